@@ -1,0 +1,57 @@
+# SPDX-License-Identifier: GPL-2.0
+# Shared by ssdk's shell scripts: paths, logging, the kernel matrix.
+# Source it; it defines functions and variables and runs nothing.
+
+SSDK_REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+SSDK_CACHE=${SSDK_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/ssdk}
+
+# The kernel matrix: key, then the suites whose linux-image-amd64
+# metapackage names the kernel (the highest version among them wins).
+SSDK_KERNELS="6.1 6.12 7.x"
+SSDK_KERNEL_DEFAULT=7.x
+
+ssdk_kernel_suites() {
+	case $1 in
+	6.1) echo "bookworm bookworm-security" ;;
+	6.12) echo "bookworm-backports" ;;
+	7.x) echo "trixie-backports" ;;
+	*) return 1 ;;
+	esac
+}
+
+# The suite whose gcc built the kernel, for a build root when the host
+# lacks that gcc.
+ssdk_kernel_build_suite() {
+	case $1 in
+	6.1 | 6.12) echo bookworm ;;
+	7.x) echo trixie ;;
+	*) return 1 ;;
+	esac
+}
+
+# Accept the matrix keys and a few spellings of them: 7, 7.3, 6.12.95.
+ssdk_kernel_key() {
+	case $1 in
+	6.1 | 6.1.*) echo 6.1 ;;
+	6.12 | 6.12.*) echo 6.12 ;;
+	7 | 7.x | 7.*) echo 7.x ;;
+	*) return 1 ;;
+	esac
+}
+
+log() { printf '%s: %s\n' "${0##*/}" "$*" >&2; }
+die() { log "$*"; exit 1; }
+
+# Load a set-up kernel's description (RELEASE, VERSION, ROOT, HEADERS,
+# MODULES, VMLINUX, TOOLCHAIN) into K_* variables.
+ssdk_kernel_load() {
+	local key env
+	key=$(ssdk_kernel_key "$1") || die "unknown kernel '$1' (known: $SSDK_KERNELS)"
+	env=$SSDK_CACHE/kernels/$key.env
+	[ -r "$env" ] || die "kernel $key is not set up; run scripts/setup"
+	K_KEY=$key
+	# shellcheck disable=SC1090
+	. "$env"
+	K_RELEASE=$RELEASE K_VERSION=$VERSION K_ROOT=$ROOT K_HEADERS=$HEADERS
+	K_MODULES=$MODULES K_VMLINUX=$VMLINUX K_TOOLCHAIN=$TOOLCHAIN K_GCC=$GCC
+}
