@@ -1,0 +1,56 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+#   make                 ssdk.ko for the default kernel, libssdk and the CLI
+#   make KVER=6.1        ssdk.ko for a kernel of the matrix (6.1, 6.12, 7.x)
+#   make modules-all     ssdk.ko for every kernel of the matrix, W=1, no warnings
+#   make check           every test: host, and in a VM on every kernel
+#   make demo            the main job in a VM with an emulated NVMe disk
+#   make setup           install packages, fetch kernels (check and demo do it)
+#
+# The default kernel is the running one when its headers are installed
+# (/lib/modules/$(uname -r)/build), otherwise the newest of the matrix.
+# kmod/ssdk.ko is a link to the module built for the default kernel.
+
+KERNELS := 6.1 6.12 7.x
+HOST_KDIR := /lib/modules/$(shell uname -r)/build
+KVER ?= $(if $(wildcard $(HOST_KDIR)/Makefile),host,7.x)
+
+all: module userspace
+
+module:
+	@scripts/kmake $(KVER)
+	@ln -sfn ../build/$(if $(filter host,$(KVER)),host-$(shell uname -r),$(shell . scripts/lib/common.sh && ssdk_kernel_key $(KVER)))/kmod/ssdk.ko kmod/ssdk.ko
+
+userspace:
+	@pkg-config --exists libnl-genl-3.0 || { echo "libnl-genl-3-dev is missing: run scripts/setup" >&2; exit 1; }
+	@$(MAKE) -s -C userspace
+
+# W=1 is the extra warnings of a kernel build; any warning fails.
+modules-all: $(addprefix modules-,$(KERNELS))
+
+modules-%:
+	@log=$$(scripts/kmake $* W=1 2>&1); rc=$$?; \
+	printf '%s\n' "$$log" | grep -v '^Skipping BTF generation' | grep . ; \
+	if [ $$rc != 0 ]; then exit $$rc; fi; \
+	if printf '%s\n' "$$log" | grep -qi 'warning'; then echo "$*: warnings" >&2; exit 1; fi
+
+check:
+	@scripts/check
+
+demo:
+	@scripts/demo
+
+setup:
+	@scripts/setup
+
+regen:
+	@scripts/ynl-regen
+
+checkpatch:
+	@perl $${SSDK_CACHE:-$$HOME/.cache/ssdk}/src/linux-6.12/scripts/checkpatch.pl --strict --no-tree -f kmod/*.[ch]
+
+clean:
+	rm -rf build kmod/ssdk.ko
+	$(MAKE) -s -C userspace clean
+
+.PHONY: all module userspace modules-all check demo setup regen checkpatch clean

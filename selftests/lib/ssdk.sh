@@ -1,0 +1,71 @@
+# SPDX-License-Identifier: GPL-2.0
+# Helpers shared by ssdk's selftests. They run as root inside a test VM
+# (scripts/vm-run), or on a real machine with ssdk.ko at hand.
+
+SELFTESTS_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+SSDK_REPO=${SSDK_REPO:-$(cd "$SELFTESTS_DIR/.." && pwd)}
+SSDK_CACHE=${SSDK_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/ssdk}
+SSDK_CLI=${SSDK_CLI:-$SSDK_REPO/userspace/ssdk}
+SSDK_SPEC=$SSDK_REPO/Documentation/netlink/specs/ssdk.yaml
+YNL_CLI=$SSDK_CACHE/src/linux-6.12/tools/net/ynl/cli.py
+
+. "$SELFTESTS_DIR/lib/ktap.sh"
+
+# The module for the running kernel: the one the VM runner built, or
+# the one `make` builds for the running kernel.
+ssdk_ko() {
+	local ko
+
+	for ko in "$SSDK_REPO/build/${SSDK_KERNEL:-none}/kmod/ssdk.ko" \
+		"$SSDK_REPO/build/host-$(uname -r)/kmod/ssdk.ko" \
+		"$SSDK_REPO/kmod/ssdk.ko"; do
+		[ -r "$ko" ] && { echo "$ko"; return 0; }
+	done
+	return 1
+}
+
+ssdk_loaded() { [ -d /sys/module/ssdk ]; }
+
+# Load the module unless it is loaded.
+ssdk_load() {
+	ssdk_loaded && return 0
+	insmod "$(ssdk_ko)"
+}
+
+ssdk_unload() {
+	ssdk_loaded || return 0
+	rmmod ssdk
+}
+
+require_root() {
+	[ "$(id -u)" = 0 ] || ktap_skip_all "needs root"
+}
+
+# expect_fail NAME STATUS PATTERN COMMAND...: pass when COMMAND exits
+# with STATUS and its output (stdout and stderr) matches the extended
+# regex PATTERN.
+expect_fail() {
+	local name=$1 want=$2 pattern=$3 out rc
+
+	shift 3
+	out=$("$@" 2>&1)
+	rc=$?
+	if [ "$rc" = "$want" ] && printf '%s' "$out" | grep -qE "$pattern"; then
+		ktap_pass "$name"
+	else
+		ktap_fail "$name" "exit $rc (want $want), output: $out"
+	fi
+}
+
+# ynl drives the family from our spec with the kernel's own tool.
+ynl() {
+	/usr/bin/python3 "$YNL_CLI" --spec "$SSDK_SPEC" \
+		--schema "$SSDK_CACHE/src/linux-6.12/Documentation/netlink/genetlink-legacy.yaml" "$@"
+}
+
+# Whether the kernel knows the ssdk generic netlink family, asked of the
+# kernel's nlctrl family directly (not through ssdk's own tools).
+genl_family_exists() {
+	/usr/bin/python3 "$YNL_CLI" --spec "${YNL_CLI%/tools/net/ynl/cli.py}/Documentation/netlink/specs/nlctrl.yaml" \
+		--no-schema --do getfamily --json "{\"family-name\": \"$1\"}" >/dev/null 2>&1
+}

@@ -1,0 +1,34 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Run ssdk's selftests and print one KTAP document: each test program's
+# own KTAP output nested as a subtest, then its result from its exit
+# status (0 pass, 4 skip, anything else fail; kselftest's convention),
+# each under the timeout in ./settings.
+#
+#   selftests/run_tests.sh [TEST...]     (default: TEST_PROGS of the Makefile)
+
+cd "$(dirname "$0")" || exit 1
+timeout=$(sed -n 's/^timeout=//p' settings)
+if [ $# -eq 0 ]; then
+	# shellcheck disable=SC2046
+	set -- $(make -s --no-print-directory list)
+fi
+
+echo "KTAP version 1"
+echo "1..$#"
+n=0
+failed=0
+for t in "$@"; do
+	n=$((n + 1))
+	timeout -k 10 "${timeout:-300}" "./$t" 2>&1 | sed -u 's/^/  /'
+	rc=${PIPESTATUS[0]}
+	case $rc in
+	0) echo "ok $n selftests: ssdk: $t" ;;
+	4) echo "ok $n selftests: ssdk: $t # SKIP" ;;
+	124) echo "# $t: timed out after ${timeout}s"
+		echo "not ok $n selftests: ssdk: $t # TIMEOUT"; failed=1 ;;
+	*) echo "not ok $n selftests: ssdk: $t # exit=$rc"; failed=1 ;;
+	esac
+done
+exit $failed
