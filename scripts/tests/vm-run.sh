@@ -1,0 +1,66 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Tests of scripts/vm-run itself, run on the host; each boots a guest of
+# the default kernel with one vCPU. Prints KTAP.
+
+cd "$(dirname "$0")/../.." || exit 1
+. selftests/lib/ktap.sh
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# Job directories go here, so the test can see that they are removed.
+export TMPDIR=$tmp/jobs
+mkdir -p "$TMPDIR"
+
+vm() { scripts/vm-run --cpus 1 --no-ssdk "$@"; }
+
+# expect_status NAME STATUS PATTERN VM-ARGS...: vm-run exits with STATUS
+# and its combined output matches PATTERN.
+expect_status() {
+	local name=$1 want=$2 pattern=$3 out rc
+
+	shift 3
+	out=$(vm "$@" 2>&1)
+	rc=$?
+	if [ "$rc" = "$want" ] && { [ -z "$pattern" ] || printf '%s' "$out" | grep -qE -- "$pattern"; }; then
+		ktap_pass "$name"
+	else
+		ktap_fail "$name" "exit $rc (want $want); output: $(printf '%s' "$out" | tail -n 5)"
+	fi
+}
+
+streams() {
+	local out err
+
+	out=$(vm -- sh -c 'echo to-stdout; echo to-stderr >&2' 2>"$tmp/err") || return 1
+	err=$(cat "$tmp/err")
+	[ "$out" = to-stdout ] && [ "$err" = to-stderr ]
+}
+
+writes_repo() {
+	local f=build/vm-run-test.$$
+
+	rm -f "$f"
+	vm -- sh -c "echo written-in-guest > $PWD/$f" || return 1
+	[ "$(cat "$f")" = written-in-guest ] && rm -f "$f"
+}
+
+ktap_plan 11
+expect_status "exit status is the command's" 7 "" -- sh -c 'exit 7'
+expect_status "false fails with 1" 1 "" -- false
+ktap_check "stdout and stderr come back apart" streams
+ktap_check "the repository is writable at its own path" writes_repo
+expect_status "a command that outlives --timeout gives 124" 124 "timed out after 3s" \
+	--timeout 3 -- sleep 60
+expect_status "a guest panic gives 125 and the console" 125 "Kernel panic" \
+	-- sh -c 'echo c >/proc/sysrq-trigger'
+expect_status "a kernel stack dump fails a passing command" 125 "reported problems" \
+	-- sh -c 'echo l >/proc/sysrq-trigger; sleep 1'
+expect_status "an NVMe disk of the asked size, its path in SSDK_VM_DISKS" 0 "^67108864$" \
+	--disk nvme:64M -- sh -c 'blockdev --getsize64 $SSDK_VM_DISKS'
+expect_status "an unknown option is refused" 2 "unknown option '--bogus'" --bogus -- true
+expect_status "an unknown kernel is refused" 1 "unknown kernel '5.10'" --kernel 5.10 -- true
+ktap_check "job directories and disk images are removed" \
+	test -z "$(ls -A "$TMPDIR")"
+ktap_done
