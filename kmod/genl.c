@@ -14,8 +14,44 @@
 const struct nla_policy ssdk_info_get_nl_policy[SSDK_A_INFO_PAD + 1] = {
 };
 
+/* SSDK_CMD_RUN_START - do */
+const struct nla_policy ssdk_run_start_nl_policy[SSDK_A_RUN_ALLOW_WRITE + 1] = {
+	[SSDK_A_RUN_TARGET] = { .type = NLA_NUL_STRING, .len = 4095, },
+	[SSDK_A_RUN_RW] = NLA_POLICY_MAX(NLA_U32, 3),
+	[SSDK_A_RUN_BS] = NLA_POLICY_MIN(NLA_U32, SSDK_MIN_BS),
+	[SSDK_A_RUN_IODEPTH] = NLA_POLICY_RANGE(NLA_U32, 1, SSDK_MAX_IODEPTH),
+	[SSDK_A_RUN_OFFSET] = { .type = NLA_U64, },
+	[SSDK_A_RUN_SPAN] = { .type = NLA_U64, },
+	[SSDK_A_RUN_RUNTIME_NS] = { .type = NLA_U64, },
+	[SSDK_A_RUN_IOS] = { .type = NLA_U64, },
+	[SSDK_A_RUN_RAMP_NS] = { .type = NLA_U64, },
+	[SSDK_A_RUN_SEED] = { .type = NLA_U64, },
+	[SSDK_A_RUN_CPU] = { .type = NLA_U32, },
+	[SSDK_A_RUN_ALLOW_WRITE] = { .type = NLA_FLAG, },
+};
+
+/* SSDK_CMD_RUN_GET - do */
+const struct nla_policy ssdk_run_get_nl_policy[SSDK_A_RUN_ID + 1] = {
+	[SSDK_A_RUN_ID] = NLA_POLICY_MIN(NLA_U32, 1),
+};
+
+/* SSDK_CMD_RUN_STOP - do */
+const struct nla_policy ssdk_run_stop_nl_policy[SSDK_A_RUN_ID + 1] = {
+	[SSDK_A_RUN_ID] = NLA_POLICY_MIN(NLA_U32, 1),
+};
+
+/* SSDK_CMD_RUN_DEL - do */
+const struct nla_policy ssdk_run_del_nl_policy[SSDK_A_RUN_ID + 1] = {
+	[SSDK_A_RUN_ID] = NLA_POLICY_MIN(NLA_U32, 1),
+};
+
+/* SSDK_CMD_RESULTS_GET - do */
+const struct nla_policy ssdk_results_get_nl_policy[SSDK_A_RUN_ID + 1] = {
+	[SSDK_A_RUN_ID] = NLA_POLICY_MIN(NLA_U32, 1),
+};
+
 /* Ops table for ssdk */
-const struct genl_ops ssdk_nl_ops[1] = {
+const struct genl_ops ssdk_nl_ops[6] = {
 	{
 		.cmd		= SSDK_CMD_INFO_GET,
 		.doit		= ssdk_nl_info_get_doit,
@@ -23,4 +59,45 @@ const struct genl_ops ssdk_nl_ops[1] = {
 		.maxattr	= SSDK_A_INFO_PAD,
 		.flags		= GENL_ADMIN_PERM,
 	},
+	{
+		.cmd		= SSDK_CMD_RUN_START,
+		.doit		= ssdk_nl_run_start_doit,
+		.policy		= ssdk_run_start_nl_policy,
+		.maxattr	= SSDK_A_RUN_ALLOW_WRITE,
+		.flags		= GENL_ADMIN_PERM,
+	},
+	{
+		.cmd		= SSDK_CMD_RUN_GET,
+		.doit		= ssdk_nl_run_get_doit,
+		.dumpit		= ssdk_nl_run_get_dumpit,
+		.policy		= ssdk_run_get_nl_policy,
+		.maxattr	= SSDK_A_RUN_ID,
+		.flags		= GENL_ADMIN_PERM,
+	},
+	{
+		.cmd		= SSDK_CMD_RUN_STOP,
+		.doit		= ssdk_nl_run_stop_doit,
+		.policy		= ssdk_run_stop_nl_policy,
+		.maxattr	= SSDK_A_RUN_ID,
+		.flags		= GENL_ADMIN_PERM,
+	},
+	{
+		.cmd		= SSDK_CMD_RUN_DEL,
+		.doit		= ssdk_nl_run_del_doit,
+		.policy		= ssdk_run_del_nl_policy,
+		.maxattr	= SSDK_A_RUN_ID,
+		.flags		= GENL_ADMIN_PERM,
+	},
+	{
+		.cmd		= SSDK_CMD_RESULTS_GET,
+		.doit		= ssdk_nl_results_get_doit,
+		.dumpit		= ssdk_nl_results_get_dumpit,
+		.policy		= ssdk_results_get_nl_policy,
+		.maxattr	= SSDK_A_RUN_ID,
+		.flags		= GENL_ADMIN_PERM,
+	},
+};
+
+static const struct genl_multicast_group ssdk_nl_mcgrps[] = {
+	[SSDK_NLGRP_RUNS] = { "runs", },
 };

@@ -7,6 +7,7 @@
 
 #include <linux/module.h>
 #include <linux/hrtimer.h>
+#include <linux/rcupdate.h>
 #include <uapi/linux/ssdk.h>
 
 #include "ssdk.h"
@@ -24,7 +25,7 @@ u64 ssdk_caps(void)
 	/* Timer-driven pacing needs hrtimers finer than a jiffy. */
 	if (hrtimer_resolution == 1)
 		caps |= SSDK_CAP_HIGHRES_TIMERS;
-	return caps;
+	return caps | SSDK_CAP_BIO;
 }
 
 static int __init ssdk_init(void)
@@ -38,9 +39,18 @@ static int __init ssdk_init(void)
 	return 0;
 }
 
+/*
+ * Runs end before the family goes, so that their end is still announced
+ * and no new run can start behind the shutdown. Unregistering the family
+ * waits for the handlers still running, which may drop the last
+ * reference of a run; then the RCU callbacks that free runs, module
+ * code, have all been queued and the barrier waits for them.
+ */
 static void __exit ssdk_exit(void)
 {
+	ssdk_runs_shutdown();
 	ssdk_netlink_exit();
+	rcu_barrier();
 }
 
 module_init(ssdk_init);

@@ -2,17 +2,30 @@
 /*
  * The ssdk generic netlink family: its registration and the handlers of
  * its operations. Policies and the op table are generated from
- * Documentation/netlink/specs/ssdk.yaml into genl.c.
+ * Documentation/netlink/specs/ssdk.yaml into genl.c; the policies check
+ * types and ranges, the handlers check what depends on other attributes
+ * or on the target, and say what is wrong through extack.
  */
 
+#include <linux/capability.h>
 #include <linux/cpumask.h>
 #include <linux/hrtimer.h>
 #include <linux/module.h>
+#include <linux/timekeeping.h>
 #include <linux/utsname.h>
 #include <net/genetlink.h>
 
 #include "genl.h"
 #include "ssdk.h"
+
+/*
+ * Written here rather than generated: a genetlink-legacy family's struct
+ * is handwritten, and the generator cannot express the capability that
+ * listening needs (a run's notification names a device and its data).
+ */
+static const struct genl_multicast_group ssdk_nl_mcgrps[] = {
+	[SSDK_NLGRP_RUNS] = { .name = SSDK_MCGRP_RUNS, .flags = GENL_MCAST_CAP_NET_ADMIN, },
+};
 
 /*
  * Not netnsok: ssdk acts on the machine's block devices, which belong to
@@ -25,7 +38,11 @@ static struct genl_family ssdk_nl_family __ro_after_init = {
 	.parallel_ops	= true,
 	.ops		= ssdk_nl_ops,
 	.n_ops		= ARRAY_SIZE(ssdk_nl_ops),
+	.mcgrps		= ssdk_nl_mcgrps,
+	.n_mcgrps	= ARRAY_SIZE(ssdk_nl_mcgrps),
 };
+
+/* --- info-get ------------------------------------------------------------ */
 
 static int ssdk_nl_info_fill(struct sk_buff *msg)
 {
@@ -33,7 +50,10 @@ static int ssdk_nl_info_fill(struct sk_buff *msg)
 	    nla_put_string(msg, SSDK_A_INFO_KERNEL_RELEASE, init_utsname()->release) ||
 	    nla_put_u64_64bit(msg, SSDK_A_INFO_CAPS, ssdk_caps(), SSDK_A_INFO_PAD) ||
 	    nla_put_u32(msg, SSDK_A_INFO_CPUS, num_online_cpus()) ||
-	    nla_put_u32(msg, SSDK_A_INFO_CLOCK_RES_NS, hrtimer_resolution))
+	    nla_put_u32(msg, SSDK_A_INFO_CLOCK_RES_NS, hrtimer_resolution) ||
+	    nla_put_u32(msg, SSDK_A_INFO_MAX_RUNS, ssdk_max_runs) ||
+	    nla_put_u32(msg, SSDK_A_INFO_HIST_SUB_BITS, SSDK_HIST_SUB_BITS) ||
+	    nla_put_u32(msg, SSDK_A_INFO_HIST_BUCKETS, SSDK_HIST_NR_BUCKETS))
 		return -EMSGSIZE;
 	return 0;
 }
@@ -63,6 +83,493 @@ int ssdk_nl_info_get_doit(struct sk_buff *skb, struct genl_info *info)
 err_free_msg:
 	nlmsg_free(msg);
 	return ret;
+}
+
+/* --- a run's status -------------------------------------------------------- */
+
+static int ssdk_nl_put_u64(struct sk_buff *msg, int type, u64 value)
+{
+	return nla_put_u64_64bit(msg, type, value, SSDK_A_RUN_PAD);
+}
+
+static int ssdk_nl_config_fill(struct sk_buff *msg, const struct ssdk_run *run)
+{
+	const struct ssdk_run_config *cfg = &run->cfg;
+
+	if (nla_put_string(msg, SSDK_A_RUN_TARGET, cfg->target) ||
+	    nla_put_u32(msg, SSDK_A_RUN_RW, cfg->rw) ||
+	    nla_put_u32(msg, SSDK_A_RUN_BS, cfg->bs) ||
+	    nla_put_u32(msg, SSDK_A_RUN_IODEPTH, cfg->iodepth) ||
+	    ssdk_nl_put_u64(msg, SSDK_A_RUN_OFFSET, cfg->offset) ||
+	    ssdk_nl_put_u64(msg, SSDK_A_RUN_SPAN, cfg->span) ||
+	    ssdk_nl_put_u64(msg, SSDK_A_RUN_RUNTIME_NS, cfg->runtime_ns) ||
+	    ssdk_nl_put_u64(msg, SSDK_A_RUN_IOS, cfg->ios) ||
+	    ssdk_nl_put_u64(msg, SSDK_A_RUN_RAMP_NS, cfg->ramp_ns) ||
+	    ssdk_nl_put_u64(msg, SSDK_A_RUN_SEED, cfg->seed) ||
+	    (cfg->cpu >= 0 && nla_put_u32(msg, SSDK_A_RUN_CPU, cfg->cpu)) ||
+	    ssdk_nl_put_u64(msg, SSDK_A_RUN_TARGET_SIZE, run->target_size) ||
+	    nla_put_u32(msg, SSDK_A_RUN_LOGICAL_BLOCK_SIZE, run->lbs))
+		return -EMSGSIZE;
+	return 0;
+}
+
+static int ssdk_nl_progress_fill(struct sk_buff *msg, struct ssdk_run *run, int state)
+{
+	/* Pairs with smp_store_release() in ssdk_bio_engine_worker(). */
+	u64 start = smp_load_acquire(&run->start_ns), end = READ_ONCE(run->end_ns);
+	u64 last = READ_ONCE(run->last_measured_ns);
+	u64 elapsed = 0, measured = 0;
+
+	if (start) {
+		elapsed = (end ?: ktime_get_ns()) - start;
+		if (last > run->ramp_end_ns)
+			measured = last - run->ramp_end_ns;
+	}
+	/* The reason is written before the state leaves running. */
+	if ((state != SSDK_STATE_RUNNING && run->reason[0] &&
+	     nla_put_string(msg, SSDK_A_RUN_REASON, run->reason)) ||
+	    ssdk_nl_put_u64(msg, SSDK_A_RUN_ELAPSED_NS, elapsed) ||
+	    ssdk_nl_put_u64(msg, SSDK_A_RUN_MEASURED_NS, measured) ||
+	    ssdk_nl_put_u64(msg, SSDK_A_RUN_COMPLETED, READ_ONCE(run->completed)) ||
+	    ssdk_nl_put_u64(msg, SSDK_A_RUN_IOPS_NOW, end ? 0 : READ_ONCE(run->iops_now)))
+		return -EMSGSIZE;
+	return 0;
+}
+
+static int ssdk_nl_counts_fill(struct sk_buff *msg, unsigned int op,
+			       const struct ssdk_op_counts *c)
+{
+	struct nlattr *nest;
+
+	nest = nla_nest_start(msg, SSDK_A_RUN_STATS);
+	if (!nest)
+		return -EMSGSIZE;
+	if (nla_put_u32(msg, SSDK_A_STATS_OP, op) ||
+	    nla_put_u64_64bit(msg, SSDK_A_STATS_IOS, c->ios, SSDK_A_STATS_PAD) ||
+	    nla_put_u64_64bit(msg, SSDK_A_STATS_BYTES, c->bytes, SSDK_A_STATS_PAD) ||
+	    nla_put_u64_64bit(msg, SSDK_A_STATS_ERRORS, c->errors, SSDK_A_STATS_PAD) ||
+	    (c->ios &&
+	     (nla_put_u64_64bit(msg, SSDK_A_STATS_LAT_MIN_NS, c->lat_min, SSDK_A_STATS_PAD) ||
+	      nla_put_u64_64bit(msg, SSDK_A_STATS_LAT_MAX_NS, c->lat_max, SSDK_A_STATS_PAD))) ||
+	    nla_put_u64_64bit(msg, SSDK_A_STATS_LAT_SUM_NS, c->lat_sum, SSDK_A_STATS_PAD) ||
+	    nla_put_u64_64bit(msg, SSDK_A_STATS_LAT_SUMSQ_HI, (u64)(c->lat_sumsq >> 64),
+			      SSDK_A_STATS_PAD) ||
+	    nla_put_u64_64bit(msg, SSDK_A_STATS_LAT_SUMSQ_LO, (u64)c->lat_sumsq,
+			      SSDK_A_STATS_PAD)) {
+		nla_nest_cancel(msg, nest);
+		return -EMSGSIZE;
+	}
+	nla_nest_end(msg, nest);
+	return 0;
+}
+
+/* One message with a run's configuration, state, progress and counters. */
+static int ssdk_nl_run_fill(struct sk_buff *msg, struct ssdk_run *run,
+			    u32 portid, u32 seq, int flags, u8 cmd)
+{
+	struct ssdk_op_counts counts[SSDK_NR_OPS];
+	unsigned int op;
+	void *hdr;
+	int state;
+
+	hdr = genlmsg_put(msg, portid, seq, &ssdk_nl_family, flags, cmd);
+	if (!hdr)
+		return -EMSGSIZE;
+	/* The state first: an end state comes with the final statistics. */
+	state = ssdk_run_state(run);
+	ssdk_stats_counts(run, counts);
+	if (nla_put_u32(msg, SSDK_A_RUN_ID, run->id) ||
+	    nla_put_u32(msg, SSDK_A_RUN_STATE, state) ||
+	    ssdk_nl_config_fill(msg, run) || ssdk_nl_progress_fill(msg, run, state))
+		goto err_cancel;
+	for (op = 0; op < SSDK_NR_OPS; op++)
+		if (ssdk_nl_counts_fill(msg, op, &counts[op]))
+			goto err_cancel;
+	genlmsg_end(msg, hdr);
+	return 0;
+
+err_cancel:
+	genlmsg_cancel(msg, hdr);
+	return -EMSGSIZE;
+}
+
+/* A run's status is a few hundred bytes; a target path may add 4 KiB. */
+#define SSDK_NL_RUN_SIZE	(NLMSG_GOODSIZE + PATH_MAX)
+
+static int ssdk_nl_run_reply(struct genl_info *info, struct ssdk_run *run, u8 cmd)
+{
+	struct sk_buff *msg;
+	int ret;
+
+	msg = genlmsg_new(SSDK_NL_RUN_SIZE, GFP_KERNEL);
+	if (!msg)
+		return -ENOMEM;
+	ret = ssdk_nl_run_fill(msg, run, info->snd_portid, info->snd_seq, 0, cmd);
+	if (ret) {
+		nlmsg_free(msg);
+		return ret;
+	}
+	return genlmsg_reply(msg, info);
+}
+
+/* The run an op's id attribute names, with a reference, or an error. */
+static struct ssdk_run *ssdk_nl_run_lookup(struct genl_info *info)
+{
+	struct ssdk_run *run;
+
+	if (GENL_REQ_ATTR_CHECK(info, SSDK_A_RUN_ID))
+		return ERR_PTR(-EINVAL);
+	run = ssdk_run_get(nla_get_u32(info->attrs[SSDK_A_RUN_ID]));
+	if (!run) {
+		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[SSDK_A_RUN_ID],
+				    "no run with this id");
+		return ERR_PTR(-ENOENT);
+	}
+	return run;
+}
+
+/* --- run-start --------------------------------------------------------------- */
+
+static u64 ssdk_nl_get_u64(struct genl_info *info, int type, u64 dflt)
+{
+	return info->attrs[type] ? nla_get_u64(info->attrs[type]) : dflt;
+}
+
+static u32 ssdk_nl_get_u32(struct genl_info *info, int type, u32 dflt)
+{
+	return info->attrs[type] ? nla_get_u32(info->attrs[type]) : dflt;
+}
+
+/*
+ * Read and check the attributes of run-start. The policy has checked
+ * each on its own; these checks relate them. The target's geometry is
+ * checked once it is open (run.c).
+ */
+static int ssdk_nl_parse_config(struct genl_info *info, struct ssdk_run_config *cfg)
+{
+	struct nlattr **attrs = info->attrs;
+	struct netlink_ext_ack *extack = info->extack;
+
+	if (GENL_REQ_ATTR_CHECK(info, SSDK_A_RUN_TARGET))
+		return -EINVAL;
+	/* NLA_NUL_STRING: the policy made sure of a NUL. */
+	if (!*(const char *)nla_data(attrs[SSDK_A_RUN_TARGET])) {
+		NL_SET_ERR_MSG_ATTR(extack, attrs[SSDK_A_RUN_TARGET], "target: empty path");
+		return -EINVAL;
+	}
+	cfg->rw = ssdk_nl_get_u32(info, SSDK_A_RUN_RW, SSDK_RW_RANDREAD);
+	cfg->bs = ssdk_nl_get_u32(info, SSDK_A_RUN_BS, 4096);
+	cfg->iodepth = ssdk_nl_get_u32(info, SSDK_A_RUN_IODEPTH, 1);
+	cfg->offset = ssdk_nl_get_u64(info, SSDK_A_RUN_OFFSET, 0);
+	cfg->span = ssdk_nl_get_u64(info, SSDK_A_RUN_SPAN, 0);
+	cfg->runtime_ns = ssdk_nl_get_u64(info, SSDK_A_RUN_RUNTIME_NS, 0);
+	cfg->ios = ssdk_nl_get_u64(info, SSDK_A_RUN_IOS, 0);
+	cfg->ramp_ns = ssdk_nl_get_u64(info, SSDK_A_RUN_RAMP_NS, 0);
+	cfg->seed = ssdk_nl_get_u64(info, SSDK_A_RUN_SEED, 0);
+	cfg->cpu = -1;
+	cfg->allow_write = nla_get_flag(attrs[SSDK_A_RUN_ALLOW_WRITE]);
+
+	if (attrs[SSDK_A_RUN_CPU]) {
+		u32 cpu = nla_get_u32(attrs[SSDK_A_RUN_CPU]);
+
+		if (cpu >= nr_cpu_ids || !cpu_online(cpu)) {
+			NL_SET_ERR_MSG_ATTR(extack, attrs[SSDK_A_RUN_CPU],
+					    "cpu: not an online CPU");
+			return -EINVAL;
+		}
+		cfg->cpu = cpu;
+	}
+	if ((cfg->rw == SSDK_RW_WRITE || cfg->rw == SSDK_RW_RANDWRITE) &&
+	    !cfg->allow_write) {
+		NL_SET_ERR_MSG_ATTR(extack, attrs[SSDK_A_RUN_RW],
+				    "writing destroys the target's data: it needs allow-write");
+		return -EPERM;
+	}
+	if (cfg->bs > SSDK_MAX_BS) {
+		NL_SET_ERR_MSG_ATTR(extack, attrs[SSDK_A_RUN_BS], "bs: more than 1 MiB");
+		return -EINVAL;
+	}
+	if (cfg->bs % SECTOR_SIZE) {
+		NL_SET_ERR_MSG_ATTR(extack, attrs[SSDK_A_RUN_BS], "bs: not a multiple of 512");
+		return -EINVAL;
+	}
+	if (cfg->offset % SECTOR_SIZE) {
+		NL_SET_ERR_MSG_ATTR(extack, attrs[SSDK_A_RUN_OFFSET],
+				    "offset: not a multiple of 512");
+		return -EINVAL;
+	}
+	if ((u64)cfg->iodepth * cfg->bs > SSDK_MAX_INFLIGHT_BYTES) {
+		NL_SET_ERR_MSG_ATTR(extack, attrs[SSDK_A_RUN_IODEPTH],
+				    "iodepth x bs: more than 256 MiB of buffers");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+int ssdk_nl_run_start_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct ssdk_run_config cfg = {};
+	struct sk_buff *msg;
+	void *hdr;
+	u32 id;
+	int ret;
+
+	/* The module opens block devices for its caller: that is root's. */
+	if (!capable(CAP_SYS_ADMIN)) {
+		NL_SET_ERR_MSG(info->extack, "starting a run needs CAP_SYS_ADMIN");
+		return -EPERM;
+	}
+	ret = ssdk_nl_parse_config(info, &cfg);
+	if (ret)
+		return ret;
+
+	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
+	if (!msg)
+		return -ENOMEM;
+	hdr = genlmsg_put_reply(msg, info, &ssdk_nl_family, 0, SSDK_CMD_RUN_START);
+	if (!hdr) {
+		ret = -EMSGSIZE;
+		goto err_free_msg;
+	}
+
+	cfg.target = nla_strdup(info->attrs[SSDK_A_RUN_TARGET], GFP_KERNEL);
+	if (!cfg.target) {
+		ret = -ENOMEM;
+		goto err_free_msg;
+	}
+	ret = ssdk_run_start(&cfg, info->attrs, info->extack, &id);
+	if (ret)
+		goto err_free_msg;
+
+	if (nla_put_u32(msg, SSDK_A_RUN_ID, id)) {
+		ret = -EMSGSIZE;
+		goto err_free_msg;
+	}
+	genlmsg_end(msg, hdr);
+	return genlmsg_reply(msg, info);
+
+err_free_msg:
+	nlmsg_free(msg);
+	return ret;
+}
+
+/* --- run-get, run-stop, run-del -------------------------------------------------- */
+
+int ssdk_nl_run_get_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct ssdk_run *run = ssdk_nl_run_lookup(info);
+	int ret;
+
+	if (IS_ERR(run))
+		return PTR_ERR(run);
+	ret = ssdk_nl_run_reply(info, run, SSDK_CMD_RUN_GET);
+	ssdk_run_put(run);
+	return ret;
+}
+
+int ssdk_nl_run_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
+{
+	struct ssdk_run *run;
+	u32 last = cb->args[0];
+	int ret = 0;
+
+	while ((run = ssdk_run_next(last))) {
+		ret = ssdk_nl_run_fill(skb, run, NETLINK_CB(cb->skb).portid,
+				       cb->nlh->nlmsg_seq, NLM_F_MULTI, SSDK_CMD_RUN_GET);
+		if (!ret)
+			last = run->id;
+		ssdk_run_put(run);
+		if (ret)
+			break;
+	}
+	cb->args[0] = last;
+	/* A full skb ends this part; the next call resumes after @last. */
+	return ret && !skb->len ? ret : skb->len;
+}
+
+int ssdk_nl_run_stop_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct ssdk_run *run = ssdk_nl_run_lookup(info);
+	struct sk_buff *msg;
+	void *hdr;
+	int ret;
+
+	if (IS_ERR(run))
+		return PTR_ERR(run);
+	ret = ssdk_run_stop(run, "stopped by request");
+	if (ret)
+		goto out_put;
+
+	ret = -ENOMEM;
+	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
+	if (!msg)
+		goto out_put;
+	hdr = genlmsg_put_reply(msg, info, &ssdk_nl_family, 0, SSDK_CMD_RUN_STOP);
+	if (!hdr || nla_put_u32(msg, SSDK_A_RUN_ID, run->id) ||
+	    nla_put_u32(msg, SSDK_A_RUN_STATE, ssdk_run_state(run))) {
+		nlmsg_free(msg);
+		ret = -EMSGSIZE;
+		goto out_put;
+	}
+	genlmsg_end(msg, hdr);
+	ret = genlmsg_reply(msg, info);
+out_put:
+	ssdk_run_put(run);
+	return ret;
+}
+
+int ssdk_nl_run_del_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	if (GENL_REQ_ATTR_CHECK(info, SSDK_A_RUN_ID))
+		return -EINVAL;
+	if (ssdk_run_delete(nla_get_u32(info->attrs[SSDK_A_RUN_ID]))) {
+		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[SSDK_A_RUN_ID],
+				    "no run with this id");
+		return -ENOENT;
+	}
+	return 0;
+}
+
+/* --- results-get --------------------------------------------------------------- */
+
+int ssdk_nl_results_get_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct ssdk_run *run = ssdk_nl_run_lookup(info);
+	int ret;
+
+	if (IS_ERR(run))
+		return PTR_ERR(run);
+	ret = ssdk_nl_run_reply(info, run, SSDK_CMD_RESULTS_GET);
+	ssdk_run_put(run);
+	return ret;
+}
+
+/* Where a results dump resumes, in cb->args. */
+enum {
+	SSDK_DUMP_ID,		/* the run */
+	SSDK_DUMP_PART,		/* 0: status; 1 + op: that op's histogram */
+	SSDK_DUMP_BUCKET,	/* next bucket of the histogram */
+};
+
+/*
+ * One message of an op's non-empty buckets from cb->args[SSDK_DUMP_BUCKET]
+ * on, as many as fit; none for an op without any. Return: 0 when the op
+ * is done, 1 when the skb is full, or -EMSGSIZE when not even one bucket
+ * fits in an empty skb.
+ */
+static int ssdk_nl_hist_fill(struct sk_buff *msg, struct netlink_callback *cb,
+			     struct ssdk_run *run, unsigned int op)
+{
+	unsigned int idx = cb->args[SSDK_DUMP_BUCKET], added = 0;
+	unsigned int start_len = msg->len;
+	struct nlattr *stats, *bucket;
+	int full = 0;
+	void *hdr;
+	u64 count;
+
+	hdr = genlmsg_put(msg, NETLINK_CB(cb->skb).portid, cb->nlh->nlmsg_seq,
+			  &ssdk_nl_family, NLM_F_MULTI, SSDK_CMD_RESULTS_GET);
+	if (!hdr)
+		return start_len ? 1 : -EMSGSIZE;
+	if (nla_put_u32(msg, SSDK_A_RUN_ID, run->id))
+		goto full;
+	stats = nla_nest_start(msg, SSDK_A_RUN_STATS);
+	if (!stats || nla_put_u32(msg, SSDK_A_STATS_OP, op))
+		goto full;
+
+	mutex_lock(&run->lock);
+	for (; idx < SSDK_HIST_NR_BUCKETS; idx++) {
+		count = ssdk_stats_bucket(run, op, idx);
+		if (!count)
+			continue;
+		bucket = nla_nest_start(msg, SSDK_A_STATS_BUCKET);
+		if (!bucket || nla_put_u32(msg, SSDK_A_BUCKET_INDEX, idx) ||
+		    nla_put_u64_64bit(msg, SSDK_A_BUCKET_COUNT, count, SSDK_A_BUCKET_PAD)) {
+			if (bucket)
+				nla_nest_cancel(msg, bucket);
+			full = 1;
+			break;
+		}
+		nla_nest_end(msg, bucket);
+		added++;
+	}
+	mutex_unlock(&run->lock);
+	cb->args[SSDK_DUMP_BUCKET] = idx;
+	if (!added) {
+		genlmsg_cancel(msg, hdr);
+		if (!full)
+			return 0;
+		return start_len ? 1 : -EMSGSIZE;
+	}
+	nla_nest_end(msg, stats);
+	genlmsg_end(msg, hdr);
+	return full;
+
+full:
+	genlmsg_cancel(msg, hdr);
+	return start_len ? 1 : -EMSGSIZE;
+}
+
+int ssdk_nl_results_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
+{
+	struct nlattr **attrs = ssdk_dump_attrs(cb);
+	struct ssdk_run *run;
+	int ret = 0;
+
+	if (!cb->args[SSDK_DUMP_ID]) {
+		if (!attrs[SSDK_A_RUN_ID]) {
+			NL_SET_ERR_MSG(cb->extack, "results-get needs the id of a run");
+			return -EINVAL;
+		}
+		cb->args[SSDK_DUMP_ID] = nla_get_u32(attrs[SSDK_A_RUN_ID]);
+	}
+	run = ssdk_run_get(cb->args[SSDK_DUMP_ID]);
+	if (!run) {
+		NL_SET_ERR_MSG(cb->extack, "no run with this id");
+		return -ENOENT;
+	}
+
+	if (cb->args[SSDK_DUMP_PART] == 0) {
+		ret = ssdk_nl_run_fill(skb, run, NETLINK_CB(cb->skb).portid,
+				       cb->nlh->nlmsg_seq, NLM_F_MULTI, SSDK_CMD_RESULTS_GET);
+		if (!ret)
+			cb->args[SSDK_DUMP_PART] = 1;
+	}
+	while (!ret && cb->args[SSDK_DUMP_PART] <= SSDK_NR_OPS) {
+		ret = ssdk_nl_hist_fill(skb, cb, run, cb->args[SSDK_DUMP_PART] - 1);
+		if (!ret) {
+			cb->args[SSDK_DUMP_PART]++;
+			cb->args[SSDK_DUMP_BUCKET] = 0;
+		}
+	}
+	ssdk_run_put(run);
+	if (ret < 0 && !skb->len)
+		return ret;
+	return skb->len;
+}
+
+/* --- notifications ------------------------------------------------------------- */
+
+/**
+ * ssdk_nl_notify_end() - Tell the runs group that a run ended.
+ * @run: The run.
+ *
+ * Context: Process context.
+ */
+void ssdk_nl_notify_end(struct ssdk_run *run)
+{
+	struct sk_buff *msg;
+
+	if (!genl_has_listeners(&ssdk_nl_family, &init_net, SSDK_NLGRP_RUNS))
+		return;
+	msg = genlmsg_new(SSDK_NL_RUN_SIZE, GFP_KERNEL);
+	if (!msg)
+		return;
+	if (ssdk_nl_run_fill(msg, run, 0, 0, 0, SSDK_CMD_RUN_END_NTF)) {
+		nlmsg_free(msg);
+		return;
+	}
+	genlmsg_multicast(&ssdk_nl_family, msg, 0, SSDK_NLGRP_RUNS, GFP_KERNEL);
 }
 
 int __init ssdk_netlink_init(void)

@@ -6,11 +6,254 @@
 #ifndef _SSDK_H
 #define _SSDK_H
 
+#include <linux/blk_types.h>
+#include <linux/completion.h>
+#include <linux/kref.h>
+#include <linux/list.h>
+#include <linux/llist.h>
+#include <linux/mutex.h>
 #include <linux/types.h>
+#include <uapi/linux/ssdk.h>
 
+#include "compat.h"
+#include "hist.h"
+#include "prng.h"
+
+struct netlink_ext_ack;
+struct nlattr;
+struct sk_buff;
+
+/* Buffers of the IOs in flight of one run, at most (iodepth x bs). */
+#define SSDK_MAX_INFLIGHT_BYTES	(256U << 20)
+#define SSDK_NR_OPS		2	/* SSDK_OP_READ, SSDK_OP_WRITE */
+
+/**
+ * struct ssdk_run_config - What a run does, as validated at its start.
+ * @target: Path of the block device.
+ * @rw: Sequential or random, read or write.
+ * @bs: Bytes per IO.
+ * @iodepth: IOs kept in flight.
+ * @offset: Start of the span, bytes.
+ * @span: Length of the span, bytes; resolved against the device at start.
+ * @runtime_ns: Submission time after the ramp; 0 for no limit.
+ * @ios: IOs to submit in all, ramp included; 0 for no limit.
+ * @ramp_ns: Time at the start whose IOs stay out of the statistics.
+ * @seed: Seed of the offset and data generator.
+ * @cpu: CPU the worker is bound to, or -1.
+ * @allow_write: The caller consented to writing.
+ */
+struct ssdk_run_config {
+	char *target;
+	enum ssdk_rw rw;
+	u32 bs;
+	u32 iodepth;
+	u64 offset;
+	u64 span;
+	u64 runtime_ns;
+	u64 ios;
+	u64 ramp_ns;
+	u64 seed;
+	int cpu;
+	bool allow_write;
+};
+
+/**
+ * struct ssdk_op_counts - Counters of the measured IOs of one op.
+ * @ios: IOs that completed without error.
+ * @bytes: Their bytes.
+ * @errors: IOs that completed with an error; not in the latencies.
+ * @lat_min: Smallest latency, ns (U64_MAX while @ios is 0).
+ * @lat_max: Largest latency, ns.
+ * @lat_sum: Sum of latencies, ns.
+ * @lat_sumsq: Sum of squared latencies, ns^2: 128 bits, because one
+ *	latency of five seconds already squares past 2^64.
+ */
+struct ssdk_op_counts {
+	u64 ios;
+	u64 bytes;
+	u64 errors;
+	u64 lat_min;
+	u64 lat_max;
+	u64 lat_sum;
+	__uint128_t lat_sumsq;
+};
+
+/**
+ * struct ssdk_op_stats - Statistics of the measured IOs of one op.
+ * @c: Counters.
+ * @hist: Latency histogram, see hist.h.
+ */
+struct ssdk_op_stats {
+	struct ssdk_op_counts c;
+	u64 hist[SSDK_HIST_NR_BUCKETS];
+};
+
+/**
+ * struct ssdk_stats - Statistics of a run, per op.
+ * @op: Indexed by &enum ssdk_op.
+ */
+struct ssdk_stats {
+	struct ssdk_op_stats op[SSDK_NR_OPS];
+};
+
+/**
+ * struct ssdk_slot - One IO of a run, reused for every IO it carries.
+ * @bio: The bio, initialised once and reset for each submission.
+ * @run: The run it belongs to.
+ * @node: On the run's list of completed slots.
+ * @offset: Where the IO in flight reads or writes, bytes.
+ * @submit_ns: When the bio was submitted.
+ * @complete_ns: When it completed.
+ * @status: How it completed.
+ * @op: &enum ssdk_op of the IO in flight.
+ * @measured: Whether the IO counts in the statistics (not in the ramp).
+ * @bvecs: The slot's pages, one bvec each.
+ */
+struct ssdk_slot {
+	struct bio bio;
+	struct ssdk_run *run;
+	struct llist_node node;
+	u64 offset;
+	u64 submit_ns;
+	u64 complete_ns;
+	blk_status_t status;
+	u8 op;
+	bool measured;
+	struct bio_vec bvecs[];
+};
+
+/**
+ * struct ssdk_run - A run: its configuration, its worker, its results.
+ * @id: Identifier, unique while the module is loaded.
+ * @ref: Held by the run table and each user of the run (not by the worker).
+ * @list: In the run table.
+ * @cfg: Configuration.
+ * @state: &enum ssdk_state: changed under @lock, read without locks.
+ * @end_state: The state the run ends in once it has left
+ *	%SSDK_STATE_RUNNING early: %SSDK_STATE_STOPPED or %SSDK_STATE_FAILED.
+ * @reason: Why the run failed or stopped; empty otherwise. Written once,
+ *	under @lock, before @state leaves %SSDK_STATE_RUNNING.
+ * @bdev: The target, open while the worker runs.
+ * @target_size: Size of the target, bytes.
+ * @lbs: Logical block size of the target, bytes.
+ * @worker: The kernel thread submitting the IOs.
+ * @stop: Set to ask the worker to stop.
+ * @done: Slots whose IO completed, for the worker to resubmit.
+ * @slots: The run's @cfg.iodepth slots.
+ * @rng: Generator of offsets and data; the worker's alone.
+ * @seq_next: Next sequential block (of @cfg.bs bytes) within the span.
+ * @nr_blocks: Number of @cfg.bs blocks in the span.
+ * @start_ns: When the worker started (0 before); published after
+ *	@ramp_end_ns and @deadline_ns.
+ * @ramp_end_ns: End of the ramp: IOs submitted later are measured.
+ * @deadline_ns: No IO is submitted after it (0: none).
+ * @last_measured_ns: Completion time of the last measured IO.
+ * @end_ns: When the run ended (0 while it runs).
+ * @submitted: IOs submitted; the worker's alone.
+ * @completed: IOs completed, ramp included; written by the worker only.
+ * @rate_ns: Start of the interval @iops_now was measured over.
+ * @rate_completed: @completed at @rate_ns.
+ * @iops_now: IOs per second over the last full second.
+ * @lock: Serialises readers of the statistics with their folding, and
+ *	the changes of @state.
+ * @cpu_stats: Statistics per possible CPU while the run goes.
+ * @stats: All CPUs' statistics folded together once the run ended.
+ * @finished: Completed (for every waiter) when the run has ended: its
+ *	worker has released the target and is about to exit.
+ * @rcu: Frees the run after a grace period.
+ */
+struct ssdk_run {
+	u32 id;
+	struct kref ref;
+	struct list_head list;
+	struct ssdk_run_config cfg;
+
+	int state;
+	int end_state;
+	char reason[96];
+
+	struct ssdk_bdev bdev;
+	u64 target_size;
+	u32 lbs;
+
+	struct task_struct *worker;
+	bool stop;
+	struct llist_head done;
+	struct ssdk_slot **slots;
+	struct ssdk_prng rng;
+	u64 seq_next;
+	u64 nr_blocks;
+
+	u64 start_ns;
+	u64 ramp_end_ns;
+	u64 deadline_ns;
+	u64 last_measured_ns;
+	u64 end_ns;
+	u64 submitted;
+	u64 completed;
+	u64 rate_ns;
+	u64 rate_completed;
+	u64 iops_now;
+
+	struct mutex lock;		/* see above */
+	struct ssdk_stats **cpu_stats;
+	struct ssdk_stats *stats;
+	struct completion finished;
+	struct rcu_head rcu;
+};
+
+/**
+ * ssdk_run_state() - A run's state, read without locks.
+ * @run: The run.
+ *
+ * Acquire pairs with the release of each change of state: whoever sees
+ * the run out of %SSDK_STATE_RUNNING also sees its reason, and whoever
+ * sees an end state also sees the folded statistics.
+ *
+ * Return: An &enum ssdk_state.
+ */
+static inline int ssdk_run_state(struct ssdk_run *run)
+{
+	/* Pairs with smp_store_release() in ssdk_run_set_state(). */
+	return smp_load_acquire(&run->state);
+}
+
+/* main.c */
+u64 ssdk_caps(void);
+
+/* netlink.c */
 int ssdk_netlink_init(void);
 void ssdk_netlink_exit(void);
+void ssdk_nl_notify_end(struct ssdk_run *run);
 
-u64 ssdk_caps(void);
+/* run.c */
+int ssdk_run_start(struct ssdk_run_config *cfg, struct nlattr **attrs,
+		   struct netlink_ext_ack *extack, u32 *id);
+struct ssdk_run *ssdk_run_get(u32 id);
+void ssdk_run_put(struct ssdk_run *run);
+int ssdk_run_stop(struct ssdk_run *run, const char *reason);
+bool ssdk_run_end_early(struct ssdk_run *run, int end_state, const char *fmt, ...)
+	__printf(3, 4);
+void ssdk_run_ended(struct ssdk_run *run);
+int ssdk_run_delete(u32 id);
+struct ssdk_run *ssdk_run_next(u32 after);
+void ssdk_runs_shutdown(void);
+extern unsigned int ssdk_max_runs;
+
+/* engine_bio.c */
+int ssdk_bio_engine_setup(struct ssdk_run *run);
+void ssdk_bio_engine_teardown(struct ssdk_run *run);
+int ssdk_bio_engine_worker(void *data);
+
+/* stats.c */
+struct ssdk_stats **ssdk_stats_alloc_cpus(void);
+void ssdk_stats_free_cpus(struct ssdk_stats **cpu_stats);
+struct ssdk_stats *ssdk_stats_alloc(void);
+void ssdk_stats_record(struct ssdk_run *run, struct ssdk_slot *slot,
+		       u64 lat_ns, blk_status_t status);
+void ssdk_stats_fold(struct ssdk_run *run);
+void ssdk_stats_counts(struct ssdk_run *run,
+		       struct ssdk_op_counts counts[SSDK_NR_OPS]);
+u64 ssdk_stats_bucket(struct ssdk_run *run, unsigned int op, unsigned int idx);
 
 #endif /* _SSDK_H */
