@@ -1,0 +1,288 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ssdk ctl run and ssdk ctl start: a workload's options, starting it, and
+ * for run, following it to its end with a progress line and printing its
+ * results. Ctrl-C stops the run; its partial results are printed.
+ */
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <linux/ssdk.h>
+
+#include "cli.h"
+#include "opts.h"
+#include "report.h"
+
+static const char run_help[] =
+	"usage: ssdk ctl run|start --target DEV [OPTIONS]\n"
+	"\n"
+	"Run a workload on a block device from a kernel thread. `run` shows a\n"
+	"progress line, waits for the end and prints the results (Ctrl-C stops\n"
+	"the run and prints partial results); `start` prints the new run's id\n"
+	"and returns (then: ssdk ctl wait|status|stop|results ID).\n"
+	"\n"
+	"  --target DEV       the block device (whole disk or partition)\n"
+	"  --rw MODE          read, write, randread (default), randwrite\n"
+	"  --bs SIZE          bytes per IO, 512 .. 1m, a multiple of the\n"
+	"                     device's logical block size (default 4k)\n"
+	"  --iodepth N        IOs kept in flight, 1 .. 1024 (default 1)\n"
+	"  --offset SIZE      start of the span the IOs fall in (default 0)\n"
+	"  --span SIZE        length of that span (default: to the device's end)\n"
+	"  --runtime TIME     how long to measure, after the ramp\n"
+	"  --ios N            how many IOs in all, ramp included\n"
+	"                     (a run needs --runtime or --ios, or both)\n"
+	"  --ramp TIME        time at the start left out of the statistics\n"
+	"  --cpu N            CPU the worker thread is bound to\n"
+	"  --seed N           seed of the random offsets (default 0)\n"
+	"  --allow-write      consent to write: write and randwrite DESTROY the\n"
+	"                     data on the target; refused when it is mounted\n"
+	"  -q, --quiet        no progress line\n"
+	"  -j, --json         results (run) or {\"id\": N} (start) as JSON\n"
+	"\n"
+	"SIZE takes k, m, g, t suffixes (powers of two: 4k = 4096); TIME takes\n"
+	"ns, us, ms, s, m, h (a bare number is seconds). MB/s in the results\n"
+	"is 10^6 bytes per second, MiB/s 2^20.\n";
+
+enum run_option {
+	OPT_TARGET, OPT_RW, OPT_BS, OPT_IODEPTH, OPT_OFFSET, OPT_SPAN,
+	OPT_RUNTIME, OPT_IOS, OPT_RAMP, OPT_CPU, OPT_SEED, OPT_ALLOW_WRITE,
+	OPT_QUIET,
+};
+
+static const struct option run_options[] = {
+	[OPT_TARGET] = { "target", required_argument, NULL, 0 },
+	[OPT_RW] = { "rw", required_argument, NULL, 0 },
+	[OPT_BS] = { "bs", required_argument, NULL, 0 },
+	[OPT_IODEPTH] = { "iodepth", required_argument, NULL, 0 },
+	[OPT_OFFSET] = { "offset", required_argument, NULL, 0 },
+	[OPT_SPAN] = { "span", required_argument, NULL, 0 },
+	[OPT_RUNTIME] = { "runtime", required_argument, NULL, 0 },
+	[OPT_IOS] = { "ios", required_argument, NULL, 0 },
+	[OPT_RAMP] = { "ramp", required_argument, NULL, 0 },
+	[OPT_CPU] = { "cpu", required_argument, NULL, 0 },
+	[OPT_SEED] = { "seed", required_argument, NULL, 0 },
+	[OPT_ALLOW_WRITE] = { "allow-write", no_argument, NULL, 0 },
+	[OPT_QUIET] = { "quiet", no_argument, NULL, 0 },
+	{ NULL, 0, NULL, 0 },
+};
+
+struct run_args {
+	struct ssdk_run_config cfg;
+	const char *cmd;
+	int has_target;
+	int quiet;
+};
+
+static int bad_value(struct cli *cli, const struct run_args *a, int idx, const char *arg,
+		     int err, const char *kind)
+{
+	return usage_error(cli, a->cmd, "--%s: '%s' %s", run_options[idx].name, arg,
+			   err == -ERANGE ? "is too large" : kind);
+}
+
+static int parse_u32_opt(struct cli *cli, struct run_args *a, int idx, const char *arg,
+			 uint32_t *out)
+{
+	int err = parse_u32(arg, out);
+
+	return err ? bad_value(cli, a, idx, arg, err, "is not a number") : 0;
+}
+
+static int run_option(struct cli *cli, int idx, const char *arg, void *ctx)
+{
+	struct run_args *a = ctx;
+	struct ssdk_run_config *c = &a->cfg;
+	uint64_t v = 0;
+	int err;
+
+	switch (idx) {
+	case OPT_TARGET:
+		if (strlen(arg) >= sizeof(c->target))
+			return usage_error(cli, a->cmd, "--target: path too long");
+		strcpy(c->target, arg);
+		a->has_target = 1;
+		return 0;
+	case OPT_RW:
+		if (parse_rw(arg, &c->rw))
+			return usage_error(cli, a->cmd,
+					   "--rw: '%s' is none of read, write, randread, randwrite", arg);
+		return 0;
+	case OPT_IODEPTH:
+		return parse_u32_opt(cli, a, idx, arg, &c->iodepth);
+	case OPT_CPU:
+		err = parse_u32_opt(cli, a, idx, arg, (uint32_t *)&c->cpu);
+		if (!err && c->cpu < 0)
+			return bad_value(cli, a, idx, arg, -ERANGE, "");
+		return err;
+	case OPT_ALLOW_WRITE:
+		c->allow_write = 1;
+		return 0;
+	case OPT_QUIET:
+		a->quiet = 1;
+		return 0;
+	case OPT_BS:
+	case OPT_OFFSET:
+	case OPT_SPAN:
+		err = parse_size(arg, &v);
+		if (err)
+			return bad_value(cli, a, idx, arg, err, "is not a size");
+		if (idx == OPT_BS && v > UINT32_MAX)
+			return bad_value(cli, a, idx, arg, -ERANGE, "");
+		if (idx == OPT_BS)
+			c->bs = v;
+		else if (idx == OPT_OFFSET)
+			c->offset = v;
+		else if (!v)
+			return usage_error(cli, a->cmd, "--span: must not be 0");
+		else
+			c->span = v;
+		return 0;
+	case OPT_RUNTIME:
+	case OPT_RAMP:
+		err = parse_duration_ns(arg, &v);
+		if (err)
+			return bad_value(cli, a, idx, arg, err, "is not a duration (e.g. 10s, 500ms, 3m)");
+		*(idx == OPT_RUNTIME ? &c->runtime_ns : &c->ramp_ns) = v;
+		return 0;
+	case OPT_IOS:
+	case OPT_SEED:
+		err = parse_u64(arg, &v);
+		if (err)
+			return bad_value(cli, a, idx, arg, err, "is not a number");
+		*(idx == OPT_IOS ? &c->ios : &c->seed) = v;
+		return 0;
+	}
+	return EXIT_USAGE;
+}
+
+/* Parse and check what the CLI can check; the module checks the rest. */
+static int parse_run_args(struct cli *cli, int argc, char **argv, struct run_args *a)
+{
+	char **args = argv;
+	int i;
+
+	a->cfg.rw = SSDK_RW_RANDREAD;
+	a->cfg.bs = 4096;
+	a->cfg.iodepth = 1;
+	a->cfg.cpu = SSDK_ANY_CPU;
+	/* -q is the one short option beyond -j and -h: map it to --quiet. */
+	for (i = 1; i < argc; i++)
+		if (!strcmp(args[i], "-q"))
+			args[i] = "--quiet";
+	i = parse_common(cli, a->cmd, run_help, argc, argv, run_options, run_option, a);
+	if (i < 0)
+		return i;
+	if (i < argc)
+		return -usage_error(cli, a->cmd, "unexpected argument '%s'", argv[i]);
+	if (!a->has_target)
+		return -usage_error(cli, a->cmd, "--target DEV is needed");
+	if (!a->cfg.runtime_ns && !a->cfg.ios)
+		return -usage_error(cli, a->cmd, "--runtime or --ios is needed");
+	if (rw_writes(a->cfg.rw) && !a->cfg.allow_write)
+		return -usage_error(cli, a->cmd,
+				    "--rw %s destroys the data on %s: add --allow-write to consent",
+				    rw_name(a->cfg.rw), a->cfg.target);
+	return 0;
+}
+
+static volatile sig_atomic_t got_signal;
+
+static void on_signal(int sig)
+{
+	got_signal = sig;
+}
+
+/* SIGINT and SIGTERM interrupt the wait (no SA_RESTART) and stop the run. */
+static void catch_signals(void)
+{
+	struct sigaction sa = { .sa_handler = on_signal };
+
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+}
+
+/*
+ * Follow run @id to its end, drawing progress on stderr when it is a
+ * terminal; stop it on a signal. Return: 0, EXIT_SIGINT, or EXIT_RUNTIME.
+ */
+static int follow_run(struct cli *cli, struct ssdk *h, uint32_t id, int progress)
+{
+	struct ssdk_run_status st;
+	int err;
+
+	catch_signals();
+	for (;;) {
+		err = got_signal ? -EINTR : ssdk_run_wait(h, id, 1000);
+		if (!err)
+			break;
+		if (err == -ETIMEDOUT) {
+			if (progress && !ssdk_run_get(h, id, &st))
+				report_progress(stderr, &st);
+			continue;
+		}
+		if (progress)
+			fputs("\r\033[K", stderr);
+		if (err == -EINTR && got_signal) {
+			if (ssdk_run_stop(h, id) < 0)
+				return runtime_error(cli, "run %u: %s", id, ssdk_last_error(h));
+			fprintf(stderr, "%s: run %u stopped by signal: the results are partial\n",
+				cli->prog, id);
+			return EXIT_SIGINT;
+		}
+		if (err == -EINTR)
+			continue;
+		return runtime_error(cli, "run %u: %s (it goes on: see 'ssdk ctl status %u')",
+				     id, ssdk_last_error(h), id);
+	}
+	if (progress)
+		fputs("\r\033[K", stderr);
+	return 0;
+}
+
+/**
+ * ctl_run() - ssdk ctl run, or ssdk ctl start.
+ * @cli: Settings.
+ * @argc: Arguments, the command's name first.
+ * @argv: Arguments.
+ * @wait: Non-zero for run: follow the run and print its results.
+ *
+ * Return: The exit status.
+ */
+int ctl_run(struct cli *cli, int argc, char **argv, int wait)
+{
+	struct run_args a = { .cmd = wait ? "run" : "start" };
+	struct ssdk_run_status st;
+	struct ssdk *h;
+	uint32_t id;
+	int err;
+
+	err = parse_run_args(cli, argc, argv, &a);
+	if (err)
+		return err == -1 ? 0 : -err;
+	err = cli_connect(cli, &h);
+	if (err)
+		return err;
+	if (ssdk_run_start(h, &a.cfg, &id) < 0) {
+		err = runtime_error(cli, "cannot start the run: %s", ssdk_last_error(h));
+		goto out;
+	}
+	if (!wait) {
+		printf(cli->json ? "{\"id\": %u}\n" : "%u\n", id);
+		goto out;
+	}
+	err = follow_run(cli, h, id, !a.quiet && isatty(STDERR_FILENO));
+	if (err && err != EXIT_SIGINT)
+		goto out;
+	if (print_results(cli, h, id, &st))
+		err = EXIT_RUNTIME;
+	else if (!err && st.state == SSDK_STATE_FAILED)
+		err = EXIT_RUNTIME;
+out:
+	ssdk_close(h);
+	return err;
+}

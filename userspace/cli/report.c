@@ -1,0 +1,376 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A run's report. Rates are per second of the measurement window (end of
+ * ramp to last measured completion), not of the wall time, so that a ramp
+ * or a slow start does not dilute them. MB/s is 10^6 bytes per second, as
+ * drive reviews count; MiB/s is given beside it.
+ */
+
+#include <math.h>
+#include <string.h>
+
+#include <linux/ssdk.h>
+
+#include "hist.h"
+#include "opts.h"
+#include "report.h"
+
+const double report_pcts[REPORT_NR_PCTS] = {
+	1, 5, 10, 25, 50, 75, 90, 95, 99, 99.9, 99.99, 99.999, 99.9999,
+};
+
+/**
+ * lat_stddev() - Sample standard deviation of an op's latencies.
+ * @s: The op's statistics.
+ *
+ * From the exact sums: n * var = sumsq - sum^2 / n, in 128-bit integers
+ * (sum < 2^64, so sum^2 fits), which avoids the cancellation of doing it
+ * in floating point when the spread is small beside the mean.
+ *
+ * Return: The standard deviation in ns; 0 for fewer than two IOs.
+ */
+double lat_stddev(const struct ssdk_op_stats *s)
+{
+	unsigned __int128 sumsq, sq, q;
+
+	if (s->ios < 2)
+		return 0;
+	sumsq = ((unsigned __int128)s->lat_sumsq_hi << 64) | s->lat_sumsq_lo;
+	sq = (unsigned __int128)s->lat_sum_ns * s->lat_sum_ns;
+	q = sq / s->ios;
+	if (sumsq <= q)
+		return 0;
+	return sqrtl((long double)(sumsq - q) / (s->ios - 1));
+}
+
+void op_summarize(const struct ssdk_op_stats *s, uint64_t measured_ns,
+		  const uint64_t *hist, struct op_summary *out)
+{
+	unsigned int i;
+
+	memset(out, 0, sizeof(*out));
+	out->ios = s->ios;
+	out->bytes = s->bytes;
+	out->errors = s->errors;
+	if (measured_ns) {
+		out->iops = s->ios * 1e9 / measured_ns;
+		out->bw_bytes = s->bytes * 1e9 / measured_ns;
+	}
+	if (!s->ios)
+		return;
+	out->min = s->lat_min_ns;
+	out->max = s->lat_max_ns;
+	out->mean = (double)s->lat_sum_ns / s->ios;
+	out->stddev = lat_stddev(s);
+	out->hist = hist;
+	if (!hist)
+		return;
+	for (i = 0; i < REPORT_NR_PCTS; i++)
+		out->pct[i] = hist_percentile((const u64 *)hist, s->ios, report_pcts[i],
+					      s->lat_min_ns, s->lat_max_ns);
+}
+
+/**
+ * fmt_ns() - A latency for people: 850 ns, 12.34 us, 1.234 ms, 2.500 s.
+ * @buf: Where it goes.
+ * @size: Room in @buf.
+ * @ns: The latency.
+ *
+ * Return: @buf.
+ */
+const char *fmt_ns(char *buf, size_t size, double ns)
+{
+	if (ns < 1e3)
+		snprintf(buf, size, "%.0f ns", ns);
+	else if (ns < 1e6)
+		snprintf(buf, size, "%.2f us", ns / 1e3);
+	else if (ns < 1e9)
+		snprintf(buf, size, "%.3f ms", ns / 1e6);
+	else
+		snprintf(buf, size, "%.3f s", ns / 1e9);
+	return buf;
+}
+
+/**
+ * fmt_bytes() - A size for people, in powers of two: 4 KiB, 1.5 GiB.
+ * @buf: Where it goes.
+ * @size: Room in @buf.
+ * @bytes: The size.
+ *
+ * Return: @buf.
+ */
+const char *fmt_bytes(char *buf, size_t size, uint64_t bytes)
+{
+	static const char *const units[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB" };
+	unsigned int u = 0;
+	double v = bytes;
+
+	while (v >= 1024 && u < 6) {
+		v /= 1024;
+		u++;
+	}
+	if (v == floor(v))
+		snprintf(buf, size, "%.0f %s", v, units[u]);
+	else
+		snprintf(buf, size, "%.2f %s", v, units[u]);
+	return buf;
+}
+
+/* --- JSON ------------------------------------------------------------------- */
+
+static void json_histogram(struct json *j, const uint64_t *hist)
+{
+	unsigned int i;
+
+	json_array_begin(j, "histogram", 0);
+	for (i = 0; i < SSDK_HIST_NR_BUCKETS; i++) {
+		if (!hist[i])
+			continue;
+		json_array_begin(j, NULL, JSON_INLINE);
+		json_u64(j, NULL, hist_bucket_lower(i));
+		json_u64(j, NULL, hist_bucket_upper(i));
+		json_u64(j, NULL, hist[i]);
+		json_array_end(j);
+	}
+	json_array_end(j);
+}
+
+static void json_op(struct json *j, const char *key, const struct op_summary *o,
+		    int with_hist)
+{
+	char name[32];
+	unsigned int i;
+
+	json_object_begin(j, key);
+	json_u64(j, "ios", o->ios);
+	json_u64(j, "bytes", o->bytes);
+	json_u64(j, "errors", o->errors);
+	json_double(j, "iops", o->iops);
+	json_double(j, "bw_bytes", o->bw_bytes);
+	json_object_begin(j, "lat_ns");
+	json_u64(j, "min", o->min);
+	json_u64(j, "max", o->max);
+	json_double(j, "mean", o->mean);
+	json_double(j, "stddev", o->stddev);
+	if (with_hist) {
+		json_object_begin(j, "percentiles");
+		for (i = 0; o->hist && i < REPORT_NR_PCTS; i++) {
+			snprintf(name, sizeof(name), "%f", report_pcts[i]);
+			json_u64(j, name, o->pct[i]);
+		}
+		json_object_end(j);
+	}
+	json_object_end(j);
+	if (with_hist) {
+		if (o->hist) {
+			json_histogram(j, o->hist);
+		} else {
+			json_array_begin(j, "histogram", JSON_INLINE);
+			json_array_end(j);
+		}
+	}
+	json_object_end(j);
+}
+
+static void json_config(struct json *j, const struct ssdk_run_config *c)
+{
+	json_object_begin(j, "config");
+	json_str(j, "rw", rw_name(c->rw));
+	json_u64(j, "bs", c->bs);
+	json_u64(j, "iodepth", c->iodepth);
+	json_u64(j, "offset", c->offset);
+	json_u64(j, "span", c->span);
+	json_u64(j, "runtime_ns", c->runtime_ns);
+	json_u64(j, "ios", c->ios);
+	json_u64(j, "ramp_ns", c->ramp_ns);
+	json_u64(j, "seed", c->seed);
+	if (c->cpu >= 0)
+		json_i64(j, "cpu", c->cpu);
+	else
+		json_null(j, "cpu");
+	json_object_end(j);
+}
+
+/**
+ * report_json() - A run as one JSON object.
+ * @j: The writer.
+ * @st: The run's status.
+ * @hists: Its histograms by op, for results; NULLs for a status, which
+ *	then has no percentiles and no histogram.
+ */
+void report_json(struct json *j, const struct ssdk_run_status *st, report_hists hists)
+{
+	int with_hist = hists && (hists[0] || hists[1]);
+	struct op_summary o;
+	unsigned int op;
+
+	json_object_begin(j, NULL);
+	json_u64(j, "id", st->id);
+	json_str(j, "state", state_name(st->state));
+	json_str(j, "reason", st->reason);
+	json_str(j, "target", st->config.target);
+	json_u64(j, "target_size", st->target_size);
+	json_u64(j, "logical_block_size", st->logical_block_size);
+	json_config(j, &st->config);
+	json_u64(j, "elapsed_ns", st->elapsed_ns);
+	json_u64(j, "measured_ns", st->measured_ns);
+	json_u64(j, "completed", st->completed);
+	json_u64(j, "iops_now", st->iops_now);
+	for (op = 0; op < SSDK_LIB_NR_OPS; op++) {
+		op_summarize(&st->stats[op], st->measured_ns, with_hist ? hists[op] : NULL, &o);
+		json_op(j, op_name(op), &o, with_hist);
+	}
+	json_object_end(j);
+}
+
+/* --- text ------------------------------------------------------------------- */
+
+static void text_header(FILE *f, const struct ssdk_run_status *st)
+{
+	const struct ssdk_run_config *c = &st->config;
+	char bs[32], span[32], off[32], size[32], t[32], ramp[32];
+
+	fprintf(f, "run %u on %s: %s, %s blocks, iodepth %u, %s%s%s\n", st->id,
+		c->target, rw_name(c->rw), fmt_bytes(bs, sizeof(bs), c->bs), c->iodepth,
+		state_name(st->state), st->reason[0] ? ": " : "", st->reason);
+	fprintf(f, "span %s at offset %s of %s; ",
+		fmt_bytes(span, sizeof(span), c->span ? c->span : st->target_size - c->offset),
+		fmt_bytes(off, sizeof(off), c->offset),
+		fmt_bytes(size, sizeof(size), st->target_size));
+	if (c->runtime_ns)
+		fprintf(f, "runtime %s, ", fmt_ns(t, sizeof(t), c->runtime_ns));
+	if (c->ios)
+		fprintf(f, "%llu IOs, ", (unsigned long long)c->ios);
+	fprintf(f, "ramp %s; seed %llu", fmt_ns(ramp, sizeof(ramp), c->ramp_ns),
+		(unsigned long long)c->seed);
+	if (c->cpu >= 0)
+		fprintf(f, "; cpu %d", c->cpu);
+	fprintf(f, "\nmeasured %s of %s; %llu IOs completed, ramp included\n",
+		fmt_ns(t, sizeof(t), st->measured_ns), fmt_ns(ramp, sizeof(ramp), st->elapsed_ns),
+		(unsigned long long)st->completed);
+}
+
+/* One row of the latency table: a label and a value per op shown. */
+static void text_lat_row(FILE *f, const char *label, const struct op_summary *o,
+			 const int *shown, int which, unsigned int pct)
+{
+	char buf[32];
+	unsigned int op;
+	double v;
+
+	fprintf(f, "  %-12s", label);
+	for (op = 0; op < SSDK_LIB_NR_OPS; op++) {
+		if (!shown[op])
+			continue;
+		switch (which) {
+		case 0:
+			v = o[op].min;
+			break;
+		case 1:
+			v = o[op].mean;
+			break;
+		case 2:
+			v = o[op].stddev;
+			break;
+		case 3:
+			v = o[op].max;
+			break;
+		default:
+			v = o[op].pct[pct];
+		}
+		fprintf(f, " %14s", o[op].ios ? fmt_ns(buf, sizeof(buf), v) : "-");
+	}
+	fputc('\n', f);
+}
+
+/**
+ * report_text() - A run's summary as tables.
+ * @f: Where it goes.
+ * @st: The run's status.
+ * @hists: Its histograms by op (for the percentiles), or NULLs.
+ */
+void report_text(FILE *f, const struct ssdk_run_status *st, report_hists hists)
+{
+	static const char *const moments[] = { "min", "mean", "stddev", "max" };
+	struct op_summary o[SSDK_LIB_NR_OPS];
+	int shown[SSDK_LIB_NR_OPS], any = 0;
+	unsigned int op, i;
+	char label[32];
+
+	text_header(f, st);
+	for (op = 0; op < SSDK_LIB_NR_OPS; op++) {
+		op_summarize(&st->stats[op], st->measured_ns, hists ? hists[op] : NULL, &o[op]);
+		shown[op] = o[op].ios || o[op].errors;
+		any |= shown[op];
+	}
+	if (!any) {
+		fprintf(f, "\nno IO completed in the measurement window\n");
+		return;
+	}
+	fprintf(f, "\n  %-8s %12s %10s %10s %12s %8s\n", "op", "IOPS", "MB/s", "MiB/s", "IOs", "errors");
+	for (op = 0; op < SSDK_LIB_NR_OPS; op++)
+		if (shown[op])
+			fprintf(f, "  %-8s %12.1f %10.2f %10.2f %12llu %8llu\n", op_name(op),
+				o[op].iops, o[op].bw_bytes / 1e6, o[op].bw_bytes / 1048576,
+				(unsigned long long)o[op].ios, (unsigned long long)o[op].errors);
+
+	fprintf(f, "\n  %-12s", "latency");
+	for (op = 0; op < SSDK_LIB_NR_OPS; op++)
+		if (shown[op])
+			fprintf(f, " %14s", op_name(op));
+	fputc('\n', f);
+	for (i = 0; i < 4; i++)
+		text_lat_row(f, moments[i], o, shown, i, 0);
+	if (!hists || !(hists[0] || hists[1]))
+		return;
+	for (i = 0; i < REPORT_NR_PCTS; i++) {
+		snprintf(label, sizeof(label), "p%g", report_pcts[i]);
+		text_lat_row(f, label, o, shown, 4, i);
+	}
+}
+
+/**
+ * report_progress() - One line of a running run's progress.
+ * @f: Where it goes (a terminal: the line is redrawn with \r).
+ * @st: The run's status.
+ */
+void report_progress(FILE *f, const struct ssdk_run_status *st)
+{
+	uint64_t ios = 0, sum = 0, max = 0;
+	char mean[32], mx[32];
+	unsigned int op;
+
+	for (op = 0; op < SSDK_LIB_NR_OPS; op++) {
+		ios += st->stats[op].ios;
+		sum += st->stats[op].lat_sum_ns;
+		if (st->stats[op].lat_max_ns > max)
+			max = st->stats[op].lat_max_ns;
+	}
+	fprintf(f, "\r[run %u %s] %.1f s  %llu IOPS  %.2f MB/s  mean %s  max %s\033[K",
+		st->id, state_name(st->state), st->elapsed_ns / 1e9,
+		(unsigned long long)st->iops_now, st->iops_now * (double)st->config.bs / 1e6,
+		ios ? fmt_ns(mean, sizeof(mean), (double)sum / ios) : "-",
+		ios ? fmt_ns(mx, sizeof(mx), max) : "-");
+	fflush(f);
+}
+
+/**
+ * report_list() - One line per run.
+ * @f: Where it goes.
+ * @runs: The runs.
+ * @n: How many.
+ */
+void report_list(FILE *f, const struct ssdk_run_status *runs, unsigned int n)
+{
+	char bs[32], t[32];
+	unsigned int i;
+
+	fprintf(f, "%4s  %-8s  %-9s  %8s  %4s  %10s  %12s  %s\n", "id", "state", "rw", "bs",
+		"qd", "elapsed", "completed", "target");
+	for (i = 0; i < n; i++)
+		fprintf(f, "%4u  %-8s  %-9s  %8s  %4u  %10s  %12llu  %s\n", runs[i].id,
+			state_name(runs[i].state), rw_name(runs[i].config.rw),
+			fmt_bytes(bs, sizeof(bs), runs[i].config.bs), runs[i].config.iodepth,
+			fmt_ns(t, sizeof(t), runs[i].elapsed_ns),
+			(unsigned long long)runs[i].completed, runs[i].config.target);
+}

@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: LGPL-2.1 OR BSD-3-Clause
+/*
+ * The histogram layout, exported: the module's own hist.c is compiled
+ * into the library, and these wrappers give its bucket bounds and
+ * percentiles to callers that do not compile it (Python, say).
+ */
+
+#include "hist.h"
+#include "internal.h"
+
+SSDK_EXPORT uint32_t ssdk_hist_buckets(void)
+{
+	return SSDK_HIST_NR_BUCKETS;
+}
+
+SSDK_EXPORT uint64_t ssdk_hist_bucket_lower(uint32_t idx)
+{
+	return hist_bucket_lower(idx);
+}
+
+SSDK_EXPORT uint64_t ssdk_hist_bucket_upper(uint32_t idx)
+{
+	return hist_bucket_upper(idx);
+}
+
+SSDK_EXPORT uint64_t ssdk_hist_percentile(const uint64_t *hist, uint64_t total,
+					  double pct, uint64_t min, uint64_t max)
+{
+	return hist_percentile((const u64 *)hist, total, pct, min, max);
+}

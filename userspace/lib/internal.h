@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: LGPL-2.1 OR BSD-3-Clause */
+/*
+ * libssdk's private header: the handle and the netlink plumbing that
+ * nl.c provides to the operations in info.c and run.c.
+ */
+#ifndef _LIBSSDK_INTERNAL_H
+#define _LIBSSDK_INTERNAL_H
+
+#include <errno.h>
+#include <netlink/genl/ctrl.h>
+#include <netlink/genl/genl.h>
+
+#include <linux/ssdk.h>
+
+#include "libssdk.h"
+
+#define SSDK_EXPORT	__attribute__((visibility("default")))
+
+/**
+ * struct ssdk - A connection to the module.
+ * @sk: Requests and their replies.
+ * @ntf: Notifications of ended runs; opened by the first wait.
+ * @family: The family's id.
+ * @hist_checked: The module's histogram layout was found to be ours.
+ * @error: What the last failure said.
+ */
+struct ssdk {
+	struct nl_sock *sk;
+	struct nl_sock *ntf;
+	int family;
+	int hist_checked;
+	char error[SSDK_ERROR_LEN];
+};
+
+/* Called for each message of a reply; returns 0 or -errno. */
+typedef int (*ssdk_reply_fn)(struct ssdk *h, struct nlmsghdr *nlh, void *arg);
+
+struct nl_msg *ssdk_msg_new(struct ssdk *h, uint8_t cmd, int dump);
+int ssdk_request(struct ssdk *h, struct nl_msg *msg, ssdk_reply_fn reply, void *arg);
+int ssdk_fail(struct ssdk *h, int err, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void ssdk_copy_string(char *dst, size_t size, const struct nlattr *attr);
+
+#endif /* _LIBSSDK_INTERNAL_H */

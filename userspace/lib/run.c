@@ -1,0 +1,420 @@
+// SPDX-License-Identifier: LGPL-2.1 OR BSD-3-Clause
+/*
+ * Runs: start, status, list, stop, delete, results with histograms, and
+ * waiting for a run's end on the module's multicast group.
+ */
+
+#include <poll.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+
+#include "hist.h"
+#include "internal.h"
+
+static int put_config(struct nl_msg *msg, const struct ssdk_run_config *c)
+{
+	if (nla_put_string(msg, SSDK_A_RUN_TARGET, c->target) ||
+	    nla_put_u32(msg, SSDK_A_RUN_RW, c->rw) ||
+	    nla_put_u32(msg, SSDK_A_RUN_BS, c->bs) ||
+	    nla_put_u32(msg, SSDK_A_RUN_IODEPTH, c->iodepth) ||
+	    nla_put_u64(msg, SSDK_A_RUN_OFFSET, c->offset) ||
+	    nla_put_u64(msg, SSDK_A_RUN_SPAN, c->span) ||
+	    nla_put_u64(msg, SSDK_A_RUN_RUNTIME_NS, c->runtime_ns) ||
+	    nla_put_u64(msg, SSDK_A_RUN_IOS, c->ios) ||
+	    nla_put_u64(msg, SSDK_A_RUN_RAMP_NS, c->ramp_ns) ||
+	    nla_put_u64(msg, SSDK_A_RUN_SEED, c->seed) ||
+	    (c->cpu >= 0 && nla_put_u32(msg, SSDK_A_RUN_CPU, c->cpu)) ||
+	    (c->allow_write && nla_put_flag(msg, SSDK_A_RUN_ALLOW_WRITE)))
+		return -EMSGSIZE;
+	return 0;
+}
+
+static int id_reply(struct ssdk *h, struct nlmsghdr *nlh, void *arg)
+{
+	struct nlattr *tb[SSDK_A_RUN_MAX + 1];
+
+	if (genlmsg_parse(nlh, 0, tb, SSDK_A_RUN_MAX, NULL) || !tb[SSDK_A_RUN_ID])
+		return ssdk_fail(h, -EPROTO, "run-start replied without an id");
+	*(uint32_t *)arg = nla_get_u32(tb[SSDK_A_RUN_ID]);
+	return 0;
+}
+
+SSDK_EXPORT int ssdk_run_start(struct ssdk *h, const struct ssdk_run_config *config,
+			       uint32_t *id)
+{
+	struct nl_msg *msg;
+
+	*id = 0;
+	if (!memchr(config->target, '\0', sizeof(config->target)))
+		return ssdk_fail(h, -ENAMETOOLONG, "target: path too long");
+	msg = ssdk_msg_new(h, SSDK_CMD_RUN_START, 0);
+	if (!msg)
+		return -ENOMEM;
+	if (put_config(msg, config)) {
+		nlmsg_free(msg);
+		return ssdk_fail(h, -EMSGSIZE, "run-start: attributes do not fit");
+	}
+	return ssdk_request(h, msg, id_reply, id);
+}
+
+/* A request that names a run by id. */
+static struct nl_msg *id_msg(struct ssdk *h, uint8_t cmd, int dump, uint32_t id)
+{
+	struct nl_msg *msg = ssdk_msg_new(h, cmd, dump);
+
+	if (msg && nla_put_u32(msg, SSDK_A_RUN_ID, id)) {
+		nlmsg_free(msg);
+		ssdk_fail(h, -EMSGSIZE, "out of room for the id");
+		return NULL;
+	}
+	return msg;
+}
+
+static uint64_t u64_or_0(struct nlattr **tb, int type)
+{
+	return tb[type] ? nla_get_u64(tb[type]) : 0;
+}
+
+static uint32_t u32_or_0(struct nlattr **tb, int type)
+{
+	return tb[type] ? nla_get_u32(tb[type]) : 0;
+}
+
+/* The op of a stats nest, parsed into @tb; -1 when absent or unknown. */
+static int stats_op(struct nlattr *nest, struct nlattr **tb)
+{
+	uint32_t op;
+
+	if (nla_parse_nested(tb, SSDK_A_STATS_MAX, nest, NULL) || !tb[SSDK_A_STATS_OP])
+		return -1;
+	op = nla_get_u32(tb[SSDK_A_STATS_OP]);
+	return op < SSDK_LIB_NR_OPS ? (int)op : -1;
+}
+
+static void parse_counts(struct ssdk_op_stats *s, struct nlattr **tb)
+{
+	s->ios = u64_or_0(tb, SSDK_A_STATS_IOS);
+	s->bytes = u64_or_0(tb, SSDK_A_STATS_BYTES);
+	s->errors = u64_or_0(tb, SSDK_A_STATS_ERRORS);
+	s->lat_min_ns = u64_or_0(tb, SSDK_A_STATS_LAT_MIN_NS);
+	s->lat_max_ns = u64_or_0(tb, SSDK_A_STATS_LAT_MAX_NS);
+	s->lat_sum_ns = u64_or_0(tb, SSDK_A_STATS_LAT_SUM_NS);
+	s->lat_sumsq_hi = u64_or_0(tb, SSDK_A_STATS_LAT_SUMSQ_HI);
+	s->lat_sumsq_lo = u64_or_0(tb, SSDK_A_STATS_LAT_SUMSQ_LO);
+}
+
+static void parse_status(struct ssdk_run_status *st, struct nlmsghdr *nlh,
+			 struct nlattr **tb)
+{
+	struct ssdk_run_config *c = &st->config;
+	struct nlattr *stb[SSDK_A_STATS_MAX + 1];
+	struct nlattr *attr;
+	int rem, op;
+
+	memset(st, 0, sizeof(*st));
+	ssdk_copy_string(c->target, sizeof(c->target), tb[SSDK_A_RUN_TARGET]);
+	c->rw = u32_or_0(tb, SSDK_A_RUN_RW);
+	c->bs = u32_or_0(tb, SSDK_A_RUN_BS);
+	c->iodepth = u32_or_0(tb, SSDK_A_RUN_IODEPTH);
+	c->cpu = tb[SSDK_A_RUN_CPU] ? (int32_t)nla_get_u32(tb[SSDK_A_RUN_CPU]) : SSDK_ANY_CPU;
+	c->offset = u64_or_0(tb, SSDK_A_RUN_OFFSET);
+	c->span = u64_or_0(tb, SSDK_A_RUN_SPAN);
+	c->runtime_ns = u64_or_0(tb, SSDK_A_RUN_RUNTIME_NS);
+	c->ios = u64_or_0(tb, SSDK_A_RUN_IOS);
+	c->ramp_ns = u64_or_0(tb, SSDK_A_RUN_RAMP_NS);
+	c->seed = u64_or_0(tb, SSDK_A_RUN_SEED);
+	c->allow_write = c->rw == SSDK_RW_WRITE || c->rw == SSDK_RW_RANDWRITE;
+	st->id = u32_or_0(tb, SSDK_A_RUN_ID);
+	st->state = u32_or_0(tb, SSDK_A_RUN_STATE);
+	st->logical_block_size = u32_or_0(tb, SSDK_A_RUN_LOGICAL_BLOCK_SIZE);
+	st->target_size = u64_or_0(tb, SSDK_A_RUN_TARGET_SIZE);
+	st->elapsed_ns = u64_or_0(tb, SSDK_A_RUN_ELAPSED_NS);
+	st->measured_ns = u64_or_0(tb, SSDK_A_RUN_MEASURED_NS);
+	st->completed = u64_or_0(tb, SSDK_A_RUN_COMPLETED);
+	st->iops_now = u64_or_0(tb, SSDK_A_RUN_IOPS_NOW);
+	ssdk_copy_string(st->reason, sizeof(st->reason), tb[SSDK_A_RUN_REASON]);
+
+	nlmsg_for_each_attr(attr, nlh, GENL_HDRLEN, rem) {
+		if (nla_type(attr) != SSDK_A_RUN_STATS)
+			continue;
+		op = stats_op(attr, stb);
+		if (op >= 0)
+			parse_counts(&st->stats[op], stb);
+	}
+}
+
+/* What a status or results reply fills in. */
+struct status_ctx {
+	struct ssdk_run_status *runs;
+	uint32_t max;
+	uint32_t count;
+	uint64_t *hist[SSDK_LIB_NR_OPS];
+};
+
+/* Add the buckets of a stats nest (parsed in @tb) to @hist. */
+static int parse_buckets(struct ssdk *h, uint64_t *hist, struct nlattr *nest)
+{
+	struct nlattr *btb[SSDK_A_BUCKET_MAX + 1];
+	struct nlattr *attr;
+	uint32_t idx;
+	int rem;
+
+	nla_for_each_nested(attr, nest, rem) {
+		if (nla_type(attr) != SSDK_A_STATS_BUCKET)
+			continue;
+		if (nla_parse_nested(btb, SSDK_A_BUCKET_MAX, attr, NULL) ||
+		    !btb[SSDK_A_BUCKET_INDEX] || !btb[SSDK_A_BUCKET_COUNT])
+			return ssdk_fail(h, -EPROTO, "malformed histogram bucket");
+		idx = nla_get_u32(btb[SSDK_A_BUCKET_INDEX]);
+		if (idx >= SSDK_HIST_NR_BUCKETS)
+			return ssdk_fail(h, -EPROTO, "histogram bucket %u out of range", idx);
+		if (hist)
+			hist[idx] = nla_get_u64(btb[SSDK_A_BUCKET_COUNT]);
+	}
+	return 0;
+}
+
+static int status_reply(struct ssdk *h, struct nlmsghdr *nlh, void *arg)
+{
+	struct nlattr *tb[SSDK_A_RUN_MAX + 1];
+	struct nlattr *stb[SSDK_A_STATS_MAX + 1];
+	struct status_ctx *ctx = arg;
+	struct nlattr *attr;
+	int rem, op, err;
+
+	if (genlmsg_parse(nlh, 0, tb, SSDK_A_RUN_MAX, NULL))
+		return ssdk_fail(h, -EPROTO, "malformed run status");
+	if (tb[SSDK_A_RUN_STATE]) {
+		/* A status; the parts of a results dump after it have none. */
+		if (ctx->count < ctx->max)
+			parse_status(&ctx->runs[ctx->count], nlh, tb);
+		ctx->count++;
+		return 0;
+	}
+	nlmsg_for_each_attr(attr, nlh, GENL_HDRLEN, rem) {
+		if (nla_type(attr) != SSDK_A_RUN_STATS)
+			continue;
+		op = stats_op(attr, stb);
+		if (op < 0)
+			continue;
+		err = parse_buckets(h, ctx->hist[op], attr);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+SSDK_EXPORT int ssdk_run_get(struct ssdk *h, uint32_t id, struct ssdk_run_status *status)
+{
+	struct status_ctx ctx = { .runs = status, .max = 1 };
+	struct nl_msg *msg = id_msg(h, SSDK_CMD_RUN_GET, 0, id);
+	int err;
+
+	if (!msg)
+		return -ENOMEM;
+	err = ssdk_request(h, msg, status_reply, &ctx);
+	if (!err && ctx.count != 1)
+		err = ssdk_fail(h, -EPROTO, "run-get: no status in the reply");
+	return err;
+}
+
+SSDK_EXPORT int ssdk_run_list(struct ssdk *h, struct ssdk_run_status *runs, uint32_t max)
+{
+	struct status_ctx ctx = { .runs = runs, .max = runs ? max : 0 };
+	struct nl_msg *msg = ssdk_msg_new(h, SSDK_CMD_RUN_GET, 1);
+	int err;
+
+	if (!msg)
+		return -ENOMEM;
+	err = ssdk_request(h, msg, status_reply, &ctx);
+	return err ? err : (int)ctx.count;
+}
+
+SSDK_EXPORT int ssdk_run_stop(struct ssdk *h, uint32_t id)
+{
+	struct nl_msg *msg = id_msg(h, SSDK_CMD_RUN_STOP, 0, id);
+
+	return msg ? ssdk_request(h, msg, NULL, NULL) : -ENOMEM;
+}
+
+SSDK_EXPORT int ssdk_run_delete(struct ssdk *h, uint32_t id)
+{
+	struct nl_msg *msg = id_msg(h, SSDK_CMD_RUN_DEL, 0, id);
+
+	return msg ? ssdk_request(h, msg, NULL, NULL) : -ENOMEM;
+}
+
+/* Refuse histograms laid out differently from the hist.c compiled in. */
+static int check_hist_layout(struct ssdk *h)
+{
+	struct ssdk_info info;
+	int err;
+
+	if (h->hist_checked)
+		return 0;
+	err = ssdk_info_get(h, &info);
+	if (err)
+		return err;
+	if (info.hist_buckets != SSDK_HIST_NR_BUCKETS ||
+	    info.hist_sub_bits != SSDK_HIST_SUB_BITS)
+		return ssdk_fail(h, -EPROTO,
+				 "the module's histograms (%u buckets, %u sub-bits) are not this library's (%u, %u): rebuild one of them",
+				 info.hist_buckets, info.hist_sub_bits,
+				 SSDK_HIST_NR_BUCKETS, SSDK_HIST_SUB_BITS);
+	h->hist_checked = 1;
+	return 0;
+}
+
+SSDK_EXPORT int ssdk_results_get(struct ssdk *h, uint32_t id, struct ssdk_run_status *status,
+				 uint64_t *read_hist, uint64_t *write_hist)
+{
+	struct status_ctx ctx = {
+		.runs = status, .max = 1,
+		.hist = { read_hist, write_hist },
+	};
+	struct nl_msg *msg;
+	int err, op;
+
+	err = check_hist_layout(h);
+	if (err)
+		return err;
+	for (op = 0; op < SSDK_LIB_NR_OPS; op++)
+		if (ctx.hist[op])
+			memset(ctx.hist[op], 0, SSDK_HIST_NR_BUCKETS * sizeof(uint64_t));
+	msg = id_msg(h, SSDK_CMD_RESULTS_GET, 1, id);
+	if (!msg)
+		return -ENOMEM;
+	err = ssdk_request(h, msg, status_reply, &ctx);
+	if (!err && ctx.count != 1)
+		err = ssdk_fail(h, -EPROTO, "results-get: no status in the reply");
+	return err;
+}
+
+/* --- waiting --------------------------------------------------------------- */
+
+static int ntf_open(struct ssdk *h)
+{
+	int grp, err;
+
+	h->ntf = nl_socket_alloc();
+	if (!h->ntf)
+		return ssdk_fail(h, -ENOMEM, "out of memory");
+	nl_socket_disable_seq_check(h->ntf);
+	err = genl_connect(h->ntf);
+	if (!err)
+		err = nl_socket_set_nonblocking(h->ntf);
+	if (err) {
+		err = ssdk_fail(h, -EIO, "cannot open a notification socket: %s",
+				nl_geterror(err));
+		goto err_free;
+	}
+	grp = genl_ctrl_resolve_grp(h->ntf, SSDK_FAMILY_NAME, SSDK_MCGRP_RUNS);
+	if (grp < 0) {
+		err = ssdk_fail(h, -EPROTO, "the module has no \"%s\" group: %s",
+				SSDK_MCGRP_RUNS, nl_geterror(grp));
+		goto err_free;
+	}
+	err = nl_socket_add_membership(h->ntf, grp);
+	if (err) {
+		err = ssdk_fail(h, err == -NLE_PERM ? -EPERM : -EIO,
+				"cannot listen to the module's notifications: %s%s",
+				nl_geterror(err),
+				err == -NLE_PERM ? " (needs CAP_NET_ADMIN)" : "");
+		goto err_free;
+	}
+	return 0;
+
+err_free:
+	nl_socket_free(h->ntf);
+	h->ntf = NULL;
+	return err;
+}
+
+/*
+ * Read what is queued on the notification socket: 1 when it says that run
+ * @id ended or that notifications were lost (the caller then asks), 0
+ * when nothing is left to read, or -errno.
+ */
+static int ntf_drain(struct ssdk *h, uint32_t id)
+{
+	static __thread char buf[32768];
+	struct nlattr *tb[SSDK_A_RUN_MAX + 1];
+	struct nlmsghdr *nlh;
+	int n, fd = nl_socket_get_fd(h->ntf);
+
+	for (;;) {
+		n = recv(fd, buf, sizeof(buf), MSG_DONTWAIT);
+		if (n < 0 && errno == ENOBUFS)
+			return 1;	/* overrun: the run may have ended */
+		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+			return 0;
+		if (n < 0 && errno == EINTR)
+			return -EINTR;
+		if (n <= 0)
+			return ssdk_fail(h, -EIO, "notification socket: %s",
+					 n ? strerror(errno) : "end of file");
+		for (nlh = (struct nlmsghdr *)buf; nlmsg_ok(nlh, n); nlh = nlmsg_next(nlh, &n)) {
+			if (nlh->nlmsg_type != h->family ||
+			    ((struct genlmsghdr *)nlmsg_data(nlh))->cmd != SSDK_CMD_RUN_END_NTF)
+				continue;
+			if (!genlmsg_parse(nlh, 0, tb, SSDK_A_RUN_MAX, NULL) &&
+			    tb[SSDK_A_RUN_ID] && nla_get_u32(tb[SSDK_A_RUN_ID]) == id)
+				return 1;
+		}
+	}
+}
+
+static int run_ended(struct ssdk *h, uint32_t id)
+{
+	struct ssdk_run_status st;
+	int err = ssdk_run_get(h, id, &st);
+
+	if (err)
+		return err;
+	return st.state != SSDK_STATE_RUNNING && st.state != SSDK_STATE_STOPPING;
+}
+
+static int64_t now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+SSDK_EXPORT int ssdk_run_wait(struct ssdk *h, uint32_t id, int timeout_ms)
+{
+	int64_t deadline = now_ms() + timeout_ms;
+	struct pollfd pfd;
+	int err, left;
+
+	if (!h->ntf) {
+		err = ntf_open(h);
+		if (err)
+			return err;
+	}
+	/* Subscribed first, then asked: an end between the two is not lost. */
+	for (;;) {
+		err = run_ended(h, id);
+		if (err)
+			return err < 0 ? err : 0;
+		do {
+			left = timeout_ms < 0 ? -1 : (int)(deadline - now_ms());
+			if (timeout_ms >= 0 && left <= 0)
+				return ssdk_fail(h, -ETIMEDOUT, "run %u: still running", id);
+			pfd.fd = nl_socket_get_fd(h->ntf);
+			pfd.events = POLLIN;
+			err = poll(&pfd, 1, left);
+			if (err < 0 && errno == EINTR)
+				return ssdk_fail(h, -EINTR, "interrupted");
+			if (err < 0)
+				return ssdk_fail(h, -errno, "poll: %s", strerror(errno));
+			err = err ? ntf_drain(h, id) : 0;
+			if (err == -EINTR)
+				return ssdk_fail(h, -EINTR, "interrupted");
+			if (err < 0)
+				return err;
+		} while (!err);
+	}
+}
