@@ -50,7 +50,7 @@ expect_fail() {
 	shift 3
 	out=$("$@" 2>&1)
 	rc=$?
-	if [ "$rc" = "$want" ] && printf '%s' "$out" | grep -qE "$pattern"; then
+	if [ "$rc" = "$want" ] && printf '%s' "$out" | grep -qE -e "$pattern"; then
 		ktap_pass "$name"
 	else
 		ktap_fail "$name" "exit $rc (want $want), output: $out"
@@ -68,4 +68,41 @@ ynl() {
 genl_family_exists() {
 	/usr/bin/python3 "$YNL_CLI" --spec "${YNL_CLI%/tools/net/ynl/cli.py}/Documentation/netlink/specs/nlctrl.yaml" \
 		--no-schema --do getfamily --json "{\"family-name\": \"$1\"}" >/dev/null 2>&1
+}
+
+# --- runs ---------------------------------------------------------------------
+
+JGET="/usr/bin/python3 $SELFTESTS_DIR/lib/jget.py"
+PATTERN="/usr/bin/python3 $SELFTESTS_DIR/lib/pattern.py"
+SSDK_TMP=${SSDK_TMP:-$(mktemp -d /tmp/ssdk-selftest.XXXXXX)}
+
+# jtest FILE EXPR: true when the Python EXPR holds over the JSON in FILE
+# (bound to j; hist_sum(op) and pct(op, p) help).
+jtest() { $JGET -t "$@"; }
+jget() { $JGET "$@"; }
+
+# null_blk with these parameters, and nothing else of it.
+nullb_load() {
+	rmmod null_blk 2>/dev/null
+	modprobe null_blk "$@"
+}
+
+# blk_stat DEV FIELD: a field of /sys/block/DEV/stat (1 reads completed,
+# 2 reads merged, 5 writes completed, 6 writes merged).
+blk_stat() {
+	awk -v f="$2" '{ print $f }' "/sys/block/${1#/dev/}/stat"
+}
+
+# Delete every run the module keeps.
+runs_clear() {
+	local id
+
+	for id in $("$SSDK_CLI" -j ctl list | $JGET - '" ".join(str(r["id"]) for r in j)'); do
+		"$SSDK_CLI" ctl delete "$id"
+	done
+}
+
+# run_count: how many runs the module keeps.
+run_count() {
+	"$SSDK_CLI" -j ctl list | $JGET - 'len(j)'
 }

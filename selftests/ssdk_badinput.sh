@@ -1,0 +1,88 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Bad input is refused with a message that says what is wrong, and
+# nothing happens: no run is created and no IO reaches any device (the
+# block layer's own counters stay put).
+
+. "$(dirname "$0")/lib/ssdk.sh"
+require_root
+ssdk_load || ktap_skip_all "cannot load ssdk.ko"
+# 4 KiB logical blocks, to refuse 512-byte IOs.
+nullb_load nr_devices=1 irqmode=0 gb=1 bs=4096 || ktap_skip_all "no null_blk"
+modprobe brd rd_nr=1 rd_size=65536 || ktap_skip_all "no brd"
+command -v mkfs.ext4 >/dev/null || ktap_skip_all "no mkfs.ext4"
+runs_clear
+# A filesystem on ram0, mounted read-only so that no journal IO moves
+# the counters.
+mkdir -p "$SSDK_TMP/mnt"
+mkfs.ext4 -q /dev/ram0 && mount -o ro /dev/ram0 "$SSDK_TMP/mnt" || ktap_skip_all "cannot mount ext4 on brd"
+
+io_total() {
+	local d
+
+	for d in nullb0 ram0; do
+		awk '{ printf "%s ", $1 + $5 }' "/sys/block/$d/stat"
+	done
+}
+before=$(io_total)
+nb=/dev/nullb0
+run() { "$SSDK_CLI" ctl run -q --ios 10 "$@"; }
+as_nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
+
+ktap_plan 24
+
+# --- the target ----------------------------------------------------------------
+expect_fail "a missing device" 1 "target: no such file" run --target /dev/nonexistent
+touch "$SSDK_TMP/regular"
+expect_fail "a regular file" 1 "target: not a block device" run --target "$SSDK_TMP/regular"
+expect_fail "a directory" 1 "target: not a block device" run --target /tmp
+expect_fail "a character device" 1 "target: not a block device" run --target /dev/null
+
+# --- sizes against the device ---------------------------------------------------
+expect_fail "bs not a multiple of the logical block size (4096)" 1 \
+	"bs: not a multiple of the target's logical block size" run --target $nb --bs 512
+expect_fail "bs not a multiple of 512" 1 "bs: not a multiple of 512" run --target $nb --bs 1000
+expect_fail "bs above 1 MiB" 1 "bs: more than 1 MiB" run --target $nb --bs 2m
+expect_fail "bs below 512" 1 "bs: .*range" run --target $nb --bs 256
+expect_fail "span beyond the device" 1 "span: goes beyond the end" run --target $nb --span 2g
+expect_fail "offset+span beyond the device" 1 "span: goes beyond the end" \
+	run --target $nb --offset 512m --span 768m
+expect_fail "offset beyond the device" 1 "offset: at or beyond the end" run --target $nb --offset 1g
+expect_fail "QD 0" 1 "iodepth: .*range.*1\.\.1024" run --target $nb --iodepth 0
+expect_fail "QD 100000" 1 "iodepth: .*range.*1\.\.1024" run --target $nb --iodepth 100000
+expect_fail "a CPU that is not online" 1 "cpu: not an online CPU" run --target $nb --cpu 4095
+
+# --- writes ----------------------------------------------------------------------
+expect_fail "writes without --allow-write (CLI)" 2 "add --allow-write" \
+	"$SSDK_CLI" ctl run --target $nb --rw randwrite --ios 10
+expect_fail "writes without allow-write (module, through ynl)" 1 "needs allow-write" \
+	ynl --do run-start --json '{"target": "/dev/nullb0", "rw": "randwrite", "ios": 10}'
+expect_fail "writes to a mounted filesystem's device" 1 "target: in use" \
+	run --target /dev/ram0 --rw randwrite --allow-write
+
+# --- the CLI's own checks -----------------------------------------------------------
+expect_fail "no limit: neither --runtime nor --ios" 2 "--runtime or --ios" \
+	"$SSDK_CLI" ctl run --target $nb
+expect_fail "an unknown --rw" 2 "--rw: 'randrw' is none of" run --target $nb --rw randrw
+expect_fail "a malformed size" 2 "--bs: '4q' is not a size" run --target $nb --bs 4q
+expect_fail "a malformed duration" 2 "--runtime: '1x' is not a duration" \
+	"$SSDK_CLI" ctl run --target $nb --runtime 1x
+expect_fail "a run id that does not exist" 1 "no run with this id" "$SSDK_CLI" ctl status 4242
+
+# --- who may ---------------------------------------------------------------------
+expect_fail "nobody may not start a run" 1 "CAP_NET_ADMIN" as_nobody "$SSDK_CLI" ctl run --target $nb --ios 10
+
+nothing_happened() {
+	local after n
+
+	after=$(io_total)
+	n=$(run_count)
+	echo "IOs before $before, after $after; runs kept: $n"
+	[ "$after" = "$before" ] && [ "$n" = 0 ]
+}
+ktap_check "no run was created and no IO reached a device" nothing_happened
+
+umount "$SSDK_TMP/mnt"
+rmmod brd null_blk
+ktap_done

@@ -1,0 +1,112 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Runs as objects that outlive their controller: concurrent runs, stop,
+# Ctrl-C, a killed controller, delete, the bound on kept runs, and
+# unloading the module under running runs. Nothing may hang; vm-run
+# fails the suite on any warning in dmesg.
+
+. "$(dirname "$0")/lib/ssdk.sh"
+require_root
+ssdk_unload
+insmod "$(ssdk_ko)" max_runs=4 || ktap_skip_all "cannot load ssdk.ko"
+nullb_load nr_devices=2 irqmode=2 completion_nsec=100000 gb=4 || ktap_skip_all "no null_blk"
+
+# start DEV [OPTIONS]: start a run of an hour, print its id.
+start() {
+	local dev=$1
+
+	shift
+	"$SSDK_CLI" -j ctl start --target "$dev" --runtime 1h --iodepth 4 "$@" | $JGET - 'j["id"]'
+}
+state() { "$SSDK_CLI" -j ctl status "$1" | $JGET - 'j["state"]'; }
+# within SECS COMMAND...: COMMAND finishes within SECS seconds.
+within() {
+	local secs=$1
+
+	shift
+	timeout "$secs" "$@"
+}
+
+ktap_plan 13
+
+a=$(start /dev/nullb0)
+b=$(start /dev/nullb1 --rw randwrite --allow-write)
+ktap_check "two runs on two devices run at once" \
+	eval '[ "$(state "$a")" = running ] && [ "$(state "$b")" = running ]'
+ktap_check "a running run's status shows progress" \
+	eval 'sleep 1; "$SSDK_CLI" -j ctl status "$a" | jtest - "j[\"completed\"] > 0 and j[\"elapsed_ns\"] > 0 and j[\"iops_now\"] > 0"'
+ktap_check "wait --timeout on a running run fails after the timeout" \
+	eval '! "$SSDK_CLI" ctl wait --timeout 200ms "$a" 2>&1 | grep "still running" >&2; [ "${PIPESTATUS[0]}" = 1 ]'
+
+stopped() {
+	within 20 "$SSDK_CLI" ctl stop "$a" || return 1
+	"$SSDK_CLI" ctl results -j "$a" >"$SSDK_TMP/stopped.json" || return 1
+	jtest "$SSDK_TMP/stopped.json" \
+		'j["state"] == "stopped" and j["read"]["ios"] > 0 and hist_sum("read") == j["read"]["ios"]'
+}
+ktap_check "stop: prompt, partial results kept and consistent" stopped
+ktap_check "the other run goes on" eval '[ "$(state "$b")" = running ]'
+ktap_check "wait on an ended run returns at once" within 10 "$SSDK_CLI" ctl wait "$a"
+
+deleted() {
+	within 20 "$SSDK_CLI" ctl delete "$b" || return 1
+	! "$SSDK_CLI" ctl status "$b" 2>/dev/null || return 1
+	# The device is free again: a writer may open it exclusively.
+	"$SSDK_CLI" ctl run -q --target /dev/nullb1 --rw randwrite --ios 100 --allow-write >/dev/null
+}
+ktap_check "delete a running run: it stops, goes, and frees its device" deleted
+
+sigint() {
+	local pid rc
+
+	"$SSDK_CLI" -j ctl run --target /dev/nullb0 --runtime 1h >"$SSDK_TMP/int.json" 2>"$SSDK_TMP/int.err" &
+	pid=$!
+	sleep 1
+	kill -INT $pid
+	within 20 tail --pid=$pid -f /dev/null
+	wait $pid
+	rc=$?
+	cat "$SSDK_TMP/int.err"
+	[ $rc = 130 ] && grep -q "stopped by signal" "$SSDK_TMP/int.err" &&
+		jtest "$SSDK_TMP/int.json" 'j["state"] == "stopped" and hist_sum("read") == j["read"]["ios"] > 0'
+}
+ktap_check "Ctrl-C stops the run and prints its partial results (exit 130)" sigint
+
+killed() {
+	local pid id
+
+	"$SSDK_CLI" ctl run -q --target /dev/nullb0 --runtime 1h >/dev/null 2>&1 &
+	pid=$!
+	sleep 1
+	kill -KILL $pid
+	wait $pid 2>/dev/null
+	id=$("$SSDK_CLI" -j ctl list | $JGET - '[r["id"] for r in j if r["state"] == "running"][0]') || return 1
+	[ "$(state "$id")" = running ] && within 20 "$SSDK_CLI" ctl stop "$id" >/dev/null
+}
+ktap_check "a killed controller's run goes on and can be stopped later" killed
+
+bound() {
+	local n
+
+	n=$(run_count)
+	while [ "$n" -lt 4 ]; do
+		"$SSDK_CLI" ctl run -q --target /dev/nullb1 --ios 10 >/dev/null || return 1
+		n=$((n + 1))
+	done
+	"$SSDK_CLI" ctl run -q --target /dev/nullb1 --ios 10
+	[ $? = 1 ]
+}
+expect_fail "more runs than max_runs=4 are refused" 0 "too many runs kept" bound
+runs_clear
+
+a=$(start /dev/nullb0)
+b=$(start /dev/nullb1 --rw randwrite --allow-write)
+ktap_check "rmmod with two runs running returns promptly" within 30 rmmod ssdk
+ktap_check "the module is gone" eval '! ssdk_loaded'
+ktap_check "and the devices are free" \
+	eval 'ssdk_load && "$SSDK_CLI" ctl run -q --target /dev/nullb1 --rw write --ios 100 --allow-write >/dev/null'
+
+runs_clear
+rmmod null_blk
+ktap_done
