@@ -355,16 +355,22 @@ err_free_msg:
 
 /* --- run-get, run-stop, run-del -------------------------------------------------- */
 
-int ssdk_nl_run_get_doit(struct sk_buff *skb, struct genl_info *info)
+/* run-get and results-get do: one message with the run's status. */
+static int ssdk_nl_status_doit(struct genl_info *info, u8 cmd)
 {
 	struct ssdk_run *run = ssdk_nl_run_lookup(info);
 	int ret;
 
 	if (IS_ERR(run))
 		return PTR_ERR(run);
-	ret = ssdk_nl_run_reply(info, run, SSDK_CMD_RUN_GET);
+	ret = ssdk_nl_run_reply(info, run, cmd);
 	ssdk_run_put(run);
 	return ret;
+}
+
+int ssdk_nl_run_get_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	return ssdk_nl_status_doit(info, SSDK_CMD_RUN_GET);
 }
 
 int ssdk_nl_run_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
@@ -434,14 +440,7 @@ int ssdk_nl_run_del_doit(struct sk_buff *skb, struct genl_info *info)
 
 int ssdk_nl_results_get_doit(struct sk_buff *skb, struct genl_info *info)
 {
-	struct ssdk_run *run = ssdk_nl_run_lookup(info);
-	int ret;
-
-	if (IS_ERR(run))
-		return PTR_ERR(run);
-	ret = ssdk_nl_run_reply(info, run, SSDK_CMD_RESULTS_GET);
-	ssdk_run_put(run);
-	return ret;
+	return ssdk_nl_status_doit(info, SSDK_CMD_RESULTS_GET);
 }
 
 /* Where a results dump resumes, in cb->args. */
