@@ -23,11 +23,6 @@
 
 #include "ssdk.h"
 
-static bool ssdk_rw_writes(enum ssdk_rw rw)
-{
-	return rw == SSDK_RW_WRITE || rw == SSDK_RW_RANDWRITE;
-}
-
 static unsigned int ssdk_slot_nr_pages(const struct ssdk_run *run)
 {
 	return DIV_ROUND_UP(run->cfg.bs, PAGE_SIZE);

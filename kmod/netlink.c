@@ -279,8 +279,7 @@ static int ssdk_nl_parse_config(struct genl_info *info, struct ssdk_run_config *
 		}
 		cfg->cpu = cpu;
 	}
-	if ((cfg->rw == SSDK_RW_WRITE || cfg->rw == SSDK_RW_RANDWRITE) &&
-	    !cfg->allow_write) {
+	if (ssdk_rw_writes(cfg->rw) && !cfg->allow_write) {
 		NL_SET_ERR_MSG_ATTR(extack, attrs[SSDK_A_RUN_RW],
 				    "writing destroys the target's data: it needs allow-write");
 		return -EPERM;

@@ -144,7 +144,7 @@ static void ssdk_runs_unreserve(void)
 static int ssdk_run_open_target(struct ssdk_run *run, struct nlattr **attrs,
 				struct netlink_ext_ack *extack)
 {
-	bool write = run->cfg.rw == SSDK_RW_WRITE || run->cfg.rw == SSDK_RW_RANDWRITE;
+	bool write = ssdk_rw_writes(run->cfg.rw);
 	const struct nlattr *attr = attrs[SSDK_A_RUN_TARGET];
 	int ret;
 

@@ -58,6 +58,17 @@ struct ssdk_run_config {
 };
 
 /**
+ * ssdk_rw_writes() - Whether a run of this kind writes.
+ * @rw: What the run does.
+ *
+ * Return: True for write and randwrite.
+ */
+static inline bool ssdk_rw_writes(enum ssdk_rw rw)
+{
+	return rw == SSDK_RW_WRITE || rw == SSDK_RW_RANDWRITE;
+}
+
+/**
  * struct ssdk_op_counts - Counters of the measured IOs of one op.
  * @ios: IOs that completed without error.
  * @bytes: Their bytes.
