@@ -41,4 +41,15 @@ int ssdk_fail(struct ssdk *h, int err, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 void ssdk_copy_string(char *dst, size_t size, const struct nlattr *attr);
 
+/* An attribute's value, or 0 when the message left it out. */
+static inline uint32_t ssdk_attr_u32(struct nlattr **tb, int type)
+{
+	return tb[type] ? nla_get_u32(tb[type]) : 0;
+}
+
+static inline uint64_t ssdk_attr_u64(struct nlattr **tb, int type)
+{
+	return tb[type] ? nla_get_u64(tb[type]) : 0;
+}
+
 #endif /* _LIBSSDK_INTERNAL_H */

@@ -71,16 +71,6 @@ static struct nl_msg *id_msg(struct ssdk *h, uint8_t cmd, int dump, uint32_t id)
 	return msg;
 }
 
-static uint64_t u64_or_0(struct nlattr **tb, int type)
-{
-	return tb[type] ? nla_get_u64(tb[type]) : 0;
-}
-
-static uint32_t u32_or_0(struct nlattr **tb, int type)
-{
-	return tb[type] ? nla_get_u32(tb[type]) : 0;
-}
-
 /* The op of a stats nest, parsed into @tb; -1 when absent or unknown. */
 static int stats_op(struct nlattr *nest, struct nlattr **tb)
 {
@@ -94,14 +84,14 @@ static int stats_op(struct nlattr *nest, struct nlattr **tb)
 
 static void parse_counts(struct ssdk_op_stats *s, struct nlattr **tb)
 {
-	s->ios = u64_or_0(tb, SSDK_A_STATS_IOS);
-	s->bytes = u64_or_0(tb, SSDK_A_STATS_BYTES);
-	s->errors = u64_or_0(tb, SSDK_A_STATS_ERRORS);
-	s->lat_min_ns = u64_or_0(tb, SSDK_A_STATS_LAT_MIN_NS);
-	s->lat_max_ns = u64_or_0(tb, SSDK_A_STATS_LAT_MAX_NS);
-	s->lat_sum_ns = u64_or_0(tb, SSDK_A_STATS_LAT_SUM_NS);
-	s->lat_sumsq_hi = u64_or_0(tb, SSDK_A_STATS_LAT_SUMSQ_HI);
-	s->lat_sumsq_lo = u64_or_0(tb, SSDK_A_STATS_LAT_SUMSQ_LO);
+	s->ios = ssdk_attr_u64(tb, SSDK_A_STATS_IOS);
+	s->bytes = ssdk_attr_u64(tb, SSDK_A_STATS_BYTES);
+	s->errors = ssdk_attr_u64(tb, SSDK_A_STATS_ERRORS);
+	s->lat_min_ns = ssdk_attr_u64(tb, SSDK_A_STATS_LAT_MIN_NS);
+	s->lat_max_ns = ssdk_attr_u64(tb, SSDK_A_STATS_LAT_MAX_NS);
+	s->lat_sum_ns = ssdk_attr_u64(tb, SSDK_A_STATS_LAT_SUM_NS);
+	s->lat_sumsq_hi = ssdk_attr_u64(tb, SSDK_A_STATS_LAT_SUMSQ_HI);
+	s->lat_sumsq_lo = ssdk_attr_u64(tb, SSDK_A_STATS_LAT_SUMSQ_LO);
 }
 
 static void parse_status(struct ssdk_run_status *st, struct nlmsghdr *nlh,
@@ -114,25 +104,25 @@ static void parse_status(struct ssdk_run_status *st, struct nlmsghdr *nlh,
 
 	memset(st, 0, sizeof(*st));
 	ssdk_copy_string(c->target, sizeof(c->target), tb[SSDK_A_RUN_TARGET]);
-	c->rw = u32_or_0(tb, SSDK_A_RUN_RW);
-	c->bs = u32_or_0(tb, SSDK_A_RUN_BS);
-	c->iodepth = u32_or_0(tb, SSDK_A_RUN_IODEPTH);
+	c->rw = ssdk_attr_u32(tb, SSDK_A_RUN_RW);
+	c->bs = ssdk_attr_u32(tb, SSDK_A_RUN_BS);
+	c->iodepth = ssdk_attr_u32(tb, SSDK_A_RUN_IODEPTH);
 	c->cpu = tb[SSDK_A_RUN_CPU] ? (int32_t)nla_get_u32(tb[SSDK_A_RUN_CPU]) : SSDK_ANY_CPU;
-	c->offset = u64_or_0(tb, SSDK_A_RUN_OFFSET);
-	c->span = u64_or_0(tb, SSDK_A_RUN_SPAN);
-	c->runtime_ns = u64_or_0(tb, SSDK_A_RUN_RUNTIME_NS);
-	c->ios = u64_or_0(tb, SSDK_A_RUN_IOS);
-	c->ramp_ns = u64_or_0(tb, SSDK_A_RUN_RAMP_NS);
-	c->seed = u64_or_0(tb, SSDK_A_RUN_SEED);
+	c->offset = ssdk_attr_u64(tb, SSDK_A_RUN_OFFSET);
+	c->span = ssdk_attr_u64(tb, SSDK_A_RUN_SPAN);
+	c->runtime_ns = ssdk_attr_u64(tb, SSDK_A_RUN_RUNTIME_NS);
+	c->ios = ssdk_attr_u64(tb, SSDK_A_RUN_IOS);
+	c->ramp_ns = ssdk_attr_u64(tb, SSDK_A_RUN_RAMP_NS);
+	c->seed = ssdk_attr_u64(tb, SSDK_A_RUN_SEED);
 	c->allow_write = c->rw == SSDK_RW_WRITE || c->rw == SSDK_RW_RANDWRITE;
-	st->id = u32_or_0(tb, SSDK_A_RUN_ID);
-	st->state = u32_or_0(tb, SSDK_A_RUN_STATE);
-	st->logical_block_size = u32_or_0(tb, SSDK_A_RUN_LOGICAL_BLOCK_SIZE);
-	st->target_size = u64_or_0(tb, SSDK_A_RUN_TARGET_SIZE);
-	st->elapsed_ns = u64_or_0(tb, SSDK_A_RUN_ELAPSED_NS);
-	st->measured_ns = u64_or_0(tb, SSDK_A_RUN_MEASURED_NS);
-	st->completed = u64_or_0(tb, SSDK_A_RUN_COMPLETED);
-	st->iops_now = u64_or_0(tb, SSDK_A_RUN_IOPS_NOW);
+	st->id = ssdk_attr_u32(tb, SSDK_A_RUN_ID);
+	st->state = ssdk_attr_u32(tb, SSDK_A_RUN_STATE);
+	st->logical_block_size = ssdk_attr_u32(tb, SSDK_A_RUN_LOGICAL_BLOCK_SIZE);
+	st->target_size = ssdk_attr_u64(tb, SSDK_A_RUN_TARGET_SIZE);
+	st->elapsed_ns = ssdk_attr_u64(tb, SSDK_A_RUN_ELAPSED_NS);
+	st->measured_ns = ssdk_attr_u64(tb, SSDK_A_RUN_MEASURED_NS);
+	st->completed = ssdk_attr_u64(tb, SSDK_A_RUN_COMPLETED);
+	st->iops_now = ssdk_attr_u64(tb, SSDK_A_RUN_IOPS_NOW);
 	ssdk_copy_string(st->reason, sizeof(st->reason), tb[SSDK_A_RUN_REASON]);
 
 	nlmsg_for_each_attr(attr, nlh, GENL_HDRLEN, rem) {
