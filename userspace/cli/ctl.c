@@ -4,6 +4,7 @@
  * and start, with their workload options, are in ctl_run.c.
  */
 
+#include <ctype.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,7 +27,8 @@ static const char *const cap_names[] = { "highres-timers", "bio" };
  * @help: Its help text.
  * @argc: Arguments, the command's name first.
  * @argv: Arguments.
- * @extra: Long options the command adds (0 terminated), or NULL.
+ * @extra: Long options the command adds (0 terminated), or NULL; an
+ *	option whose val is a letter also has that letter as short form.
  * @on_extra: Called with an extra option's index and argument.
  * @ctx: For @on_extra.
  *
@@ -42,16 +44,23 @@ int parse_common(struct cli *cli, const char *cmd, const char *help, int argc,
 		{ "json", no_argument, NULL, 'j' },
 		{ "help", no_argument, NULL, 'h' },
 	};
-	int n = 2, c, idx, err;
+	char shorts[64] = "+:jh", *s = shorts + strlen(shorts);
+	int n, c, idx, err;
 
-	for (; extra && extra[n - 2].name && n < (int)ARRAY_SIZE(opts) - 1; n++) {
-		opts[n] = extra[n - 2];
-		opts[n].flag = NULL;
-		opts[n].val = 0x100 + n - 2;
+	for (n = 0; extra && extra[n].name && n + 2 < (int)ARRAY_SIZE(opts) - 1; n++) {
+		opts[n + 2] = extra[n];
+		opts[n + 2].flag = NULL;
+		opts[n + 2].val = 0x100 + n;
+		if (isalpha(extra[n].val) && s + 3 < shorts + sizeof(shorts)) {
+			*s++ = extra[n].val;
+			if (extra[n].has_arg == required_argument)
+				*s++ = ':';
+		}
 	}
+	*s = '\0';
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+:jh", opts, &idx)) != -1) {
+	while ((c = getopt_long(argc, argv, shorts, opts, &idx)) != -1) {
 		switch (c) {
 		case 'j':
 			cli->json = 1;
@@ -64,7 +73,10 @@ int parse_common(struct cli *cli, const char *cmd, const char *help, int argc,
 		case '?':
 			return -usage_error(cli, cmd, "unknown option '%s'", argv[optind - 1]);
 		default:
-			err = on_extra(cli, c - 0x100, optarg, ctx);
+			/* A short form: the extra option whose val it is. */
+			for (idx = 0; c < 0x100 && extra[idx].val != c; idx++)
+				;
+			err = on_extra(cli, c < 0x100 ? idx : c - 0x100, optarg, ctx);
 			if (err)
 				return -err;
 		}

@@ -66,7 +66,7 @@ static const struct option run_options[] = {
 	[OPT_CPU] = { "cpu", required_argument, NULL, 0 },
 	[OPT_SEED] = { "seed", required_argument, NULL, 0 },
 	[OPT_ALLOW_WRITE] = { "allow-write", no_argument, NULL, 0 },
-	[OPT_QUIET] = { "quiet", no_argument, NULL, 0 },
+	[OPT_QUIET] = { "quiet", no_argument, NULL, 'q' },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -162,17 +162,12 @@ static int run_option(struct cli *cli, int idx, const char *arg, void *ctx)
 /* Parse and check what the CLI can check; the module checks the rest. */
 static int parse_run_args(struct cli *cli, int argc, char **argv, struct run_args *a)
 {
-	char **args = argv;
 	int i;
 
 	a->cfg.rw = SSDK_RW_RANDREAD;
 	a->cfg.bs = 4096;
 	a->cfg.iodepth = 1;
 	a->cfg.cpu = SSDK_ANY_CPU;
-	/* -q is the one short option beyond -j and -h: map it to --quiet. */
-	for (i = 1; i < argc; i++)
-		if (!strcmp(args[i], "-q"))
-			args[i] = "--quiet";
 	i = parse_common(cli, a->cmd, run_help, argc, argv, run_options, run_option, a);
 	if (i < 0)
 		return i;
