@@ -46,7 +46,25 @@ writes_repo() {
 	[ "$(cat "$f")" = written-in-guest ] && rm -f "$f"
 }
 
-ktap_plan 11
+# The guest's clock keeps the host's rate: without it every guest-side
+# timeout fires early or late (a CI host once ran a guest at 3x).
+clock_rate() {
+	local out
+
+	out=$(vm -- sleep 6 2>&1) || return 1
+	! printf '%s' "$out" | grep -q "clock ran at" || { echo "$out"; return 1; }
+}
+
+# A guest told a third of the TSC's real rate runs three times fast.
+clock_fast() {
+	local khz
+
+	khz=$(cat "${SSDK_CACHE:-$HOME/.cache/ssdk}"/host/tsc-khz.* 2>/dev/null | head -n 1)
+	[ -n "$khz" ] || { echo "no measured TSC rate"; return 1; }
+	vm --append "tsc_early_khz=$((khz / 3))" -- sleep 24 2>&1 | grep -qE "clock ran at (2\.[89]|3\.[01])"
+}
+
+ktap_plan 13
 expect_status "exit status is the command's" 7 "" -- sh -c 'exit 7'
 expect_status "false fails with 1" 1 "" -- false
 ktap_check "stdout and stderr come back apart" streams
@@ -59,6 +77,8 @@ expect_status "a kernel stack dump fails a passing command" 125 "reported proble
 	-- sh -c 'echo l >/proc/sysrq-trigger; sleep 1'
 expect_status "an NVMe disk of the asked size, its path in SSDK_VM_DISKS" 0 "^67108864$" \
 	--disk nvme:64M -- sh -c 'blockdev --getsize64 $SSDK_VM_DISKS'
+ktap_check "the guest clock runs at the host's rate" clock_rate
+ktap_check "a guest clock off by a multiple is reported" clock_fast
 expect_status "an unknown option is refused" 2 "unknown option '--bogus'" --bogus -- true
 expect_status "an unknown kernel is refused" 1 "unknown kernel '5.10'" --kernel 5.10 -- true
 ktap_check "job directories and disk images are removed" \
