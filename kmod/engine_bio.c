@@ -32,12 +32,26 @@ static void ssdk_bio_end_io(struct bio *bio)
 {
 	struct ssdk_slot *slot = bio->bi_private;
 	struct ssdk_run *run = slot->run;
-	u64 now = ktime_get_ns();
 
-	slot->complete_ns = now;
 	slot->status = bio->bi_status;
-	if (slot->measured)
-		ssdk_stats_record(run, slot, now - slot->submit_ns, slot->status);
+	if (SSDK_MEASURE) {
+		slot->complete_ns = ktime_get_ns();
+		if (slot->measured)
+			ssdk_stats_record(run, slot, slot->complete_ns - slot->submit_ns,
+					  slot->status);
+	}
+
+	/*
+	 * Completed within submit_bio() by the worker itself (null_blk with
+	 * irqmode=0): it finds the slot when submit_bio() returns, and the
+	 * run cannot go away under its own worker. Not from an interrupt
+	 * that merely landed on the worker: it may be about to sleep, having
+	 * found the list empty, and must be woken.
+	 */
+	if (in_task() && current == run->worker) {
+		llist_add(&slot->node, &run->done);
+		return;
+	}
 
 	/*
 	 * Once the slot is on the list, the worker may reuse it, end the run
@@ -195,7 +209,8 @@ static void ssdk_slot_submit(struct ssdk_run *run, struct ssdk_slot *slot,
 	slot->op = write ? SSDK_OP_WRITE : SSDK_OP_READ;
 	slot->measured = now >= run->ramp_end_ns;
 	run->submitted++;
-	slot->submit_ns = ktime_get_ns();
+	if (SSDK_MEASURE)
+		slot->submit_ns = ktime_get_ns();
 	submit_bio(bio);
 }
 
@@ -212,7 +227,7 @@ static struct llist_node *ssdk_wait_completions(struct ssdk_run *run)
 		schedule();
 	}
 	__set_current_state(TASK_RUNNING);
-	return llist_reverse_order(list);
+	return list;
 }
 
 static void ssdk_rate_update(struct ssdk_run *run, u64 now)
@@ -239,19 +254,29 @@ static void ssdk_io_failed(struct ssdk_run *run, struct ssdk_slot *slot)
 			   blk_status_to_errno(slot->status), slot->offset);
 }
 
-/* Reap completed slots; resubmit each while the run may go on. */
+/*
+ * Reap completed slots (@list newest first, as llist_del_all() gives
+ * them) in completion order; resubmit each while the run may go on.
+ *
+ * The time that decides the ramp, the deadline and the rate is the newest
+ * completion's stamp, at most a wake-up old: no clock read of its own
+ * (unless the bare build took no stamps).
+ */
 static unsigned int ssdk_reap(struct ssdk_run *run, struct llist_node *list)
 {
+	u64 now = SSDK_MEASURE ? llist_entry(list, struct ssdk_slot, node)->complete_ns :
+				 ktime_get_ns();
 	struct ssdk_slot *slot, *next;
 	unsigned int reaped = 0;
-	u64 now = ktime_get_ns();
 
+	list = llist_reverse_order(list);
 	llist_for_each_entry_safe(slot, next, list, node) {
 		reaped++;
 		WRITE_ONCE(run->completed, run->completed + 1);
 		if (unlikely(slot->status))
 			ssdk_io_failed(run, slot);
-		if (slot->measured && slot->complete_ns > run->last_measured_ns)
+		if (SSDK_MEASURE && slot->measured &&
+		    slot->complete_ns > run->last_measured_ns)
 			WRITE_ONCE(run->last_measured_ns, slot->complete_ns);
 		if (ssdk_may_submit(run, now)) {
 			ssdk_slot_submit(run, slot, now);

@@ -23,6 +23,17 @@ struct netlink_ext_ack;
 struct nlattr;
 struct sk_buff;
 
+/*
+ * The bare build (make bare, SSDK_BARE) is the benchmark's baseline: the
+ * same submission loop with the per-IO timestamps and statistics
+ * compiled out, so that scripts/bench can price the measurement itself.
+ */
+#ifdef SSDK_BARE
+#define SSDK_MEASURE	false
+#else
+#define SSDK_MEASURE	true
+#endif
+
 /* Buffers of the IOs in flight of one run, at most (iodepth x bs). */
 #define SSDK_MAX_INFLIGHT_BYTES	(256U << 20)
 #define SSDK_NR_OPS		2	/* SSDK_OP_READ, SSDK_OP_WRITE */

@@ -392,7 +392,7 @@ SSDK_EXPORT int ssdk_run_wait(struct ssdk *h, uint32_t id, int timeout_ms)
 		do {
 			left = timeout_ms < 0 ? -1 : (int)(deadline - now_ms());
 			if (timeout_ms >= 0 && left <= 0)
-				return ssdk_fail(h, -ETIMEDOUT, "run %u: still running", id);
+				return ssdk_fail(h, -ETIMEDOUT, "still running");
 			pfd.fd = nl_socket_get_fd(h->ntf);
 			pfd.events = POLLIN;
 			err = poll(&pfd, 1, left);
