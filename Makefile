@@ -5,6 +5,7 @@
 #   make modules-all     ssdk.ko for every kernel of the matrix, W=1, no warnings
 #   make check           every test: host, and in a VM on every kernel
 #   make demo            the main job in a VM with an emulated NVMe disk
+#   make bench           ssdk against fio and its bare loop (bench/results/)
 #   make setup           install packages, fetch kernels (check and demo do it)
 #
 # The default kernel is the running one when its headers are installed
@@ -40,6 +41,9 @@ check:
 demo:
 	@scripts/demo
 
+bench:
+	@scripts/bench/run
+
 setup:
 	@scripts/setup
 
@@ -53,4 +57,4 @@ clean:
 	rm -rf build kmod/ssdk.ko
 	$(MAKE) -s -C userspace clean
 
-.PHONY: all module userspace modules-all check demo setup regen checkpatch clean
+.PHONY: all module userspace modules-all check demo bench setup regen checkpatch clean

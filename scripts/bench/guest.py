@@ -1,0 +1,323 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0
+"""The benchmark's guest side: run every case on every device, twice.
+
+Runs inside a test VM (scripts/bench/run starts it). Each case runs one
+engine at one queue depth on one device; the cases go round in the same
+order once per repetition (A B C .. A B C) so that drift hits them alike.
+Every engine is measured the same way, from outside it: in a steady
+window after a ramp, IOPS from the block layer's own counter
+(/sys/block/DEV/stat), CPU from /proc/stat (all CPUs, all contexts) and
+from the engine's tasks' schedstat; latency is what the engine reports
+(none for the bare loop). One JSON object per line goes to --out.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+SSDK = "ssdk"
+USER_HZ = os.sysconf("SC_CLK_TCK")
+NULLB_GB = 16
+
+
+@dataclass(frozen=True)
+class Device:
+    name: str  # nullb-irq0, nullb-timer, nvme
+    path: str
+    poll: bool  # offers poll queues (io_uring hipri)
+
+
+@dataclass(frozen=True)
+class Case:
+    engine: str
+    device: Device
+    qd: int
+    workers: int
+
+
+@dataclass
+class Sample:
+    t_ns: int
+    busy_ns: int
+    ios: int
+    task_ns: int
+
+
+def sh(*args: str) -> str:
+    return subprocess.run(args, check=True, capture_output=True, text=True).stdout
+
+
+def write(path: Path, value: str) -> None:
+    path.write_text(value)
+
+
+# --- devices -------------------------------------------------------------
+
+
+def nullb_create(name: str, attrs: dict[str, str]) -> Device:
+    """A null_blk device made through configfs, its path found by name or index."""
+    d = Path("/sys/kernel/config/nullb") / name
+    d.mkdir()
+    for k, v in attrs.items():
+        f = d / k
+        if f.exists():  # poll_queues is missing on older kernels
+            write(f, v)
+    write(d / "power", "1")
+    path = Path("/dev") / name  # 6.12 on: the directory's name
+    if not path.exists():
+        path = Path("/dev/nullb" + (d / "index").read_text().strip())
+    return Device(name="", path=str(path), poll=queue_poll(path))
+
+
+def queue_poll(path: Path) -> bool:
+    f = Path("/sys/block") / path.name / "queue/io_poll"
+    return f.exists() and f.read_text().strip() == "1"
+
+
+def devices(timer_ns: int) -> list[Device]:
+    subprocess.run(["modprobe", "null_blk", "nr_devices=0"], check=True)
+    ncpu = str(os.cpu_count() or 1)
+    base = {"size": str(NULLB_GB << 10), "blocksize": "4096", "submit_queues": ncpu,
+            "memory_backed": "0", "hw_queue_depth": "128"}
+    irq0 = nullb_create("nullb0", {**base, "irqmode": "0", "poll_queues": "1"})
+    timer = nullb_create("nullb1", {**base, "irqmode": "2", "completion_nsec": str(timer_ns)})
+    out = [Device("nullb-irq0", irq0.path, irq0.poll), Device("nullb-timer", timer.path, False)]
+    # Under icount an emulated disk works in host time while the guest's
+    # clock counts instructions (and leaps when the guest idles): its IOPS
+    # and latencies would be artefacts. Only plain TCG measures it.
+    disks = os.environ.get("SSDK_VM_DISKS", "").split()
+    if disks and os.environ.get("SSDK_VM_ICOUNT") != "1":
+        out.append(Device("nvme", disks[0], queue_poll(Path(disks[0]))))
+    return out
+
+
+# --- measurement from outside the engine -----------------------------------
+
+
+def busy_ns() -> int:
+    """CPU time of all CPUs outside idle and iowait, from /proc/stat."""
+    f = Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]
+    user, nice, system, _idle, _iowait, irq, softirq, steal = map(int, f[:8])
+    return (user + nice + system + irq + softirq + steal) * 1_000_000_000 // USER_HZ
+
+
+def reads_done(dev: str) -> int:
+    return int((Path("/sys/block") / Path(dev).name / "stat").read_text().split()[0])
+
+
+def task_ns(prefixes: tuple[str, ...]) -> int:
+    """On-CPU time of every task whose name starts with one of prefixes."""
+    total = 0
+    for comm in Path("/proc").glob("[0-9]*/task/[0-9]*/comm"):
+        try:
+            if comm.read_text().startswith(prefixes):
+                total += int((comm.parent / "schedstat").read_text().split()[0])
+        except (OSError, ValueError):
+            pass  # the task ended meanwhile
+    return total
+
+
+def sample(dev: str, prefixes: tuple[str, ...]) -> Sample:
+    return Sample(time.monotonic_ns(), busy_ns(), reads_done(dev), task_ns(prefixes))
+
+
+# --- engines ---------------------------------------------------------------
+
+
+def fio_args(case: Case, ramp: float, runtime: float, out: str) -> list[str]:
+    engine = case.engine.removeprefix("fio-").removesuffix("-poll")
+    args = ["fio", "--name=bench", f"--filename={case.device.path}", "--direct=1",
+            "--rw=randread", "--bs=4k", f"--ioengine={engine}", f"--iodepth={case.qd}",
+            "--norandommap", "--randrepeat=0", "--time_based",
+            f"--ramp_time={int(ramp * 1000)}ms", f"--runtime={int(runtime * 1000)}ms",
+            "--lat_percentiles=1", "--percentile_list=50:99",
+            "--output-format=json", f"--output={out}"]
+    if engine == "io_uring":
+        args += ["--fixedbufs=1", "--registerfiles=1",
+                 f"--hipri={int(case.engine.endswith('-poll'))}"]
+    if case.workers > 1:
+        args += [f"--numjobs={case.workers}", "--group_reporting",
+                 f"--cpus_allowed=0-{case.workers - 1}", "--cpus_allowed_policy=split"]
+    else:
+        args += ["--cpus_allowed=0"]
+    return args
+
+
+def fio_latency(path: str) -> dict[str, float | None]:
+    text = Path(path).read_text()
+    r = json.loads(text[text.index("{"):])["jobs"][0]["read"]  # after fio's own notes
+    lat = r["lat_ns"]
+    pct = lat.get("percentile", {})
+    return {"mean": lat["mean"], "p50": pct.get("50.000000"), "p99": pct.get("99.000000"),
+            "iops_reported": r["iops"]}
+
+
+def ssdk_start(case: Case, ramp: float, runtime: float, cpu: int) -> int:
+    out = sh(SSDK, "-j", "ctl", "start", "--target", case.device.path, "--rw", "randread",
+             "--bs", "4k", "--iodepth", str(case.qd), "--ramp", f"{int(ramp * 1e6)}us",
+             "--runtime", f"{int(runtime * 1e6)}us", "--cpu", str(cpu))
+    return int(json.loads(out)["id"])
+
+
+def ssdk_finish(ids: list[int]) -> dict[str, float | None]:
+    """Wait for the runs; merge their latencies (mean weighted by IOs; p50/p99 of run 1)."""
+    ios = 0
+    lat_sum = 0.0
+    iops = 0.0
+    first: dict = {}
+    for i in ids:
+        sh(SSDK, "ctl", "wait", "--timeout", "600s", str(i))
+        j = json.loads(sh(SSDK, "-j", "ctl", "results", str(i)))
+        sh(SSDK, "ctl", "delete", str(i))
+        r = j["read"]
+        ios += r["ios"]
+        iops += r["iops"]
+        if r["ios"]:
+            lat_sum += r["lat_ns"]["mean"] * r["ios"]
+            first = first or r["lat_ns"]
+    if not ios:  # the bare module measures nothing
+        return {"mean": None, "p50": None, "p99": None, "iops_reported": None}
+    pct = first["percentiles"]
+    return {"mean": lat_sum / ios, "p50": pct["50.000000"], "p99": pct["99.000000"],
+            "iops_reported": iops}
+
+
+def load_module(bare: bool) -> None:
+    repo, kernel = os.environ["SSDK_REPO"], os.environ["SSDK_KERNEL"]
+    ko = f"{repo}/build/{kernel}{'-bare' if bare else ''}/kmod/ssdk.ko"
+    subprocess.run(["rmmod", "ssdk"], check=False, capture_output=True)
+    subprocess.run(["insmod", ko], check=True)
+    version = json.loads(sh(SSDK, "-j", "ctl", "info"))["version"]
+    if version.endswith("-bare") != bare:
+        sys.exit(f"bench: {ko} reports version {version}")
+
+
+def wait_io(dev: str, before: int, what: str) -> None:
+    """Wait for the engine's first IOs: its start-up is not part of the window."""
+    deadline = time.monotonic() + 120
+    while reads_done(dev) == before:
+        if time.monotonic() > deadline:
+            sys.exit(f"bench: {what} did no IO on {dev} in 120 s")
+        time.sleep(0.005)
+
+
+def run_case(case: Case, ramp: float, window: float) -> dict:
+    """Start the engine, measure a window after its ramp, stop it, read its results."""
+    runtime = 600.0  # stopped after the window
+    fio = case.engine.startswith("fio-")
+    prefixes = ("fio",) if fio else ("ssdk/",)
+    out = "/run/bench-fio.json"
+    before = reads_done(case.device.path)
+    if fio:
+        proc = subprocess.Popen(fio_args(case, ramp, runtime, out),
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    else:
+        ids = [ssdk_start(case, ramp, runtime, cpu) for cpu in range(case.workers)]
+    wait_io(case.device.path, before, case.engine)
+    time.sleep(ramp)
+    a = sample(case.device.path, prefixes)
+    time.sleep(window)
+    b = sample(case.device.path, prefixes)
+    if fio:
+        proc.send_signal(signal.SIGINT)  # fio reports what it did so far
+        proc.wait()
+        lat = fio_latency(out)
+    else:
+        for i in ids:
+            sh(SSDK, "ctl", "stop", str(i))
+        lat = ssdk_finish(ids)
+    ios = b.ios - a.ios
+    return {
+        "engine": case.engine, "device": case.device.name, "qd": case.qd,
+        "workers": case.workers,
+        "iops": ios * 1e9 / (b.t_ns - a.t_ns),
+        "cpu_ns_per_io": (b.busy_ns - a.busy_ns) / ios if ios else None,
+        "task_ns_per_io": (b.task_ns - a.task_ns) / ios if ios else None,
+        "iops_reported": lat.pop("iops_reported"),
+        "lat_ns": lat,
+    }
+
+
+# --- the matrix ---------------------------------------------------------------
+
+
+def cases(devs: list[Device], multi_cpu: bool, quick: bool) -> list[Case]:
+    out: list[Case] = []
+    for dev in devs:
+        qds = [1, 32] if quick or dev.name != "nullb-irq0" else [1, 8, 32]
+        engines = ["ssdk", "bare", "fio-io_uring"]
+        if dev.poll:
+            engines.append("fio-io_uring-poll")
+        if not quick:
+            engines += ["fio-libaio", "fio-psync"]
+        for engine in engines:
+            for qd in qds:
+                if engine == "fio-psync" and qd > 1:
+                    continue  # a synchronous engine has one IO in flight
+                out.append(Case(engine, dev, qd, 1))
+        if multi_cpu and dev.name == "nullb-irq0":
+            for engine in ("ssdk", "bare", "fio-io_uring"):
+                out += [Case(engine, dev, 8, 1), Case(engine, dev, 8, 2)]
+    # Each module's cases together: swapping modules once per repetition.
+    order = {"ssdk": 0, "bare": 1}
+    return sorted(dict.fromkeys(out), key=lambda c: order.get(c.engine, 2))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--mode", required=True, choices=["icount", "tcg"])
+    ap.add_argument("--reps", type=int, help="repetitions (icount: 1, tcg: 3)")
+    ap.add_argument("--ramp", type=float, default=0.2)
+    ap.add_argument("--window", type=float, help="seconds measured (icount: 0.5, tcg: 1)")
+    ap.add_argument("--timer-ns", type=int, default=20000)
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--devices", help="comma-separated subset of nullb-irq0,nullb-timer,nvme")
+    ap.add_argument("--engines", help="comma-separated subset of the engines")
+    ap.add_argument("--wbt-off", action="store_true",
+                    help="turn writeback throttling off on every device (it accounts reads too)")
+    a = ap.parse_args()
+    # icount is deterministic: one short repetition says it all. Wall-clock
+    # TCG is noisy: longer windows, repeated, interleaved.
+    a.reps = a.reps or (1 if a.mode == "icount" else 3)
+    a.window = a.window or (0.5 if a.mode == "icount" else 1.0)
+
+    devs = devices(a.timer_ns)
+    if a.wbt_off:
+        for d in devs:
+            f = Path("/sys/block") / Path(d.path).name / "queue/wbt_lat_usec"
+            if f.exists():
+                write(f, "0")
+    todo = cases(devs, (os.cpu_count() or 1) > 1, a.quick)
+    if a.devices:
+        todo = [c for c in todo if c.device.name in a.devices.split(",")]
+    if a.engines:
+        todo = [c for c in todo if c.engine in a.engines.split(",")]
+    kernel = os.environ.get("SSDK_KERNEL_RELEASE", os.uname().release)
+    with open(a.out, "w") as f:
+        for rep in range(a.reps):
+            loaded: bool | None = None
+            for case in todo:
+                if not case.engine.startswith("fio-") and loaded != (case.engine == "bare"):
+                    loaded = case.engine == "bare"
+                    load_module(loaded)
+                r = run_case(case, a.ramp, a.window)
+                r.update({"mode": a.mode, "kernel": kernel, "rep": rep})
+                f.write(json.dumps(r) + "\n")
+                f.flush()
+                print(f"bench: {case.engine:<18} {case.device.name:<11} qd{case.qd:<2} "
+                      f"w{case.workers} {r['iops']:9.0f} IOPS", file=sys.stderr)
+    load_module(False)
+
+
+if __name__ == "__main__":
+    main()
