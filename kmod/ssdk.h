@@ -24,9 +24,10 @@ struct nlattr;
 struct sk_buff;
 
 /*
- * The bare build (make bare, SSDK_BARE) is the benchmark's baseline: the
- * same submission loop with the per-IO timestamps and statistics
- * compiled out, so that scripts/bench can price the measurement itself.
+ * The bare build (scripts/kmake --bare defines SSDK_BARE) is the
+ * benchmark's baseline: the same submission loop with the per-IO
+ * timestamps and statistics compiled out, so that scripts/bench can
+ * price the measurement itself.
  */
 #ifdef SSDK_BARE
 #define SSDK_MEASURE	false

@@ -1,10 +1,11 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
-"""The benchmark's guest side: run every case on every device, twice.
+"""The benchmark's guest side: run every case on every device.
 
 Runs inside a test VM (scripts/bench/run starts it). Each case runs one
-engine at one queue depth on one device; the cases go round in the same
-order once per repetition (A B C .. A B C) so that drift hits them alike.
+engine at one queue depth on one device; with several repetitions the
+cases go round in the same order once per repetition (A B C .. A B C) so
+that drift hits them alike.
 Every engine is measured the same way, from outside it: in a steady
 window after a ramp, IOPS from the block layer's own counter
 (/sys/block/DEV/stat), CPU from /proc/stat (all CPUs, all contexts) and
@@ -56,31 +57,32 @@ def sh(*args: str) -> str:
     return subprocess.run(args, check=True, capture_output=True, text=True).stdout
 
 
-def write(path: Path, value: str) -> None:
-    path.write_text(value)
-
-
 # --- devices -------------------------------------------------------------
 
 
-def nullb_create(name: str, attrs: dict[str, str]) -> Device:
+def sysfs_block(dev: str) -> Path:
+    """The device's directory in /sys/block."""
+    return Path("/sys/block") / Path(dev).name
+
+
+def queue_poll(dev: str) -> bool:
+    f = sysfs_block(dev) / "queue/io_poll"
+    return f.exists() and f.read_text().strip() == "1"
+
+
+def nullb_create(dirname: str, name: str, attrs: dict[str, str]) -> Device:
     """A null_blk device made through configfs, its path found by name or index."""
-    d = Path("/sys/kernel/config/nullb") / name
+    d = Path("/sys/kernel/config/nullb") / dirname
     d.mkdir()
     for k, v in attrs.items():
         f = d / k
         if f.exists():  # poll_queues is missing on older kernels
-            write(f, v)
-    write(d / "power", "1")
-    path = Path("/dev") / name  # 6.12 on: the directory's name
+            f.write_text(v)
+    (d / "power").write_text("1")
+    path = Path("/dev") / dirname  # 6.12 on: the directory's name
     if not path.exists():
         path = Path("/dev/nullb" + (d / "index").read_text().strip())
-    return Device(name="", path=str(path), poll=queue_poll(path))
-
-
-def queue_poll(path: Path) -> bool:
-    f = Path("/sys/block") / path.name / "queue/io_poll"
-    return f.exists() and f.read_text().strip() == "1"
+    return Device(name, str(path), queue_poll(str(path)))
 
 
 def devices(timer_ns: int) -> list[Device]:
@@ -88,15 +90,16 @@ def devices(timer_ns: int) -> list[Device]:
     ncpu = str(os.cpu_count() or 1)
     base = {"size": str(NULLB_GB << 10), "blocksize": "4096", "submit_queues": ncpu,
             "memory_backed": "0", "hw_queue_depth": "128"}
-    irq0 = nullb_create("nullb0", {**base, "irqmode": "0", "poll_queues": "1"})
-    timer = nullb_create("nullb1", {**base, "irqmode": "2", "completion_nsec": str(timer_ns)})
-    out = [Device("nullb-irq0", irq0.path, irq0.poll), Device("nullb-timer", timer.path, False)]
+    out = [nullb_create("nullb0", "nullb-irq0", {**base, "irqmode": "0", "poll_queues": "1"}),
+           # No poll queue: null_blk completes a polled IO at once, timer or not.
+           nullb_create("nullb1", "nullb-timer", {**base, "irqmode": "2", "poll_queues": "0",
+                                                  "completion_nsec": str(timer_ns)})]
     # Under icount an emulated disk works in host time while the guest's
     # clock counts instructions (and leaps when the guest idles): its IOPS
     # and latencies would be artefacts. Only plain TCG measures it.
     disks = os.environ.get("SSDK_VM_DISKS", "").split()
     if disks and os.environ.get("SSDK_VM_ICOUNT") != "1":
-        out.append(Device("nvme", disks[0], queue_poll(Path(disks[0]))))
+        out.append(Device("nvme", disks[0], queue_poll(disks[0])))
     return out
 
 
@@ -111,7 +114,7 @@ def busy_ns() -> int:
 
 
 def reads_done(dev: str) -> int:
-    return int((Path("/sys/block") / Path(dev).name / "stat").read_text().split()[0])
+    return int((sysfs_block(dev) / "stat").read_text().split()[0])
 
 
 def task_ns(prefixes: tuple[str, ...]) -> int:
@@ -294,9 +297,9 @@ def main() -> None:
     devs = devices(a.timer_ns)
     if a.wbt_off:
         for d in devs:
-            f = Path("/sys/block") / Path(d.path).name / "queue/wbt_lat_usec"
+            f = sysfs_block(d.path) / "queue/wbt_lat_usec"
             if f.exists():
-                write(f, "0")
+                f.write_text("0")
     todo = cases(devs, (os.cpu_count() or 1) > 1, a.quick)
     if a.devices:
         todo = [c for c in todo if c.device.name in a.devices.split(",")]
@@ -311,7 +314,7 @@ def main() -> None:
                     loaded = case.engine == "bare"
                     load_module(loaded)
                 r = run_case(case, a.ramp, a.window)
-                r.update({"mode": a.mode, "kernel": kernel, "rep": rep})
+                r.update({"mode": a.mode, "kernel": kernel, "rep": rep, "window_s": a.window})
                 f.write(json.dumps(r) + "\n")
                 f.flush()
                 print(f"bench: {case.engine:<18} {case.device.name:<11} qd{case.qd:<2} "

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 KEY = ("mode", "engine", "device", "qd", "workers")
-UNIFORM = ("mode", "engine", "device", "qd", "workers", "kernel")
+UNIFORM = (*KEY, "kernel")
 
 
 def mean_or_none(values: list[float | None]) -> float | None:
@@ -157,8 +157,14 @@ def main() -> None:
         flat["ssdk/bare"] = by_mode["icount"]["ssdk/bare"]
     if "2w/1w" in by_mode.get("tcg", {}):
         flat["2w/1w"] = by_mode["tcg"]["2w/1w"].get("ssdk")
+    conditions = json.loads(Path(a.conditions).read_text()) if a.conditions else {}
+    # What the guest did, from its own lines rather than restated here.
+    conditions["modes"] = {m: {"repetitions": 1 + max(r["rep"] for r in lines if r["mode"] == m),
+                               "window_s": next(r.get("window_s") for r in lines
+                                                if r["mode"] == m)}
+                           for m in modes}
     result = {
-        "conditions": json.loads(Path(a.conditions).read_text()) if a.conditions else {},
+        "conditions": conditions,
         "cases": cases,
         "ratios": flat,
         "ratios_by_mode": by_mode,
