@@ -14,7 +14,7 @@
 
 #include <linux/bio.h>
 #include <linux/blkdev.h>
-#include <linux/highmem.h>
+#include <linux/hrtimer.h>
 #include <linux/math64.h>
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
@@ -37,8 +37,7 @@ static void ssdk_bio_end_io(struct bio *bio)
 	if (SSDK_MEASURE) {
 		slot->complete_ns = ktime_get_ns();
 		if (slot->measured)
-			ssdk_stats_record(run, slot, slot->complete_ns - slot->submit_ns,
-					  slot->status);
+			ssdk_stats_record(run, slot);
 	}
 
 	/*
@@ -62,17 +61,6 @@ static void ssdk_bio_end_io(struct bio *bio)
 	if (llist_add(&slot->node, &run->done))
 		wake_up_process(run->worker);
 	rcu_read_unlock();
-}
-
-/* Written data: random, so that a compressing device cannot shrink it. */
-static void ssdk_fill_random(struct ssdk_run *run, struct page *page)
-{
-	u64 *p = kmap_local_page(page);
-	unsigned int i;
-
-	for (i = 0; i < PAGE_SIZE / sizeof(*p); i++)
-		p[i] = ssdk_prng_next(&run->rng);
-	kunmap_local(p);
 }
 
 static void ssdk_slot_free(struct ssdk_slot *slot)
@@ -106,8 +94,6 @@ static struct ssdk_slot *ssdk_slot_alloc(struct ssdk_run *run)
 		page = alloc_page(GFP_KERNEL);
 		if (!page)
 			goto err_free_slot;
-		if (ssdk_rw_writes(run->cfg.rw))
-			ssdk_fill_random(run, page);
 		__bio_add_page(&slot->bio, page, min_t(unsigned int, left, PAGE_SIZE), 0);
 		left -= min_t(unsigned int, left, PAGE_SIZE);
 	}
@@ -133,16 +119,22 @@ int ssdk_bio_engine_setup(struct ssdk_run *run)
 	unsigned int i;
 
 	run->slots = kcalloc(run->cfg.iodepth, sizeof(*run->slots), GFP_KERNEL);
-	if (!run->slots)
-		return -ENOMEM;
+	run->free = kcalloc(run->cfg.iodepth, sizeof(*run->free), GFP_KERNEL);
+	if (!run->slots || !run->free)
+		goto err_teardown;
 	for (i = 0; i < run->cfg.iodepth; i++) {
 		run->slots[i] = ssdk_slot_alloc(run);
-		if (!run->slots[i]) {
-			ssdk_bio_engine_teardown(run);
-			return -ENOMEM;
-		}
+		if (!run->slots[i])
+			goto err_teardown;
+		run->free[run->nr_free++] = run->slots[i];
 	}
+	if (ssdk_pattern_setup(run))
+		goto err_teardown;
 	return 0;
+
+err_teardown:
+	ssdk_bio_engine_teardown(run);
+	return -ENOMEM;
 }
 
 /**
@@ -155,6 +147,10 @@ void ssdk_bio_engine_teardown(struct ssdk_run *run)
 {
 	unsigned int i;
 
+	ssdk_pattern_teardown(run);
+	kfree(run->free);
+	run->free = NULL;
+	run->nr_free = 0;
 	if (!run->slots)
 		return;
 	for (i = 0; i < run->cfg.iodepth; i++)
@@ -162,20 +158,6 @@ void ssdk_bio_engine_teardown(struct ssdk_run *run)
 			ssdk_slot_free(run->slots[i]);
 	kfree(run->slots);
 	run->slots = NULL;
-}
-
-static u64 ssdk_next_offset(struct ssdk_run *run)
-{
-	u64 block;
-
-	if (run->cfg.rw == SSDK_RW_READ || run->cfg.rw == SSDK_RW_WRITE) {
-		block = run->seq_next;
-		if (++run->seq_next == run->nr_blocks)
-			run->seq_next = 0;
-	} else {
-		block = ssdk_prng_below(&run->rng, run->nr_blocks);
-	}
-	return run->cfg.offset + block * run->cfg.bs;
 }
 
 static bool ssdk_may_submit(const struct ssdk_run *run, u64 now)
@@ -187,6 +169,21 @@ static bool ssdk_may_submit(const struct ssdk_run *run, u64 now)
 	return !run->deadline_ns || now < run->deadline_ns;
 }
 
+/* A split run's IOs vary in length: the bvecs describe this one's. */
+static void ssdk_slot_set_len(struct ssdk_run *run, struct ssdk_slot *slot)
+{
+	struct bio *bio = &slot->bio;
+	u32 left = slot->len;
+	unsigned short i;
+
+	bio->bi_vcnt = DIV_ROUND_UP(slot->len, PAGE_SIZE);
+	bio->bi_iter.bi_size = slot->len;
+	if (run->cfg.nr_bs == 1)
+		return;
+	for (i = 0; i < bio->bi_vcnt; i++, left -= PAGE_SIZE)
+		slot->bvecs[i].bv_len = min_t(u32, left, PAGE_SIZE);
+}
+
 /*
  * Reuse the slot's bio: bio_reset() clears everything up to bi_max_vecs,
  * but the bvec table and its pages stay; restore what describes them.
@@ -194,19 +191,24 @@ static bool ssdk_may_submit(const struct ssdk_run *run, u64 now)
 static void ssdk_slot_submit(struct ssdk_run *run, struct ssdk_slot *slot,
 			     u64 now)
 {
-	bool write = ssdk_rw_writes(run->cfg.rw);
 	struct bio *bio = &slot->bio;
+	bool write;
+
+	ssdk_access_next(run, slot);
+	write = slot->op == SSDK_OP_WRITE;
+	if (write)
+		ssdk_pattern_fill(run, slot);
+	else
+		slot->filled = false;
+	ssdk_pace_take(run, slot, now);
 
 	bio_reset(bio, run->bdev.bdev,
 		  write ? REQ_OP_WRITE | REQ_SYNC | REQ_IDLE : REQ_OP_READ);
-	bio->bi_vcnt = ssdk_slot_nr_pages(run);
-	bio->bi_iter.bi_size = run->cfg.bs;
-	slot->offset = ssdk_next_offset(run);
+	ssdk_slot_set_len(run, slot);
 	bio->bi_iter.bi_sector = slot->offset >> SECTOR_SHIFT;
 	bio->bi_end_io = ssdk_bio_end_io;
 	bio->bi_private = slot;
 
-	slot->op = write ? SSDK_OP_WRITE : SSDK_OP_READ;
 	slot->measured = now >= run->ramp_end_ns;
 	run->submitted++;
 	if (SSDK_MEASURE)
@@ -214,17 +216,51 @@ static void ssdk_slot_submit(struct ssdk_run *run, struct ssdk_slot *slot,
 	submit_bio(bio);
 }
 
-static struct llist_node *ssdk_wait_completions(struct ssdk_run *run)
+/*
+ * Sleep until @until, a rate-limited run's next arrival. A timer fires
+ * late (microseconds on hardware, a hundred under emulation), and in an
+ * open loop that lateness would count in every IO's response time: wake
+ * early by the lateness seen so far, then spin to the arrival, unless a
+ * completion, a stop request or another task wants the CPU first.
+ */
+static void ssdk_sleep_until(struct ssdk_run *run, u64 until)
+{
+	struct ssdk_pace *p = &run->pace;
+	u64 wake = until - min(p->early_ns, until), now;
+	ktime_t expires = ns_to_ktime(wake);
+
+	schedule_hrtimeout_range(&expires, 0, HRTIMER_MODE_ABS);
+	now = ktime_get_ns();
+	if (now < wake)
+		return;		/* woken before the timer: a completion or a stop */
+	/* The lateness, averaged over eight wake-ups and kept below 1 ms. */
+	p->early_ns = min_t(u64, p->early_ns - p->early_ns / 8 + (now - wake) / 8,
+			    NSEC_PER_MSEC);
+	while (now < until && llist_empty(&run->done) && !READ_ONCE(run->stop) &&
+	       !need_resched()) {
+		cpu_relax();
+		now = ktime_get_ns();
+	}
+}
+
+/*
+ * Wait for completions, or until @until (0: no limit) when an arrival is
+ * due then. Returns what completed, possibly nothing: a stop request and
+ * the timer wake the worker without completions.
+ */
+static struct llist_node *ssdk_wait_completions(struct ssdk_run *run, u64 until)
 {
 	struct llist_node *list;
 
-	for (;;) {
-		/* Idle: neither a load nor a hung task while IOs are slow. */
-		set_current_state(TASK_IDLE);
+	/* Idle: neither a load nor a hung task while IOs are slow. */
+	set_current_state(TASK_IDLE);
+	list = llist_del_all(&run->done);
+	if (!list) {
+		if (!until)
+			schedule();
+		else if (!READ_ONCE(run->stop))
+			ssdk_sleep_until(run, until);
 		list = llist_del_all(&run->done);
-		if (list)
-			break;
-		schedule();
 	}
 	__set_current_state(TASK_RUNNING);
 	return list;
@@ -256,45 +292,56 @@ static void ssdk_io_failed(struct ssdk_run *run, struct ssdk_slot *slot)
 
 /*
  * Reap completed slots (@list newest first, as llist_del_all() gives
- * them) in completion order; resubmit each while the run may go on.
+ * them) in completion order, onto the stack of free slots.
  *
  * The time that decides the ramp, the deadline and the rate is the newest
  * completion's stamp, at most a wake-up old: no clock read of its own
- * (unless the bare build took no stamps).
+ * (unless the bare build took no stamps). Return: that time.
  */
-static unsigned int ssdk_reap(struct ssdk_run *run, struct llist_node *list)
+static u64 ssdk_reap(struct ssdk_run *run, struct llist_node *list)
 {
 	u64 now = SSDK_MEASURE ? llist_entry(list, struct ssdk_slot, node)->complete_ns :
 				 ktime_get_ns();
 	struct ssdk_slot *slot, *next;
-	unsigned int reaped = 0;
 
 	list = llist_reverse_order(list);
 	llist_for_each_entry_safe(slot, next, list, node) {
-		reaped++;
 		WRITE_ONCE(run->completed, run->completed + 1);
 		if (unlikely(slot->status))
 			ssdk_io_failed(run, slot);
 		if (SSDK_MEASURE && slot->measured &&
 		    slot->complete_ns > run->last_measured_ns)
 			WRITE_ONCE(run->last_measured_ns, slot->complete_ns);
-		if (ssdk_may_submit(run, now)) {
-			ssdk_slot_submit(run, slot, now);
-			reaped--;
-		}
+		if (!run->nr_free)
+			run->pace.free_since_ns = SSDK_MEASURE ? slot->complete_ns : now;
+		run->free[run->nr_free++] = slot;
 	}
 	ssdk_rate_update(run, now);
-	return reaped;
+	return now;
+}
+
+/* When to stop waiting for completions: the next arrival, if one can go. */
+static u64 ssdk_wake_at(const struct ssdk_run *run, u64 now)
+{
+	u64 at;
+
+	if (!run->cfg.rate_iops || !run->nr_free || !ssdk_may_submit(run, now))
+		return 0;
+	at = run->pace.next_ns;
+	if (run->deadline_ns && run->deadline_ns < at)
+		at = run->deadline_ns;
+	return at;
 }
 
 /**
  * ssdk_bio_engine_worker() - The kernel thread of a run.
  * @data: The run.
  *
- * Keeps the run's IOs in flight until its runtime, its IO count, a stop
- * request or an IO error ends it, waits for the last IOs, releases the
- * target and the slots, folds the statistics and says the run ended.
- * Whoever removes the run waits for the thread's exit (kthread_stop()).
+ * Keeps the run's IOs in flight (or due, when it has a rate) until its
+ * runtime, its IO count, a stop request or an IO error ends it, waits
+ * for the last IOs, releases the target and the slots, folds the
+ * statistics and says the run ended. Whoever removes the run waits for
+ * the thread's exit (kthread_stop()).
  *
  * Context: Kernel thread.
  * Return: 0.
@@ -302,21 +349,23 @@ static unsigned int ssdk_reap(struct ssdk_run *run, struct llist_node *list)
 int ssdk_bio_engine_worker(void *data)
 {
 	struct ssdk_run *run = data;
-	unsigned int inflight = 0;
+	struct llist_node *list;
 	u64 now = ktime_get_ns();
 
 	run->ramp_end_ns = now + run->cfg.ramp_ns;
 	run->deadline_ns = run->cfg.runtime_ns ? run->ramp_end_ns + run->cfg.runtime_ns : 0;
 	run->rate_ns = now;
+	ssdk_pace_start(run, now);
 	/* Pairs with smp_load_acquire() in ssdk_nl_progress_fill(). */
 	smp_store_release(&run->start_ns, now);
 
-	while (inflight < run->cfg.iodepth && ssdk_may_submit(run, now)) {
-		ssdk_slot_submit(run, run->slots[inflight++], now);
-		now = ktime_get_ns();
-	}
-	while (inflight) {
-		inflight -= ssdk_reap(run, ssdk_wait_completions(run));
+	for (;;) {
+		while (run->nr_free && ssdk_may_submit(run, now) && ssdk_pace_due(run, now))
+			ssdk_slot_submit(run, run->free[--run->nr_free], now);
+		if (run->nr_free == run->cfg.iodepth && !ssdk_may_submit(run, now))
+			break;
+		list = ssdk_wait_completions(run, ssdk_wake_at(run, now));
+		now = list ? ssdk_reap(run, list) : ktime_get_ns();
 		cond_resched();
 	}
 

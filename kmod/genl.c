@@ -10,14 +10,20 @@
 
 #include <uapi/linux/ssdk.h>
 
+/* Common nested types */
+const struct nla_policy ssdk_bs_split_nl_policy[SSDK_A_BS_SPLIT_PCT + 1] = {
+	[SSDK_A_BS_SPLIT_BS] = NLA_POLICY_MIN(NLA_U32, SSDK_MIN_BS),
+	[SSDK_A_BS_SPLIT_PCT] = NLA_POLICY_RANGE(NLA_U32, 1, 100),
+};
+
 /* SSDK_CMD_INFO_GET - do */
 const struct nla_policy ssdk_info_get_nl_policy[SSDK_A_INFO_PAD + 1] = {
 };
 
 /* SSDK_CMD_RUN_START - do */
-const struct nla_policy ssdk_run_start_nl_policy[SSDK_A_RUN_ALLOW_WRITE + 1] = {
+const struct nla_policy ssdk_run_start_nl_policy[SSDK_A_RUN_ARRIVALS + 1] = {
 	[SSDK_A_RUN_TARGET] = { .type = NLA_NUL_STRING, .len = 4095, },
-	[SSDK_A_RUN_RW] = NLA_POLICY_MAX(NLA_U32, 3),
+	[SSDK_A_RUN_RW] = NLA_POLICY_MAX(NLA_U32, 5),
 	[SSDK_A_RUN_BS] = NLA_POLICY_MIN(NLA_U32, SSDK_MIN_BS),
 	[SSDK_A_RUN_IODEPTH] = NLA_POLICY_RANGE(NLA_U32, 1, SSDK_MAX_IODEPTH),
 	[SSDK_A_RUN_OFFSET] = { .type = NLA_U64, },
@@ -28,6 +34,16 @@ const struct nla_policy ssdk_run_start_nl_policy[SSDK_A_RUN_ALLOW_WRITE + 1] = {
 	[SSDK_A_RUN_SEED] = { .type = NLA_U64, },
 	[SSDK_A_RUN_CPU] = { .type = NLA_U32, },
 	[SSDK_A_RUN_ALLOW_WRITE] = { .type = NLA_FLAG, },
+	[SSDK_A_RUN_RWMIXREAD] = NLA_POLICY_MAX(NLA_U32, 100),
+	[SSDK_A_RUN_BS_SPLIT] = NLA_POLICY_NESTED(ssdk_bs_split_nl_policy),
+	[SSDK_A_RUN_ALIGN] = NLA_POLICY_MIN(NLA_U32, SSDK_MIN_BS),
+	[SSDK_A_RUN_ALIGN_OFFSET] = { .type = NLA_U32, },
+	[SSDK_A_RUN_STRIDE] = { .type = NLA_U64, },
+	[SSDK_A_RUN_PATTERN] = NLA_POLICY_MAX(NLA_U32, 3),
+	[SSDK_A_RUN_PATTERN_BYTE] = NLA_POLICY_MAX(NLA_U32, 255),
+	[SSDK_A_RUN_COMPRESS_PCT] = NLA_POLICY_MAX(NLA_U32, 99),
+	[SSDK_A_RUN_RATE_IOPS] = NLA_POLICY_MIN(NLA_U32, 1),
+	[SSDK_A_RUN_ARRIVALS] = NLA_POLICY_MAX(NLA_U32, 2),
 };
 
 /* SSDK_CMD_RUN_GET - do */
@@ -63,7 +79,7 @@ const struct genl_ops ssdk_nl_ops[6] = {
 		.cmd		= SSDK_CMD_RUN_START,
 		.doit		= ssdk_nl_run_start_doit,
 		.policy		= ssdk_run_start_nl_policy,
-		.maxattr	= SSDK_A_RUN_ALLOW_WRITE,
+		.maxattr	= SSDK_A_RUN_ARRIVALS,
 		.flags		= GENL_ADMIN_PERM,
 	},
 	{

@@ -92,6 +92,32 @@ static int ssdk_nl_put_u64(struct sk_buff *msg, int type, u64 value)
 	return nla_put_u64_64bit(msg, type, value, SSDK_A_RUN_PAD);
 }
 
+static int ssdk_nl_pattern_fill(struct sk_buff *msg, const struct ssdk_run_config *cfg)
+{
+	if (nla_put_u32(msg, SSDK_A_RUN_PATTERN, cfg->pattern) ||
+	    (cfg->pattern == SSDK_PATTERN_REPEAT &&
+	     nla_put_u32(msg, SSDK_A_RUN_PATTERN_BYTE, cfg->pattern_byte)) ||
+	    (cfg->pattern == SSDK_PATTERN_COMPRESSIBLE &&
+	     nla_put_u32(msg, SSDK_A_RUN_COMPRESS_PCT, cfg->compress_pct)))
+		return -EMSGSIZE;
+	return 0;
+}
+
+static int ssdk_nl_bs_split_fill(struct sk_buff *msg, const struct ssdk_run_config *cfg)
+{
+	struct nlattr *nest;
+	unsigned int i;
+
+	for (i = 0; i < cfg->nr_bs; i++) {
+		nest = nla_nest_start(msg, SSDK_A_RUN_BS_SPLIT);
+		if (!nest || nla_put_u32(msg, SSDK_A_BS_SPLIT_BS, cfg->bs_split[i].bs) ||
+		    nla_put_u32(msg, SSDK_A_BS_SPLIT_PCT, cfg->bs_split[i].pct))
+			return -EMSGSIZE;
+		nla_nest_end(msg, nest);
+	}
+	return 0;
+}
+
 static int ssdk_nl_config_fill(struct sk_buff *msg, const struct ssdk_run *run)
 {
 	const struct ssdk_run_config *cfg = &run->cfg;
@@ -108,7 +134,18 @@ static int ssdk_nl_config_fill(struct sk_buff *msg, const struct ssdk_run *run)
 	    ssdk_nl_put_u64(msg, SSDK_A_RUN_SEED, cfg->seed) ||
 	    (cfg->cpu >= 0 && nla_put_u32(msg, SSDK_A_RUN_CPU, cfg->cpu)) ||
 	    ssdk_nl_put_u64(msg, SSDK_A_RUN_TARGET_SIZE, run->target_size) ||
-	    nla_put_u32(msg, SSDK_A_RUN_LOGICAL_BLOCK_SIZE, run->lbs))
+	    nla_put_u32(msg, SSDK_A_RUN_LOGICAL_BLOCK_SIZE, run->lbs) ||
+	    nla_put_u32(msg, SSDK_A_RUN_ALIGN, cfg->align) ||
+	    nla_put_u32(msg, SSDK_A_RUN_ALIGN_OFFSET, cfg->align_offset) ||
+	    ssdk_nl_put_u64(msg, SSDK_A_RUN_STRIDE, cfg->stride) ||
+	    (ssdk_rw_mixed(cfg->rw) &&
+	     nla_put_u32(msg, SSDK_A_RUN_RWMIXREAD, cfg->rwmixread)) ||
+	    (ssdk_cfg_writes(cfg) && ssdk_nl_pattern_fill(msg, cfg)) ||
+	    (cfg->rate_iops &&
+	     (nla_put_u32(msg, SSDK_A_RUN_RATE_IOPS, cfg->rate_iops) ||
+	      nla_put_u32(msg, SSDK_A_RUN_ARRIVALS, cfg->arrivals) ||
+	      ssdk_nl_put_u64(msg, SSDK_A_RUN_LATE, READ_ONCE(run->pace.late)))) ||
+	    (cfg->split_given && ssdk_nl_bs_split_fill(msg, cfg)))
 		return -EMSGSIZE;
 	return 0;
 }
@@ -136,7 +173,18 @@ static int ssdk_nl_progress_fill(struct sk_buff *msg, struct ssdk_run *run, int 
 	return 0;
 }
 
-static int ssdk_nl_counts_fill(struct sk_buff *msg, unsigned int op,
+/* Which set a stats nest describes: its op, and its kind unless service. */
+static int ssdk_nl_set_fill(struct sk_buff *msg, unsigned int set)
+{
+	unsigned int kind = set / SSDK_NR_OPS;
+
+	if (nla_put_u32(msg, SSDK_A_STATS_OP, set % SSDK_NR_OPS) ||
+	    (kind != SSDK_LAT_KIND_SERVICE && nla_put_u32(msg, SSDK_A_STATS_KIND, kind)))
+		return -EMSGSIZE;
+	return 0;
+}
+
+static int ssdk_nl_counts_fill(struct sk_buff *msg, unsigned int set,
 			       const struct ssdk_op_counts *c)
 {
 	struct nlattr *nest;
@@ -144,7 +192,7 @@ static int ssdk_nl_counts_fill(struct sk_buff *msg, unsigned int op,
 	nest = nla_nest_start(msg, SSDK_A_RUN_STATS);
 	if (!nest)
 		return -EMSGSIZE;
-	if (nla_put_u32(msg, SSDK_A_STATS_OP, op) ||
+	if (ssdk_nl_set_fill(msg, set) ||
 	    nla_put_u64_64bit(msg, SSDK_A_STATS_IOS, c->ios, SSDK_A_STATS_PAD) ||
 	    nla_put_u64_64bit(msg, SSDK_A_STATS_BYTES, c->bytes, SSDK_A_STATS_PAD) ||
 	    nla_put_u64_64bit(msg, SSDK_A_STATS_ERRORS, c->errors, SSDK_A_STATS_PAD) ||
@@ -167,8 +215,8 @@ static int ssdk_nl_counts_fill(struct sk_buff *msg, unsigned int op,
 static int ssdk_nl_run_fill(struct sk_buff *msg, struct ssdk_run *run,
 			    u32 portid, u32 seq, int flags, u8 cmd)
 {
-	struct ssdk_op_counts counts[SSDK_NR_OPS];
-	unsigned int op;
+	struct ssdk_op_counts counts[SSDK_MAX_SETS];
+	unsigned int set;
 	void *hdr;
 	int state;
 
@@ -182,8 +230,8 @@ static int ssdk_nl_run_fill(struct sk_buff *msg, struct ssdk_run *run,
 	    nla_put_u32(msg, SSDK_A_RUN_STATE, state) ||
 	    ssdk_nl_config_fill(msg, run) || ssdk_nl_progress_fill(msg, run, state))
 		goto err_cancel;
-	for (op = 0; op < SSDK_NR_OPS; op++)
-		if (ssdk_nl_counts_fill(msg, op, &counts[op]))
+	for (set = 0; set < run->nr_sets; set++)
+		if (ssdk_nl_counts_fill(msg, set, &counts[set]))
 			goto err_cancel;
 	genlmsg_end(msg, hdr);
 	return 0;
@@ -230,81 +278,6 @@ static struct ssdk_run *ssdk_nl_run_lookup(struct genl_info *info)
 
 /* --- run-start --------------------------------------------------------------- */
 
-static u64 ssdk_nl_get_u64(struct genl_info *info, int type, u64 dflt)
-{
-	return info->attrs[type] ? nla_get_u64(info->attrs[type]) : dflt;
-}
-
-static u32 ssdk_nl_get_u32(struct genl_info *info, int type, u32 dflt)
-{
-	return info->attrs[type] ? nla_get_u32(info->attrs[type]) : dflt;
-}
-
-/*
- * Read and check the attributes of run-start. The policy has checked
- * each on its own; these checks relate them. The target's geometry is
- * checked once it is open (run.c).
- */
-static int ssdk_nl_parse_config(struct genl_info *info, struct ssdk_run_config *cfg)
-{
-	struct nlattr **attrs = info->attrs;
-	struct netlink_ext_ack *extack = info->extack;
-
-	if (GENL_REQ_ATTR_CHECK(info, SSDK_A_RUN_TARGET))
-		return -EINVAL;
-	/* NLA_NUL_STRING: the policy made sure of a NUL. */
-	if (!*(const char *)nla_data(attrs[SSDK_A_RUN_TARGET])) {
-		NL_SET_ERR_MSG_ATTR(extack, attrs[SSDK_A_RUN_TARGET], "target: empty path");
-		return -EINVAL;
-	}
-	cfg->rw = ssdk_nl_get_u32(info, SSDK_A_RUN_RW, SSDK_RW_RANDREAD);
-	cfg->bs = ssdk_nl_get_u32(info, SSDK_A_RUN_BS, 4096);
-	cfg->iodepth = ssdk_nl_get_u32(info, SSDK_A_RUN_IODEPTH, 1);
-	cfg->offset = ssdk_nl_get_u64(info, SSDK_A_RUN_OFFSET, 0);
-	cfg->span = ssdk_nl_get_u64(info, SSDK_A_RUN_SPAN, 0);
-	cfg->runtime_ns = ssdk_nl_get_u64(info, SSDK_A_RUN_RUNTIME_NS, 0);
-	cfg->ios = ssdk_nl_get_u64(info, SSDK_A_RUN_IOS, 0);
-	cfg->ramp_ns = ssdk_nl_get_u64(info, SSDK_A_RUN_RAMP_NS, 0);
-	cfg->seed = ssdk_nl_get_u64(info, SSDK_A_RUN_SEED, 0);
-	cfg->cpu = -1;
-	cfg->allow_write = nla_get_flag(attrs[SSDK_A_RUN_ALLOW_WRITE]);
-
-	if (attrs[SSDK_A_RUN_CPU]) {
-		u32 cpu = nla_get_u32(attrs[SSDK_A_RUN_CPU]);
-
-		if (cpu >= nr_cpu_ids || !cpu_online(cpu)) {
-			NL_SET_ERR_MSG_ATTR(extack, attrs[SSDK_A_RUN_CPU],
-					    "cpu: not an online CPU");
-			return -EINVAL;
-		}
-		cfg->cpu = cpu;
-	}
-	if (ssdk_rw_writes(cfg->rw) && !cfg->allow_write) {
-		NL_SET_ERR_MSG_ATTR(extack, attrs[SSDK_A_RUN_RW],
-				    "writing destroys the target's data: it needs allow-write");
-		return -EPERM;
-	}
-	if (cfg->bs > SSDK_MAX_BS) {
-		NL_SET_ERR_MSG_ATTR(extack, attrs[SSDK_A_RUN_BS], "bs: more than 1 MiB");
-		return -EINVAL;
-	}
-	if (cfg->bs % SECTOR_SIZE) {
-		NL_SET_ERR_MSG_ATTR(extack, attrs[SSDK_A_RUN_BS], "bs: not a multiple of 512");
-		return -EINVAL;
-	}
-	if (cfg->offset % SECTOR_SIZE) {
-		NL_SET_ERR_MSG_ATTR(extack, attrs[SSDK_A_RUN_OFFSET],
-				    "offset: not a multiple of 512");
-		return -EINVAL;
-	}
-	if ((u64)cfg->iodepth * cfg->bs > SSDK_MAX_INFLIGHT_BYTES) {
-		NL_SET_ERR_MSG_ATTR(extack, attrs[SSDK_A_RUN_IODEPTH],
-				    "iodepth x bs: more than 256 MiB of buffers");
-		return -EINVAL;
-	}
-	return 0;
-}
-
 int ssdk_nl_run_start_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	struct ssdk_run_config cfg = {};
@@ -318,7 +291,7 @@ int ssdk_nl_run_start_doit(struct sk_buff *skb, struct genl_info *info)
 		NL_SET_ERR_MSG(info->extack, "starting a run needs CAP_SYS_ADMIN");
 		return -EPERM;
 	}
-	ret = ssdk_nl_parse_config(info, &cfg);
+	ret = ssdk_config_parse(info, &cfg);
 	if (ret)
 		return ret;
 
@@ -445,18 +418,18 @@ int ssdk_nl_results_get_doit(struct sk_buff *skb, struct genl_info *info)
 /* Where a results dump resumes, in cb->args. */
 enum {
 	SSDK_DUMP_ID,		/* the run */
-	SSDK_DUMP_PART,		/* 0: status; 1 + op: that op's histogram */
+	SSDK_DUMP_PART,		/* 0: status; 1 + set: that set's histogram */
 	SSDK_DUMP_BUCKET,	/* next bucket of the histogram */
 };
 
 /*
- * One message of an op's non-empty buckets from cb->args[SSDK_DUMP_BUCKET]
- * on, as many as fit; none for an op without any. Return: 0 when the op
+ * One message of a set's non-empty buckets from cb->args[SSDK_DUMP_BUCKET]
+ * on, as many as fit; none for a set without any. Return: 0 when the set
  * is done, 1 when the skb is full, or -EMSGSIZE when not even one bucket
  * fits in an empty skb.
  */
 static int ssdk_nl_hist_fill(struct sk_buff *msg, struct netlink_callback *cb,
-			     struct ssdk_run *run, unsigned int op)
+			     struct ssdk_run *run, unsigned int set)
 {
 	unsigned int idx = cb->args[SSDK_DUMP_BUCKET], added = 0;
 	unsigned int start_len = msg->len;
@@ -472,12 +445,12 @@ static int ssdk_nl_hist_fill(struct sk_buff *msg, struct netlink_callback *cb,
 	if (nla_put_u32(msg, SSDK_A_RUN_ID, run->id))
 		goto full;
 	stats = nla_nest_start(msg, SSDK_A_RUN_STATS);
-	if (!stats || nla_put_u32(msg, SSDK_A_STATS_OP, op))
+	if (!stats || ssdk_nl_set_fill(msg, set))
 		goto full;
 
 	mutex_lock(&run->lock);
 	for (; idx < SSDK_HIST_NR_BUCKETS; idx++) {
-		count = ssdk_stats_bucket(run, op, idx);
+		count = ssdk_stats_bucket(run, set, idx);
 		if (!count)
 			continue;
 		bucket = nla_nest_start(msg, SSDK_A_STATS_BUCKET);
@@ -533,7 +506,7 @@ int ssdk_nl_results_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 		if (!ret)
 			cb->args[SSDK_DUMP_PART] = 1;
 	}
-	while (!ret && cb->args[SSDK_DUMP_PART] <= SSDK_NR_OPS) {
+	while (!ret && cb->args[SSDK_DUMP_PART] <= run->nr_sets) {
 		ret = ssdk_nl_hist_fill(skb, cb, run, cb->args[SSDK_DUMP_PART] - 1);
 		if (!ret) {
 			cb->args[SSDK_DUMP_PART]++;

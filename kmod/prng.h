@@ -86,4 +86,34 @@ static inline u64 ssdk_prng_below(struct ssdk_prng *p, u64 n)
 	return (u64)(((__uint128_t)ssdk_prng_next(p) * n) >> 64);
 }
 
+/**
+ * ssdk_prng_exp16() - An exponential draw of mean 1, in 16.16 fixed point.
+ * @p: The generator.
+ *
+ * -ln(U) for U = x / 2^64 uniform in (0, 1]: -log2(U) = 64 - log2(x),
+ * whose fraction comes bit by bit from squaring x's mantissa, times
+ * ln 2. No floating point, no table; 16 fraction bits are far finer than
+ * the timer that waits for the gap.
+ *
+ * Return: -ln(U) * 2^16, at most 64 * ln 2 * 2^16.
+ */
+static inline u64 ssdk_prng_exp16(struct ssdk_prng *p)
+{
+	u64 x = ssdk_prng_next(p) | 1;
+	int k = 63 - __builtin_clzll(x);
+	u64 m = k >= 31 ? x >> (k - 31) : x << (31 - k);	/* 1.31 in [1, 2) */
+	u64 log2x = (u64)k << 16;
+	int bit;
+
+	for (bit = 15; bit >= 0; bit--) {
+		m = (m * m) >> 31;
+		if (m >= (1ULL << 32)) {
+			m >>= 1;
+			log2x |= 1ULL << bit;
+		}
+	}
+	/* ln 2 = 45426 / 2^16, to 2 parts in a million. */
+	return (((64ULL << 16) - log2x) * 45426) >> 16;
+}
+
 #endif /* _SSDK_PRNG_H */

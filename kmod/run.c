@@ -144,7 +144,7 @@ static void ssdk_runs_unreserve(void)
 static int ssdk_run_open_target(struct ssdk_run *run, struct nlattr **attrs,
 				struct netlink_ext_ack *extack)
 {
-	bool write = ssdk_rw_writes(run->cfg.rw);
+	bool write = ssdk_cfg_writes(&run->cfg);
 	const struct nlattr *attr = attrs[SSDK_A_RUN_TARGET];
 	int ret;
 
@@ -172,46 +172,6 @@ static int ssdk_run_open_target(struct ssdk_run *run, struct nlattr **attrs,
 	}
 	run->target_size = bdev_nr_bytes(run->bdev.bdev);
 	run->lbs = bdev_logical_block_size(run->bdev.bdev);
-	return 0;
-}
-
-/*
- * The checks that need the device: sizes against its geometry. An
- * attribute left out has its default, which may be what does not fit.
- */
-static int ssdk_run_check_geometry(struct ssdk_run *run, struct nlattr **attrs,
-				   struct netlink_ext_ack *extack)
-{
-	struct ssdk_run_config *cfg = &run->cfg;
-
-	if (cfg->bs % run->lbs) {
-		NL_SET_ERR_MSG_ATTR(extack, attrs[SSDK_A_RUN_BS],
-				    "bs: not a multiple of the target's logical block size");
-		return -EINVAL;
-	}
-	if (cfg->offset % run->lbs) {
-		NL_SET_ERR_MSG_ATTR(extack, attrs[SSDK_A_RUN_OFFSET],
-				    "offset: not a multiple of the target's logical block size");
-		return -EINVAL;
-	}
-	if (cfg->offset >= run->target_size) {
-		NL_SET_ERR_MSG_ATTR(extack, attrs[SSDK_A_RUN_OFFSET],
-				    "offset: at or beyond the end of the target");
-		return -ERANGE;
-	}
-	if (!cfg->span)
-		cfg->span = run->target_size - cfg->offset;
-	if (cfg->span > run->target_size - cfg->offset) {
-		NL_SET_ERR_MSG_ATTR(extack, attrs[SSDK_A_RUN_SPAN],
-				    "span: goes beyond the end of the target");
-		return -ERANGE;
-	}
-	if (cfg->span < cfg->bs) {
-		NL_SET_ERR_MSG_ATTR(extack, attrs[SSDK_A_RUN_SPAN],
-				    "span: smaller than one block of bs bytes");
-		return -EINVAL;
-	}
-	run->nr_blocks = div_u64(cfg->span, cfg->bs);
 	return 0;
 }
 
@@ -288,17 +248,17 @@ int ssdk_run_start(struct ssdk_run_config *cfg, struct nlattr **attrs,
 	init_llist_head(&run->done);
 	run->cfg = *cfg;
 	run->state = SSDK_STATE_RUNNING;
-	ssdk_prng_seed(&run->rng, cfg->seed);
+	run->nr_sets = ssdk_open_loop(cfg) ? SSDK_MAX_SETS : SSDK_NR_OPS;
 
 	ret = ssdk_run_open_target(run, attrs, extack);
 	if (ret)
 		goto err_free_run;
-	ret = ssdk_run_check_geometry(run, attrs, extack);
+	ret = ssdk_access_setup(run, attrs, extack);
 	if (ret)
 		goto err_close_target;
 
-	run->stats = ssdk_stats_alloc();
-	run->cpu_stats = ssdk_stats_alloc_cpus();
+	run->stats = ssdk_stats_alloc(run->nr_sets);
+	run->cpu_stats = ssdk_stats_alloc_cpus(run->nr_sets);
 	if (!run->stats || !run->cpu_stats || ssdk_bio_engine_setup(run)) {
 		NL_SET_ERR_MSG(extack, "out of memory for the run's statistics or buffers");
 		ret = -ENOMEM;
@@ -355,8 +315,8 @@ static void ssdk_run_set_state(struct ssdk_run *run, int state)
  * Only the first caller, while the run is running, changes anything:
  * a run stopped by a user stays stopped when an IO then fails, and a
  * failed run stays failed when a user then stops it. The worker submits
- * nothing more, and it is not woken: it sleeps only while IOs are in
- * flight, and each completion wakes it.
+ * nothing more; it is woken, in case it waits for a rate-limited run's
+ * next arrival with no IO in flight.
  *
  * Context: Process context; takes @run->lock.
  * Return: Whether this call ended the run.
@@ -377,6 +337,9 @@ bool ssdk_run_end_early(struct ssdk_run *run, int end_state, const char *fmt, ..
 		ended = true;
 	}
 	mutex_unlock(&run->lock);
+	/* The run holds a reference on its worker's task (ssdk_run_start()). */
+	if (ended)
+		wake_up_process(run->worker);
 	return ended;
 }
 

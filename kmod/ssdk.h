@@ -19,6 +19,7 @@
 #include "hist.h"
 #include "prng.h"
 
+struct genl_info;
 struct netlink_ext_ack;
 struct nlattr;
 struct sk_buff;
@@ -40,19 +41,41 @@ struct sk_buff;
 #define SSDK_NR_OPS		2	/* SSDK_OP_READ, SSDK_OP_WRITE */
 
 /**
+ * struct ssdk_bs_share - One block size of a run and its share of the IOs.
+ * @bs: Bytes per IO.
+ * @pct: Percentage of the IOs of this size.
+ */
+struct ssdk_bs_share {
+	u32 bs;
+	u32 pct;
+};
+
+/**
  * struct ssdk_run_config - What a run does, as validated at its start.
  * @target: Path of the block device.
- * @rw: Sequential or random, read or write.
- * @bs: Bytes per IO.
+ * @rw: Sequential or random, read, write or both.
+ * @bs: Bytes per IO; with several block sizes, the largest.
  * @iodepth: IOs kept in flight.
  * @offset: Start of the span, bytes.
  * @span: Length of the span, bytes; resolved against the device at start.
  * @runtime_ns: Submission time after the ramp; 0 for no limit.
  * @ios: IOs to submit in all, ramp included; 0 for no limit.
  * @ramp_ns: Time at the start whose IOs stay out of the statistics.
- * @seed: Seed of the offset and data generator.
+ * @seed: Seed of the offset and data generators.
  * @cpu: CPU the worker is bound to, or -1.
  * @allow_write: The caller consented to writing.
+ * @rwmixread: Percentage of reads of a mixed run.
+ * @nr_bs: Entries of @bs_split; 1 for a single block size.
+ * @split_given: @bs_split came from the caller (reported back).
+ * @bs_split: Block sizes and their shares, percentages adding up to 100.
+ * @align: Random offsets are multiples of it from @offset + @align_offset.
+ * @align_offset: Where within @align the IOs start.
+ * @stride: Distance between consecutive sequential IOs; 0 for each IO's size.
+ * @pattern: &enum ssdk_pattern of written data.
+ * @pattern_byte: The byte of %SSDK_PATTERN_REPEAT.
+ * @compress_pct: Share of each buffer that compresses away.
+ * @rate_iops: IOs per second at most; 0 for no limit.
+ * @arrivals: &enum ssdk_arrivals of a rate-limited run.
  */
 struct ssdk_run_config {
 	char *target;
@@ -67,17 +90,63 @@ struct ssdk_run_config {
 	u64 seed;
 	int cpu;
 	bool allow_write;
+	u32 rwmixread;
+	u32 nr_bs;
+	bool split_given;
+	struct ssdk_bs_share bs_split[SSDK_MAX_BS_SPLIT];
+	u32 align;
+	u32 align_offset;
+	u64 stride;
+	u32 pattern;
+	u32 pattern_byte;
+	u32 compress_pct;
+	u32 rate_iops;
+	u32 arrivals;
 };
 
 /**
- * ssdk_rw_writes() - Whether a run of this kind writes.
+ * ssdk_rw_mixed() - Whether a run mixes reads and writes.
  * @rw: What the run does.
  *
- * Return: True for write and randwrite.
+ * Return: True for randrw and readwrite.
  */
-static inline bool ssdk_rw_writes(enum ssdk_rw rw)
+static inline bool ssdk_rw_mixed(enum ssdk_rw rw)
 {
-	return rw == SSDK_RW_WRITE || rw == SSDK_RW_RANDWRITE;
+	return rw == SSDK_RW_RANDRW || rw == SSDK_RW_READWRITE;
+}
+
+/**
+ * ssdk_rw_sequential() - Whether a run's offsets follow one cursor.
+ * @rw: What the run does.
+ *
+ * Return: True for read, write and readwrite.
+ */
+static inline bool ssdk_rw_sequential(enum ssdk_rw rw)
+{
+	return rw == SSDK_RW_READ || rw == SSDK_RW_WRITE || rw == SSDK_RW_READWRITE;
+}
+
+/**
+ * ssdk_cfg_writes() - Whether a run of this configuration writes.
+ * @cfg: The configuration.
+ *
+ * Return: True for write and randwrite, and for mixes with writes in them.
+ */
+static inline bool ssdk_cfg_writes(const struct ssdk_run_config *cfg)
+{
+	return cfg->rw == SSDK_RW_WRITE || cfg->rw == SSDK_RW_RANDWRITE ||
+	       (ssdk_rw_mixed(cfg->rw) && cfg->rwmixread < 100);
+}
+
+/**
+ * ssdk_open_loop() - Whether a run's IOs arrive on a schedule of their own.
+ * @cfg: The configuration.
+ *
+ * Return: True when a rate-limited run's arrivals are uniform or Poisson.
+ */
+static inline bool ssdk_open_loop(const struct ssdk_run_config *cfg)
+{
+	return cfg->rate_iops && cfg->arrivals != SSDK_ARRIVALS_PACED;
 }
 
 /**
@@ -111,12 +180,26 @@ struct ssdk_op_stats {
 	u64 hist[SSDK_HIST_NR_BUCKETS];
 };
 
+/*
+ * A run's statistics come in sets: one per op for service time, and one
+ * per op for response time when arrivals are open loop.
+ */
+#define SSDK_NR_LAT_KINDS	2	/* SSDK_LAT_KIND_SERVICE, _RESPONSE */
+#define SSDK_MAX_SETS		(SSDK_NR_OPS * SSDK_NR_LAT_KINDS)
+
+static inline unsigned int ssdk_set_index(unsigned int kind, unsigned int op)
+{
+	return kind * SSDK_NR_OPS + op;
+}
+
 /**
- * struct ssdk_stats - Statistics of a run, per op.
- * @op: Indexed by &enum ssdk_op.
+ * struct ssdk_stats - Statistics of a run, per set.
+ * @nr_sets: Sets kept: SSDK_NR_OPS, or SSDK_MAX_SETS for an open loop.
+ * @set: Indexed by ssdk_set_index().
  */
 struct ssdk_stats {
-	struct ssdk_op_stats op[SSDK_NR_OPS];
+	unsigned int nr_sets;
+	struct ssdk_op_stats set[];
 };
 
 /**
@@ -125,11 +208,15 @@ struct ssdk_stats {
  * @run: The run it belongs to.
  * @node: On the run's list of completed slots.
  * @offset: Where the IO in flight reads or writes, bytes.
+ * @len: Its length, bytes.
+ * @arrival_ns: When it was due (open loop; else its submission).
  * @submit_ns: When the bio was submitted.
- * @complete_ns: When it completed.
+ * @complete_ns: When it completed (0 before its first IO).
  * @status: How it completed.
  * @op: &enum ssdk_op of the IO in flight.
  * @measured: Whether the IO counts in the statistics (not in the ramp).
+ * @filled: The pages hold the run's fixed pattern (zeros, repeat), not
+ *	data a read brought in.
  * @bvecs: The slot's pages, one bvec each.
  */
 struct ssdk_slot {
@@ -137,12 +224,67 @@ struct ssdk_slot {
 	struct ssdk_run *run;
 	struct llist_node node;
 	u64 offset;
+	u32 len;
+	u64 arrival_ns;
 	u64 submit_ns;
 	u64 complete_ns;
 	blk_status_t status;
 	u8 op;
 	bool measured;
+	bool filled;
 	struct bio_vec bvecs[];
+};
+
+/**
+ * struct ssdk_access - Where and what a run's next IO is; the worker's alone.
+ * @rng: Generator of offsets, ops and sizes.
+ * @pick_bs: Index in the configuration's bs_split, per percent.
+ * @nr_pos: Random positions of each block size in the span.
+ * @room: Bytes of the span from its first IO's start (offset + align-offset).
+ * @seq_pos: Start of the next sequential IO, from offset + align-offset.
+ */
+struct ssdk_access {
+	struct ssdk_prng rng;
+	u8 pick_bs[100];
+	u64 nr_pos[SSDK_MAX_BS_SPLIT];
+	u64 room;
+	u64 seq_pos;
+};
+
+/**
+ * struct ssdk_data - The data a run writes; the worker's alone.
+ * @rng: Generator of the pool and of each IO's place in it.
+ * @pool: Random (or compressible) bytes that written buffers are copied
+ *	from; NULL for fixed patterns.
+ * @random_len: Random bytes at the start of each 512-byte chunk.
+ */
+struct ssdk_data {
+	struct ssdk_prng rng;
+	u8 *pool;
+	u32 random_len;
+};
+
+/**
+ * struct ssdk_pace - The arrival schedule of a rate-limited run.
+ * @rng: Generator of Poisson gaps.
+ * @free_since_ns: When a slot last became free after none was.
+ * @next_ns: When the next IO is due.
+ * @gap_ns: Whole ns between arrivals.
+ * @gap_rem: Remainder of 10^9 / rate, carried from arrival to arrival.
+ * @rem: The carried remainder, below the rate.
+ * @late: Open loop: IOs that found no free slot when they were due.
+ * @early_ns: How long before an arrival the worker's timer is set: the
+ *	timer's lateness, averaged.
+ */
+struct ssdk_pace {
+	struct ssdk_prng rng;
+	u64 free_since_ns;
+	u64 next_ns;
+	u64 gap_ns;
+	u32 gap_rem;
+	u32 rem;
+	u64 late;
+	u64 early_ns;
 };
 
 /**
@@ -163,9 +305,12 @@ struct ssdk_slot {
  * @stop: Set to ask the worker to stop.
  * @done: Slots whose IO completed, for the worker to resubmit.
  * @slots: The run's @cfg.iodepth slots.
- * @rng: Generator of offsets and data; the worker's alone.
- * @seq_next: Next sequential block (of @cfg.bs bytes) within the span.
- * @nr_blocks: Number of @cfg.bs blocks in the span.
+ * @free: Slots with no IO in flight, @nr_free of them: a stack.
+ * @nr_free: See @free.
+ * @access: Where the IOs go.
+ * @data: What they write.
+ * @pace: When they are due.
+ * @nr_sets: Sets of statistics kept, see ssdk_set_index().
  * @start_ns: When the worker started (0 before); published after
  *	@ramp_end_ns and @deadline_ns.
  * @ramp_end_ns: End of the ramp: IOs submitted later are measured.
@@ -203,9 +348,12 @@ struct ssdk_run {
 	bool stop;
 	struct llist_head done;
 	struct ssdk_slot **slots;
-	struct ssdk_prng rng;
-	u64 seq_next;
-	u64 nr_blocks;
+	struct ssdk_slot **free;
+	unsigned int nr_free;
+	struct ssdk_access access;
+	struct ssdk_data data;
+	struct ssdk_pace pace;
+	unsigned int nr_sets;
 
 	u64 start_ns;
 	u64 ramp_end_ns;
@@ -263,20 +411,37 @@ struct ssdk_run *ssdk_run_next(u32 after);
 void ssdk_runs_shutdown(void);
 extern unsigned int ssdk_max_runs;
 
+/* config.c */
+int ssdk_config_parse(struct genl_info *info, struct ssdk_run_config *cfg);
+
+/* access.c */
+int ssdk_access_setup(struct ssdk_run *run, struct nlattr **attrs,
+		      struct netlink_ext_ack *extack);
+void ssdk_access_next(struct ssdk_run *run, struct ssdk_slot *slot);
+
+/* pattern.c */
+int ssdk_pattern_setup(struct ssdk_run *run);
+void ssdk_pattern_teardown(struct ssdk_run *run);
+void ssdk_pattern_fill(struct ssdk_run *run, struct ssdk_slot *slot);
+
+/* pace.c */
+void ssdk_pace_start(struct ssdk_run *run, u64 now);
+bool ssdk_pace_due(const struct ssdk_run *run, u64 now);
+void ssdk_pace_take(struct ssdk_run *run, struct ssdk_slot *slot, u64 now);
+
 /* engine_bio.c */
 int ssdk_bio_engine_setup(struct ssdk_run *run);
 void ssdk_bio_engine_teardown(struct ssdk_run *run);
 int ssdk_bio_engine_worker(void *data);
 
 /* stats.c */
-struct ssdk_stats **ssdk_stats_alloc_cpus(void);
+struct ssdk_stats **ssdk_stats_alloc_cpus(unsigned int nr_sets);
 void ssdk_stats_free_cpus(struct ssdk_stats **cpu_stats);
-struct ssdk_stats *ssdk_stats_alloc(void);
-void ssdk_stats_record(struct ssdk_run *run, struct ssdk_slot *slot,
-		       u64 lat_ns, blk_status_t status);
+struct ssdk_stats *ssdk_stats_alloc(unsigned int nr_sets);
+void ssdk_stats_record(struct ssdk_run *run, struct ssdk_slot *slot);
 void ssdk_stats_fold(struct ssdk_run *run);
 void ssdk_stats_counts(struct ssdk_run *run,
-		       struct ssdk_op_counts counts[SSDK_NR_OPS]);
-u64 ssdk_stats_bucket(struct ssdk_run *run, unsigned int op, unsigned int idx);
+		       struct ssdk_op_counts counts[SSDK_MAX_SETS]);
+u64 ssdk_stats_bucket(struct ssdk_run *run, unsigned int set, unsigned int idx);
 
 #endif /* _SSDK_H */

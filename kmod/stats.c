@@ -14,26 +14,28 @@
 
 #include "ssdk.h"
 
-static void ssdk_stats_init(struct ssdk_stats *st)
+static void ssdk_stats_init(struct ssdk_stats *st, unsigned int nr_sets)
 {
-	int op;
+	unsigned int i;
 
-	for (op = 0; op < SSDK_NR_OPS; op++)
-		st->op[op].c.lat_min = U64_MAX;
+	st->nr_sets = nr_sets;
+	for (i = 0; i < nr_sets; i++)
+		st->set[i].c.lat_min = U64_MAX;
 }
 
 /**
  * ssdk_stats_alloc() - Allocate zeroed statistics.
+ * @nr_sets: Sets to keep: an op's service time, and its response time.
  *
  * Context: Process context; may sleep.
  * Return: The statistics, or NULL.
  */
-struct ssdk_stats *ssdk_stats_alloc(void)
+struct ssdk_stats *ssdk_stats_alloc(unsigned int nr_sets)
 {
-	struct ssdk_stats *st = vzalloc(sizeof(*st));
+	struct ssdk_stats *st = vzalloc(struct_size(st, set, nr_sets));
 
 	if (st)
-		ssdk_stats_init(st);
+		ssdk_stats_init(st, nr_sets);
 	return st;
 }
 
@@ -54,6 +56,7 @@ void ssdk_stats_free_cpus(struct ssdk_stats **cpu_stats)
 
 /**
  * ssdk_stats_alloc_cpus() - Allocate statistics for each possible CPU.
+ * @nr_sets: As for ssdk_stats_alloc().
  *
  * alloc_percpu() cannot hold a histogram (its limit is 32 KiB), so each
  * CPU gets its own allocation on its own node, indexed by CPU number.
@@ -61,7 +64,7 @@ void ssdk_stats_free_cpus(struct ssdk_stats **cpu_stats)
  * Context: Process context; may sleep.
  * Return: An array indexed by CPU, or NULL.
  */
-struct ssdk_stats **ssdk_stats_alloc_cpus(void)
+struct ssdk_stats **ssdk_stats_alloc_cpus(unsigned int nr_sets)
 {
 	struct ssdk_stats **cpu_stats;
 	int cpu;
@@ -70,23 +73,37 @@ struct ssdk_stats **ssdk_stats_alloc_cpus(void)
 	if (!cpu_stats)
 		return NULL;
 	for_each_possible_cpu(cpu) {
-		cpu_stats[cpu] = kvzalloc_node(sizeof(*cpu_stats[cpu]), GFP_KERNEL,
-					       cpu_to_node(cpu));
+		cpu_stats[cpu] = kvzalloc_node(struct_size(cpu_stats[cpu], set, nr_sets),
+					       GFP_KERNEL, cpu_to_node(cpu));
 		if (!cpu_stats[cpu]) {
 			ssdk_stats_free_cpus(cpu_stats);
 			return NULL;
 		}
-		ssdk_stats_init(cpu_stats[cpu]);
+		ssdk_stats_init(cpu_stats[cpu], nr_sets);
 	}
 	return cpu_stats;
+}
+
+static void ssdk_set_record(struct ssdk_op_stats *st, u64 lat_ns, u32 len)
+{
+	st->c.ios++;
+	st->c.bytes += len;
+	st->c.lat_sum += lat_ns;
+	st->c.lat_sumsq += (__uint128_t)lat_ns * lat_ns;
+	if (lat_ns < st->c.lat_min)
+		st->c.lat_min = lat_ns;
+	if (lat_ns > st->c.lat_max)
+		st->c.lat_max = lat_ns;
+	hist_record(st->hist, lat_ns);
 }
 
 /**
  * ssdk_stats_record() - Record the completion of a measured IO.
  * @run: The run.
- * @slot: The slot whose IO completed.
- * @lat_ns: Its latency.
- * @status: Its status; failed IOs are counted apart from the latencies.
+ * @slot: The slot whose IO completed, its times and status set.
+ *
+ * Failed IOs are counted apart from the latencies. An open-loop run also
+ * records the response time, from the IO's scheduled arrival.
  *
  * Completions come in any context, process context included (a driver
  * may complete within submit_bio()), so interrupts are off while this
@@ -95,26 +112,21 @@ struct ssdk_stats **ssdk_stats_alloc_cpus(void)
  *
  * Context: Any context.
  */
-void ssdk_stats_record(struct ssdk_run *run, struct ssdk_slot *slot,
-		       u64 lat_ns, blk_status_t status)
+void ssdk_stats_record(struct ssdk_run *run, struct ssdk_slot *slot)
 {
-	struct ssdk_op_stats *st;
+	struct ssdk_stats *st;
 	unsigned long flags;
 
 	local_irq_save(flags);
-	st = &run->cpu_stats[smp_processor_id()]->op[slot->op];
-	if (unlikely(status)) {
-		st->c.errors++;
+	st = run->cpu_stats[smp_processor_id()];
+	if (unlikely(slot->status)) {
+		st->set[slot->op].c.errors++;
 	} else {
-		st->c.ios++;
-		st->c.bytes += run->cfg.bs;
-		st->c.lat_sum += lat_ns;
-		st->c.lat_sumsq += (__uint128_t)lat_ns * lat_ns;
-		if (lat_ns < st->c.lat_min)
-			st->c.lat_min = lat_ns;
-		if (lat_ns > st->c.lat_max)
-			st->c.lat_max = lat_ns;
-		hist_record(st->hist, lat_ns);
+		ssdk_set_record(&st->set[slot->op], slot->complete_ns - slot->submit_ns,
+				slot->len);
+		if (run->nr_sets > SSDK_NR_OPS)
+			ssdk_set_record(&st->set[ssdk_set_index(SSDK_LAT_KIND_RESPONSE, slot->op)],
+					slot->complete_ns - slot->arrival_ns, slot->len);
 	}
 	local_irq_restore(flags);
 }
@@ -142,13 +154,14 @@ static void ssdk_counts_add(struct ssdk_op_counts *dst,
 void ssdk_stats_fold(struct ssdk_run *run)
 {
 	struct ssdk_stats **cpu_stats = run->cpu_stats;
-	int cpu, op;
+	unsigned int i;
+	int cpu;
 
 	mutex_lock(&run->lock);
 	for_each_possible_cpu(cpu) {
-		for (op = 0; op < SSDK_NR_OPS; op++) {
-			ssdk_counts_add(&run->stats->op[op].c, &cpu_stats[cpu]->op[op].c);
-			hist_merge(run->stats->op[op].hist, cpu_stats[cpu]->op[op].hist);
+		for (i = 0; i < run->nr_sets; i++) {
+			ssdk_counts_add(&run->stats->set[i].c, &cpu_stats[cpu]->set[i].c);
+			hist_merge(run->stats->set[i].hist, cpu_stats[cpu]->set[i].hist);
 		}
 	}
 	run->cpu_stats = NULL;
@@ -159,7 +172,7 @@ void ssdk_stats_fold(struct ssdk_run *run)
 /**
  * ssdk_stats_counts() - The counters of a run, so far or final.
  * @run: The run.
- * @counts: Filled in, indexed by &enum ssdk_op.
+ * @counts: Filled in, the run's nr_sets of them, by ssdk_set_index().
  *
  * While the run goes, the counters are read as the CPUs update them: a
  * consistent snapshot is not needed for progress.
@@ -167,20 +180,21 @@ void ssdk_stats_fold(struct ssdk_run *run)
  * Context: Process context; takes @run->lock.
  */
 void ssdk_stats_counts(struct ssdk_run *run,
-		       struct ssdk_op_counts counts[SSDK_NR_OPS])
+		       struct ssdk_op_counts counts[SSDK_MAX_SETS])
 {
-	int cpu, op;
+	unsigned int i;
+	int cpu;
 
 	mutex_lock(&run->lock);
-	for (op = 0; op < SSDK_NR_OPS; op++) {
+	for (i = 0; i < run->nr_sets; i++) {
 		if (!run->cpu_stats) {
-			counts[op] = run->stats->op[op].c;
+			counts[i] = run->stats->set[i].c;
 			continue;
 		}
-		memset(&counts[op], 0, sizeof(counts[op]));
-		counts[op].lat_min = U64_MAX;
+		memset(&counts[i], 0, sizeof(counts[i]));
+		counts[i].lat_min = U64_MAX;
 		for_each_possible_cpu(cpu)
-			ssdk_counts_add(&counts[op], &run->cpu_stats[cpu]->op[op].c);
+			ssdk_counts_add(&counts[i], &run->cpu_stats[cpu]->set[i].c);
 	}
 	mutex_unlock(&run->lock);
 }
@@ -188,21 +202,21 @@ void ssdk_stats_counts(struct ssdk_run *run,
 /**
  * ssdk_stats_bucket() - One histogram bucket of a run, so far or final.
  * @run: The run.
- * @op: &enum ssdk_op.
+ * @set: Index of the set, see ssdk_set_index().
  * @idx: Bucket index.
  *
  * Context: Process context; the caller holds @run->lock.
  * Return: The bucket's count.
  */
-u64 ssdk_stats_bucket(struct ssdk_run *run, unsigned int op, unsigned int idx)
+u64 ssdk_stats_bucket(struct ssdk_run *run, unsigned int set, unsigned int idx)
 {
 	u64 count = 0;
 	int cpu;
 
 	lockdep_assert_held(&run->lock);
 	if (!run->cpu_stats)
-		return run->stats->op[op].hist[idx];
+		return run->stats->set[set].hist[idx];
 	for_each_possible_cpu(cpu)
-		count += READ_ONCE(run->cpu_stats[cpu]->op[op].hist[idx]);
+		count += READ_ONCE(run->cpu_stats[cpu]->set[set].hist[idx]);
 	return count;
 }

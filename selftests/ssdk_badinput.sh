@@ -30,7 +30,7 @@ nb=/dev/nullb0
 run() { "$SSDK_CLI" ctl run -q --ios 10 "$@"; }
 as_nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
 
-ktap_plan 24
+ktap_plan 44
 
 # --- the target ----------------------------------------------------------------
 expect_fail "a missing device" 1 "target: no such file" run --target /dev/nonexistent
@@ -64,11 +64,48 @@ expect_fail "writes to a mounted filesystem's device" 1 "target: in use" \
 # --- the CLI's own checks -----------------------------------------------------------
 expect_fail "no limit: neither --runtime nor --ios" 2 "--runtime or --ios" \
 	"$SSDK_CLI" ctl run --target $nb
-expect_fail "an unknown --rw" 2 "--rw: 'randrw' is none of" run --target $nb --rw randrw
+expect_fail "an unknown --rw" 2 "--rw: 'rw' is none of" run --target $nb --rw rw
 expect_fail "a malformed size" 2 "--bs: '4q' is not a size" run --target $nb --bs 4q
 expect_fail "a malformed duration" 2 "--runtime: '1x' is not a duration" \
 	"$SSDK_CLI" ctl run --target $nb --runtime 1x
 expect_fail "a run id that does not exist" 1 "no run with this id" "$SSDK_CLI" ctl status 4242
+
+# --- access specifications: the CLI, then the module behind it ---------------------
+expect_fail "--rwmixread without a mix" 2 "rwmixread: only with" run --target $nb --rwmixread 70
+expect_fail "--rwmixread 101" 2 "--rwmixread: '101' is not a percentage" \
+	run --target $nb --rw randrw --rwmixread 101 --allow-write
+expect_fail "--bssplit not adding up to 100" 2 "adding up to 100" run --target $nb --bssplit 4k/50:8k/40
+expect_fail "--bs with --bssplit" 2 "--bs and --bssplit exclude" run --target $nb --bs 4k --bssplit 4k/100
+expect_fail "--pattern unknown" 2 "--pattern: 'ones' is none of" \
+	run --target $nb --rw write --pattern ones --allow-write
+expect_fail "--pattern repeat:256" 2 "--pattern: 'repeat:256'" \
+	run --target $nb --rw write --pattern repeat:256 --allow-write
+expect_fail "--pattern on a run that only reads" 2 "pattern: the run does not write" \
+	run --target $nb --pattern zeros
+expect_fail "--open-loop without --rate-iops" 2 "need --rate-iops" run --target $nb --open-loop
+expect_fail "--rate-iops 0" 2 "--rate-iops: '0' is not a rate" run --target $nb --rate-iops 0
+expect_fail "--stride on random IO" 2 "stride: only for" run --target $nb --stride 8k
+expect_fail "--align 0" 2 "--align: must not be 0" run --target $nb --align 0
+expect_fail "align-offset not below align (module)" 1 "align-offset: not below align" \
+	run --target $nb --align 4k --align-offset 4k
+expect_fail "align not a multiple of the logical block size (module)" 1 \
+	"align: not a multiple of the target's logical block size" run --target $nb --align 6k
+expect_fail "a bssplit size not a multiple of the logical block size (module)" 1 \
+	"bs: not a multiple of the target's logical block size" run --target $nb --bssplit 4k/50:6k/50
+expect_fail "a span too small for align-offset plus bs (module)" 1 \
+	"span: smaller than align-offset plus the largest block" \
+	run --target $nb --span 8k --align 8k --align-offset 4k --bs 8k
+expect_fail "rwmixread without a mix (module, through ynl)" 1 "rwmixread: only for randrw" \
+	ynl --do run-start --json '{"target": "/dev/nullb0", "rwmixread": 70, "ios": 10}'
+expect_fail "pattern-byte without the repeat pattern (module, through ynl)" 1 \
+	"pattern-byte: goes with the repeat pattern" \
+	ynl --do run-start --json '{"target": "/dev/nullb0", "rw": "randwrite", "allow-write": true, "pattern-byte": 7, "ios": 10}'
+expect_fail "compress-pct 100 (module policy, through ynl)" 1 "out of range.*compress-pct" \
+	ynl --do run-start --json '{"target": "/dev/nullb0", "rw": "randwrite", "allow-write": true, "pattern": "compressible", "compress-pct": 100, "ios": 10}'
+expect_fail "arrivals without rate-iops (module, through ynl)" 1 "arrivals: only with rate-iops" \
+	ynl --do run-start --json '{"target": "/dev/nullb0", "arrivals": "poisson", "ios": 10}'
+expect_fail "bs-split not adding up to 100 (module, through ynl)" 1 "do not add up to 100" \
+	ynl --do run-start --json '{"target": "/dev/nullb0", "bs-split": [{"bs": 4096, "pct": 60}], "ios": 10}'
 
 # --- who may ---------------------------------------------------------------------
 expect_fail "nobody may not start a run" 1 "CAP_NET_ADMIN" as_nobody "$SSDK_CLI" ctl run --target $nb --ios 10

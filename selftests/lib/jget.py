@@ -6,7 +6,8 @@
     jget.py -t FILE EXPR  exit 0 when EXPR is true, 1 otherwise
 
 The helpers hist_sum(op) and pct(op, p) read an op object's histogram
-and percentiles. FILE may be - for stdin.
+and percentiles; over(obj, ns) counts the IOs of a histogram-holding
+object (an op, or its "response") in buckets from ns up. FILE may be - for stdin.
 """
 
 import json
@@ -36,7 +37,10 @@ def main(argv: list[str]) -> int:
     def pct(op: str, p: float) -> int:
         return int(j[op]["lat_ns"]["percentiles"][f"{p:f}"])
 
-    names = {"j": j, "hist_sum": hist_sum, "pct": pct}
+    def over(obj: dict[str, Any], ns: int) -> int:
+        return sum(row[2] for row in obj["histogram"] if row[0] >= ns)
+
+    names = {"j": j, "hist_sum": hist_sum, "pct": pct, "over": over}
     value = eval(argv[1], names)  # expressions come from our own test scripts
     if test:
         if not value:

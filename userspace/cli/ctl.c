@@ -40,7 +40,7 @@ int parse_common(struct cli *cli, const char *cmd, const char *help, int argc,
 		 int (*on_extra)(struct cli *cli, int idx, const char *arg, void *ctx),
 		 void *ctx)
 {
-	struct option opts[16] = {
+	struct option opts[32] = {
 		{ "json", no_argument, NULL, 'j' },
 		{ "help", no_argument, NULL, 'h' },
 	};
@@ -301,18 +301,19 @@ int print_results(struct cli *cli, struct ssdk *h, uint32_t id, struct ssdk_run_
 	uint32_t nr = ssdk_hist_buckets();
 	struct ssdk_run_status local;
 	report_hists hists;
+	uint64_t *all;
+	unsigned int i;
 	int err = 0;
 	struct json j;
 
 	if (!st)
 		st = &local;
-	hists[0] = calloc(nr, sizeof(uint64_t));
-	hists[1] = calloc(nr, sizeof(uint64_t));
-	if (!hists[0] || !hists[1]) {
-		err = runtime_error(cli, "out of memory");
-		goto out;
-	}
-	if (ssdk_results_get(h, id, st, hists[0], hists[1]) < 0) {
+	all = calloc((size_t)nr * SSDK_LIB_NR_SETS, sizeof(uint64_t));
+	if (!all)
+		return runtime_error(cli, "out of memory");
+	for (i = 0; i < SSDK_LIB_NR_SETS; i++)
+		hists[i] = all + (size_t)i * nr;
+	if (ssdk_results_get(h, id, st, all) < 0) {
 		err = runtime_error(cli, "run %u: %s", id, ssdk_last_error(h));
 		goto out;
 	}
@@ -324,8 +325,7 @@ int print_results(struct cli *cli, struct ssdk *h, uint32_t id, struct ssdk_run_
 		report_text(stdout, st, hists);
 	}
 out:
-	free(hists[0]);
-	free(hists[1]);
+	free(all);
 	return err;
 }
 

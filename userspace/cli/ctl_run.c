@@ -26,18 +26,36 @@ static const char run_help[] =
 	"and returns (then: ssdk ctl wait|status|stop|results ID).\n"
 	"\n"
 	"  --target DEV       the block device (whole disk or partition)\n"
-	"  --rw MODE          read, write, randread (default), randwrite\n"
+	"  --rw MODE          read, write, randread (default), randwrite, and the\n"
+	"                     mixes randrw (random) and readwrite (sequential)\n"
+	"  --rwmixread PCT    percentage of reads of a mix (default 50)\n"
 	"  --bs SIZE          bytes per IO, 512 .. 1m, a multiple of the\n"
 	"                     device's logical block size (default 4k)\n"
+	"  --bssplit LIST     several sizes instead: SIZE/PCT:SIZE/PCT... adding\n"
+	"                     up to 100 (4k/70:64k/30), at most 16\n"
 	"  --iodepth N        IOs kept in flight, 1 .. 1024 (default 1)\n"
 	"  --offset SIZE      start of the span the IOs fall in (default 0)\n"
 	"  --span SIZE        length of that span (default: to the device's end)\n"
+	"  --align SIZE       random offsets are multiples of it, counted from\n"
+	"                     the span's start (default: the smallest bs)\n"
+	"  --align-offset SIZE  and shifted by this much: --bs 4k --align-offset\n"
+	"                     512 puts 4 KiB IOs at 512 B past 4 KiB boundaries\n"
+	"  --stride SIZE      sequential: distance between IO starts (default bs)\n"
+	"  --pattern P        what writes write: random (default; incompressible,\n"
+	"                     fresh for every IO), zeros, repeat:BYTE,\n"
+	"                     compressible:PCT (PCT%% of each buffer compresses away)\n"
+	"  --rate-iops N      at most N IOs per second\n"
+	"  --arrivals A       with --rate-iops: paced (default; closed loop, the\n"
+	"                     schedule slips when no slot is free), uniform or\n"
+	"                     poisson (open loop: response time is also measured\n"
+	"                     from each IO's scheduled arrival)\n"
+	"  --open-loop        the same as --arrivals uniform\n"
 	"  --runtime TIME     how long to measure, after the ramp\n"
 	"  --ios N            how many IOs in all, ramp included\n"
 	"                     (a run needs --runtime or --ios, or both)\n"
 	"  --ramp TIME        time at the start left out of the statistics\n"
 	"  --cpu N            CPU the worker thread is bound to\n"
-	"  --seed N           seed of the random offsets (default 0)\n"
+	"  --seed N           seed of the offsets and data (default 0)\n"
 	"  --allow-write      consent to write: write and randwrite DESTROY the\n"
 	"                     data on the target; refused when it is mounted\n"
 	"  -q, --quiet        no progress line\n"
@@ -50,7 +68,8 @@ static const char run_help[] =
 enum run_option {
 	OPT_TARGET, OPT_RW, OPT_BS, OPT_IODEPTH, OPT_OFFSET, OPT_SPAN,
 	OPT_RUNTIME, OPT_IOS, OPT_RAMP, OPT_CPU, OPT_SEED, OPT_ALLOW_WRITE,
-	OPT_QUIET,
+	OPT_QUIET, OPT_RWMIXREAD, OPT_BSSPLIT, OPT_ALIGN, OPT_ALIGN_OFFSET, OPT_STRIDE,
+	OPT_PATTERN, OPT_RATE_IOPS, OPT_ARRIVALS, OPT_OPEN_LOOP,
 };
 
 static const struct option run_options[] = {
@@ -67,6 +86,15 @@ static const struct option run_options[] = {
 	[OPT_SEED] = { "seed", required_argument, NULL, 0 },
 	[OPT_ALLOW_WRITE] = { "allow-write", no_argument, NULL, 0 },
 	[OPT_QUIET] = { "quiet", no_argument, NULL, 'q' },
+	[OPT_RWMIXREAD] = { "rwmixread", required_argument, NULL, 0 },
+	[OPT_BSSPLIT] = { "bssplit", required_argument, NULL, 0 },
+	[OPT_ALIGN] = { "align", required_argument, NULL, 0 },
+	[OPT_ALIGN_OFFSET] = { "align-offset", required_argument, NULL, 0 },
+	[OPT_STRIDE] = { "stride", required_argument, NULL, 0 },
+	[OPT_PATTERN] = { "pattern", required_argument, NULL, 0 },
+	[OPT_RATE_IOPS] = { "rate-iops", required_argument, NULL, 0 },
+	[OPT_ARRIVALS] = { "arrivals", required_argument, NULL, 0 },
+	[OPT_OPEN_LOOP] = { "open-loop", no_argument, NULL, 0 },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -74,6 +102,10 @@ struct run_args {
 	struct ssdk_run_config cfg;
 	const char *cmd;
 	int has_target;
+	int has_bs;
+	int has_rwmixread;
+	int has_pattern;
+	int has_arrivals;
 	int quiet;
 };
 
@@ -90,6 +122,43 @@ static int parse_u32_opt(struct cli *cli, struct run_args *a, int idx, const cha
 	int err = parse_u32(arg, out);
 
 	return err ? bad_value(cli, a, idx, arg, err, "is not a number") : 0;
+}
+
+/* The options that take a size, each with its own limits. */
+static int run_size_option(struct cli *cli, struct run_args *a, int idx, const char *arg)
+{
+	struct ssdk_run_config *c = &a->cfg;
+	uint64_t v;
+	int err;
+
+	err = parse_size(arg, &v);
+	if (err)
+		return bad_value(cli, a, idx, arg, err, "is not a size");
+	if (idx != OPT_OFFSET && idx != OPT_SPAN && idx != OPT_STRIDE && v > UINT32_MAX)
+		return bad_value(cli, a, idx, arg, -ERANGE, "");
+	if (!v && (idx == OPT_SPAN || idx == OPT_ALIGN || idx == OPT_STRIDE))
+		return usage_error(cli, a->cmd, "--%s: must not be 0", run_options[idx].name);
+	switch (idx) {
+	case OPT_BS:
+		c->bs = v;
+		a->has_bs = 1;
+		break;
+	case OPT_OFFSET:
+		c->offset = v;
+		break;
+	case OPT_SPAN:
+		c->span = v;
+		break;
+	case OPT_ALIGN:
+		c->align = v;
+		break;
+	case OPT_ALIGN_OFFSET:
+		c->align_offset = v;
+		break;
+	default:
+		c->stride = v;
+	}
+	return 0;
 }
 
 static int run_option(struct cli *cli, int idx, const char *arg, void *ctx)
@@ -127,19 +196,38 @@ static int run_option(struct cli *cli, int idx, const char *arg, void *ctx)
 	case OPT_BS:
 	case OPT_OFFSET:
 	case OPT_SPAN:
-		err = parse_size(arg, &v);
-		if (err)
-			return bad_value(cli, a, idx, arg, err, "is not a size");
-		if (idx == OPT_BS && v > UINT32_MAX)
-			return bad_value(cli, a, idx, arg, -ERANGE, "");
-		if (idx == OPT_BS)
-			c->bs = v;
-		else if (idx == OPT_OFFSET)
-			c->offset = v;
-		else if (!v)
-			return usage_error(cli, a->cmd, "--span: must not be 0");
-		else
-			c->span = v;
+	case OPT_ALIGN:
+	case OPT_ALIGN_OFFSET:
+	case OPT_STRIDE:
+		return run_size_option(cli, a, idx, arg);
+	case OPT_RWMIXREAD:
+		err = parse_u32(arg, &c->rwmixread);
+		if (!err && c->rwmixread > 100)
+			err = -ERANGE;
+		a->has_rwmixread = 1;
+		return err ? bad_value(cli, a, idx, arg, -EINVAL, "is not a percentage (0 .. 100)") : 0;
+	case OPT_BSSPLIT:
+		err = parse_bssplit(arg, c);
+		return err ? bad_value(cli, a, idx, arg, -EINVAL,
+				       "is not a list SIZE/PCT:SIZE/PCT... of at most 16 entries adding up to 100") : 0;
+	case OPT_PATTERN:
+		err = parse_pattern(arg, c);
+		a->has_pattern = 1;
+		return err ? bad_value(cli, a, idx, arg, -EINVAL,
+				       "is none of random, zeros, repeat:BYTE (0 .. 255), compressible:PCT (0 .. 99)") : 0;
+	case OPT_RATE_IOPS:
+		err = parse_u32(arg, &c->rate_iops);
+		if (!err && !c->rate_iops)
+			err = -EINVAL;
+		return err ? bad_value(cli, a, idx, arg, err, "is not a rate (1 .. 4294967295)") : 0;
+	case OPT_ARRIVALS:
+		a->has_arrivals = 1;
+		if (parse_arrivals(arg, &c->arrivals))
+			return bad_value(cli, a, idx, arg, -EINVAL, "is none of paced, uniform, poisson");
+		return 0;
+	case OPT_OPEN_LOOP:
+		a->has_arrivals = 1;
+		c->arrivals = SSDK_ARRIVALS_UNIFORM;
 		return 0;
 	case OPT_RUNTIME:
 	case OPT_RAMP:
@@ -159,15 +247,34 @@ static int run_option(struct cli *cli, int idx, const char *arg, void *ctx)
 	return EXIT_USAGE;
 }
 
+/* Options that only apply with others, which the library would not send. */
+static int check_run_args(struct cli *cli, const struct run_args *a)
+{
+	const struct ssdk_run_config *c = &a->cfg;
+
+	if (a->has_bs && c->nr_bs)
+		return -usage_error(cli, a->cmd, "--bs and --bssplit exclude each other");
+	if (a->has_rwmixread && !rw_mixed(c->rw))
+		return -usage_error(cli, a->cmd, "--rwmixread: only with --rw randrw or readwrite");
+	if (a->has_pattern && !config_writes(c))
+		return -usage_error(cli, a->cmd, "--pattern: the run does not write");
+	if (a->has_arrivals && !c->rate_iops)
+		return -usage_error(cli, a->cmd, "--arrivals and --open-loop need --rate-iops");
+	if (c->stride && !rw_sequential(c->rw))
+		return -usage_error(cli, a->cmd, "--stride: only for read, write and readwrite");
+	if (config_writes(c) && !c->allow_write)
+		return -usage_error(cli, a->cmd,
+				    "--rw %s destroys the data on %s: add --allow-write to consent",
+				    rw_name(c->rw), c->target);
+	return 0;
+}
+
 /* Parse and check what the CLI can check; the module checks the rest. */
 static int parse_run_args(struct cli *cli, int argc, char **argv, struct run_args *a)
 {
 	int i;
 
-	a->cfg.rw = SSDK_RW_RANDREAD;
-	a->cfg.bs = 4096;
-	a->cfg.iodepth = 1;
-	a->cfg.cpu = SSDK_ANY_CPU;
+	ssdk_config_init(&a->cfg);
 	i = parse_common(cli, a->cmd, run_help, argc, argv, run_options, run_option, a);
 	if (i < 0)
 		return i;
@@ -177,11 +284,7 @@ static int parse_run_args(struct cli *cli, int argc, char **argv, struct run_arg
 		return -usage_error(cli, a->cmd, "--target DEV is needed");
 	if (!a->cfg.runtime_ns && !a->cfg.ios)
 		return -usage_error(cli, a->cmd, "--runtime or --ios is needed");
-	if (rw_writes(a->cfg.rw) && !a->cfg.allow_write)
-		return -usage_error(cli, a->cmd,
-				    "--rw %s destroys the data on %s: add --allow-write to consent",
-				    rw_name(a->cfg.rw), a->cfg.target);
-	return 0;
+	return check_run_args(cli, a);
 }
 
 static volatile sig_atomic_t got_signal;

@@ -6,6 +6,7 @@
  */
 
 #include <ctype.h>
+#include <stdio.h>
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -134,6 +135,21 @@ static const char *const rw_names[] = {
 	[SSDK_RW_WRITE] = "write",
 	[SSDK_RW_RANDREAD] = "randread",
 	[SSDK_RW_RANDWRITE] = "randwrite",
+	[SSDK_RW_RANDRW] = "randrw",
+	[SSDK_RW_READWRITE] = "readwrite",
+};
+
+static const char *const arrivals_names[] = {
+	[SSDK_ARRIVALS_PACED] = "paced",
+	[SSDK_ARRIVALS_UNIFORM] = "uniform",
+	[SSDK_ARRIVALS_POISSON] = "poisson",
+};
+
+static const char *const pattern_names[] = {
+	[SSDK_PATTERN_RANDOM] = "random",
+	[SSDK_PATTERN_ZEROS] = "zeros",
+	[SSDK_PATTERN_REPEAT] = "repeat",
+	[SSDK_PATTERN_COMPRESSIBLE] = "compressible",
 };
 
 static const char *const state_names[] = {
@@ -149,16 +165,151 @@ static const char *const op_names[] = {
 	[SSDK_OP_WRITE] = "write",
 };
 
-int parse_rw(const char *s, uint32_t *out)
+static int parse_name(const char *const *names, uint32_t nr, const char *s, uint32_t *out)
 {
 	uint32_t i;
 
-	for (i = 0; i < ARRAY_SIZE(rw_names); i++)
-		if (s && !strcmp(s, rw_names[i])) {
+	for (i = 0; i < nr; i++)
+		if (s && !strcmp(s, names[i])) {
 			*out = i;
 			return 0;
 		}
 	return -EINVAL;
+}
+
+int parse_rw(const char *s, uint32_t *out)
+{
+	return parse_name(rw_names, ARRAY_SIZE(rw_names), s, out);
+}
+
+int parse_arrivals(const char *s, uint32_t *out)
+{
+	return parse_name(arrivals_names, ARRAY_SIZE(arrivals_names), s, out);
+}
+
+/* A number in [0, max] after a colon. */
+static int parse_pattern_arg(const char *s, uint32_t max, uint32_t *out)
+{
+	uint32_t v;
+	int err;
+
+	if (!s)
+		return -EINVAL;
+	err = parse_u32(s, &v);
+	if (err)
+		return err;
+	if (v > max)
+		return -ERANGE;
+	*out = v;
+	return 0;
+}
+
+/**
+ * parse_pattern() - random, zeros, repeat:BYTE or compressible:PCT.
+ * @s: The value.
+ * @c: Its pattern, pattern_byte and compress_pct are set.
+ *
+ * Return: 0, -EINVAL or -ERANGE (a byte above 255, a percentage above 99).
+ */
+int parse_pattern(const char *s, struct ssdk_run_config *c)
+{
+	const char *colon = s ? strchr(s, ':') : NULL;
+	size_t len = colon ? (size_t)(colon - s) : (s ? strlen(s) : 0);
+	uint32_t pattern, v = 0;
+	char name[16];
+	int err = 0;
+
+	if (!s || len >= sizeof(name))
+		return -EINVAL;
+	memcpy(name, s, len);
+	name[len] = '\0';
+	if (parse_name(pattern_names, ARRAY_SIZE(pattern_names), name, &pattern))
+		return -EINVAL;
+	if (pattern == SSDK_PATTERN_REPEAT)
+		err = parse_pattern_arg(colon ? colon + 1 : NULL, 255, &v);
+	else if (pattern == SSDK_PATTERN_COMPRESSIBLE)
+		err = parse_pattern_arg(colon ? colon + 1 : NULL, 99, &v);
+	else if (colon)
+		err = -EINVAL;
+	if (err)
+		return err;
+	c->pattern = pattern;
+	c->pattern_byte = pattern == SSDK_PATTERN_REPEAT ? v : 0;
+	c->compress_pct = pattern == SSDK_PATTERN_COMPRESSIBLE ? v : 0;
+	return 0;
+}
+
+/**
+ * parse_bssplit() - Block sizes and shares: 4k/70:64k/30, as fio's bssplit.
+ * @s: The value.
+ * @c: Its nr_bs and bs_split are set.
+ *
+ * Return: 0; -EINVAL for a malformed list, a share of 0 or shares that do
+ * not add up to 100; -ERANGE for more than SSDK_LIB_MAX_BS_SPLIT entries
+ * or a size above 4 GiB.
+ */
+int parse_bssplit(const char *s, struct ssdk_run_config *c)
+{
+	struct ssdk_bs_share shares[SSDK_LIB_MAX_BS_SPLIT];
+	uint32_t nr = 0, total = 0;
+	char buf[512], *entry, *slash, *save;
+	uint64_t bs;
+	int err;
+
+	if (!s || strlen(s) >= sizeof(buf))
+		return -EINVAL;
+	strcpy(buf, s);
+	for (entry = strtok_r(buf, ":", &save); entry; entry = strtok_r(NULL, ":", &save)) {
+		slash = strchr(entry, '/');
+		if (!slash)
+			return -EINVAL;
+		*slash = '\0';
+		if (nr == SSDK_LIB_MAX_BS_SPLIT)
+			return -ERANGE;
+		err = parse_size(entry, &bs);
+		if (!err && bs > UINT32_MAX)
+			err = -ERANGE;
+		if (!err)
+			err = parse_u32(slash + 1, &shares[nr].pct);
+		if (err)
+			return err;
+		if (!shares[nr].pct || shares[nr].pct > 100)
+			return -EINVAL;
+		shares[nr].bs = bs;
+		total += shares[nr++].pct;
+	}
+	if (!nr || total != 100)
+		return -EINVAL;
+	memcpy(c->bs_split, shares, nr * sizeof(shares[0]));
+	c->nr_bs = nr;
+	return 0;
+}
+
+/**
+ * pattern_str() - A pattern as parse_pattern() reads it.
+ * @buf: Where it goes.
+ * @size: Room in @buf.
+ * @c: The configuration.
+ *
+ * Return: @buf.
+ */
+const char *pattern_str(char *buf, size_t size, const struct ssdk_run_config *c)
+{
+	const char *name = c->pattern < ARRAY_SIZE(pattern_names) ?
+			   pattern_names[c->pattern] : "unknown";
+
+	if (c->pattern == SSDK_PATTERN_REPEAT)
+		snprintf(buf, size, "%s:%u", name, c->pattern_byte);
+	else if (c->pattern == SSDK_PATTERN_COMPRESSIBLE)
+		snprintf(buf, size, "%s:%u", name, c->compress_pct);
+	else
+		snprintf(buf, size, "%s", name);
+	return buf;
+}
+
+const char *arrivals_name(uint32_t arrivals)
+{
+	return arrivals < ARRAY_SIZE(arrivals_names) ? arrivals_names[arrivals] : "unknown";
 }
 
 const char *rw_name(uint32_t rw)
@@ -176,7 +327,23 @@ const char *op_name(unsigned int op)
 	return op < ARRAY_SIZE(op_names) ? op_names[op] : "unknown";
 }
 
-int rw_writes(uint32_t rw)
+int rw_mixed(uint32_t rw)
 {
-	return rw == SSDK_RW_WRITE || rw == SSDK_RW_RANDWRITE;
+	return rw == SSDK_RW_RANDRW || rw == SSDK_RW_READWRITE;
+}
+
+int rw_sequential(uint32_t rw)
+{
+	return rw == SSDK_RW_READ || rw == SSDK_RW_WRITE || rw == SSDK_RW_READWRITE;
+}
+
+int config_writes(const struct ssdk_run_config *c)
+{
+	return c->rw == SSDK_RW_WRITE || c->rw == SSDK_RW_RANDWRITE ||
+	       (rw_mixed(c->rw) && c->rwmixread < 100);
+}
+
+int config_open_loop(const struct ssdk_run_config *c)
+{
+	return c->rate_iops && c->arrivals != SSDK_ARRIVALS_PACED;
 }

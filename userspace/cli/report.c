@@ -135,18 +135,12 @@ static void json_histogram(struct json *j, const uint64_t *hist)
 	json_array_end(j);
 }
 
-static void json_op(struct json *j, const char *key, const struct op_summary *o,
-		    int with_hist)
+/* An op's latencies: moments, percentiles and histogram. */
+static void json_lat(struct json *j, const struct op_summary *o, int with_hist)
 {
 	char name[32];
 	unsigned int i;
 
-	json_object_begin(j, key);
-	json_u64(j, "ios", o->ios);
-	json_u64(j, "bytes", o->bytes);
-	json_u64(j, "errors", o->errors);
-	json_double(j, "iops", o->iops);
-	json_double(j, "bw_bytes", o->bw_bytes);
 	json_object_begin(j, "lat_ns");
 	json_u64(j, "min", o->min);
 	json_u64(j, "max", o->max);
@@ -169,7 +163,59 @@ static void json_op(struct json *j, const char *key, const struct op_summary *o,
 			json_array_end(j);
 		}
 	}
+}
+
+/* An op: counts, rates, service latencies, and response ones if @resp. */
+static void json_op(struct json *j, const char *key, const struct op_summary *o,
+		    const struct op_summary *resp, int with_hist)
+{
+	json_object_begin(j, key);
+	json_u64(j, "ios", o->ios);
+	json_u64(j, "bytes", o->bytes);
+	json_u64(j, "errors", o->errors);
+	json_double(j, "iops", o->iops);
+	json_double(j, "bw_bytes", o->bw_bytes);
+	json_lat(j, o, with_hist);
+	if (resp) {
+		json_object_begin(j, "response");
+		json_lat(j, resp, with_hist);
+		json_object_end(j);
+	}
 	json_object_end(j);
+}
+
+/* The access specification beyond rw and bs: absent what does not apply. */
+static void json_config_access(struct json *j, const struct ssdk_run_config *c)
+{
+	char buf[32];
+	uint32_t i;
+
+	if (rw_mixed(c->rw))
+		json_u64(j, "rwmixread", c->rwmixread);
+	if (c->nr_bs) {
+		json_array_begin(j, "bssplit", JSON_INLINE);
+		for (i = 0; i < c->nr_bs; i++) {
+			json_array_begin(j, NULL, JSON_INLINE);
+			json_u64(j, NULL, c->bs_split[i].bs);
+			json_u64(j, NULL, c->bs_split[i].pct);
+			json_array_end(j);
+		}
+		json_array_end(j);
+	}
+	json_u64(j, "align", c->align);
+	json_u64(j, "align_offset", c->align_offset);
+	json_u64(j, "stride", c->stride);
+	if (config_writes(c))
+		json_str(j, "pattern", pattern_str(buf, sizeof(buf), c));
+	else
+		json_null(j, "pattern");
+	if (c->rate_iops) {
+		json_u64(j, "rate_iops", c->rate_iops);
+		json_str(j, "arrivals", arrivals_name(c->arrivals));
+	} else {
+		json_null(j, "rate_iops");
+		json_null(j, "arrivals");
+	}
 }
 
 static void json_config(struct json *j, const struct ssdk_run_config *c)
@@ -188,6 +234,7 @@ static void json_config(struct json *j, const struct ssdk_run_config *c)
 		json_i64(j, "cpu", c->cpu);
 	else
 		json_null(j, "cpu");
+	json_config_access(j, c);
 	json_object_end(j);
 }
 
@@ -201,8 +248,9 @@ static void json_config(struct json *j, const struct ssdk_run_config *c)
 void report_json(struct json *j, const struct ssdk_run_status *st, report_hists hists)
 {
 	int with_hist = hists && (hists[0] || hists[1]);
-	struct op_summary o;
-	unsigned int op;
+	int open_loop = config_open_loop(&st->config);
+	struct op_summary o, r;
+	unsigned int op, rs;
 
 	json_object_begin(j, NULL);
 	json_u64(j, "id", st->id);
@@ -216,9 +264,13 @@ void report_json(struct json *j, const struct ssdk_run_status *st, report_hists 
 	json_u64(j, "measured_ns", st->measured_ns);
 	json_u64(j, "completed", st->completed);
 	json_u64(j, "iops_now", st->iops_now);
+	if (open_loop)
+		json_u64(j, "late", st->late);
 	for (op = 0; op < SSDK_LIB_NR_OPS; op++) {
+		rs = op + SSDK_LIB_NR_OPS;
 		op_summarize(&st->stats[op], st->measured_ns, with_hist ? hists[op] : NULL, &o);
-		json_op(j, op_name(op), &o, with_hist);
+		op_summarize(&st->stats[rs], st->measured_ns, with_hist ? hists[rs] : NULL, &r);
+		json_op(j, op_name(op), &o, open_loop ? &r : NULL, with_hist);
 	}
 	json_object_end(j);
 }
@@ -250,58 +302,89 @@ static void text_header(FILE *f, const struct ssdk_run_status *st)
 		(unsigned long long)st->completed);
 }
 
-/* One row of the latency table: a label and a value per op shown. */
+/* One row of the latency table: a label and a value per set shown. */
 static void text_lat_row(FILE *f, const char *label, const struct op_summary *o,
 			 const int *shown, int which, unsigned int pct)
 {
 	char buf[32];
-	unsigned int op;
+	unsigned int set;
 	double v;
 
 	fprintf(f, "  %-12s", label);
-	for (op = 0; op < SSDK_LIB_NR_OPS; op++) {
-		if (!shown[op])
+	for (set = 0; set < SSDK_LIB_NR_SETS; set++) {
+		if (!shown[set])
 			continue;
 		switch (which) {
 		case 0:
-			v = o[op].min;
+			v = o[set].min;
 			break;
 		case 1:
-			v = o[op].mean;
+			v = o[set].mean;
 			break;
 		case 2:
-			v = o[op].stddev;
+			v = o[set].stddev;
 			break;
 		case 3:
-			v = o[op].max;
+			v = o[set].max;
 			break;
 		default:
-			v = o[op].pct[pct];
+			v = o[set].pct[pct];
 		}
-		fprintf(f, " %14s", o[op].ios ? fmt_ns(buf, sizeof(buf), v) : "-");
+		fprintf(f, " %14s", o[set].ios ? fmt_ns(buf, sizeof(buf), v) : "-");
 	}
 	fputc('\n', f);
+}
+
+/* The access specification beyond the header's first line, when not plain. */
+static void text_access(FILE *f, const struct ssdk_run_config *c, uint64_t late)
+{
+	char buf[32];
+	uint32_t i;
+
+	if (rw_mixed(c->rw))
+		fprintf(f, "mix %u%% reads\n", c->rwmixread);
+	if (c->nr_bs) {
+		fprintf(f, "block sizes");
+		for (i = 0; i < c->nr_bs; i++)
+			fprintf(f, " %s/%u%%", fmt_bytes(buf, sizeof(buf), c->bs_split[i].bs),
+				c->bs_split[i].pct);
+		fputc('\n', f);
+	}
+	if (c->align_offset || (c->align && c->align != c->bs && !c->nr_bs))
+		fprintf(f, "aligned to %u bytes, %u past\n", c->align, c->align_offset);
+	if (c->stride)
+		fprintf(f, "stride %llu bytes\n", (unsigned long long)c->stride);
+	if (config_writes(c))
+		fprintf(f, "data %s\n", pattern_str(buf, sizeof(buf), c));
+	if (c->rate_iops)
+		fprintf(f, "rate %u IOPS, %s arrivals%s", c->rate_iops, arrivals_name(c->arrivals),
+			config_open_loop(c) ? "" : "\n");
+	if (config_open_loop(c))
+		fprintf(f, "; %llu IOs found no free slot when due\n", (unsigned long long)late);
 }
 
 /**
  * report_text() - A run's summary as tables.
  * @f: Where it goes.
  * @st: The run's status.
- * @hists: Its histograms by op (for the percentiles), or NULLs.
+ * @hists: Its histograms by set (for the percentiles), or NULLs.
  */
 void report_text(FILE *f, const struct ssdk_run_status *st, report_hists hists)
 {
 	static const char *const moments[] = { "min", "mean", "stddev", "max" };
-	struct op_summary o[SSDK_LIB_NR_OPS];
-	int shown[SSDK_LIB_NR_OPS], any = 0;
+	static const char *const columns[] = { "read", "write", "read resp", "write resp" };
+	unsigned int nr_sets = config_open_loop(&st->config) ? SSDK_LIB_NR_SETS : SSDK_LIB_NR_OPS;
+	struct op_summary o[SSDK_LIB_NR_SETS];
+	int shown[SSDK_LIB_NR_SETS] = { 0 }, any = 0;
 	unsigned int op, i;
 	char label[32];
 
 	text_header(f, st);
-	for (op = 0; op < SSDK_LIB_NR_OPS; op++) {
-		op_summarize(&st->stats[op], st->measured_ns, hists ? hists[op] : NULL, &o[op]);
-		shown[op] = o[op].ios || o[op].errors;
-		any |= shown[op];
+	text_access(f, &st->config, st->late);
+	for (i = 0; i < nr_sets; i++) {
+		op_summarize(&st->stats[i], st->measured_ns, hists ? hists[i] : NULL, &o[i]);
+		shown[i] = o[i].ios || o[i].errors;
+		any |= shown[i];
 	}
 	if (!any) {
 		fprintf(f, "\nno IO completed in the measurement window\n");
@@ -315,9 +398,9 @@ void report_text(FILE *f, const struct ssdk_run_status *st, report_hists hists)
 				(unsigned long long)o[op].ios, (unsigned long long)o[op].errors);
 
 	fprintf(f, "\n  %-12s", "latency");
-	for (op = 0; op < SSDK_LIB_NR_OPS; op++)
-		if (shown[op])
-			fprintf(f, " %14s", op_name(op));
+	for (i = 0; i < SSDK_LIB_NR_SETS; i++)
+		if (shown[i])
+			fprintf(f, " %14s", columns[i]);
 	fputc('\n', f);
 	for (i = 0; i < 4; i++)
 		text_lat_row(f, moments[i], o, shown, i, 0);

@@ -45,8 +45,8 @@ struct op_summary {
 	const uint64_t *hist;
 };
 
-/* Histograms of a run by op, or NULLs for a status without them. */
-typedef uint64_t *report_hists[SSDK_LIB_NR_OPS];
+/* Histograms of a run by set, or NULLs for a status without them. */
+typedef uint64_t *report_hists[SSDK_LIB_NR_SETS];
 
 double lat_stddev(const struct ssdk_op_stats *s);
 void op_summarize(const struct ssdk_op_stats *s, uint64_t measured_ns,

@@ -33,10 +33,20 @@ extern "C" {
 #define SSDK_REASON_LEN		256
 #define SSDK_ERROR_LEN		512
 
-/* The ops that statistics are kept for: index of ssdk_run_status.stats. */
+/*
+ * The sets of statistics of a run, index of ssdk_run_status.stats and of
+ * ssdk_results_get()'s histograms: service time per op, then response
+ * time per op (open-loop runs only): set = SSDK_LIB_OP_* + 2 * kind.
+ */
 #define SSDK_LIB_OP_READ	0
 #define SSDK_LIB_OP_WRITE	1
 #define SSDK_LIB_NR_OPS		2
+#define SSDK_LIB_KIND_SERVICE	0
+#define SSDK_LIB_KIND_RESPONSE	1
+#define SSDK_LIB_NR_SETS	4
+
+/* Entries of ssdk_run_config.bs_split. */
+#define SSDK_LIB_MAX_BS_SPLIT	16
 
 /* The CPU field of a configuration when the worker may run anywhere. */
 #define SSDK_ANY_CPU		(-1)
@@ -68,10 +78,20 @@ struct ssdk_info {
 };
 
 /**
+ * struct ssdk_bs_share - A block size and its share of a run's IOs.
+ * @bs: Bytes per IO.
+ * @pct: Percentage of the IOs.
+ */
+struct ssdk_bs_share {
+	uint32_t bs;
+	uint32_t pct;
+};
+
+/**
  * struct ssdk_run_config - What a run does (run-start).
  * @target: Path of the block device, NUL-terminated.
  * @rw: SSDK_RW_* (include/uapi/linux/ssdk.h).
- * @bs: Bytes per IO.
+ * @bs: Bytes per IO (unless @nr_bs).
  * @iodepth: IOs in flight.
  * @cpu: CPU of the worker, or SSDK_ANY_CPU.
  * @offset: Start of the span, bytes.
@@ -79,11 +99,25 @@ struct ssdk_info {
  * @runtime_ns: Time to run after the ramp; 0 for no limit.
  * @ios: IOs to submit in all; 0 for no limit.
  * @ramp_ns: Time at the start left out of the statistics.
- * @seed: Seed of the offsets' generator.
+ * @seed: Seed of the offsets' and the data's generators.
  * @allow_write: Non-zero to consent to writing to the target.
+ * @rwmixread: Percentage of reads of randrw and readwrite.
+ * @nr_bs: Entries of @bs_split in use; 0 for @bs alone.
+ * @bs_split: Block sizes and their shares, adding up to 100.
+ * @align: Random offsets are multiples of it; 0 for the smallest bs.
+ * @align_offset: Where, within @align, the IOs start.
+ * @stride: Distance between sequential IOs; 0 for each IO's size.
+ * @pattern: SSDK_PATTERN_* of written data.
+ * @pattern_byte: The byte of SSDK_PATTERN_REPEAT.
+ * @compress_pct: Share that compresses away, SSDK_PATTERN_COMPRESSIBLE.
+ * @rate_iops: IOs per second at most; 0 for no limit.
+ * @arrivals: SSDK_ARRIVALS_* of a rate-limited run.
  *
- * Every field is sent as it is: zero @bs or @iodepth are refused by
- * the module, not taken for defaults. A run needs @runtime_ns or @ios.
+ * Start from ssdk_config_init(). Fields are sent as they are (zero @bs or
+ * @iodepth are refused by the module, not taken for defaults), except
+ * those that only apply with others: @rwmixread with a mix, the pattern
+ * with writes, its byte or percentage with its pattern, @arrivals with a
+ * rate, @bs_split instead of @bs. A run needs @runtime_ns or @ios.
  */
 struct ssdk_run_config {
 	char target[SSDK_TARGET_LEN];
@@ -98,6 +132,17 @@ struct ssdk_run_config {
 	uint64_t ramp_ns;
 	uint64_t seed;
 	uint32_t allow_write;
+	uint32_t rwmixread;
+	uint32_t nr_bs;
+	struct ssdk_bs_share bs_split[SSDK_LIB_MAX_BS_SPLIT];
+	uint32_t align;
+	uint32_t align_offset;
+	uint64_t stride;
+	uint32_t pattern;
+	uint32_t pattern_byte;
+	uint32_t compress_pct;
+	uint32_t rate_iops;
+	uint32_t arrivals;
 	uint32_t reserved;
 };
 
@@ -135,8 +180,10 @@ struct ssdk_op_stats {
  * @measured_ns: The measurement window: end of ramp to last completion.
  * @completed: IOs completed, ramp included.
  * @iops_now: IOs per second over the last second; 0 once ended.
+ * @late: Open loop: IOs that found no free slot when they were due.
  * @reason: Why it failed or stopped, or "".
- * @stats: Per op, SSDK_LIB_OP_READ and SSDK_LIB_OP_WRITE.
+ * @stats: Per set: service time of SSDK_LIB_OP_READ and _WRITE, then
+ *	their response time (zero unless the run is open loop).
  */
 struct ssdk_run_status {
 	struct ssdk_run_config config;
@@ -149,9 +196,17 @@ struct ssdk_run_status {
 	uint64_t measured_ns;
 	uint64_t completed;
 	uint64_t iops_now;
+	uint64_t late;
 	char reason[SSDK_REASON_LEN];
-	struct ssdk_op_stats stats[SSDK_LIB_NR_OPS];
+	struct ssdk_op_stats stats[SSDK_LIB_NR_SETS];
 };
+
+/**
+ * ssdk_config_init() - A configuration with the module's defaults.
+ * @config: Filled in: 4 KiB random reads at iodepth 1 on any CPU, 50%
+ *	reads when mixed, random data, paced; no target, no limit.
+ */
+void ssdk_config_init(struct ssdk_run_config *config);
 
 /**
  * ssdk_open() - Connect to the module.
@@ -241,13 +296,13 @@ int ssdk_run_delete(struct ssdk *h, uint32_t id);
  * @h: The handle.
  * @id: The run.
  * @status: Filled in.
- * @read_hist: Room for ssdk_hist_buckets() counts of reads, or NULL.
- * @write_hist: Room for ssdk_hist_buckets() counts of writes, or NULL.
+ * @hists: Room for SSDK_LIB_NR_SETS * ssdk_hist_buckets() counts, the
+ *	histogram of set i from i * ssdk_hist_buckets(); or NULL.
  *
  * Return: 0 or -errno.
  */
 int ssdk_results_get(struct ssdk *h, uint32_t id, struct ssdk_run_status *status,
-		     uint64_t *read_hist, uint64_t *write_hist);
+		     uint64_t *hists);
 
 /**
  * ssdk_run_wait() - Wait for a run to end.

@@ -12,11 +12,66 @@
 #include "hist.h"
 #include "internal.h"
 
+SSDK_EXPORT void ssdk_config_init(struct ssdk_run_config *c)
+{
+	memset(c, 0, sizeof(*c));
+	c->rw = SSDK_RW_RANDREAD;
+	c->bs = 4096;
+	c->iodepth = 1;
+	c->cpu = SSDK_ANY_CPU;
+	c->rwmixread = 50;
+	c->pattern = SSDK_PATTERN_RANDOM;
+	c->arrivals = SSDK_ARRIVALS_PACED;
+}
+
+static int config_writes(const struct ssdk_run_config *c)
+{
+	return c->rw == SSDK_RW_WRITE || c->rw == SSDK_RW_RANDWRITE ||
+	       ((c->rw == SSDK_RW_RANDRW || c->rw == SSDK_RW_READWRITE) && c->rwmixread < 100);
+}
+
+static int put_bs(struct nl_msg *msg, const struct ssdk_run_config *c)
+{
+	struct nlattr *nest;
+	uint32_t i;
+
+	if (!c->nr_bs)
+		return nla_put_u32(msg, SSDK_A_RUN_BS, c->bs);
+	for (i = 0; i < c->nr_bs && i < SSDK_LIB_MAX_BS_SPLIT; i++) {
+		nest = nla_nest_start(msg, SSDK_A_RUN_BS_SPLIT);
+		if (!nest || nla_put_u32(msg, SSDK_A_BS_SPLIT_BS, c->bs_split[i].bs) ||
+		    nla_put_u32(msg, SSDK_A_BS_SPLIT_PCT, c->bs_split[i].pct))
+			return -EMSGSIZE;
+		nla_nest_end(msg, nest);
+	}
+	return 0;
+}
+
+/* What only applies with other settings is sent only with them. */
+static int put_options(struct nl_msg *msg, const struct ssdk_run_config *c)
+{
+	int mixed = c->rw == SSDK_RW_RANDRW || c->rw == SSDK_RW_READWRITE;
+
+	if ((mixed && nla_put_u32(msg, SSDK_A_RUN_RWMIXREAD, c->rwmixread)) ||
+	    (c->align && nla_put_u32(msg, SSDK_A_RUN_ALIGN, c->align)) ||
+	    (c->align_offset && nla_put_u32(msg, SSDK_A_RUN_ALIGN_OFFSET, c->align_offset)) ||
+	    (c->stride && nla_put_u64(msg, SSDK_A_RUN_STRIDE, c->stride)) ||
+	    (config_writes(c) && nla_put_u32(msg, SSDK_A_RUN_PATTERN, c->pattern)) ||
+	    (config_writes(c) && c->pattern == SSDK_PATTERN_REPEAT &&
+	     nla_put_u32(msg, SSDK_A_RUN_PATTERN_BYTE, c->pattern_byte)) ||
+	    (config_writes(c) && c->pattern == SSDK_PATTERN_COMPRESSIBLE &&
+	     nla_put_u32(msg, SSDK_A_RUN_COMPRESS_PCT, c->compress_pct)) ||
+	    (c->rate_iops && (nla_put_u32(msg, SSDK_A_RUN_RATE_IOPS, c->rate_iops) ||
+			      nla_put_u32(msg, SSDK_A_RUN_ARRIVALS, c->arrivals))))
+		return -EMSGSIZE;
+	return 0;
+}
+
 static int put_config(struct nl_msg *msg, const struct ssdk_run_config *c)
 {
 	if (nla_put_string(msg, SSDK_A_RUN_TARGET, c->target) ||
 	    nla_put_u32(msg, SSDK_A_RUN_RW, c->rw) ||
-	    nla_put_u32(msg, SSDK_A_RUN_BS, c->bs) ||
+	    put_bs(msg, c) ||
 	    nla_put_u32(msg, SSDK_A_RUN_IODEPTH, c->iodepth) ||
 	    nla_put_u64(msg, SSDK_A_RUN_OFFSET, c->offset) ||
 	    nla_put_u64(msg, SSDK_A_RUN_SPAN, c->span) ||
@@ -25,7 +80,8 @@ static int put_config(struct nl_msg *msg, const struct ssdk_run_config *c)
 	    nla_put_u64(msg, SSDK_A_RUN_RAMP_NS, c->ramp_ns) ||
 	    nla_put_u64(msg, SSDK_A_RUN_SEED, c->seed) ||
 	    (c->cpu >= 0 && nla_put_u32(msg, SSDK_A_RUN_CPU, c->cpu)) ||
-	    (c->allow_write && nla_put_flag(msg, SSDK_A_RUN_ALLOW_WRITE)))
+	    (c->allow_write && nla_put_flag(msg, SSDK_A_RUN_ALLOW_WRITE)) ||
+	    put_options(msg, c))
 		return -EMSGSIZE;
 	return 0;
 }
@@ -71,15 +127,18 @@ static struct nl_msg *id_msg(struct ssdk *h, uint8_t cmd, int dump, uint32_t id)
 	return msg;
 }
 
-/* The op of a stats nest, parsed into @tb; -1 when absent or unknown. */
-static int stats_op(struct nlattr *nest, struct nlattr **tb)
+/* The set of a stats nest, parsed into @tb; -1 when absent or unknown. */
+static int stats_set(struct nlattr *nest, struct nlattr **tb)
 {
-	uint32_t op;
+	uint32_t op, kind;
 
 	if (nla_parse_nested(tb, SSDK_A_STATS_MAX, nest, NULL) || !tb[SSDK_A_STATS_OP])
 		return -1;
 	op = nla_get_u32(tb[SSDK_A_STATS_OP]);
-	return op < SSDK_LIB_NR_OPS ? (int)op : -1;
+	kind = ssdk_attr_u32(tb, SSDK_A_STATS_KIND);
+	if (op >= SSDK_LIB_NR_OPS || kind > SSDK_LIB_KIND_RESPONSE)
+		return -1;
+	return (int)(kind * SSDK_LIB_NR_OPS + op);
 }
 
 static void parse_counts(struct ssdk_op_stats *s, struct nlattr **tb)
@@ -92,6 +151,16 @@ static void parse_counts(struct ssdk_op_stats *s, struct nlattr **tb)
 	s->lat_sum_ns = ssdk_attr_u64(tb, SSDK_A_STATS_LAT_SUM_NS);
 	s->lat_sumsq_hi = ssdk_attr_u64(tb, SSDK_A_STATS_LAT_SUMSQ_HI);
 	s->lat_sumsq_lo = ssdk_attr_u64(tb, SSDK_A_STATS_LAT_SUMSQ_LO);
+}
+
+static void parse_bs_share(struct ssdk_bs_share *share, struct nlattr *nest)
+{
+	struct nlattr *tb[SSDK_A_BS_SPLIT_MAX + 1];
+
+	if (nla_parse_nested(tb, SSDK_A_BS_SPLIT_MAX, nest, NULL))
+		return;
+	share->bs = ssdk_attr_u32(tb, SSDK_A_BS_SPLIT_BS);
+	share->pct = ssdk_attr_u32(tb, SSDK_A_BS_SPLIT_PCT);
 }
 
 static void parse_status(struct ssdk_run_status *st, struct nlmsghdr *nlh,
@@ -114,7 +183,17 @@ static void parse_status(struct ssdk_run_status *st, struct nlmsghdr *nlh,
 	c->ios = ssdk_attr_u64(tb, SSDK_A_RUN_IOS);
 	c->ramp_ns = ssdk_attr_u64(tb, SSDK_A_RUN_RAMP_NS);
 	c->seed = ssdk_attr_u64(tb, SSDK_A_RUN_SEED);
-	c->allow_write = c->rw == SSDK_RW_WRITE || c->rw == SSDK_RW_RANDWRITE;
+	c->rwmixread = tb[SSDK_A_RUN_RWMIXREAD] ? nla_get_u32(tb[SSDK_A_RUN_RWMIXREAD]) : 50;
+	c->align = ssdk_attr_u32(tb, SSDK_A_RUN_ALIGN);
+	c->align_offset = ssdk_attr_u32(tb, SSDK_A_RUN_ALIGN_OFFSET);
+	c->stride = ssdk_attr_u64(tb, SSDK_A_RUN_STRIDE);
+	c->pattern = ssdk_attr_u32(tb, SSDK_A_RUN_PATTERN);
+	c->pattern_byte = ssdk_attr_u32(tb, SSDK_A_RUN_PATTERN_BYTE);
+	c->compress_pct = ssdk_attr_u32(tb, SSDK_A_RUN_COMPRESS_PCT);
+	c->rate_iops = ssdk_attr_u32(tb, SSDK_A_RUN_RATE_IOPS);
+	c->arrivals = ssdk_attr_u32(tb, SSDK_A_RUN_ARRIVALS);
+	c->allow_write = config_writes(c);
+	st->late = ssdk_attr_u64(tb, SSDK_A_RUN_LATE);
 	st->id = ssdk_attr_u32(tb, SSDK_A_RUN_ID);
 	st->state = ssdk_attr_u32(tb, SSDK_A_RUN_STATE);
 	st->logical_block_size = ssdk_attr_u32(tb, SSDK_A_RUN_LOGICAL_BLOCK_SIZE);
@@ -126,9 +205,11 @@ static void parse_status(struct ssdk_run_status *st, struct nlmsghdr *nlh,
 	ssdk_copy_string(st->reason, sizeof(st->reason), tb[SSDK_A_RUN_REASON]);
 
 	nlmsg_for_each_attr(attr, nlh, GENL_HDRLEN, rem) {
+		if (nla_type(attr) == SSDK_A_RUN_BS_SPLIT && c->nr_bs < SSDK_LIB_MAX_BS_SPLIT)
+			parse_bs_share(&c->bs_split[c->nr_bs++], attr);
 		if (nla_type(attr) != SSDK_A_RUN_STATS)
 			continue;
-		op = stats_op(attr, stb);
+		op = stats_set(attr, stb);
 		if (op >= 0)
 			parse_counts(&st->stats[op], stb);
 	}
@@ -139,7 +220,7 @@ struct status_ctx {
 	struct ssdk_run_status *runs;
 	uint32_t max;
 	uint32_t count;
-	uint64_t *hist[SSDK_LIB_NR_OPS];
+	uint64_t *hists;
 };
 
 /* Add the buckets of a stats nest (parsed in @tb) to @hist. */
@@ -185,10 +266,11 @@ static int status_reply(struct ssdk *h, struct nlmsghdr *nlh, void *arg)
 	nlmsg_for_each_attr(attr, nlh, GENL_HDRLEN, rem) {
 		if (nla_type(attr) != SSDK_A_RUN_STATS)
 			continue;
-		op = stats_op(attr, stb);
+		op = stats_set(attr, stb);
 		if (op < 0)
 			continue;
-		err = parse_buckets(h, ctx->hist[op], attr);
+		err = parse_buckets(h, ctx->hists ? ctx->hists + op * SSDK_HIST_NR_BUCKETS : NULL,
+				    attr);
 		if (err)
 			return err;
 	}
@@ -257,21 +339,17 @@ static int check_hist_layout(struct ssdk *h)
 }
 
 SSDK_EXPORT int ssdk_results_get(struct ssdk *h, uint32_t id, struct ssdk_run_status *status,
-				 uint64_t *read_hist, uint64_t *write_hist)
+				 uint64_t *hists)
 {
-	struct status_ctx ctx = {
-		.runs = status, .max = 1,
-		.hist = { read_hist, write_hist },
-	};
+	struct status_ctx ctx = { .runs = status, .max = 1, .hists = hists };
 	struct nl_msg *msg;
-	int err, op;
+	int err;
 
 	err = check_hist_layout(h);
 	if (err)
 		return err;
-	for (op = 0; op < SSDK_LIB_NR_OPS; op++)
-		if (ctx.hist[op])
-			memset(ctx.hist[op], 0, SSDK_HIST_NR_BUCKETS * sizeof(uint64_t));
+	if (hists)
+		memset(hists, 0, SSDK_LIB_NR_SETS * SSDK_HIST_NR_BUCKETS * sizeof(uint64_t));
 	msg = id_msg(h, SSDK_CMD_RESULTS_GET, 1, id);
 	if (!msg)
 		return -ENOMEM;

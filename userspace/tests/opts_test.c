@@ -124,19 +124,38 @@ static void test_numbers(void)
 
 static void test_names(void)
 {
-	static const char *const rws[] = { "read", "write", "randread", "randwrite" };
+	static const char *const rws[] = {
+		"read", "write", "randread", "randwrite", "randrw", "readwrite",
+	};
+	static const char *const arrivals[] = { "paced", "uniform", "poisson" };
+	struct ssdk_run_config c;
 	uint32_t rw = 99, i;
 
-	for (i = 0; i < 4; i++) {
+	for (i = 0; i < 6; i++) {
 		CHECK(!parse_rw(rws[i], &rw) && rw == i);
 		CHECK(!strcmp(rw_name(i), rws[i]));
 	}
-	CHECK(rw_writes(SSDK_RW_WRITE) && rw_writes(SSDK_RW_RANDWRITE));
-	CHECK(!rw_writes(SSDK_RW_READ) && !rw_writes(SSDK_RW_RANDREAD));
-	CHECK(parse_rw("randrw", &rw) == -EINVAL && rw == 3);
+	for (i = 0; i < 3; i++) {
+		CHECK(!parse_arrivals(arrivals[i], &rw) && rw == i);
+		CHECK(!strcmp(arrivals_name(i), arrivals[i]));
+	}
+	CHECK(parse_arrivals("closed", &rw) == -EINVAL && rw == 2);
+	memset(&c, 0, sizeof(c));
+	c.rwmixread = 50;
+	c.rw = SSDK_RW_WRITE;
+	CHECK(config_writes(&c));
+	c.rw = SSDK_RW_RANDREAD;
+	CHECK(!config_writes(&c) && !rw_mixed(c.rw) && !rw_sequential(c.rw));
+	c.rw = SSDK_RW_RANDRW;
+	CHECK(config_writes(&c) && rw_mixed(c.rw));
+	c.rwmixread = 100;
+	CHECK(!config_writes(&c));
+	c.rw = SSDK_RW_READWRITE;
+	CHECK(rw_sequential(c.rw) && rw_mixed(c.rw));
+	CHECK(parse_rw("rw", &rw) == -EINVAL);
 	CHECK(parse_rw("Read", &rw) == -EINVAL);
 	CHECK(parse_rw(NULL, &rw) == -EINVAL);
-	CHECK(!strcmp(rw_name(4), "unknown"));
+	CHECK(!strcmp(rw_name(6), "unknown"));
 	CHECK(!strcmp(state_name(SSDK_STATE_RUNNING), "running"));
 	CHECK(!strcmp(state_name(SSDK_STATE_STOPPING), "stopping"));
 	CHECK(!strcmp(state_name(SSDK_STATE_DONE), "done"));
@@ -147,6 +166,54 @@ static void test_names(void)
 	CHECK(!strcmp(op_name(SSDK_OP_WRITE), "write"));
 }
 
+static void test_patterns(void)
+{
+	struct ssdk_run_config c;
+	char buf[32];
+
+	memset(&c, 0, sizeof(c));
+	CHECK(!parse_pattern("zeros", &c) && c.pattern == SSDK_PATTERN_ZEROS);
+	CHECK(!strcmp(pattern_str(buf, sizeof(buf), &c), "zeros"));
+	CHECK(!parse_pattern("repeat:165", &c) && c.pattern == SSDK_PATTERN_REPEAT &&
+	      c.pattern_byte == 165);
+	CHECK(!strcmp(pattern_str(buf, sizeof(buf), &c), "repeat:165"));
+	CHECK(!parse_pattern("repeat:0xff", &c) && c.pattern_byte == 255);
+	CHECK(!parse_pattern("compressible:50", &c) && c.pattern == SSDK_PATTERN_COMPRESSIBLE &&
+	      c.compress_pct == 50 && c.pattern_byte == 0);
+	CHECK(!strcmp(pattern_str(buf, sizeof(buf), &c), "compressible:50"));
+	CHECK(!parse_pattern("random", &c) && c.pattern == SSDK_PATTERN_RANDOM &&
+	      c.compress_pct == 0);
+	CHECK(parse_pattern("repeat", &c) == -EINVAL);
+	CHECK(parse_pattern("repeat:256", &c) == -ERANGE);
+	CHECK(parse_pattern("compressible:100", &c) == -ERANGE);
+	CHECK(parse_pattern("compressible:", &c) == -EINVAL);
+	CHECK(parse_pattern("zeros:1", &c) == -EINVAL);
+	CHECK(parse_pattern("ones", &c) == -EINVAL);
+	CHECK(parse_pattern("a-very-long-pattern-name:1", &c) == -EINVAL);
+	CHECK(parse_pattern(NULL, &c) == -EINVAL && c.pattern == SSDK_PATTERN_RANDOM);
+}
+
+static void test_bssplit(void)
+{
+	struct ssdk_run_config c;
+
+	memset(&c, 0, sizeof(c));
+	CHECK(!parse_bssplit("4k/70:64k/30", &c) && c.nr_bs == 2);
+	CHECK(c.bs_split[0].bs == 4096 && c.bs_split[0].pct == 70);
+	CHECK(c.bs_split[1].bs == 65536 && c.bs_split[1].pct == 30);
+	CHECK(!parse_bssplit("512/100", &c) && c.nr_bs == 1 && c.bs_split[0].bs == 512);
+	CHECK(parse_bssplit("4k/70:64k/20", &c) == -EINVAL && c.nr_bs == 1);
+	CHECK(parse_bssplit("4k/70:64k/40", &c) == -EINVAL);
+	CHECK(parse_bssplit("4k/0:64k/100", &c) == -EINVAL);
+	CHECK(parse_bssplit("4k:64k", &c) == -EINVAL);
+	CHECK(parse_bssplit("4x/100", &c) == -EINVAL);
+	CHECK(parse_bssplit("8g/100", &c) == -ERANGE);
+	CHECK(parse_bssplit("", &c) == -EINVAL);
+	CHECK(parse_bssplit("1k/5:1k/5:1k/5:1k/5:1k/5:1k/5:1k/5:1k/5:1k/5:1k/5:1k/5:1k/5:"
+			    "1k/5:1k/5:1k/5:1k/5:1k/20", &c) == -ERANGE);
+	CHECK(c.nr_bs == 1);
+}
+
 static const struct test_case cases[] = {
 	TEST(test_sizes),
 	TEST(test_sizes_bad),
@@ -154,6 +221,8 @@ static const struct test_case cases[] = {
 	TEST(test_durations_bad),
 	TEST(test_numbers),
 	TEST(test_names),
+	TEST(test_patterns),
+	TEST(test_bssplit),
 };
 
 int main(void)

@@ -27,12 +27,18 @@ enum ssdk_cap {
  * @SSDK_RW_WRITE: Sequential writes.
  * @SSDK_RW_RANDREAD: Reads at uniformly random block-aligned offsets.
  * @SSDK_RW_RANDWRITE: Writes at uniformly random block-aligned offsets.
+ * @SSDK_RW_RANDRW: Reads and writes at random offsets, each IO a read with the
+ *   probability rwmixread.
+ * @SSDK_RW_READWRITE: Reads and writes on one sequential cursor, each IO a
+ *   read with the probability rwmixread.
  */
 enum ssdk_rw {
 	SSDK_RW_READ,
 	SSDK_RW_WRITE,
 	SSDK_RW_RANDREAD,
 	SSDK_RW_RANDWRITE,
+	SSDK_RW_RANDRW,
+	SSDK_RW_READWRITE,
 };
 
 /**
@@ -61,6 +67,52 @@ enum ssdk_op {
 	SSDK_OP_WRITE,
 };
 
+/**
+ * enum ssdk_lat_kind - What a set of latency statistics measures.
+ * @SSDK_LAT_KIND_SERVICE: From the IO's submission to its completion.
+ * @SSDK_LAT_KIND_RESPONSE: From the IO's scheduled arrival to its completion:
+ *   the service time plus the wait for a free slot (open-loop arrivals only).
+ */
+enum ssdk_lat_kind {
+	SSDK_LAT_KIND_SERVICE,
+	SSDK_LAT_KIND_RESPONSE,
+};
+
+/**
+ * enum ssdk_pattern - What written buffers hold.
+ * @SSDK_PATTERN_RANDOM: Incompressible and fresh for every IO: bytes copied
+ *   from a random place of a 4 MiB pool of random data, with a new random word
+ *   in every 512-byte sector, so no two written sectors are alike.
+ * @SSDK_PATTERN_ZEROS: Every byte zero.
+ * @SSDK_PATTERN_REPEAT: Every byte pattern-byte.
+ * @SSDK_PATTERN_COMPRESSIBLE: In each 512-byte chunk, random bytes then zeros,
+ *   the zeros compress-pct percent of the chunk; refreshed for every IO as
+ *   random is.
+ */
+enum ssdk_pattern {
+	SSDK_PATTERN_RANDOM,
+	SSDK_PATTERN_ZEROS,
+	SSDK_PATTERN_REPEAT,
+	SSDK_PATTERN_COMPRESSIBLE,
+};
+
+/**
+ * enum ssdk_arrivals - When a rate-limited run's IOs are due.
+ * @SSDK_ARRIVALS_PACED: Closed loop: IOs go out no faster than rate-iops, on a
+ *   fixed schedule that slips when no slot is free; latency is service time.
+ * @SSDK_ARRIVALS_UNIFORM: Open loop: IOs arrive on a fixed schedule whatever
+ *   the device does; those that find no free slot wait, and response time
+ *   counts from the scheduled arrival.
+ * @SSDK_ARRIVALS_POISSON: Open loop, with exponentially distributed gaps
+ *   between arrivals.
+ */
+enum ssdk_arrivals {
+	SSDK_ARRIVALS_PACED,
+	SSDK_ARRIVALS_UNIFORM,
+	SSDK_ARRIVALS_POISSON,
+};
+
+#define SSDK_MAX_BS_SPLIT	16
 #define SSDK_MAX_IODEPTH	1024
 #define SSDK_MIN_BS		512
 #define SSDK_MAX_BS		1048576
@@ -104,6 +156,17 @@ enum {
 	SSDK_A_RUN_IOPS_NOW,
 	SSDK_A_RUN_STATS,
 	SSDK_A_RUN_PAD,
+	SSDK_A_RUN_RWMIXREAD,
+	SSDK_A_RUN_BS_SPLIT,
+	SSDK_A_RUN_ALIGN,
+	SSDK_A_RUN_ALIGN_OFFSET,
+	SSDK_A_RUN_STRIDE,
+	SSDK_A_RUN_PATTERN,
+	SSDK_A_RUN_PATTERN_BYTE,
+	SSDK_A_RUN_COMPRESS_PCT,
+	SSDK_A_RUN_RATE_IOPS,
+	SSDK_A_RUN_ARRIVALS,
+	SSDK_A_RUN_LATE,
 
 	__SSDK_A_RUN_MAX,
 	SSDK_A_RUN_MAX = (__SSDK_A_RUN_MAX - 1)
@@ -121,9 +184,18 @@ enum {
 	SSDK_A_STATS_LAT_SUMSQ_LO,
 	SSDK_A_STATS_BUCKET,
 	SSDK_A_STATS_PAD,
+	SSDK_A_STATS_KIND,
 
 	__SSDK_A_STATS_MAX,
 	SSDK_A_STATS_MAX = (__SSDK_A_STATS_MAX - 1)
+};
+
+enum {
+	SSDK_A_BS_SPLIT_BS = 1,
+	SSDK_A_BS_SPLIT_PCT,
+
+	__SSDK_A_BS_SPLIT_MAX,
+	SSDK_A_BS_SPLIT_MAX = (__SSDK_A_BS_SPLIT_MAX - 1)
 };
 
 enum {

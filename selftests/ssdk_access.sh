@@ -1,0 +1,147 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Access specifications on ground truth: the bytes a run wrote (zeros,
+# a repeated byte, compressible and incompressible data, read back and
+# compressed with zlib), where it wrote them (a disk stamped sector by
+# sector), the block layer's counters for mixes and sizes, the clock for
+# rates, and a device-mapper stall for open-loop response times.
+
+. "$(dirname "$0")/lib/ssdk.sh"
+require_root
+ssdk_load || ktap_skip_all "cannot load ssdk.ko"
+nullb_load nr_devices=1 irqmode=0 gb=16 || ktap_skip_all "no null_blk"
+modprobe brd rd_nr=1 rd_size=65536 || ktap_skip_all "no brd"
+runs_clear
+
+ktap_plan 13
+
+# write_span PATTERN [OPTIONS...]: a sequential write of 4 MiB of ram0,
+# covered once, then what it holds.
+write_span() {
+	local pattern=$1
+
+	shift
+	$PATTERN fill /dev/ram0 || return 1
+	"$SSDK_CLI" ctl run -q --target /dev/ram0 --rw write --bs 4k --span 4m --ios 1024 \
+		--iodepth 4 --pattern "$pattern" --allow-write "$@" >/dev/null || return 1
+	$PATTERN data /dev/ram0 $((4 << 20)) >"$SSDK_TMP/data-$pattern.json"
+	cat "$SSDK_TMP/data-$pattern.json"
+}
+
+# --- data patterns -------------------------------------------------------------
+
+ktap_check "pattern zeros: the span reads back as zeros" \
+	eval 'write_span zeros | jtest - "j[\"bytes\"] == [0]"'
+ktap_check "pattern repeat:165: the span reads back as 0xa5" \
+	eval 'write_span repeat:165 | jtest - "j[\"bytes\"] == [165]"'
+# Compressible data is (100 - N)% random bytes at the start of each 512-byte
+# chunk, in whole words, then zeros. zlib stores the random bytes as they
+# are (+0.03%) and each run of zeros as one match of a few bytes (< 1% of
+# the chunk): the ratio lies within [(100 - N)% - 1.6% (rounding to words),
+# (100 - N)% + 2%].
+ktap_check "pattern compressible:50: zlib shrinks it to 50% (+-2%)" \
+	eval 'write_span compressible:50 | jtest - "0.484 <= j[\"zlib_ratio\"] <= 0.52"'
+ktap_check "pattern compressible:90: zlib shrinks it to 10% (+-2%)" \
+	eval 'write_span compressible:90 | jtest - "0.084 <= j[\"zlib_ratio\"] <= 0.12"'
+ktap_check "pattern random: does not compress; no two 4k blocks or sectors alike" \
+	eval 'write_span random | jtest - "j[\"zlib_ratio\"] > 0.999 and j[\"distinct_4k\"] == j[\"blocks_4k\"] and j[\"distinct_sectors\"] == j[\"sectors\"]"'
+
+seeded() {
+	local a b c
+
+	a=$(write_span random --seed 5 | jget - 'j["sha256"]')
+	b=$(write_span random --seed 5 | jget - 'j["sha256"]')
+	c=$(write_span random --seed 6 | jget - 'j["sha256"]')
+	echo "seed 5: $a, again: $b; seed 6: $c"
+	[ -n "$a" ] && [ "$a" = "$b" ] && [ "$a" != "$c" ]
+}
+ktap_check "pattern random with a seed: the same bytes again, others with another seed" seeded
+
+# --- placement -----------------------------------------------------------------
+
+# aligned ALIGN_OFFSET: 4k random writes at ALIGN_OFFSET past 4k boundaries
+# of a 4 MiB span at 1 MiB; every changed run of bytes must start there,
+# be whole blocks long, and stay inside the span.
+aligned() {
+	local r
+
+	$PATTERN fill /dev/ram0 || return 1
+	"$SSDK_CLI" ctl run -q --target /dev/ram0 --rw randwrite --bs 4k --offset 1m --span 4m \
+		--align-offset "$1" --ios 300 --allow-write >/dev/null || return 1
+	r=$($PATTERN runs /dev/ram0) || return 1
+	echo "changed runs: $(jget - 'len(j)' <<<"$r"), first: $(jget - 'j[:4]' <<<"$r")"
+	jtest - "len(j) > 100 and all(s % 4096 == $1 and n % 4096 == 0 and s >= 1 << 20 and s + n <= 5 << 20 for s, n in j)" <<<"$r"
+}
+ktap_check "align-offset 512: 4k writes start only at 512 mod 4096, inside the span" aligned 512
+ktap_check "align-offset 0: 4k writes start only at 4k boundaries" aligned 0
+
+stride() {
+	local r
+
+	$PATTERN fill /dev/ram0 || return 1
+	"$SSDK_CLI" ctl run -q --target /dev/ram0 --rw write --bs 4k --stride 12k --span 3m \
+		--ios 256 --allow-write >/dev/null || return 1
+	r=$($PATTERN runs /dev/ram0) || return 1
+	jtest - "j == [[i * 12288, 4096] for i in range(256)]" <<<"$r"
+}
+ktap_check "stride 12k: 4k writes every 12k, 3 MiB covered once" stride
+
+# --- mixes -----------------------------------------------------------------------
+
+# mixed OPTIONS...: 20000 IOs on nullb0, with its stat before and after.
+mixed() {
+	local out=$SSDK_TMP/mix.json r0 w0 s0
+
+	r0=$(blk_stat nullb0 1)
+	s0=$(blk_stat nullb0 3)
+	w0=$(blk_stat nullb0 5)
+	"$SSDK_CLI" -j ctl run -q --target /dev/nullb0 --ios 20000 --iodepth 8 --allow-write "$@" \
+		>"$out" || return 1
+	echo "reads $(($(blk_stat nullb0 1) - r0)), writes $(($(blk_stat nullb0 5) - w0)), read sectors $(($(blk_stat nullb0 3) - s0))" \
+		>"$SSDK_TMP/mix.stat"
+	echo "$(cat "$SSDK_TMP/mix.stat"); ssdk: $(jget "$out" '(j["read"]["ios"], j["write"]["ios"], j["read"]["bytes"])')"
+	jtest "$out" "j['read']['ios'] == $(($(blk_stat nullb0 1) - r0)) and j['write']['ios'] == $(($(blk_stat nullb0 5) - w0))" &&
+		jtest "$out" "j['read']['bytes'] == $(($(blk_stat nullb0 3) - s0)) * 512"
+}
+# 20000 draws of p = 0.7: standard deviation 0.0032, the tolerance 6 of them.
+ktap_check "randrw rwmixread 70: 70% reads (+-2%), counts equal to diskstats" \
+	eval 'mixed --rw randrw --rwmixread 70 && jtest $SSDK_TMP/mix.json "abs(j[\"read\"][\"ios\"] / 20000 - 0.7) < 0.02"'
+# 64k IOs make up (bytes / ios - 4k) / 60k of them: 30% (+-2%).
+ktap_check "bssplit 4k/70:64k/30: sizes in that proportion, bytes equal to diskstats" \
+	eval 'mixed --rw randread --bssplit 4k/70:64k/30 && jtest $SSDK_TMP/mix.json "abs((j[\"read\"][\"bytes\"] / 20000 - 4096) / 61440 - 0.3) < 0.02"'
+
+# --- pacing ----------------------------------------------------------------------
+
+ktap_check "rate-iops 1000 for 2 s: 1000 IOPS (+-3%)" eval \
+	'"$SSDK_CLI" -j ctl run -q --target /dev/nullb0 --rate-iops 1000 --runtime 2s --iodepth 4 | jtest - "970 <= j[\"read\"][\"iops\"] <= 1030"'
+
+# A dm-linear device over nullb0, suspended for 300 ms in the middle of an
+# open-loop run at 1000 IOPS and iodepth 4: about 300 IOs arrive during the
+# stall. Service time sees it only in the (at most 4) IOs held by dm;
+# response time, from each IO's arrival, in every IO that waited for a slot.
+stall() {
+	local out=$SSDK_TMP/stall.json pid
+
+	modprobe dm-mod || return 4
+	dmsetup remove ssdk-stall 2>/dev/null
+	dmsetup create ssdk-stall --table "0 $(blockdev --getsz /dev/nullb0) linear /dev/nullb0 0" ||
+		return 4
+	# Without udev, dmsetup makes the node itself when asked.
+	dmsetup mknodes ssdk-stall
+	"$SSDK_CLI" -j ctl run -q --target /dev/mapper/ssdk-stall --rate-iops 1000 --open-loop \
+		--runtime 1500ms --iodepth 4 "$@" >"$out" &
+	pid=$!
+	sleep 0.5
+	dmsetup suspend ssdk-stall
+	sleep 0.3
+	dmsetup resume ssdk-stall
+	wait $pid
+	dmsetup remove ssdk-stall
+	jget "$out" '{"late": j["late"], "service>100ms": over(j["read"], 100000000), "response>100ms": over(j["read"]["response"], 100000000), "max": (j["read"]["lat_ns"]["max"], j["read"]["response"]["lat_ns"]["max"])}'
+	jtest "$out" 'over(j["read"], 100000000) <= 4 and over(j["read"]["response"], 100000000) >= 100 and j["late"] >= 150'
+}
+ktap_check "open loop through a 300 ms stall: response time shows it in >= 100 IOs, service time in <= 4" stall
+
+runs_clear
+ktap_done
