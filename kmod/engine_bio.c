@@ -160,12 +160,19 @@ void ssdk_bio_engine_teardown(struct ssdk_run *run)
 	run->slots = NULL;
 }
 
+/*
+ * Whether the run may submit another IO. A rate-limited run serves every
+ * arrival due before its deadline, even when a stall made it late: the
+ * IOs that arrived during the stall are the ones whose wait it measures.
+ */
 static bool ssdk_may_submit(const struct ssdk_run *run, u64 now)
 {
 	if (READ_ONCE(run->stop))
 		return false;
 	if (run->cfg.ios && run->submitted >= run->cfg.ios)
 		return false;
+	if (run->cfg.rate_iops)
+		now = run->pace.next_ns;
 	return !run->deadline_ns || now < run->deadline_ns;
 }
 
@@ -312,8 +319,7 @@ static u64 ssdk_reap(struct ssdk_run *run, struct llist_node *list)
 		if (SSDK_MEASURE && slot->measured &&
 		    slot->complete_ns > run->last_measured_ns)
 			WRITE_ONCE(run->last_measured_ns, slot->complete_ns);
-		if (!run->nr_free)
-			run->pace.free_since_ns = SSDK_MEASURE ? slot->complete_ns : now;
+		ssdk_pace_complete(run, slot);
 		run->free[run->nr_free++] = slot;
 	}
 	ssdk_rate_update(run, now);
@@ -361,7 +367,7 @@ int ssdk_bio_engine_worker(void *data)
 
 	for (;;) {
 		while (run->nr_free && ssdk_may_submit(run, now) && ssdk_pace_due(run, now))
-			ssdk_slot_submit(run, run->free[--run->nr_free], now);
+			ssdk_slot_submit(run, ssdk_pace_pop(run), now);
 		if (run->nr_free == run->cfg.iodepth && !ssdk_may_submit(run, now))
 			break;
 		list = ssdk_wait_completions(run, ssdk_wake_at(run, now));

@@ -11,6 +11,13 @@
  * IO waits, counts as late, and its response time counts from its
  * arrival, so a stall shows in every IO that arrived during it rather
  * than in the one IO that was in flight (no coordinated omission).
+ *
+ * "Busy" is judged on the schedule, not on the worker's clock: each slot
+ * knows when its last IO would have completed had every IO gone out when
+ * due (its scheduled start plus its measured service time). A worker
+ * that was late itself (descheduled, or a timer that fired late) finds
+ * completed slots it has not reaped yet; they were free on the schedule,
+ * and neither slip the schedule nor count as late.
  */
 
 #include <linux/math64.h>
@@ -30,7 +37,6 @@ void ssdk_pace_start(struct ssdk_run *run, u64 now)
 {
 	struct ssdk_pace *p = &run->pace;
 
-	p->free_since_ns = now;
 	if (!run->cfg.rate_iops)
 		return;
 	ssdk_prng_seed(&p->rng, run->cfg.seed ^ SSDK_PACE_SEED);
@@ -67,6 +73,30 @@ static u64 ssdk_pace_gap(struct ssdk_run *run)
 }
 
 /**
+ * ssdk_pace_pop() - Take a free slot for the next IO.
+ * @run: The run, with a free slot.
+ *
+ * A rate-limited run takes the slot that was free first on the schedule
+ * (a scan of the free slots: rates are far below what that costs);
+ * others the one freed last, still warm in the cache.
+ *
+ * Context: The run's worker.
+ * Return: The slot, off the stack of free slots.
+ */
+struct ssdk_slot *ssdk_pace_pop(struct ssdk_run *run)
+{
+	unsigned int i, first = run->nr_free - 1;
+
+	if (run->cfg.rate_iops) {
+		for (i = 0; i < run->nr_free - 1; i++)
+			if (run->free[i]->sched_free_ns < run->free[first]->sched_free_ns)
+				first = i;
+		swap(run->free[first], run->free[run->nr_free - 1]);
+	}
+	return run->free[--run->nr_free];
+}
+
+/**
  * ssdk_pace_take() - Give a slot's IO the arrival that is due.
  * @run: The run.
  * @slot: The slot, about to be submitted.
@@ -77,19 +107,35 @@ static u64 ssdk_pace_gap(struct ssdk_run *run)
 void ssdk_pace_take(struct ssdk_run *run, struct ssdk_slot *slot, u64 now)
 {
 	struct ssdk_pace *p = &run->pace;
-	u64 arrival = p->next_ns;
+	u64 arrival = p->next_ns, start = arrival;
 
 	if (!run->cfg.rate_iops) {
 		slot->arrival_ns = now;
 		return;
 	}
-	/* No slot was free from the arrival until free_since_ns. */
-	if (p->free_since_ns > arrival) {
+	/* Every slot was busy, on the schedule, when the IO was due. */
+	if (slot->sched_free_ns > arrival) {
+		start = slot->sched_free_ns;
 		if (run->cfg.arrivals == SSDK_ARRIVALS_PACED)
-			arrival = p->free_since_ns;
+			arrival = start;
 		else
 			p->late++;
 	}
 	slot->arrival_ns = arrival;
+	slot->sched_start_ns = start;
 	p->next_ns = arrival + ssdk_pace_gap(run);
+}
+
+/**
+ * ssdk_pace_complete() - Note when a slot's IO would have completed.
+ * @run: The run.
+ * @slot: The slot, its IO completed and stamped.
+ *
+ * Context: The run's worker.
+ */
+void ssdk_pace_complete(struct ssdk_run *run, struct ssdk_slot *slot)
+{
+	if (run->cfg.rate_iops)
+		slot->sched_free_ns = slot->sched_start_ns +
+				      (SSDK_MEASURE ? slot->complete_ns - slot->submit_ns : 0);
 }

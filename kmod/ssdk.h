@@ -210,6 +210,11 @@ struct ssdk_stats {
  * @offset: Where the IO in flight reads or writes, bytes.
  * @len: Its length, bytes.
  * @arrival_ns: When it was due (open loop; else its submission).
+ * @sched_start_ns: Rate-limited runs: when the IO would have gone out on
+ *	the schedule, had the worker never been late: its arrival, or when
+ *	the slot's previous IO would have completed.
+ * @sched_free_ns: Rate-limited runs: when the slot's last IO would have
+ *	completed on the schedule: @sched_start_ns plus its service time.
  * @submit_ns: When the bio was submitted.
  * @complete_ns: When it completed (0 before its first IO).
  * @status: How it completed.
@@ -226,6 +231,8 @@ struct ssdk_slot {
 	u64 offset;
 	u32 len;
 	u64 arrival_ns;
+	u64 sched_start_ns;
+	u64 sched_free_ns;
 	u64 submit_ns;
 	u64 complete_ns;
 	blk_status_t status;
@@ -267,7 +274,6 @@ struct ssdk_data {
 /**
  * struct ssdk_pace - The arrival schedule of a rate-limited run.
  * @rng: Generator of Poisson gaps.
- * @free_since_ns: When a slot last became free after none was.
  * @next_ns: When the next IO is due.
  * @gap_ns: Whole ns between arrivals.
  * @gap_rem: Remainder of 10^9 / rate, carried from arrival to arrival.
@@ -278,7 +284,6 @@ struct ssdk_data {
  */
 struct ssdk_pace {
 	struct ssdk_prng rng;
-	u64 free_since_ns;
 	u64 next_ns;
 	u64 gap_ns;
 	u32 gap_rem;
@@ -427,7 +432,9 @@ void ssdk_pattern_fill(struct ssdk_run *run, struct ssdk_slot *slot);
 /* pace.c */
 void ssdk_pace_start(struct ssdk_run *run, u64 now);
 bool ssdk_pace_due(const struct ssdk_run *run, u64 now);
+struct ssdk_slot *ssdk_pace_pop(struct ssdk_run *run);
 void ssdk_pace_take(struct ssdk_run *run, struct ssdk_slot *slot, u64 now);
+void ssdk_pace_complete(struct ssdk_run *run, struct ssdk_slot *slot);
 
 /* engine_bio.c */
 int ssdk_bio_engine_setup(struct ssdk_run *run);
