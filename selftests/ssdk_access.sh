@@ -10,11 +10,11 @@
 . "$(dirname "$0")/lib/ssdk.sh"
 require_root
 ssdk_load || ktap_skip_all "cannot load ssdk.ko"
-nullb_load nr_devices=1 irqmode=0 gb=16 || ktap_skip_all "no null_blk"
+nullb_load nr_devices=2 irqmode=0 gb=16 || ktap_skip_all "no null_blk"
 modprobe brd rd_nr=1 rd_size=65536 || ktap_skip_all "no brd"
 runs_clear
 
-ktap_plan 13
+ktap_plan 17
 
 # write_span PATTERN [OPTIONS...]: a sequential write of 4 MiB of ram0,
 # covered once, then what it holds.
@@ -113,15 +113,23 @@ ktap_check "bssplit 4k/70:64k/30: sizes in that proportion, bytes equal to disks
 
 # --- pacing ----------------------------------------------------------------------
 
-ktap_check "rate-iops 1000 for 2 s: 1000 IOPS (+-3%)" eval \
-	'"$SSDK_CLI" -j ctl run -q --target /dev/nullb0 --rate-iops 1000 --runtime 2s --iodepth 4 | jtest - "970 <= j[\"read\"][\"iops\"] <= 1030"'
+rate() {
+	local out=$SSDK_TMP/rate.json
+
+	"$SSDK_CLI" -j ctl run -q --target /dev/nullb0 --rate-iops 1000 --runtime 2s --iodepth 4 \
+		"$@" >"$out" || return 1
+	jget "$out" '(j["read"]["ios"], j["read"]["iops"], j["measured_ns"])'
+	jtest "$out" '970 <= j["read"]["iops"] <= 1030'
+}
 
 # A dm-linear device over nullb0, suspended for 300 ms in the middle of an
 # open-loop run at 1000 IOPS and iodepth 4: about 300 IOs arrive during the
 # stall. Service time sees it only in the (at most 4) IOs held by dm;
 # response time, from each IO's arrival, in every IO that waited for a slot.
+# The stall starts once the run has done 300 IOs, and the run serves every
+# arrival due before its end, however slow the guest is.
 stall() {
-	local out=$SSDK_TMP/stall.json pid
+	local out=$SSDK_TMP/stall.json id n=0
 
 	modprobe dm-mod || return 4
 	dmsetup remove ssdk-stall 2>/dev/null
@@ -129,19 +137,64 @@ stall() {
 		return 4
 	# Without udev, dmsetup makes the node itself when asked.
 	dmsetup mknodes ssdk-stall
-	"$SSDK_CLI" -j ctl run -q --target /dev/mapper/ssdk-stall --rate-iops 1000 --open-loop \
-		--runtime 1500ms --iodepth 4 "$@" >"$out" &
-	pid=$!
-	sleep 0.5
+	id=$("$SSDK_CLI" ctl start --target /dev/mapper/ssdk-stall --rate-iops 1000 --open-loop \
+		--runtime 3s --iodepth 4 "$@") || return 1
+	while [ "$("$SSDK_CLI" -j ctl status "$id" | jget - 'j["completed"]')" -lt 300 ] && [ $n -lt 100 ]; do
+		sleep 0.05
+		n=$((n + 1))
+	done
 	dmsetup suspend ssdk-stall
 	sleep 0.3
 	dmsetup resume ssdk-stall
-	wait $pid
+	"$SSDK_CLI" ctl wait "$id" && "$SSDK_CLI" -j ctl results "$id" >"$out"
 	dmsetup remove ssdk-stall
 	jget "$out" '{"late": j["late"], "service>100ms": over(j["read"], 100000000), "response>100ms": over(j["read"]["response"], 100000000), "max": (j["read"]["lat_ns"]["max"], j["read"]["response"]["lat_ns"]["max"])}'
 	jtest "$out" 'over(j["read"], 100000000) <= 4 and over(j["read"]["response"], 100000000) >= 100 and j["late"] >= 150'
 }
+ktap_check "rate-iops 1000 for 2 s: 1000 IOPS (+-3%)" rate
+# Poisson: 2000 arrivals expected, standard deviation 45: +-7% is 3 of them.
+ktap_check "rate-iops 1000 poisson for 2 s: 1000 IOPS (+-7%)" eval \
+	'rate --arrivals poisson >/dev/null; jtest $SSDK_TMP/rate.json "930 <= j[\"read\"][\"iops\"] <= 1070"'
 ktap_check "open loop through a 300 ms stall: response time shows it in >= 100 IOs, service time in <= 4" stall
+
+# --- workers, targets, sweeps, profiles ------------------------------------------
+
+# Two targets, two workers each: four runs whose counts add up to the
+# total, and to each device's own counter.
+workers() {
+	local out=$SSDK_TMP/workers.json r0 r1
+
+	r0=$(blk_stat nullb0 1)
+	r1=$(blk_stat nullb1 1)
+	"$SSDK_CLI" -j ctl run -q --target /dev/nullb0 --target /dev/nullb1 --workers 2 \
+		--ios 3000 --iodepth 4 >"$out" || return 1
+	r0=$(($(blk_stat nullb0 1) - r0))
+	r1=$(($(blk_stat nullb1 1) - r1))
+	echo "diskstats reads: nullb0 $r0, nullb1 $r1; ssdk: $(jget "$out" '[(w["target"], w["config"]["seed"], w["read"]["ios"]) for w in j["workers"]]')"
+	jtest "$out" "len(j['workers']) == 4 and sum(w['read']['ios'] for w in j['workers']) == j['total']['read']['ios'] == 12000" &&
+		jtest "$out" "sum(w['read']['ios'] for w in j['workers'] if w['target'] == '/dev/nullb0') == $r0 and sum(w['read']['ios'] for w in j['workers'] if w['target'] == '/dev/nullb1') == $r1" &&
+		jtest "$out" "sum(r[2] for r in j['total']['read']['histogram']) == 12000 and j['total']['config']['iodepth'] == 16"
+}
+ktap_check "2 targets x 2 workers: per-run counts add up to the total and to each device's diskstats" workers
+
+sweep() {
+	local out=$SSDK_TMP/sweep.json
+
+	"$SSDK_CLI" -j ctl sweep -q --target /dev/nullb0 --iodepth 1,4,16 --ios 2000 >"$out" || return 1
+	jtest "$out" "[p['config']['iodepth'] for p in j] == [1, 4, 16] and all(p['state'] == 'done' and p['read']['ios'] == 2000 and p['read']['lat_ns']['percentiles'] for p in j)" &&
+		"$SSDK_CLI" ctl sweep -q --target /dev/nullb0 --iodepth 1,2 --ios 500 | tee /dev/stderr |
+		awk 'NR == 1 && $1 == "iodepth" { h = 1 } NR > 1 && $NF == "done" { n++ } END { exit !(h && n == 2) }'
+}
+ktap_check "sweep over iodepth 1,4,16: one result per point (JSON), one row per point (text)" sweep
+
+profile() {
+	local out=$SSDK_TMP/profile.json
+
+	"$SSDK_CLI" -j ctl run -q --profile anandtech-2009-randread --target /dev/nullb0 \
+		--runtime 200ms >"$out" || return 1
+	jtest "$out" "(c := j['config'])['rw'] == 'randread' and c['bs'] == 4096 and c['iodepth'] == 3 and c['runtime_ns'] == 200000000"
+}
+ktap_check "a profile sets the protocol; the command line overrides its runtime" profile
 
 runs_clear
 ktap_done

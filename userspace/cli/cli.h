@@ -34,7 +34,10 @@ int cli_connect(const struct cli *cli, struct ssdk **h);
 
 void print_usage(void);
 int ctl_main(struct cli *cli, int argc, char **argv);
-int ctl_run(struct cli *cli, int argc, char **argv, int wait);
+/* What ctl_run() does. */
+enum { CTL_RUN, CTL_START, CTL_SWEEP };
+
+int ctl_run(struct cli *cli, int argc, char **argv, int mode);
 
 int parse_common(struct cli *cli, const char *cmd, const char *help, int argc,
 		 char **argv, const struct option *extra,

@@ -14,6 +14,7 @@
 
 #include "cli.h"
 #include "opts.h"
+#include "profiles.h"
 #include "report.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
@@ -252,7 +253,7 @@ static int print_status_list(struct cli *cli, struct ssdk *h, int as_list)
 		json_init(&j, stdout);
 		json_array_begin(&j, NULL, 0);
 		for (i = 0; i < n; i++)
-			report_json(&j, &runs[i], NULL);
+			report_json(&j, NULL, &runs[i], NULL);
 		json_array_end(&j);
 		json_finish(&j);
 	} else if (as_list) {
@@ -277,7 +278,7 @@ static int print_status(struct cli *cli, struct ssdk *h, uint32_t id)
 		return runtime_error(cli, "run %u: %s", id, ssdk_last_error(h));
 	if (cli->json) {
 		json_init(&j, stdout);
-		report_json(&j, &st, NULL);
+		report_json(&j, NULL, &st, NULL);
 		json_finish(&j);
 	} else {
 		report_text(stdout, &st, NULL);
@@ -319,7 +320,7 @@ int print_results(struct cli *cli, struct ssdk *h, uint32_t id, struct ssdk_run_
 	}
 	if (cli->json) {
 		json_init(&j, stdout);
-		report_json(&j, st, hists);
+		report_json(&j, NULL, st, hists);
 		json_finish(&j);
 	} else {
 		report_text(stdout, st, hists);
@@ -456,6 +457,26 @@ static int ctl_wait(struct cli *cli, int argc, char **argv)
 	return err;
 }
 
+/* --- profiles ---------------------------------------------------------------------- */
+
+static const char profiles_help[] =
+	"usage: ssdk ctl profiles [-j]\n"
+	"\n"
+	"The named workloads of --profile, each with the published protocol it\n"
+	"reproduces; -j adds their options.\n";
+
+static int ctl_profiles(struct cli *cli, int argc, char **argv)
+{
+	int i = parse_common(cli, "profiles", profiles_help, argc, argv, NULL, NULL, NULL);
+
+	if (i < 0)
+		return i == -1 ? 0 : -i;
+	if (i < argc)
+		return usage_error(cli, "profiles", "unexpected argument '%s'", argv[i]);
+	profiles_print(stdout, cli->json);
+	return 0;
+}
+
 /* --- dispatch ---------------------------------------------------------------------- */
 
 static int ctl_by_id(struct cli *cli, int argc, char **argv, const char *cmd,
@@ -480,9 +501,13 @@ int ctl_main(struct cli *cli, int argc, char **argv)
 	if (!strcmp(cmd, "info"))
 		return ctl_info(cli, argc, argv);
 	if (!strcmp(cmd, "run"))
-		return ctl_run(cli, argc, argv, 1);
+		return ctl_run(cli, argc, argv, CTL_RUN);
 	if (!strcmp(cmd, "start"))
-		return ctl_run(cli, argc, argv, 0);
+		return ctl_run(cli, argc, argv, CTL_START);
+	if (!strcmp(cmd, "sweep"))
+		return ctl_run(cli, argc, argv, CTL_SWEEP);
+	if (!strcmp(cmd, "profiles"))
+		return ctl_profiles(cli, argc, argv);
 	if (!strcmp(cmd, "status"))
 		return ctl_status(cli, argc, argv, 0);
 	if (!strcmp(cmd, "list"))

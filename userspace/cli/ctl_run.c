@@ -1,31 +1,47 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * ssdk ctl run and ssdk ctl start: a workload's options, starting it, and
- * for run, following it to its end with a progress line and printing its
- * results. Ctrl-C stops the run; its partial results are printed.
+ * ssdk ctl run, start and sweep: a workload's options (a profile's, then
+ * the command line's), the runs they make (one per target and worker),
+ * and for run and sweep, following them to their end (jobs.c) and
+ * printing their results. Ctrl-C stops the runs; partial results are
+ * printed.
  */
 
 #include <errno.h>
-#include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include <linux/ssdk.h>
 
 #include "cli.h"
+#include "jobs.h"
 #include "opts.h"
+#include "profiles.h"
 #include "report.h"
+
+#define MAX_TARGETS	16
+#define MAX_POINTS	32
 
 static const char run_help[] =
 	"usage: ssdk ctl run|start --target DEV [OPTIONS]\n"
+	"       ssdk ctl sweep --target DEV --iodepth N,N,... [OPTIONS]\n"
 	"\n"
 	"Run a workload on a block device from a kernel thread. `run` shows a\n"
 	"progress line, waits for the end and prints the results (Ctrl-C stops\n"
 	"the run and prints partial results); `start` prints the new run's id\n"
-	"and returns (then: ssdk ctl wait|status|stop|results ID).\n"
+	"and returns (then: ssdk ctl wait|status|stop|results ID). `sweep` runs\n"
+	"the workload at each iodepth in turn (each with its ramp) and prints a\n"
+	"row per point, or with -j an array of the results of each.\n"
 	"\n"
-	"  --target DEV       the block device (whole disk or partition)\n"
+	"  --profile NAME     start from a named protocol (ssdk ctl profiles);\n"
+	"                     the other options override it\n"
+	"  --target DEV       the block device (whole disk or partition); again\n"
+	"                     for more targets, each with its own runs\n"
+	"  --workers N        runs per target, each its own kernel thread and\n"
+	"                     iodepth, with seeds seed, seed+1, ... (default 1)\n"
+	"  --cpus LIST        bind the workers, in turn, to these CPUs (0,2,4-7)\n"
 	"  --rw MODE          read, write, randread (default), randwrite, and the\n"
 	"                     mixes randrw (random) and readwrite (sequential)\n"
 	"  --rwmixread PCT    percentage of reads of a mix (default 50)\n"
@@ -69,7 +85,8 @@ enum run_option {
 	OPT_TARGET, OPT_RW, OPT_BS, OPT_IODEPTH, OPT_OFFSET, OPT_SPAN,
 	OPT_RUNTIME, OPT_IOS, OPT_RAMP, OPT_CPU, OPT_SEED, OPT_ALLOW_WRITE,
 	OPT_QUIET, OPT_RWMIXREAD, OPT_BSSPLIT, OPT_ALIGN, OPT_ALIGN_OFFSET, OPT_STRIDE,
-	OPT_PATTERN, OPT_RATE_IOPS, OPT_ARRIVALS, OPT_OPEN_LOOP,
+	OPT_PATTERN, OPT_RATE_IOPS, OPT_ARRIVALS, OPT_OPEN_LOOP, OPT_WORKERS, OPT_CPUS,
+	OPT_PROFILE,
 };
 
 static const struct option run_options[] = {
@@ -95,12 +112,23 @@ static const struct option run_options[] = {
 	[OPT_RATE_IOPS] = { "rate-iops", required_argument, NULL, 0 },
 	[OPT_ARRIVALS] = { "arrivals", required_argument, NULL, 0 },
 	[OPT_OPEN_LOOP] = { "open-loop", no_argument, NULL, 0 },
+	[OPT_WORKERS] = { "workers", required_argument, NULL, 0 },
+	[OPT_CPUS] = { "cpus", required_argument, NULL, 0 },
+	[OPT_PROFILE] = { "profile", required_argument, NULL, 0 },
 	{ NULL, 0, NULL, 0 },
 };
 
 struct run_args {
 	struct ssdk_run_config cfg;
 	const char *cmd;
+	int mode;
+	const char *targets[MAX_TARGETS];
+	unsigned int nr_targets;
+	uint32_t workers;
+	int32_t cpus[JOBS_MAX];
+	unsigned int nr_cpus;
+	uint32_t qds[MAX_POINTS];
+	unsigned int nr_qds;
 	int has_target;
 	int has_bs;
 	int has_rwmixread;
@@ -122,6 +150,40 @@ static int parse_u32_opt(struct cli *cli, struct run_args *a, int idx, const cha
 	int err = parse_u32(arg, out);
 
 	return err ? bad_value(cli, a, idx, arg, err, "is not a number") : 0;
+}
+
+/*
+ * A list of numbers, N,N,... with ranges A-B when @ranges: CPUs, or the
+ * iodepths of a sweep.
+ */
+static int parse_list(struct cli *cli, struct run_args *a, int idx, const char *arg,
+		      uint32_t *out, unsigned int max, unsigned int *nr, int ranges)
+{
+	char buf[256], *tok, *save, *dash;
+	uint32_t lo, hi;
+
+	if (strlen(arg) >= sizeof(buf))
+		return bad_value(cli, a, idx, arg, -ERANGE, "");
+	strcpy(buf, arg);
+	*nr = 0;
+	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		dash = ranges ? strchr(tok, '-') : NULL;
+		if (dash)
+			*dash = '\0';
+		if (parse_u32(tok, &lo) || (dash && parse_u32(dash + 1, &hi)))
+			goto bad;
+		if (!dash)
+			hi = lo;
+		if (hi < lo || (uint64_t)*nr + (hi - lo) >= max)
+			goto bad;
+		while (lo <= hi)
+			out[(*nr)++] = lo++;
+	}
+	if (*nr)
+		return 0;
+bad:
+	return usage_error(cli, a->cmd, "--%s: '%s' is not a list of at most %u %s", run_options[idx].name,
+			   arg, max, ranges ? "numbers (N,N,A-B)" : "numbers (N,N,...)");
 }
 
 /* The options that take a size, each with its own limits. */
@@ -172,15 +234,29 @@ static int run_option(struct cli *cli, int idx, const char *arg, void *ctx)
 	case OPT_TARGET:
 		if (strlen(arg) >= sizeof(c->target))
 			return usage_error(cli, a->cmd, "--target: path too long");
-		strcpy(c->target, arg);
+		if (a->nr_targets == MAX_TARGETS)
+			return usage_error(cli, a->cmd, "--target: at most %d", MAX_TARGETS);
+		a->targets[a->nr_targets++] = arg;
+		strcpy(c->target, a->targets[0]);
 		a->has_target = 1;
 		return 0;
+	case OPT_WORKERS:
+		err = parse_u32(arg, &a->workers);
+		if (!err && (!a->workers || a->workers > JOBS_MAX))
+			err = -ERANGE;
+		return err ? bad_value(cli, a, idx, arg, -EINVAL, "is not a count (1 .. 64)") : 0;
+	case OPT_CPUS:
+		return parse_list(cli, a, idx, arg, (uint32_t *)a->cpus, JOBS_MAX, &a->nr_cpus, 1);
+	case OPT_PROFILE:
+		return 0;	/* applied before the other options */
 	case OPT_RW:
 		if (parse_rw(arg, &c->rw))
 			return usage_error(cli, a->cmd,
 					   "--rw: '%s' is none of read, write, randread, randwrite", arg);
 		return 0;
 	case OPT_IODEPTH:
+		if (a->mode == CTL_SWEEP)
+			return parse_list(cli, a, idx, arg, a->qds, MAX_POINTS, &a->nr_qds, 0);
 		return parse_u32_opt(cli, a, idx, arg, &c->iodepth);
 	case OPT_CPU:
 		err = parse_u32_opt(cli, a, idx, arg, (uint32_t *)&c->cpu);
@@ -269,12 +345,51 @@ static int check_run_args(struct cli *cli, const struct run_args *a)
 	return 0;
 }
 
+/*
+ * A --profile's options, parsed as if they came first on the command line,
+ * so that the command line's own override them. Return: 0 or -EXIT_USAGE.
+ */
+static int apply_profile(struct cli *cli, int argc, char **argv, struct run_args *a)
+{
+	const struct profile *p = NULL;
+	char buf[512], *args[64], *save;
+	const char *name = NULL;
+	int i, n = 1;
+
+	for (i = 1; i < argc && strcmp(argv[i], "--"); i++) {
+		if (!strcmp(argv[i], "--profile") && i + 1 < argc)
+			name = argv[i + 1];
+		else if (!strncmp(argv[i], "--profile=", 10))
+			name = argv[i] + 10;
+	}
+	if (!name)
+		return 0;
+	p = profile_find(name);
+	if (!p)
+		return -usage_error(cli, a->cmd, "--profile: no profile '%s' (see ssdk ctl profiles)",
+				    name);
+	if (p->sweep != (a->mode == CTL_SWEEP))
+		return -usage_error(cli, a->cmd, "--profile %s is for ssdk ctl %s", name,
+				    p->sweep ? "sweep" : "run or start");
+	snprintf(buf, sizeof(buf), "%s", p->args);
+	args[0] = (char *)a->cmd;
+	for (args[n] = strtok_r(buf, " ", &save); args[n] && n < 63;
+	     args[++n] = strtok_r(NULL, " ", &save))
+		;
+	i = parse_common(cli, a->cmd, run_help, n, args, run_options, run_option, a);
+	return i < 0 ? i : 0;
+}
+
 /* Parse and check what the CLI can check; the module checks the rest. */
 static int parse_run_args(struct cli *cli, int argc, char **argv, struct run_args *a)
 {
 	int i;
 
 	ssdk_config_init(&a->cfg);
+	a->workers = 1;
+	i = apply_profile(cli, argc, argv, a);
+	if (i)
+		return i;
 	i = parse_common(cli, a->cmd, run_help, argc, argv, run_options, run_option, a);
 	if (i < 0)
 		return i;
@@ -284,103 +399,147 @@ static int parse_run_args(struct cli *cli, int argc, char **argv, struct run_arg
 		return -usage_error(cli, a->cmd, "--target DEV is needed");
 	if (!a->cfg.runtime_ns && !a->cfg.ios)
 		return -usage_error(cli, a->cmd, "--runtime or --ios is needed");
+	if (a->mode == CTL_SWEEP && !a->nr_qds)
+		return -usage_error(cli, a->cmd, "--iodepth N,N,... is needed");
+	if ((uint64_t)a->nr_targets * a->workers > JOBS_MAX)
+		return -usage_error(cli, a->cmd, "targets x workers: more than %d runs", JOBS_MAX);
 	return check_run_args(cli, a);
 }
 
-static volatile sig_atomic_t got_signal;
-
-static void on_signal(int sig)
+/* One run per target and worker: their configurations. */
+static void make_jobs(const struct run_args *a, struct jobs *jobs)
 {
-	got_signal = sig;
-}
+	unsigned int t, w, n = 0;
 
-/* SIGINT and SIGTERM interrupt the wait (no SA_RESTART) and stop the run. */
-static void catch_signals(void)
-{
-	struct sigaction sa = { .sa_handler = on_signal };
-
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-}
-
-/*
- * Follow run @id to its end, drawing progress on stderr when it is a
- * terminal; stop it on a signal. Return: 0, EXIT_SIGINT, or EXIT_RUNTIME.
- */
-static int follow_run(struct cli *cli, struct ssdk *h, uint32_t id, int progress)
-{
-	struct ssdk_run_status st;
-	int err;
-
-	catch_signals();
-	for (;;) {
-		err = got_signal ? -EINTR : ssdk_run_wait(h, id, 1000);
-		if (!err)
-			break;
-		if (err == -ETIMEDOUT) {
-			if (progress && !ssdk_run_get(h, id, &st))
-				report_progress(stderr, &st);
-			continue;
+	for (t = 0; t < a->nr_targets; t++) {
+		for (w = 0; w < a->workers; w++, n++) {
+			jobs->cfg[n] = a->cfg;
+			strcpy(jobs->cfg[n].target, a->targets[t]);
+			jobs->cfg[n].seed = a->cfg.seed + n;
+			if (a->nr_cpus)
+				jobs->cfg[n].cpu = a->cpus[n % a->nr_cpus];
 		}
-		if (progress)
-			fputs("\r\033[K", stderr);
-		if (err == -EINTR && got_signal) {
-			if (ssdk_run_stop(h, id) < 0)
-				return runtime_error(cli, "run %u: %s", id, ssdk_last_error(h));
-			fprintf(stderr, "%s: run %u stopped by signal: the results are partial\n",
-				cli->prog, id);
-			return EXIT_SIGINT;
-		}
-		if (err == -EINTR)
-			continue;
-		return runtime_error(cli, "run %u: %s (it goes on: see 'ssdk ctl status %u')",
-				     id, ssdk_last_error(h), id);
 	}
-	if (progress)
-		fputs("\r\033[K", stderr);
+	jobs->nr = n;
+}
+
+/* start: the new runs' ids. */
+static int start_jobs(struct cli *cli, struct ssdk *h, struct jobs *jobs)
+{
+	unsigned int i;
+	int err = jobs_start(cli, h, jobs);
+
+	if (err)
+		return err;
+	if (jobs->nr == 1) {
+		printf(cli->json ? "{\"id\": %u}\n" : "%u\n", jobs->id[0]);
+		return 0;
+	}
+	printf(cli->json ? "{\"ids\": [" : "");
+	for (i = 0; i < jobs->nr; i++)
+		printf(cli->json ? "%s%u" : "%s%u\n", cli->json && i ? ", " : "", jobs->id[i]);
+	printf(cli->json ? "]}\n" : "");
 	return 0;
 }
 
+/* run, or one point of a sweep: start, follow, fetch the results. */
+static int run_jobs(struct cli *cli, struct ssdk *h, struct jobs *jobs, int progress)
+{
+	unsigned int i;
+	int err, ret;
+
+	err = jobs_start(cli, h, jobs);
+	if (err)
+		return err;
+	err = jobs_follow(cli, h, jobs, progress);
+	if (err && err != EXIT_SIGINT)
+		return err;
+	ret = jobs_results(cli, h, jobs);
+	if (ret)
+		return ret;
+	for (i = 0; !err && i < jobs->nr; i++)
+		if (jobs->st[i].state == SSDK_STATE_FAILED)
+			err = EXIT_RUNTIME;
+	return err;
+}
+
+/* sweep: a run per iodepth, a row (or a JSON element) per point. */
+static int sweep_jobs(struct cli *cli, struct ssdk *h, const struct run_args *a,
+		      struct jobs *jobs, int progress)
+{
+	struct run_args point = *a;
+	unsigned int i;
+	struct json j;
+	int err = 0;
+
+	if (cli->json) {
+		json_init(&j, stdout);
+		json_array_begin(&j, NULL, 0);
+	}
+	for (i = 0; i < a->nr_qds && !err; i++) {
+		point.cfg.iodepth = a->qds[i];
+		make_jobs(&point, jobs);
+		err = run_jobs(cli, h, jobs, progress);
+		if (jobs->total.id && cli->json)
+			jobs_print(cli, &j, jobs);
+		else if (jobs->total.id)
+			jobs_sweep_row(jobs, i == 0);
+		jobs_free(jobs);
+		memset(&jobs->total, 0, sizeof(jobs->total));
+	}
+	if (cli->json) {
+		json_array_end(&j);
+		json_finish(&j);
+	}
+	return err;
+}
+
 /**
- * ctl_run() - ssdk ctl run, or ssdk ctl start.
+ * ctl_run() - ssdk ctl run, start or sweep.
  * @cli: Settings.
  * @argc: Arguments, the command's name first.
  * @argv: Arguments.
- * @wait: Non-zero for run: follow the run and print its results.
+ * @mode: CTL_RUN, CTL_START or CTL_SWEEP.
  *
  * Return: The exit status.
  */
-int ctl_run(struct cli *cli, int argc, char **argv, int wait)
+int ctl_run(struct cli *cli, int argc, char **argv, int mode)
 {
-	struct run_args a = { .cmd = wait ? "run" : "start" };
-	struct ssdk_run_status st;
+	static const char *const names[] = { "run", "start", "sweep" };
+	struct run_args a = { .cmd = names[mode], .mode = mode };
+	int progress, err;
+	struct jobs *jobs;
 	struct ssdk *h;
-	uint32_t id;
-	int err;
+	struct json j;
 
 	err = parse_run_args(cli, argc, argv, &a);
 	if (err)
 		return err == -1 ? 0 : -err;
+	jobs = calloc(1, sizeof(*jobs));
+	if (!jobs)
+		return runtime_error(cli, "out of memory");
 	err = cli_connect(cli, &h);
 	if (err)
-		return err;
-	if (ssdk_run_start(h, &a.cfg, &id) < 0) {
-		err = runtime_error(cli, "cannot start the run: %s", ssdk_last_error(h));
-		goto out;
+		goto out_free;
+	progress = !a.quiet && isatty(STDERR_FILENO);
+	make_jobs(&a, jobs);
+	if (mode == CTL_START) {
+		err = start_jobs(cli, h, jobs);
+	} else if (mode == CTL_SWEEP) {
+		err = sweep_jobs(cli, h, &a, jobs, progress);
+	} else {
+		err = run_jobs(cli, h, jobs, progress);
+		if (jobs->total.id) {
+			if (cli->json)
+				json_init(&j, stdout);
+			jobs_print(cli, &j, jobs);
+			if (cli->json)
+				json_finish(&j);
+		}
 	}
-	if (!wait) {
-		printf(cli->json ? "{\"id\": %u}\n" : "%u\n", id);
-		goto out;
-	}
-	err = follow_run(cli, h, id, !a.quiet && isatty(STDERR_FILENO));
-	if (err && err != EXIT_SIGINT)
-		goto out;
-	if (print_results(cli, h, id, &st))
-		err = EXIT_RUNTIME;
-	else if (!err && st.state == SSDK_STATE_FAILED)
-		err = EXIT_RUNTIME;
-out:
 	ssdk_close(h);
+out_free:
+	jobs_free(jobs);
+	free(jobs);
 	return err;
 }

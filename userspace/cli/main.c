@@ -2,7 +2,7 @@
 /*
  * ssdk: the command line of the ssdk storage benchmark.
  *
- *	ssdk [-j] ctl info|run|start|status|list|wait|stop|results|delete ...
+ *	ssdk [-j] ctl info|run|start|sweep|profiles|status|list|wait|stop|results|delete ...
  */
 
 #include <errno.h>
@@ -21,6 +21,8 @@ static const char main_usage[] =
 	"  ctl info               what the module reports about itself\n"
 	"  ctl run [OPTIONS]      run a workload, show progress, print results\n"
 	"  ctl start [OPTIONS]    start a run in the background, print its id\n"
+	"  ctl sweep [OPTIONS]    run a workload at each of several iodepths\n"
+	"  ctl profiles           the named workloads of --profile\n"
 	"  ctl status [ID]        progress of a run (or of all runs)\n"
 	"  ctl list               every run the module keeps\n"
 	"  ctl wait ID            wait for a run to end\n"

@@ -241,18 +241,20 @@ static void json_config(struct json *j, const struct ssdk_run_config *c)
 /**
  * report_json() - A run as one JSON object.
  * @j: The writer.
+ * @key: Its key in the enclosing object, or NULL.
  * @st: The run's status.
  * @hists: Its histograms by op, for results; NULLs for a status, which
  *	then has no percentiles and no histogram.
  */
-void report_json(struct json *j, const struct ssdk_run_status *st, report_hists hists)
+void report_json(struct json *j, const char *key, const struct ssdk_run_status *st,
+		 report_hists hists)
 {
 	int with_hist = hists && (hists[0] || hists[1]);
 	int open_loop = config_open_loop(&st->config);
 	struct op_summary o, r;
 	unsigned int op, rs;
 
-	json_object_begin(j, NULL);
+	json_object_begin(j, key);
 	json_u64(j, "id", st->id);
 	json_str(j, "state", state_name(st->state));
 	json_str(j, "reason", st->reason);
@@ -273,6 +275,79 @@ void report_json(struct json *j, const struct ssdk_run_status *st, report_hists 
 		json_op(j, op_name(op), &o, open_loop ? &r : NULL, with_hist);
 	}
 	json_object_end(j);
+}
+
+/* --- several runs as one ---------------------------------------------------- */
+
+static void stats_merge(struct ssdk_op_stats *t, const struct ssdk_op_stats *s)
+{
+	unsigned __int128 a = ((unsigned __int128)t->lat_sumsq_hi << 64) | t->lat_sumsq_lo;
+	unsigned __int128 b = ((unsigned __int128)s->lat_sumsq_hi << 64) | s->lat_sumsq_lo;
+
+	if (s->ios && (!t->ios || s->lat_min_ns < t->lat_min_ns))
+		t->lat_min_ns = s->lat_min_ns;
+	if (s->lat_max_ns > t->lat_max_ns)
+		t->lat_max_ns = s->lat_max_ns;
+	t->ios += s->ios;
+	t->bytes += s->bytes;
+	t->errors += s->errors;
+	t->lat_sum_ns += s->lat_sum_ns;
+	a += b;
+	t->lat_sumsq_hi = a >> 64;
+	t->lat_sumsq_lo = (uint64_t)a;
+}
+
+static int state_ended(uint32_t state)
+{
+	return state != SSDK_STATE_RUNNING && state != SSDK_STATE_STOPPING;
+}
+
+/**
+ * report_merge() - Add a run to the total of several.
+ * @t: The total: a copy of the first run, to which the others are added.
+ * @s: Another run.
+ *
+ * Counts and latency sums add up; minimum and maximum are the extremes;
+ * the measurement window is the longest, so that the total's rates are
+ * those of runs that went side by side; the state is the worst (failed,
+ * then stopped) once all have ended, and running until then. The
+ * configuration stays the first run's, with the iodepths added up.
+ */
+void report_merge(struct ssdk_run_status *t, const struct ssdk_run_status *s)
+{
+	unsigned int i;
+
+	for (i = 0; i < SSDK_LIB_NR_SETS; i++)
+		stats_merge(&t->stats[i], &s->stats[i]);
+	t->config.iodepth += s->config.iodepth;
+	t->config.cpu = SSDK_ANY_CPU;
+	if (s->measured_ns > t->measured_ns)
+		t->measured_ns = s->measured_ns;
+	if (s->elapsed_ns > t->elapsed_ns)
+		t->elapsed_ns = s->elapsed_ns;
+	t->completed += s->completed;
+	t->iops_now += s->iops_now;
+	t->late += s->late;
+	if (!state_ended(s->state) || !state_ended(t->state))
+		t->state = SSDK_STATE_RUNNING;
+	else if (s->state > t->state)
+		t->state = s->state;
+	if (!t->reason[0])
+		memcpy(t->reason, s->reason, sizeof(t->reason));
+}
+
+/**
+ * report_merge_hists() - Add a run's histograms to the total's.
+ * @t: The total's, each ssdk_hist_buckets() counts.
+ * @s: The run's.
+ */
+void report_merge_hists(report_hists t, report_hists s)
+{
+	unsigned int i, b;
+
+	for (i = 0; i < SSDK_LIB_NR_SETS; i++)
+		for (b = 0; t[i] && s[i] && b < SSDK_HIST_NR_BUCKETS; b++)
+			t[i][b] += s[i][b];
 }
 
 /* --- text ------------------------------------------------------------------- */

@@ -54,7 +54,10 @@ void op_summarize(const struct ssdk_op_stats *s, uint64_t measured_ns,
 const char *fmt_ns(char *buf, size_t size, double ns);
 const char *fmt_bytes(char *buf, size_t size, uint64_t bytes);
 
-void report_json(struct json *j, const struct ssdk_run_status *st, report_hists hists);
+void report_json(struct json *j, const char *key, const struct ssdk_run_status *st,
+		 report_hists hists);
+void report_merge(struct ssdk_run_status *t, const struct ssdk_run_status *s);
+void report_merge_hists(report_hists t, report_hists s);
 void report_text(FILE *f, const struct ssdk_run_status *st, report_hists hists);
 void report_progress(FILE *f, const struct ssdk_run_status *st);
 void report_list(FILE *f, const struct ssdk_run_status *runs, unsigned int n);

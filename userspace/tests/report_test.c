@@ -154,7 +154,7 @@ static char *render(int json, int with_hist)
 
 	if (json) {
 		json_init(&j, f);
-		report_json(&j, &run, hists);
+		report_json(&j, NULL, &run, hists);
 		json_finish(&j);
 	} else {
 		report_text(f, &run, hists);
@@ -230,12 +230,53 @@ static void test_text(void)
 	make_run();
 }
 
+/* Two runs into one: counts add, extremes stay extremes, states worsen. */
+static void test_merge(void)
+{
+	struct ssdk_run_status a, b;
+	static uint64_t ha[SSDK_LIB_NR_SETS][SSDK_HIST_NR_BUCKETS];
+	static uint64_t hb[SSDK_LIB_NR_SETS][SSDK_HIST_NR_BUCKETS];
+	report_hists ta = { ha[0], ha[1], ha[2], ha[3] }, tb = { hb[0], hb[1], hb[2], hb[3] };
+
+	make_run();
+	a = run;
+	b = run;
+	b.stats[SSDK_LIB_OP_WRITE].lat_min_ns = 10;
+	b.stats[SSDK_LIB_OP_WRITE].lat_max_ns = 5000000;
+	b.stats[SSDK_LIB_OP_WRITE].lat_sumsq_lo = UINT64_MAX;
+	a.stats[SSDK_LIB_OP_WRITE].lat_sumsq_lo = 2;
+	a.stats[SSDK_LIB_OP_WRITE].lat_sumsq_hi = 0;
+	b.stats[SSDK_LIB_OP_WRITE].lat_sumsq_hi = 0;
+	b.measured_ns = 2000000000;
+	b.state = SSDK_STATE_FAILED;
+	strcpy(b.reason, "write error");
+	report_merge(&a, &b);
+	CHECK(a.stats[SSDK_LIB_OP_WRITE].ios == 2000);
+	CHECK(a.stats[SSDK_LIB_OP_WRITE].bytes == 2000 * 4096);
+	CHECK(a.stats[SSDK_LIB_OP_WRITE].lat_min_ns == 10);
+	CHECK(a.stats[SSDK_LIB_OP_WRITE].lat_max_ns == 5000000);
+	CHECK(a.stats[SSDK_LIB_OP_WRITE].lat_sumsq_hi == 1 &&
+	      a.stats[SSDK_LIB_OP_WRITE].lat_sumsq_lo == 1);
+	CHECK(a.stats[SSDK_LIB_OP_READ].ios == 0 && a.stats[SSDK_LIB_OP_READ].lat_min_ns == 0);
+	CHECK(a.measured_ns == 2000000000 && a.config.iodepth == 6 && a.completed == 2000);
+	CHECK(a.state == SSDK_STATE_FAILED && !strcmp(a.reason, "write error"));
+	b.state = SSDK_STATE_RUNNING;
+	report_merge(&a, &b);
+	CHECK(a.state == SSDK_STATE_RUNNING);
+	ha[1][7] = 3;
+	hb[1][7] = 4;
+	hb[3][9] = 1;
+	report_merge_hists(ta, tb);
+	CHECK(ha[1][7] == 7 && ha[3][9] == 1 && ha[0][7] == 0);
+}
+
 static const struct test_case cases[] = {
 	TEST(test_stddev),
 	TEST(test_summary),
 	TEST(test_formats),
 	TEST(test_json_schema),
 	TEST(test_text),
+	TEST(test_merge),
 };
 
 int main(void)
