@@ -14,7 +14,7 @@ nullb_load nr_devices=2 irqmode=0 gb=16 || ktap_skip_all "no null_blk"
 modprobe brd rd_nr=1 rd_size=65536 || ktap_skip_all "no brd"
 runs_clear
 
-ktap_plan 17
+ktap_plan 18
 
 # write_span PATTERN [OPTIONS...]: a sequential write of 4 MiB of ram0,
 # covered once, then what it holds.
@@ -126,8 +126,9 @@ rate() {
 # open-loop run at 1000 IOPS and iodepth 4: about 300 IOs arrive during the
 # stall. Service time sees it only in the (at most 4) IOs held by dm;
 # response time, from each IO's arrival, in every IO that waited for a slot.
-# The stall starts once the run has done 300 IOs, and the run serves every
-# arrival due before its end, however slow the guest is.
+# The stall starts once the run has done 300 IOs; the run ends after its
+# 6000th arrival (6 s), so that the stall falls inside it however slowly a
+# loaded guest starts processes.
 stall() {
 	local out=$SSDK_TMP/stall.json id n=0
 
@@ -138,7 +139,7 @@ stall() {
 	# Without udev, dmsetup makes the node itself when asked.
 	dmsetup mknodes ssdk-stall
 	id=$("$SSDK_CLI" ctl start --target /dev/mapper/ssdk-stall --rate-iops 1000 --open-loop \
-		--runtime 3s --iodepth 4 "$@") || return 1
+		--ios 6000 --iodepth 4 "$@") || return 1
 	while [ "$("$SSDK_CLI" -j ctl status "$id" | jget - 'j["completed"]')" -lt 300 ] && [ $n -lt 100 ]; do
 		sleep 0.05
 		n=$((n + 1))
@@ -186,6 +187,18 @@ sweep() {
 		awk 'NR == 1 && $1 == "iodepth" { h = 1 } NR > 1 && $NF == "done" { n++ } END { exit !(h && n == 2) }'
 }
 ktap_check "sweep over iodepth 1,4,16: one result per point (JSON), one row per point (text)" sweep
+
+# A job whose second target cannot be opened runs nothing: the run started
+# on the first is deleted.
+job_whole() {
+	local before=$(run_count)
+
+	expect_fail_quiet 1 "target: no such file" "$SSDK_CLI" ctl run -q --target /dev/nullb0 \
+		--target /dev/nonexistent --ios 100000 || return 1
+	echo "runs kept: before $before, after $(run_count)"
+	[ "$(run_count)" = "$before" ]
+}
+ktap_check "a job with a missing second target: refused, and the first target's run deleted" job_whole
 
 profile() {
 	local out=$SSDK_TMP/profile.json

@@ -30,7 +30,7 @@ nb=/dev/nullb0
 run() { "$SSDK_CLI" ctl run -q --ios 10 "$@"; }
 as_nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
 
-ktap_plan 44
+ktap_plan 50
 
 # --- the target ----------------------------------------------------------------
 expect_fail "a missing device" 1 "target: no such file" run --target /dev/nonexistent
@@ -86,6 +86,15 @@ expect_fail "--open-loop without --rate-iops" 2 "need --rate-iops" run --target 
 expect_fail "--rate-iops 0" 2 "--rate-iops: '0' is not a rate" run --target $nb --rate-iops 0
 expect_fail "--stride on random IO" 2 "stride: only for" run --target $nb --stride 8k
 expect_fail "--align 0" 2 "--align: must not be 0" run --target $nb --align 0
+expect_fail "--workers 0" 2 "--workers: '0' is not a count" run --target $nb --workers 0
+expect_fail "--cpus with a backward range" 2 "--cpus: '3-1' is not a list" run --target $nb --cpus 3-1
+expect_fail "an unknown --profile" 2 "no profile 'nope'" run --target $nb --profile nope
+expect_fail "a sweep's profile for run" 2 "is for ssdk ctl sweep" \
+	run --target $nb --profile tomshardware-qd-randread
+expect_fail "sweep without a list of iodepths" 2 "--iodepth N,N,... is needed" \
+	"$SSDK_CLI" ctl sweep --target $nb --ios 10
+expect_fail "sweep with a malformed list" 2 "--iodepth: '1,,x' is not a list" \
+	"$SSDK_CLI" ctl sweep --target $nb --ios 10 --iodepth 1,,x
 expect_fail "align-offset not below align (module)" 1 "align-offset: not below align" \
 	run --target $nb --align 4k --align-offset 4k
 expect_fail "align not a multiple of the logical block size (module)" 1 \

@@ -57,6 +57,18 @@ expect_fail() {
 	fi
 }
 
+# expect_fail_quiet STATUS PATTERN COMMAND...: expect_fail's check, as a
+# condition for a test of several steps.
+expect_fail_quiet() {
+	local want=$1 pattern=$2 out rc
+
+	shift 2
+	out=$("$@" 2>&1)
+	rc=$?
+	echo "exit $rc, output: $out"
+	[ "$rc" = "$want" ] && printf '%s' "$out" | grep -qE -e "$pattern"
+}
+
 # ynl drives the family from our spec with the kernel's own tool.
 ynl() {
 	/usr/bin/python3 "$YNL_CLI" --spec "$SSDK_SPEC" \
