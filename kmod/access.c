@@ -103,6 +103,9 @@ int ssdk_access_setup(struct ssdk_run *run, struct nlattr **attrs,
 		return ret;
 
 	ssdk_prng_seed(&a->rng, cfg->seed);
+	a->mixed = ssdk_rw_mixed(cfg->rw);
+	a->sequential = ssdk_rw_sequential(cfg->rw);
+	a->op = ssdk_cfg_writes(cfg) ? SSDK_OP_WRITE : SSDK_OP_READ;
 	a->room = cfg->span - cfg->align_offset;
 	for (i = 0; i < cfg->nr_bs; i++) {
 		a->nr_pos[i] = div64_u64(a->room - cfg->bs_split[i].bs, cfg->align) + 1;
@@ -114,12 +117,12 @@ int ssdk_access_setup(struct ssdk_run *run, struct nlattr **attrs,
 
 static unsigned int ssdk_access_op(struct ssdk_run *run)
 {
-	const struct ssdk_run_config *cfg = &run->cfg;
+	struct ssdk_access *a = &run->access;
 
-	if (ssdk_rw_mixed(cfg->rw))
-		return ssdk_prng_below(&run->access.rng, 100) < cfg->rwmixread ?
+	if (a->mixed)
+		return ssdk_prng_below(&a->rng, 100) < run->cfg.rwmixread ?
 		       SSDK_OP_READ : SSDK_OP_WRITE;
-	return ssdk_cfg_writes(cfg) ? SSDK_OP_WRITE : SSDK_OP_READ;
+	return a->op;
 }
 
 /**
@@ -144,7 +147,7 @@ void ssdk_access_next(struct ssdk_run *run, struct ssdk_slot *slot)
 	if (cfg->nr_bs > 1)
 		i = a->pick_bs[ssdk_prng_below(&a->rng, 100)];
 	slot->len = cfg->bs_split[i].bs;
-	if (ssdk_rw_sequential(cfg->rw)) {
+	if (a->sequential) {
 		if (a->seq_pos + slot->len > a->room)
 			a->seq_pos = 0;
 		pos = a->seq_pos;

@@ -207,7 +207,8 @@ static void ssdk_slot_submit(struct ssdk_run *run, struct ssdk_slot *slot,
 		ssdk_pattern_fill(run, slot);
 	else
 		slot->filled = false;
-	ssdk_pace_take(run, slot, now);
+	if (run->cfg.rate_iops)
+		ssdk_pace_take(run, slot, now);
 
 	bio_reset(bio, run->bdev.bdev,
 		  write ? REQ_OP_WRITE | REQ_SYNC | REQ_IDLE : REQ_OP_READ);
@@ -319,7 +320,8 @@ static u64 ssdk_reap(struct ssdk_run *run, struct llist_node *list)
 		if (SSDK_MEASURE && slot->measured &&
 		    slot->complete_ns > run->last_measured_ns)
 			WRITE_ONCE(run->last_measured_ns, slot->complete_ns);
-		ssdk_pace_complete(run, slot);
+		if (run->cfg.rate_iops)
+			ssdk_pace_complete(run, slot);
 		run->free[run->nr_free++] = slot;
 	}
 	ssdk_rate_update(run, now);
@@ -367,7 +369,8 @@ int ssdk_bio_engine_worker(void *data)
 
 	for (;;) {
 		while (run->nr_free && ssdk_may_submit(run, now) && ssdk_pace_due(run, now))
-			ssdk_slot_submit(run, ssdk_pace_pop(run), now);
+			ssdk_slot_submit(run, run->cfg.rate_iops ? ssdk_pace_pop(run) :
+					 run->free[--run->nr_free], now);
 		if (run->nr_free == run->cfg.iodepth && !ssdk_may_submit(run, now))
 			break;
 		list = ssdk_wait_completions(run, ssdk_wake_at(run, now));

@@ -73,12 +73,12 @@ static u64 ssdk_pace_gap(struct ssdk_run *run)
 }
 
 /**
- * ssdk_pace_pop() - Take a free slot for the next IO.
+ * ssdk_pace_pop() - Take a free slot for a rate-limited run's next IO.
  * @run: The run, with a free slot.
  *
- * A rate-limited run takes the slot that was free first on the schedule
- * (a scan of the free slots: rates are far below what that costs);
- * others the one freed last, still warm in the cache.
+ * The slot that was free first on the schedule: a scan of the free
+ * slots, as rates are far below what that costs. (Runs without a rate
+ * take the one freed last, still warm in the cache.)
  *
  * Context: The run's worker.
  * Return: The slot, off the stack of free slots.
@@ -87,18 +87,16 @@ struct ssdk_slot *ssdk_pace_pop(struct ssdk_run *run)
 {
 	unsigned int i, first = run->nr_free - 1;
 
-	if (run->cfg.rate_iops) {
-		for (i = 0; i < run->nr_free - 1; i++)
-			if (run->free[i]->sched_free_ns < run->free[first]->sched_free_ns)
-				first = i;
-		swap(run->free[first], run->free[run->nr_free - 1]);
-	}
+	for (i = 0; i < run->nr_free - 1; i++)
+		if (run->free[i]->sched_free_ns < run->free[first]->sched_free_ns)
+			first = i;
+	swap(run->free[first], run->free[run->nr_free - 1]);
 	return run->free[--run->nr_free];
 }
 
 /**
  * ssdk_pace_take() - Give a slot's IO the arrival that is due.
- * @run: The run.
+ * @run: The run, rate-limited.
  * @slot: The slot, about to be submitted.
  * @now: The time.
  *
@@ -109,10 +107,6 @@ void ssdk_pace_take(struct ssdk_run *run, struct ssdk_slot *slot, u64 now)
 	struct ssdk_pace *p = &run->pace;
 	u64 arrival = p->next_ns, start = arrival;
 
-	if (!run->cfg.rate_iops) {
-		slot->arrival_ns = now;
-		return;
-	}
 	/* Every slot was busy, on the schedule, when the IO was due. */
 	if (slot->sched_free_ns > arrival) {
 		start = slot->sched_free_ns;
@@ -128,14 +122,13 @@ void ssdk_pace_take(struct ssdk_run *run, struct ssdk_slot *slot, u64 now)
 
 /**
  * ssdk_pace_complete() - Note when a slot's IO would have completed.
- * @run: The run.
+ * @run: The run, rate-limited.
  * @slot: The slot, its IO completed and stamped.
  *
  * Context: The run's worker.
  */
 void ssdk_pace_complete(struct ssdk_run *run, struct ssdk_slot *slot)
 {
-	if (run->cfg.rate_iops)
-		slot->sched_free_ns = slot->sched_start_ns +
-				      (SSDK_MEASURE ? slot->complete_ns - slot->submit_ns : 0);
+	slot->sched_free_ns = slot->sched_start_ns +
+			      (SSDK_MEASURE ? slot->complete_ns - slot->submit_ns : 0);
 }

@@ -209,7 +209,7 @@ struct ssdk_stats {
  * @node: On the run's list of completed slots.
  * @offset: Where the IO in flight reads or writes, bytes.
  * @len: Its length, bytes.
- * @arrival_ns: When it was due (open loop; else its submission).
+ * @arrival_ns: When it was due (rate-limited runs only).
  * @sched_start_ns: Rate-limited runs: when the IO would have gone out on
  *	the schedule, had the worker never been late: its arrival, or when
  *	the slot's previous IO would have completed.
@@ -245,6 +245,9 @@ struct ssdk_slot {
 /**
  * struct ssdk_access - Where and what a run's next IO is; the worker's alone.
  * @rng: Generator of offsets, ops and sizes.
+ * @mixed: Each IO's op is drawn (randrw, readwrite).
+ * @sequential: Offsets follow a cursor (read, write, readwrite).
+ * @op: The op of every IO when not @mixed.
  * @pick_bs: Index in the configuration's bs_split, per percent.
  * @nr_pos: Random positions of each block size in the span.
  * @room: Bytes of the span from its first IO's start (offset + align-offset).
@@ -252,6 +255,9 @@ struct ssdk_slot {
  */
 struct ssdk_access {
 	struct ssdk_prng rng;
+	bool mixed;
+	bool sequential;
+	u8 op;
 	u8 pick_bs[100];
 	u64 nr_pos[SSDK_MAX_BS_SPLIT];
 	u64 room;
