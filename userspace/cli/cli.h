@@ -35,7 +35,7 @@ int cli_connect(const struct cli *cli, struct ssdk **h);
 void print_usage(void);
 int ctl_main(struct cli *cli, int argc, char **argv);
 /* What ctl_run() does. */
-enum { CTL_RUN, CTL_START, CTL_SWEEP };
+enum { CTL_RUN, CTL_START, CTL_SWEEP, CTL_COMPARE };
 
 int ctl_run(struct cli *cli, int argc, char **argv, int mode);
 

@@ -16,6 +16,7 @@
 #include <linux/ssdk.h>
 
 #include "cli.h"
+#include "compare.h"
 #include "jobs.h"
 #include "opts.h"
 #include "profiles.h"
@@ -34,7 +35,12 @@ static const char run_help[] =
 	"and returns (then: ssdk ctl wait|status|stop|results ID). `sweep` runs\n"
 	"the workload at each iodepth in turn (each with its ramp) and prints a\n"
 	"row per point, or with -j an array of the results of each.\n"
+	"`ssdk compare --engines bio,uring-raw,... --target DEV` runs reads\n"
+	"through each engine in turn with the same seed and prints them side by\n"
+	"side with their differences from the first (-j: {\"results\": {ENGINE:\n"
+	"run}, \"overhead_ns\": {\"ENGINE - FIRST\": {mean, p50, p99, p99.9}}}).\n"
 	"\n"
+	"  --engines LIST     compare: bio, uring-raw, libaio-raw, psync-raw\n"
 	"  --profile NAME     start from a named protocol (ssdk ctl profiles);\n"
 	"                     the other options override it\n"
 	"  --target DEV       the block device (whole disk or partition); again\n"
@@ -86,7 +92,7 @@ enum run_option {
 	OPT_RUNTIME, OPT_IOS, OPT_RAMP, OPT_CPU, OPT_SEED, OPT_ALLOW_WRITE,
 	OPT_QUIET, OPT_RWMIXREAD, OPT_BSSPLIT, OPT_ALIGN, OPT_ALIGN_OFFSET, OPT_STRIDE,
 	OPT_PATTERN, OPT_RATE_IOPS, OPT_ARRIVALS, OPT_OPEN_LOOP, OPT_WORKERS, OPT_CPUS,
-	OPT_PROFILE,
+	OPT_PROFILE, OPT_ENGINES,
 };
 
 static const struct option run_options[] = {
@@ -115,6 +121,7 @@ static const struct option run_options[] = {
 	[OPT_WORKERS] = { "workers", required_argument, NULL, 0 },
 	[OPT_CPUS] = { "cpus", required_argument, NULL, 0 },
 	[OPT_PROFILE] = { "profile", required_argument, NULL, 0 },
+	[OPT_ENGINES] = { "engines", required_argument, NULL, 0 },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -129,6 +136,7 @@ struct run_args {
 	unsigned int nr_cpus;
 	uint32_t qds[MAX_POINTS];
 	unsigned int nr_qds;
+	char engines[256];
 	int has_target;
 	int has_bs;
 	int has_rwmixread;
@@ -249,6 +257,13 @@ static int run_option(struct cli *cli, int idx, const char *arg, void *ctx)
 		return parse_list(cli, a, idx, arg, (uint32_t *)a->cpus, JOBS_MAX, &a->nr_cpus, 1);
 	case OPT_PROFILE:
 		return 0;	/* applied before the other options */
+	case OPT_ENGINES:
+		if (a->mode != CTL_COMPARE)
+			return usage_error(cli, a->cmd, "--engines: only for ssdk compare");
+		if (strlen(arg) >= sizeof(a->engines))
+			return bad_value(cli, a, idx, arg, -ERANGE, "");
+		strcpy(a->engines, arg);
+		return 0;
 	case OPT_RW:
 		if (parse_rw(arg, &c->rw))
 			return usage_error(cli, a->cmd,
@@ -401,6 +416,12 @@ static int parse_run_args(struct cli *cli, int argc, char **argv, struct run_arg
 		return -usage_error(cli, a->cmd, "--runtime or --ios is needed");
 	if (a->mode == CTL_SWEEP && !a->nr_qds)
 		return -usage_error(cli, a->cmd, "--iodepth N,N,... is needed");
+	if (a->mode == CTL_COMPARE && (!a->engines[0] || a->nr_targets != 1 || a->workers != 1))
+		return -usage_error(cli, a->cmd, "compare needs --engines, one --target, one worker");
+	if (a->mode == CTL_COMPARE && compare_check_engines(cli, a->engines))
+		return -EXIT_USAGE;
+	if (a->mode == CTL_COMPARE && config_writes(&a->cfg))
+		return -usage_error(cli, a->cmd, "compare reads: --rw read or randread");
 	if ((uint64_t)a->nr_targets * a->workers > JOBS_MAX)
 		return -usage_error(cli, a->cmd, "targets x workers: more than %d runs", JOBS_MAX);
 	return check_run_args(cli, a);
@@ -442,27 +463,6 @@ static int start_jobs(struct cli *cli, struct ssdk *h, struct jobs *jobs)
 	return 0;
 }
 
-/* run, or one point of a sweep: start, follow, fetch the results. */
-static int run_jobs(struct cli *cli, struct ssdk *h, struct jobs *jobs, int progress)
-{
-	unsigned int i;
-	int err, ret;
-
-	err = jobs_start(cli, h, jobs);
-	if (err)
-		return err;
-	err = jobs_follow(cli, h, jobs, progress);
-	if (err && err != EXIT_SIGINT)
-		return err;
-	ret = jobs_results(cli, h, jobs);
-	if (ret)
-		return ret;
-	for (i = 0; !err && i < jobs->nr; i++)
-		if (jobs->st[i].state == SSDK_STATE_FAILED)
-			err = EXIT_RUNTIME;
-	return err;
-}
-
 /* sweep: a run per iodepth, a row (or a JSON element) per point. */
 static int sweep_jobs(struct cli *cli, struct ssdk *h, const struct run_args *a,
 		      struct jobs *jobs, int progress)
@@ -479,7 +479,7 @@ static int sweep_jobs(struct cli *cli, struct ssdk *h, const struct run_args *a,
 	for (i = 0; i < a->nr_qds && !err; i++) {
 		point.cfg.iodepth = a->qds[i];
 		make_jobs(&point, jobs);
-		err = run_jobs(cli, h, jobs, progress);
+		err = jobs_run(cli, h, jobs, progress);
 		if (jobs->total.id && cli->json)
 			jobs_print(cli, &j, jobs);
 		else if (jobs->total.id)
@@ -495,17 +495,17 @@ static int sweep_jobs(struct cli *cli, struct ssdk *h, const struct run_args *a,
 }
 
 /**
- * ctl_run() - ssdk ctl run, start or sweep.
+ * ctl_run() - ssdk ctl run, start, sweep, or ssdk compare.
  * @cli: Settings.
  * @argc: Arguments, the command's name first.
  * @argv: Arguments.
- * @mode: CTL_RUN, CTL_START or CTL_SWEEP.
+ * @mode: CTL_RUN, CTL_START, CTL_SWEEP or CTL_COMPARE.
  *
  * Return: The exit status.
  */
 int ctl_run(struct cli *cli, int argc, char **argv, int mode)
 {
-	static const char *const names[] = { "run", "start", "sweep" };
+	static const char *const names[] = { "run", "start", "sweep", "compare" };
 	struct run_args a = { .cmd = names[mode], .mode = mode };
 	int progress, err;
 	struct jobs *jobs;
@@ -525,10 +525,12 @@ int ctl_run(struct cli *cli, int argc, char **argv, int mode)
 	make_jobs(&a, jobs);
 	if (mode == CTL_START) {
 		err = start_jobs(cli, h, jobs);
+	} else if (mode == CTL_COMPARE) {
+		err = compare_run(cli, h, &a.cfg, a.engines, progress);
 	} else if (mode == CTL_SWEEP) {
 		err = sweep_jobs(cli, h, &a, jobs, progress);
 	} else {
-		err = run_jobs(cli, h, jobs, progress);
+		err = jobs_run(cli, h, jobs, progress);
 		if (jobs->total.id) {
 			if (cli->json)
 				json_init(&j, stdout);

@@ -161,6 +161,36 @@ int jobs_results(struct cli *cli, struct ssdk *h, struct jobs *jobs)
 	return 0;
 }
 
+/**
+ * jobs_run() - Start a job, follow it to its end and fetch its results.
+ * @cli: Settings.
+ * @h: The connection.
+ * @jobs: The job.
+ * @progress: Draw a progress line.
+ *
+ * Return: 0; EXIT_SIGINT (with the results) after a signal stopped it;
+ * EXIT_RUNTIME when a run failed (with the results) or could not start.
+ */
+int jobs_run(struct cli *cli, struct ssdk *h, struct jobs *jobs, int progress)
+{
+	unsigned int i;
+	int err, ret;
+
+	err = jobs_start(cli, h, jobs);
+	if (err)
+		return err;
+	err = jobs_follow(cli, h, jobs, progress);
+	if (err && err != EXIT_SIGINT)
+		return err;
+	ret = jobs_results(cli, h, jobs);
+	if (ret)
+		return ret;
+	for (i = 0; !err && i < jobs->nr; i++)
+		if (jobs->st[i].state == SSDK_STATE_FAILED)
+			err = EXIT_RUNTIME;
+	return err;
+}
+
 /* One line of a run among several: where, and what it did. */
 static void jobs_line(const struct ssdk_run_status *st)
 {

@@ -34,6 +34,7 @@ struct jobs {
 int jobs_start(struct cli *cli, struct ssdk *h, struct jobs *jobs);
 int jobs_follow(struct cli *cli, struct ssdk *h, struct jobs *jobs, int progress);
 int jobs_results(struct cli *cli, struct ssdk *h, struct jobs *jobs);
+int jobs_run(struct cli *cli, struct ssdk *h, struct jobs *jobs, int progress);
 void jobs_print(struct cli *cli, struct json *j, struct jobs *jobs);
 void jobs_sweep_row(struct jobs *jobs, int header);
 void jobs_free(struct jobs *jobs);

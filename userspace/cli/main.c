@@ -3,6 +3,7 @@
  * ssdk: the command line of the ssdk storage benchmark.
  *
  *	ssdk [-j] ctl info|run|start|sweep|profiles|status|list|wait|stop|results|delete ...
+ *	ssdk [-j] compare --engines LIST --target DEV ...
  */
 
 #include <errno.h>
@@ -23,6 +24,7 @@ static const char main_usage[] =
 	"  ctl start [OPTIONS]    start a run in the background, print its id\n"
 	"  ctl sweep [OPTIONS]    run a workload at each of several iodepths\n"
 	"  ctl profiles           the named workloads of --profile\n"
+	"  compare [OPTIONS]      one workload through several engines, side by side\n"
 	"  ctl status [ID]        progress of a run (or of all runs)\n"
 	"  ctl list               every run the module keeps\n"
 	"  ctl wait ID            wait for a run to end\n"
@@ -48,7 +50,9 @@ int usage_error(const struct cli *cli, const char *cmd, const char *fmt, ...)
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
-	fprintf(stderr, " (see '%s%s%s --help')\n", cli->prog, cmd ? " ctl " : "", cmd ? cmd : "");
+	/* compare is a command of its own; the others are ctl's. */
+	fprintf(stderr, " (see '%s%s%s --help')\n", cli->prog,
+		!cmd ? "" : strcmp(cmd, "compare") ? " ctl " : " ", cmd ? cmd : "");
 	return EXIT_USAGE;
 }
 
@@ -92,5 +96,7 @@ int main(int argc, char **argv)
 		return usage_error(&cli, NULL, "a command is needed");
 	if (!strcmp(argv[i], "ctl"))
 		return ctl_main(&cli, argc - i, argv + i);
+	if (!strcmp(argv[i], "compare"))
+		return ctl_run(&cli, argc - i, argv + i, CTL_COMPARE);
 	return usage_error(&cli, NULL, "unknown command '%s'", argv[i]);
 }

@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Userspace engines: the workload of a run issued through system calls
+ * (psync, libaio, io_uring) from this process, timed with the clock the
+ * module uses (CLOCK_MONOTONIC is ktime_get_ns()) and recorded into the
+ * module's own histogram code (kmod/hist.c), so that their results have
+ * the schema of a run's and subtract from it.
+ *
+ * One file per engine behind struct engine_ops; ujob.c has the loop.
+ */
+#ifndef _SSDK_ENGINE_H
+#define _SSDK_ENGINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "libssdk.h"
+
+/**
+ * struct uslot - One IO of a job, reused.
+ * @buf: Its buffer, aligned for O_DIRECT.
+ * @offset: Where it reads, bytes.
+ * @len: How many bytes.
+ * @submit_ns: When it was handed to the kernel.
+ * @complete_ns: When its completion was seen; set by the engine.
+ * @res: Bytes transferred, or -errno; set by the engine.
+ * @measured: Submitted after the ramp.
+ */
+struct uslot {
+	void *buf;
+	uint64_t offset;
+	uint32_t len;
+	uint64_t submit_ns;
+	uint64_t complete_ns;
+	int64_t res;
+	int measured;
+};
+
+struct ujob;
+
+/**
+ * struct engine_ops - What an engine does.
+ * @name: Its name in ssdk compare --engines (with "-raw" for a device).
+ * @max_depth: Most IOs it keeps in flight (1 for psync).
+ * @init: Set up for @job->qd IOs on @job->fd; 0 or -errno.
+ * @queue: Issue slot @i's IO (psync: do it, and complete it).
+ * @commit: Submit what @queue queued; 0 or -errno.
+ * @reap: Wait for at least one completion; put up to @max slot indexes
+ *	in @done, with their res and complete_ns set. Return: how many, or
+ *	-errno.
+ * @exit: Undo @init.
+ */
+struct engine_ops {
+	const char *name;
+	unsigned int max_depth;
+	int (*init)(struct ujob *job);
+	int (*queue)(struct ujob *job, unsigned int i);
+	int (*commit)(struct ujob *job);
+	int (*reap)(struct ujob *job, unsigned int *done, unsigned int max);
+	void (*exit)(struct ujob *job);
+};
+
+/**
+ * struct ujob - A workload run by a userspace engine.
+ * @fd: The target, opened O_DIRECT.
+ * @qd: IOs in flight.
+ * @slots: @qd of them.
+ * @priv: The engine's.
+ */
+struct ujob {
+	int fd;
+	unsigned int qd;
+	struct uslot *slots;
+	void *priv;
+};
+
+uint64_t ujob_now_ns(void);
+const struct engine_ops *engine_find(const char *name);
+int ujob_run(const struct engine_ops *ops, const struct ssdk_run_config *cfg,
+	     struct ssdk_run_status *st, uint64_t *hists, char *err, size_t errlen);
+
+extern const struct engine_ops engine_psync, engine_libaio, engine_uring;
+
+#endif /* _SSDK_ENGINE_H */
