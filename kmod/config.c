@@ -184,6 +184,22 @@ static int ssdk_config_pace(struct genl_info *info, struct ssdk_run_config *cfg)
 	return 0;
 }
 
+/* How the IOs reach the target; buffered file IO has one in flight. */
+static int ssdk_config_engine(struct genl_info *info, struct ssdk_run_config *cfg)
+{
+	cfg->engine = ssdk_get_u32(info, SSDK_A_RUN_ENGINE, SSDK_ENGINE_BIO);
+	cfg->buffered = nla_get_flag(info->attrs[SSDK_A_RUN_BUFFERED]);
+	if (!cfg->buffered)
+		return 0;
+	if (cfg->engine != SSDK_ENGINE_KFILE)
+		return ssdk_config_refuse(info, SSDK_A_RUN_BUFFERED,
+					  "buffered: only for engine kfile (bios bypass the page cache)");
+	if (cfg->iodepth > 1)
+		return ssdk_config_refuse(info, SSDK_A_RUN_IODEPTH,
+					  "iodepth: buffered file IO completes in its submitter; it needs iodepth 1");
+	return 0;
+}
+
 static int ssdk_config_cpu(struct genl_info *info, struct ssdk_run_config *cfg)
 {
 	u32 cpu;
@@ -234,6 +250,8 @@ int ssdk_config_parse(struct genl_info *info, struct ssdk_run_config *cfg)
 		ret = ssdk_config_pattern(info, cfg);
 	if (!ret)
 		ret = ssdk_config_pace(info, cfg);
+	if (!ret)
+		ret = ssdk_config_engine(info, cfg);
 	if (ret)
 		return ret;
 	if ((u64)cfg->iodepth * cfg->bs > SSDK_MAX_INFLIGHT_BYTES)

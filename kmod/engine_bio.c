@@ -1,183 +1,71 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The bio engine: a kernel thread keeps a run's iodepth IOs in flight,
- * submitting bios straight to the block layer from preallocated slots.
- *
- * The completion path stamps the time, records the IO into this CPU's
- * statistics and hands the slot back to the worker on a lockless list,
- * waking it only when the list was empty. The worker resubmits what it
- * finds there, oldest first. When a driver completes within submit_bio()
- * (null_blk with irqmode=0), the completion runs in the worker itself:
- * the wake-up is then a no-op and the worker finds the slot at once, so
- * the same loop is also the inline path, without recursion.
+ * The bio engine: IOs as bios submitted straight to the block layer of a
+ * block device, one bio per slot, initialised once and reset per IO.
  */
 
 #include <linux/bio.h>
 #include <linux/blkdev.h>
-#include <linux/hrtimer.h>
-#include <linux/math64.h>
-#include <linux/rcupdate.h>
-#include <linux/sched.h>
-#include <linux/slab.h>
-#include <linux/timekeeping.h>
+#include <net/netlink.h>
 
 #include "ssdk.h"
 
-static unsigned int ssdk_slot_nr_pages(const struct ssdk_run *run)
+static int ssdk_bio_open(struct ssdk_run *run, struct nlattr **attrs,
+			 struct netlink_ext_ack *extack)
 {
-	return DIV_ROUND_UP(run->cfg.bs, PAGE_SIZE);
+	const struct nlattr *attr = attrs[SSDK_A_RUN_TARGET];
+	int ret;
+
+	ret = ssdk_bdev_open(&run->bdev, run->cfg.target, ssdk_cfg_writes(&run->cfg), run);
+	switch (ret) {
+	case 0:
+		break;
+	case -ENOENT:
+		NL_SET_ERR_MSG_ATTR(extack, attr, "target: no such file");
+		return ret;
+	case -ENOTBLK:
+		NL_SET_ERR_MSG_ATTR(extack, attr,
+				    "target: not a block device (engine kfile runs on a file)");
+		return ret;
+	case -EBUSY:
+		NL_SET_ERR_MSG_ATTR(extack, attr,
+				    "target: in use (mounted, or held exclusively); writes need it to themselves");
+		return ret;
+	case -EACCES:
+	case -EROFS:
+		NL_SET_ERR_MSG_ATTR(extack, attr, "target: read-only device");
+		return ret;
+	default:
+		NL_SET_ERR_MSG_ATTR(extack, attr, "target: cannot be opened");
+		return ret;
+	}
+	run->target_size = bdev_nr_bytes(run->bdev.bdev);
+	run->lbs = bdev_logical_block_size(run->bdev.bdev);
+	return 0;
+}
+
+static void ssdk_bio_close(struct ssdk_run *run)
+{
+	ssdk_bdev_close(&run->bdev);
 }
 
 static void ssdk_bio_end_io(struct bio *bio)
 {
-	struct ssdk_slot *slot = bio->bi_private;
-	struct ssdk_run *run = slot->run;
-
-	slot->status = bio->bi_status;
-	if (SSDK_MEASURE) {
-		slot->complete_ns = ktime_get_ns();
-		if (slot->measured)
-			ssdk_stats_record(run, slot);
-	}
-
-	/*
-	 * Completed within submit_bio() by the worker itself (null_blk with
-	 * irqmode=0): it finds the slot when submit_bio() returns, and the
-	 * run cannot go away under its own worker. Not from an interrupt
-	 * that merely landed on the worker: it may be about to sleep, having
-	 * found the list empty, and must be woken.
-	 */
-	if (in_task() && current == run->worker) {
-		llist_add(&slot->node, &run->done);
-		return;
-	}
-
-	/*
-	 * Once the slot is on the list, the worker may reuse it, end the run
-	 * and free it: RCU keeps the run and its worker's task alive until
-	 * the wake-up is done (the run is freed after a grace period).
-	 */
-	rcu_read_lock();
-	if (llist_add(&slot->node, &run->done))
-		wake_up_process(run->worker);
-	rcu_read_unlock();
+	ssdk_slot_complete(bio->bi_private, blk_status_to_errno(bio->bi_status));
 }
 
-static void ssdk_slot_free(struct ssdk_slot *slot)
+static void ssdk_bio_slot_init(struct ssdk_run *run, struct ssdk_slot *slot)
 {
-	struct bio_vec *bv;
-	unsigned short i;
+	bio_init(&slot->bio, run->bdev.bdev, slot->bvecs, slot->nr_vecs, 0);
+}
 
-	for (i = 0; i < slot->bio.bi_max_vecs; i++) {
-		bv = &slot->bvecs[i];
-		if (bv->bv_page)
-			__free_page(bv->bv_page);
-	}
+static void ssdk_bio_slot_exit(struct ssdk_slot *slot)
+{
 	bio_uninit(&slot->bio);
-	kfree(slot);
-}
-
-static struct ssdk_slot *ssdk_slot_alloc(struct ssdk_run *run)
-{
-	unsigned int nr = ssdk_slot_nr_pages(run);
-	unsigned int left = run->cfg.bs;
-	struct ssdk_slot *slot;
-	struct page *page;
-	unsigned int i;
-
-	slot = kzalloc(struct_size(slot, bvecs, nr), GFP_KERNEL);
-	if (!slot)
-		return NULL;
-	slot->run = run;
-	bio_init(&slot->bio, run->bdev.bdev, slot->bvecs, nr, 0);
-	for (i = 0; i < nr; i++) {
-		page = alloc_page(GFP_KERNEL);
-		if (!page)
-			goto err_free_slot;
-		__bio_add_page(&slot->bio, page, min_t(unsigned int, left, PAGE_SIZE), 0);
-		left -= min_t(unsigned int, left, PAGE_SIZE);
-	}
-	return slot;
-
-err_free_slot:
-	ssdk_slot_free(slot);
-	return NULL;
-}
-
-/**
- * ssdk_bio_engine_setup() - Allocate a run's slots and their pages.
- * @run: The run, its target open.
- *
- * Everything the IO path needs is allocated here: nothing is allocated
- * per IO.
- *
- * Context: Process context; may sleep.
- * Return: 0 or -ENOMEM.
- */
-int ssdk_bio_engine_setup(struct ssdk_run *run)
-{
-	unsigned int i;
-
-	run->slots = kcalloc(run->cfg.iodepth, sizeof(*run->slots), GFP_KERNEL);
-	run->free = kcalloc(run->cfg.iodepth, sizeof(*run->free), GFP_KERNEL);
-	if (!run->slots || !run->free)
-		goto err_teardown;
-	for (i = 0; i < run->cfg.iodepth; i++) {
-		run->slots[i] = ssdk_slot_alloc(run);
-		if (!run->slots[i])
-			goto err_teardown;
-		run->free[run->nr_free++] = run->slots[i];
-	}
-	if (ssdk_pattern_setup(run))
-		goto err_teardown;
-	return 0;
-
-err_teardown:
-	ssdk_bio_engine_teardown(run);
-	return -ENOMEM;
-}
-
-/**
- * ssdk_bio_engine_teardown() - Free a run's slots.
- * @run: The run; none of its IOs is in flight.
- *
- * Context: Process context.
- */
-void ssdk_bio_engine_teardown(struct ssdk_run *run)
-{
-	unsigned int i;
-
-	ssdk_pattern_teardown(run);
-	kfree(run->free);
-	run->free = NULL;
-	run->nr_free = 0;
-	if (!run->slots)
-		return;
-	for (i = 0; i < run->cfg.iodepth; i++)
-		if (run->slots[i])
-			ssdk_slot_free(run->slots[i]);
-	kfree(run->slots);
-	run->slots = NULL;
-}
-
-/*
- * Whether the run may submit another IO. A rate-limited run serves every
- * arrival due before its deadline, even when a stall made it late: the
- * IOs that arrived during the stall are the ones whose wait it measures.
- */
-static bool ssdk_may_submit(const struct ssdk_run *run, u64 now)
-{
-	if (READ_ONCE(run->stop))
-		return false;
-	if (run->cfg.ios && run->submitted >= run->cfg.ios)
-		return false;
-	if (run->cfg.rate_iops)
-		now = run->pace.next_ns;
-	return !run->deadline_ns || now < run->deadline_ns;
 }
 
 /* A split run's IOs vary in length: the bvecs describe this one's. */
-static void ssdk_slot_set_len(struct ssdk_run *run, struct ssdk_slot *slot)
+static void ssdk_bio_set_len(struct ssdk_run *run, struct ssdk_slot *slot)
 {
 	struct bio *bio = &slot->bio;
 	u32 left = slot->len;
@@ -195,195 +83,24 @@ static void ssdk_slot_set_len(struct ssdk_run *run, struct ssdk_slot *slot)
  * Reuse the slot's bio: bio_reset() clears everything up to bi_max_vecs,
  * but the bvec table and its pages stay; restore what describes them.
  */
-static void ssdk_slot_submit(struct ssdk_run *run, struct ssdk_slot *slot,
-			     u64 now)
+static void ssdk_bio_submit(struct ssdk_run *run, struct ssdk_slot *slot)
 {
 	struct bio *bio = &slot->bio;
-	bool write;
 
-	ssdk_access_next(run, slot);
-	write = slot->op == SSDK_OP_WRITE;
-	if (write)
-		ssdk_pattern_fill(run, slot);
-	else
-		slot->filled = false;
-	if (run->cfg.rate_iops)
-		ssdk_pace_take(run, slot, now);
-
-	bio_reset(bio, run->bdev.bdev,
-		  write ? REQ_OP_WRITE | REQ_SYNC | REQ_IDLE : REQ_OP_READ);
-	ssdk_slot_set_len(run, slot);
+	bio_reset(bio, run->bdev.bdev, slot->op == SSDK_OP_WRITE ?
+		  REQ_OP_WRITE | REQ_SYNC | REQ_IDLE : REQ_OP_READ);
+	ssdk_bio_set_len(run, slot);
 	bio->bi_iter.bi_sector = slot->offset >> SECTOR_SHIFT;
 	bio->bi_end_io = ssdk_bio_end_io;
 	bio->bi_private = slot;
-
-	slot->measured = now >= run->ramp_end_ns;
-	run->submitted++;
-	if (SSDK_MEASURE)
-		slot->submit_ns = ktime_get_ns();
+	ssdk_slot_stamp_submit(slot);
 	submit_bio(bio);
 }
 
-/*
- * Sleep until @until, a rate-limited run's next arrival. A timer fires
- * late (microseconds on hardware, a hundred under emulation), and in an
- * open loop that lateness would count in every IO's response time: wake
- * early by the lateness seen so far, then spin to the arrival, unless a
- * completion, a stop request or another task wants the CPU first.
- */
-static void ssdk_sleep_until(struct ssdk_run *run, u64 until)
-{
-	struct ssdk_pace *p = &run->pace;
-	u64 wake = until - min(p->early_ns, until), now;
-	ktime_t expires = ns_to_ktime(wake);
-
-	schedule_hrtimeout_range(&expires, 0, HRTIMER_MODE_ABS);
-	now = ktime_get_ns();
-	if (now < wake)
-		return;		/* woken before the timer: a completion or a stop */
-	/* The lateness, averaged over eight wake-ups and kept below 1 ms. */
-	p->early_ns = min_t(u64, p->early_ns - p->early_ns / 8 + (now - wake) / 8,
-			    NSEC_PER_MSEC);
-	while (now < until && llist_empty(&run->done) && !READ_ONCE(run->stop) &&
-	       !need_resched()) {
-		cpu_relax();
-		now = ktime_get_ns();
-	}
-}
-
-/*
- * Wait for completions, or until @until (0: no limit) when an arrival is
- * due then. Returns what completed, possibly nothing: a stop request and
- * the timer wake the worker without completions.
- */
-static struct llist_node *ssdk_wait_completions(struct ssdk_run *run, u64 until)
-{
-	struct llist_node *list;
-
-	/* Idle: neither a load nor a hung task while IOs are slow. */
-	set_current_state(TASK_IDLE);
-	list = llist_del_all(&run->done);
-	if (!list) {
-		if (!until)
-			schedule();
-		else if (!READ_ONCE(run->stop))
-			ssdk_sleep_until(run, until);
-		list = llist_del_all(&run->done);
-	}
-	__set_current_state(TASK_RUNNING);
-	return list;
-}
-
-static void ssdk_rate_update(struct ssdk_run *run, u64 now)
-{
-	u64 dt = now - run->rate_ns;
-
-	if (dt < NSEC_PER_SEC)
-		return;
-	WRITE_ONCE(run->iops_now,
-		   div64_u64((run->completed - run->rate_completed) * NSEC_PER_SEC, dt));
-	run->rate_ns = now;
-	run->rate_completed = run->completed;
-}
-
-/*
- * An IO failed: the results would not measure what was asked, so the
- * run submits nothing more and ends failed (unless it was already
- * ending). The IOs still in flight complete and count as usual.
- */
-static void ssdk_io_failed(struct ssdk_run *run, struct ssdk_slot *slot)
-{
-	ssdk_run_end_early(run, SSDK_STATE_FAILED, "%s error %d at offset %llu",
-			   slot->op == SSDK_OP_WRITE ? "write" : "read",
-			   blk_status_to_errno(slot->status), slot->offset);
-}
-
-/*
- * Reap completed slots (@list newest first, as llist_del_all() gives
- * them) in completion order, onto the stack of free slots.
- *
- * The time that decides the ramp, the deadline and the rate is the newest
- * completion's stamp, at most a wake-up old: no clock read of its own
- * (unless the bare build took no stamps). Return: that time.
- */
-static u64 ssdk_reap(struct ssdk_run *run, struct llist_node *list)
-{
-	u64 now = SSDK_MEASURE ? llist_entry(list, struct ssdk_slot, node)->complete_ns :
-				 ktime_get_ns();
-	struct ssdk_slot *slot, *next;
-
-	list = llist_reverse_order(list);
-	llist_for_each_entry_safe(slot, next, list, node) {
-		WRITE_ONCE(run->completed, run->completed + 1);
-		if (unlikely(slot->status))
-			ssdk_io_failed(run, slot);
-		if (SSDK_MEASURE && slot->measured &&
-		    slot->complete_ns > run->last_measured_ns)
-			WRITE_ONCE(run->last_measured_ns, slot->complete_ns);
-		if (run->cfg.rate_iops)
-			ssdk_pace_complete(run, slot);
-		run->free[run->nr_free++] = slot;
-	}
-	ssdk_rate_update(run, now);
-	return now;
-}
-
-/* When to stop waiting for completions: the next arrival, if one can go. */
-static u64 ssdk_wake_at(const struct ssdk_run *run, u64 now)
-{
-	u64 at;
-
-	if (!run->cfg.rate_iops || !run->nr_free || !ssdk_may_submit(run, now))
-		return 0;
-	at = run->pace.next_ns;
-	if (run->deadline_ns && run->deadline_ns < at)
-		at = run->deadline_ns;
-	return at;
-}
-
-/**
- * ssdk_bio_engine_worker() - The kernel thread of a run.
- * @data: The run.
- *
- * Keeps the run's IOs in flight (or due, when it has a rate) until its
- * runtime, its IO count, a stop request or an IO error ends it, waits
- * for the last IOs, releases the target and the slots, folds the
- * statistics and says the run ended. Whoever removes the run waits for
- * the thread's exit (kthread_stop()).
- *
- * Context: Kernel thread.
- * Return: 0.
- */
-int ssdk_bio_engine_worker(void *data)
-{
-	struct ssdk_run *run = data;
-	struct llist_node *list;
-	u64 now = ktime_get_ns();
-
-	run->ramp_end_ns = now + run->cfg.ramp_ns;
-	run->deadline_ns = run->cfg.runtime_ns ? run->ramp_end_ns + run->cfg.runtime_ns : 0;
-	run->rate_ns = now;
-	ssdk_pace_start(run, now);
-	/* Pairs with smp_load_acquire() in ssdk_nl_progress_fill(). */
-	smp_store_release(&run->start_ns, now);
-
-	for (;;) {
-		while (run->nr_free && ssdk_may_submit(run, now) && ssdk_pace_due(run, now))
-			ssdk_slot_submit(run, run->cfg.rate_iops ? ssdk_pace_pop(run) :
-					 run->free[--run->nr_free], now);
-		if (run->nr_free == run->cfg.iodepth && !ssdk_may_submit(run, now))
-			break;
-		list = ssdk_wait_completions(run, ssdk_wake_at(run, now));
-		now = list ? ssdk_reap(run, list) : ktime_get_ns();
-		cond_resched();
-	}
-
-	WRITE_ONCE(run->end_ns, ktime_get_ns());
-	ssdk_bio_engine_teardown(run);
-	ssdk_bdev_close(&run->bdev);
-	ssdk_stats_fold(run);
-	ssdk_run_ended(run);
-	ssdk_nl_notify_end(run);
-	complete_all(&run->finished);
-	return 0;
-}
+const struct ssdk_engine_ops ssdk_engine_bio = {
+	.open		= ssdk_bio_open,
+	.close		= ssdk_bio_close,
+	.slot_init	= ssdk_bio_slot_init,
+	.slot_exit	= ssdk_bio_slot_exit,
+	.submit		= ssdk_bio_submit,
+};

@@ -21,7 +21,7 @@ const struct nla_policy ssdk_info_get_nl_policy[SSDK_A_INFO_PAD + 1] = {
 };
 
 /* SSDK_CMD_RUN_START - do */
-const struct nla_policy ssdk_run_start_nl_policy[SSDK_A_RUN_ARRIVALS + 1] = {
+const struct nla_policy ssdk_run_start_nl_policy[SSDK_A_RUN_BUFFERED + 1] = {
 	[SSDK_A_RUN_TARGET] = { .type = NLA_NUL_STRING, .len = 4095, },
 	[SSDK_A_RUN_RW] = NLA_POLICY_MAX(NLA_U32, 5),
 	[SSDK_A_RUN_BS] = NLA_POLICY_MIN(NLA_U32, SSDK_MIN_BS),
@@ -44,6 +44,8 @@ const struct nla_policy ssdk_run_start_nl_policy[SSDK_A_RUN_ARRIVALS + 1] = {
 	[SSDK_A_RUN_COMPRESS_PCT] = NLA_POLICY_MAX(NLA_U32, 99),
 	[SSDK_A_RUN_RATE_IOPS] = NLA_POLICY_MIN(NLA_U32, 1),
 	[SSDK_A_RUN_ARRIVALS] = NLA_POLICY_MAX(NLA_U32, 2),
+	[SSDK_A_RUN_ENGINE] = NLA_POLICY_MAX(NLA_U32, 1),
+	[SSDK_A_RUN_BUFFERED] = { .type = NLA_FLAG, },
 };
 
 /* SSDK_CMD_RUN_GET - do */
@@ -79,7 +81,7 @@ const struct genl_ops ssdk_nl_ops[6] = {
 		.cmd		= SSDK_CMD_RUN_START,
 		.doit		= ssdk_nl_run_start_doit,
 		.policy		= ssdk_run_start_nl_policy,
-		.maxattr	= SSDK_A_RUN_ARRIVALS,
+		.maxattr	= SSDK_A_RUN_BUFFERED,
 		.flags		= GENL_ADMIN_PERM,
 	},
 	{

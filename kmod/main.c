@@ -25,7 +25,7 @@ u64 ssdk_caps(void)
 	/* Timer-driven pacing needs hrtimers finer than a jiffy. */
 	if (hrtimer_resolution == 1)
 		caps |= SSDK_CAP_HIGHRES_TIMERS;
-	return caps | SSDK_CAP_BIO;
+	return caps | SSDK_CAP_BIO | SSDK_CAP_KFILE;
 }
 
 static int __init ssdk_init(void)

@@ -145,14 +145,16 @@ static int ssdk_nl_config_fill(struct sk_buff *msg, const struct ssdk_run *run)
 	     (nla_put_u32(msg, SSDK_A_RUN_RATE_IOPS, cfg->rate_iops) ||
 	      nla_put_u32(msg, SSDK_A_RUN_ARRIVALS, cfg->arrivals) ||
 	      ssdk_nl_put_u64(msg, SSDK_A_RUN_LATE, READ_ONCE(run->pace.late)))) ||
-	    (cfg->split_given && ssdk_nl_bs_split_fill(msg, cfg)))
+	    (cfg->split_given && ssdk_nl_bs_split_fill(msg, cfg)) ||
+	    nla_put_u32(msg, SSDK_A_RUN_ENGINE, cfg->engine) ||
+	    (cfg->buffered && nla_put_flag(msg, SSDK_A_RUN_BUFFERED)))
 		return -EMSGSIZE;
 	return 0;
 }
 
 static int ssdk_nl_progress_fill(struct sk_buff *msg, struct ssdk_run *run, int state)
 {
-	/* Pairs with smp_store_release() in ssdk_bio_engine_worker(). */
+	/* Pairs with smp_store_release() in ssdk_worker(). */
 	u64 start = smp_load_acquire(&run->start_ns), end = READ_ONCE(run->end_ns);
 	u64 last = READ_ONCE(run->last_measured_ns);
 	u64 elapsed = 0, measured = 0;

@@ -84,7 +84,7 @@ static void ssdk_pattern_fixed(struct ssdk_run *run, struct ssdk_slot *slot)
 	int byte = run->cfg.pattern == SSDK_PATTERN_REPEAT ? run->cfg.pattern_byte : 0;
 	unsigned short i;
 
-	for (i = 0; i < slot->bio.bi_max_vecs; i++)
+	for (i = 0; i < slot->nr_vecs; i++)
 		memset_page(slot->bvecs[i].bv_page, 0, byte, PAGE_SIZE);
 	slot->filled = true;
 }

@@ -6,7 +6,7 @@
  * while they look at a run. A run's worker needs none: removing a run
  * from the table waits for its worker to exit before dropping the
  * table's reference, and the run is freed after an RCU grace period,
- * which the completion path relies on (engine_bio.c).
+ * which the completion path relies on (worker.c).
  *
  * A run's state changes under its lock, and only forward: running, then
  * stopping when a user or an IO error ends it early, then done, stopped
@@ -141,40 +141,6 @@ static void ssdk_runs_unreserve(void)
 	mutex_unlock(&ssdk_runs_lock);
 }
 
-static int ssdk_run_open_target(struct ssdk_run *run, struct nlattr **attrs,
-				struct netlink_ext_ack *extack)
-{
-	bool write = ssdk_cfg_writes(&run->cfg);
-	const struct nlattr *attr = attrs[SSDK_A_RUN_TARGET];
-	int ret;
-
-	ret = ssdk_bdev_open(&run->bdev, run->cfg.target, write, run);
-	switch (ret) {
-	case 0:
-		break;
-	case -ENOENT:
-		NL_SET_ERR_MSG_ATTR(extack, attr, "target: no such file");
-		return ret;
-	case -ENOTBLK:
-		NL_SET_ERR_MSG_ATTR(extack, attr, "target: not a block device");
-		return ret;
-	case -EBUSY:
-		NL_SET_ERR_MSG_ATTR(extack, attr,
-				    "target: in use (mounted, or held exclusively); writes need it to themselves");
-		return ret;
-	case -EACCES:
-	case -EROFS:
-		NL_SET_ERR_MSG_ATTR(extack, attr, "target: read-only device");
-		return ret;
-	default:
-		NL_SET_ERR_MSG_ATTR(extack, attr, "target: cannot be opened");
-		return ret;
-	}
-	run->target_size = bdev_nr_bytes(run->bdev.bdev);
-	run->lbs = bdev_logical_block_size(run->bdev.bdev);
-	return 0;
-}
-
 static u32 ssdk_runs_new_id(void)
 {
 	u32 id;
@@ -249,8 +215,9 @@ int ssdk_run_start(struct ssdk_run_config *cfg, struct nlattr **attrs,
 	run->cfg = *cfg;
 	run->state = SSDK_STATE_RUNNING;
 	run->nr_sets = ssdk_open_loop(cfg) ? SSDK_MAX_SETS : SSDK_NR_OPS;
+	run->engine = cfg->engine == SSDK_ENGINE_KFILE ? &ssdk_engine_kfile : &ssdk_engine_bio;
 
-	ret = ssdk_run_open_target(run, attrs, extack);
+	ret = run->engine->open(run, attrs, extack);
 	if (ret)
 		goto err_free_run;
 	ret = ssdk_access_setup(run, attrs, extack);
@@ -259,7 +226,7 @@ int ssdk_run_start(struct ssdk_run_config *cfg, struct nlattr **attrs,
 
 	run->stats = ssdk_stats_alloc(run->nr_sets);
 	run->cpu_stats = ssdk_stats_alloc_cpus(run->nr_sets);
-	if (!run->stats || !run->cpu_stats || ssdk_bio_engine_setup(run)) {
+	if (!run->stats || !run->cpu_stats || ssdk_worker_setup(run)) {
 		NL_SET_ERR_MSG(extack, "out of memory for the run's statistics or buffers");
 		ret = -ENOMEM;
 		goto err_close_target;
@@ -267,7 +234,7 @@ int ssdk_run_start(struct ssdk_run_config *cfg, struct nlattr **attrs,
 
 	/* Nobody sees the run before its worker exists. */
 	run->id = ssdk_runs_new_id();
-	run->worker = kthread_create(ssdk_bio_engine_worker, run, "ssdk/%u", run->id);
+	run->worker = kthread_create(ssdk_worker, run, "ssdk/%u", run->id);
 	if (IS_ERR(run->worker)) {
 		ret = PTR_ERR(run->worker);
 		run->worker = NULL;
@@ -288,9 +255,9 @@ int ssdk_run_start(struct ssdk_run_config *cfg, struct nlattr **attrs,
 	return 0;
 
 err_teardown:
-	ssdk_bio_engine_teardown(run);
+	ssdk_worker_teardown(run);
 err_close_target:
-	ssdk_bdev_close(&run->bdev);
+	run->engine->close(run);
 err_free_run:
 	ssdk_run_put(run);
 err_unreserve:

@@ -8,10 +8,13 @@
 
 #include <linux/blk_types.h>
 #include <linux/completion.h>
+#include <linux/fs.h>
+#include <linux/uio.h>
 #include <linux/kref.h>
 #include <linux/list.h>
 #include <linux/llist.h>
 #include <linux/mutex.h>
+#include <linux/timekeeping.h>
 #include <linux/types.h>
 #include <uapi/linux/ssdk.h>
 
@@ -52,7 +55,9 @@ struct ssdk_bs_share {
 
 /**
  * struct ssdk_run_config - What a run does, as validated at its start.
- * @target: Path of the block device.
+ * @target: Path of the block device (bio) or regular file (kfile).
+ * @engine: &enum ssdk_engine: how the IOs reach the target.
+ * @buffered: kfile: through the page cache rather than O_DIRECT.
  * @rw: Sequential or random, read, write or both.
  * @bs: Bytes per IO; with several block sizes, the largest.
  * @iodepth: IOs kept in flight.
@@ -79,6 +84,8 @@ struct ssdk_bs_share {
  */
 struct ssdk_run_config {
 	char *target;
+	u32 engine;
+	bool buffered;
 	enum ssdk_rw rw;
 	u32 bs;
 	u32 iodepth;
@@ -204,7 +211,8 @@ struct ssdk_stats {
 
 /**
  * struct ssdk_slot - One IO of a run, reused for every IO it carries.
- * @bio: The bio, initialised once and reset for each submission.
+ * @bio: bio engine: the bio, initialised once and reset for each IO.
+ * @kf: kfile engine: the kiocb of the IO in flight and its iterator.
  * @run: The run it belongs to.
  * @node: On the run's list of completed slots.
  * @offset: Where the IO in flight reads or writes, bytes.
@@ -217,15 +225,22 @@ struct ssdk_stats {
  *	completed on the schedule: @sched_start_ns plus its service time.
  * @submit_ns: When the bio was submitted.
  * @complete_ns: When it completed (0 before its first IO).
- * @status: How it completed.
+ * @error: How it completed: 0, or a negative errno.
  * @op: &enum ssdk_op of the IO in flight.
  * @measured: Whether the IO counts in the statistics (not in the ramp).
  * @filled: The pages hold the run's fixed pattern (zeros, repeat), not
  *	data a read brought in.
+ * @nr_vecs: Entries of @bvecs: pages for the largest IO.
  * @bvecs: The slot's pages, one bvec each.
  */
 struct ssdk_slot {
-	struct bio bio;
+	union {
+		struct bio bio;
+		struct {
+			struct kiocb iocb;
+			struct iov_iter iter;
+		} kf;
+	};
 	struct ssdk_run *run;
 	struct llist_node node;
 	u64 offset;
@@ -235,10 +250,11 @@ struct ssdk_slot {
 	u64 sched_free_ns;
 	u64 submit_ns;
 	u64 complete_ns;
-	blk_status_t status;
+	int error;
 	u8 op;
 	bool measured;
 	bool filled;
+	unsigned short nr_vecs;
 	struct bio_vec bvecs[];
 };
 
@@ -299,6 +315,41 @@ struct ssdk_pace {
 };
 
 /**
+ * ssdk_slot_stamp_submit() - Stamp a slot's submission time.
+ * @slot: The slot, its IO about to be handed to the storage.
+ *
+ * Engines call it last before handing the IO over, so that the latency
+ * is the storage's and the layers' below the engine, not the engine's
+ * own preparation.
+ */
+static inline void ssdk_slot_stamp_submit(struct ssdk_slot *slot)
+{
+	if (SSDK_MEASURE)
+		slot->submit_ns = ktime_get_ns();
+}
+
+struct ssdk_run;
+
+/**
+ * struct ssdk_engine_ops - How a run's IOs reach its target.
+ * @open: Open the target named by the configuration, set the run's
+ *	@target_size and @lbs; explain a refusal in @extack.
+ * @close: Release the target; none of the run's IOs is in flight.
+ * @slot_init: Prepare a new slot, its pages allocated (optional).
+ * @slot_exit: Undo @slot_init (optional).
+ * @submit: Issue the slot's IO (op, offset, length and data set); its
+ *	completion goes to ssdk_slot_complete(), possibly before this returns.
+ */
+struct ssdk_engine_ops {
+	int (*open)(struct ssdk_run *run, struct nlattr **attrs,
+		    struct netlink_ext_ack *extack);
+	void (*close)(struct ssdk_run *run);
+	void (*slot_init)(struct ssdk_run *run, struct ssdk_slot *slot);
+	void (*slot_exit)(struct ssdk_slot *slot);
+	void (*submit)(struct ssdk_run *run, struct ssdk_slot *slot);
+};
+
+/**
  * struct ssdk_run - A run: its configuration, its worker, its results.
  * @id: Identifier, unique while the module is loaded.
  * @ref: Held by the run table and each user of the run (not by the worker).
@@ -309,7 +360,9 @@ struct ssdk_pace {
  *	%SSDK_STATE_RUNNING early: %SSDK_STATE_STOPPED or %SSDK_STATE_FAILED.
  * @reason: Why the run failed or stopped; empty otherwise. Written once,
  *	under @lock, before @state leaves %SSDK_STATE_RUNNING.
- * @bdev: The target, open while the worker runs.
+ * @engine: How its IOs reach the target.
+ * @bdev: bio engine: the target, open while the worker runs.
+ * @file: kfile engine: the target, open while the worker runs.
  * @target_size: Size of the target, bytes.
  * @lbs: Logical block size of the target, bytes.
  * @worker: The kernel thread submitting the IOs.
@@ -351,7 +404,9 @@ struct ssdk_run {
 	int end_state;
 	char reason[96];
 
+	const struct ssdk_engine_ops *engine;
 	struct ssdk_bdev bdev;
+	struct file *file;
 	u64 target_size;
 	u32 lbs;
 
@@ -442,10 +497,15 @@ struct ssdk_slot *ssdk_pace_pop(struct ssdk_run *run);
 void ssdk_pace_take(struct ssdk_run *run, struct ssdk_slot *slot, u64 now);
 void ssdk_pace_complete(struct ssdk_run *run, struct ssdk_slot *slot);
 
-/* engine_bio.c */
-int ssdk_bio_engine_setup(struct ssdk_run *run);
-void ssdk_bio_engine_teardown(struct ssdk_run *run);
-int ssdk_bio_engine_worker(void *data);
+/* worker.c */
+int ssdk_worker_setup(struct ssdk_run *run);
+void ssdk_worker_teardown(struct ssdk_run *run);
+int ssdk_worker(void *data);
+void ssdk_slot_complete(struct ssdk_slot *slot, int error);
+
+/* engine_bio.c, engine_kfile.c */
+extern const struct ssdk_engine_ops ssdk_engine_bio;
+extern const struct ssdk_engine_ops ssdk_engine_kfile;
 
 /* stats.c */
 struct ssdk_stats **ssdk_stats_alloc_cpus(unsigned int nr_sets);

@@ -100,7 +100,7 @@ static void ssdk_set_record(struct ssdk_op_stats *st, u64 lat_ns, u32 len)
 /**
  * ssdk_stats_record() - Record the completion of a measured IO.
  * @run: The run.
- * @slot: The slot whose IO completed, its times and status set.
+ * @slot: The slot whose IO completed, its times and error set.
  *
  * Failed IOs are counted apart from the latencies. An open-loop run also
  * records the response time, from the IO's scheduled arrival.
@@ -119,7 +119,7 @@ void ssdk_stats_record(struct ssdk_run *run, struct ssdk_slot *slot)
 
 	local_irq_save(flags);
 	st = run->cpu_stats[smp_processor_id()];
-	if (unlikely(slot->status)) {
+	if (unlikely(slot->error)) {
 		st->set[slot->op].c.errors++;
 	} else {
 		ssdk_set_record(&st->set[slot->op], slot->complete_ns - slot->submit_ns,

@@ -7,8 +7,8 @@
 
 struct cli;
 
-int compare_check_engines(struct cli *cli, const char *list);
+int compare_check_engines(struct cli *cli, const char *list, int has_file);
 int compare_run(struct cli *cli, struct ssdk *h, const struct ssdk_run_config *cfg,
-		char *engines, int progress);
+		const char *file, char *engines, int progress);
 
 #endif /* _SSDK_COMPARE_H */

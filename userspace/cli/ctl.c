@@ -41,14 +41,16 @@ int parse_common(struct cli *cli, const char *cmd, const char *help, int argc,
 		 int (*on_extra)(struct cli *cli, int idx, const char *arg, void *ctx),
 		 void *ctx)
 {
-	struct option opts[32] = {
+	struct option opts[64] = {
 		{ "json", no_argument, NULL, 'j' },
 		{ "help", no_argument, NULL, 'h' },
 	};
 	char shorts[64] = "+:jh", *s = shorts + strlen(shorts);
 	int n, c, idx, err;
 
-	for (n = 0; extra && extra[n].name && n + 2 < (int)ARRAY_SIZE(opts) - 1; n++) {
+	for (n = 0; extra && extra[n].name; n++) {
+		if (n + 2 == (int)ARRAY_SIZE(opts) - 1)
+			return -runtime_error(cli, "%s: too many options for the parser", cmd);
 		opts[n + 2] = extra[n];
 		opts[n + 2].flag = NULL;
 		opts[n + 2].val = 0x100 + n;

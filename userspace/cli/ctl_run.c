@@ -18,6 +18,7 @@
 #include "cli.h"
 #include "compare.h"
 #include "jobs.h"
+#include "layout.h"
 #include "opts.h"
 #include "profiles.h"
 #include "report.h"
@@ -27,7 +28,9 @@
 
 static const char run_help[] =
 	"usage: ssdk ctl run|start --target DEV [OPTIONS]\n"
+	"       ssdk ctl run|start --engine kfile --target FILE [OPTIONS]\n"
 	"       ssdk ctl sweep --target DEV --iodepth N,N,... [OPTIONS]\n"
+	"       ssdk compare --target DEV [--file FILE] --engines LIST [OPTIONS]\n"
 	"\n"
 	"Run a workload on a block device from a kernel thread. `run` shows a\n"
 	"progress line, waits for the end and prints the results (Ctrl-C stops\n"
@@ -35,13 +38,25 @@ static const char run_help[] =
 	"and returns (then: ssdk ctl wait|status|stop|results ID). `sweep` runs\n"
 	"the workload at each iodepth in turn (each with its ramp) and prints a\n"
 	"row per point, or with -j an array of the results of each.\n"
-	"`ssdk compare --engines bio,uring-raw,... --target DEV` runs reads\n"
-	"through each engine in turn with the same seed and prints them side by\n"
-	"side with their differences from the first (-j: {\"results\": {ENGINE:\n"
-	"run}, \"overhead_ns\": {\"ENGINE - FIRST\": {mean, p50, p99, p99.9}}}).\n"
+	"`ssdk compare` runs reads through each engine of --engines in turn with\n"
+	"the same seed and prints them side by side with the differences that\n"
+	"isolate a layer (kfile - bio: the filesystem; uring - kfile: the\n"
+	"syscall; -j: {\"results\": {ENGINE: run}, \"overhead_ns\": {\"A - B\":\n"
+	"{mean, p50, p99, p99.9}}, \"layers\": {\"A - B\": LAYER}}). The raw-device\n"
+	"engines read under a mounted filesystem; writes to a device with a\n"
+	"filesystem mounted are refused: compare writes with ssdk ctl run\n"
+	"--engine kfile, and bio on a second, identical device.\n"
 	"\n"
-	"  --engines LIST     compare: bio, uring-raw, libaio-raw, psync-raw\n"
-	"  --profile NAME     start from a named protocol (ssdk ctl profiles);\n"
+	"  --engine E         bio (default): bios on the block device; kfile: IO\n"
+	"                     on a regular file through its filesystem, O_DIRECT\n"
+	"  --buffered         kfile through the page cache (iodepth 1)\n"
+	"  --file-size SIZE   lay the kfile target (or compare's --file) out\n"
+	"                     first: create or extend it and write every byte\n"
+	"  --engines LIST     compare: bio, kfile, uring, libaio, psync (on\n"
+	"                     --file), uring-raw, libaio-raw, psync-raw (on\n"
+	"                     --target)\n"
+	"  --file FILE        compare: a file of a filesystem on --target\n"
+"  --profile NAME     start from a named protocol (ssdk ctl profiles);\n"
 	"                     the other options override it\n"
 	"  --target DEV       the block device (whole disk or partition); again\n"
 	"                     for more targets, each with its own runs\n"
@@ -92,7 +107,7 @@ enum run_option {
 	OPT_RUNTIME, OPT_IOS, OPT_RAMP, OPT_CPU, OPT_SEED, OPT_ALLOW_WRITE,
 	OPT_QUIET, OPT_RWMIXREAD, OPT_BSSPLIT, OPT_ALIGN, OPT_ALIGN_OFFSET, OPT_STRIDE,
 	OPT_PATTERN, OPT_RATE_IOPS, OPT_ARRIVALS, OPT_OPEN_LOOP, OPT_WORKERS, OPT_CPUS,
-	OPT_PROFILE, OPT_ENGINES,
+	OPT_PROFILE, OPT_ENGINES, OPT_ENGINE, OPT_BUFFERED, OPT_FILE, OPT_FILE_SIZE,
 };
 
 static const struct option run_options[] = {
@@ -122,6 +137,10 @@ static const struct option run_options[] = {
 	[OPT_CPUS] = { "cpus", required_argument, NULL, 0 },
 	[OPT_PROFILE] = { "profile", required_argument, NULL, 0 },
 	[OPT_ENGINES] = { "engines", required_argument, NULL, 0 },
+	[OPT_ENGINE] = { "engine", required_argument, NULL, 0 },
+	[OPT_BUFFERED] = { "buffered", no_argument, NULL, 0 },
+	[OPT_FILE] = { "file", required_argument, NULL, 0 },
+	[OPT_FILE_SIZE] = { "file-size", required_argument, NULL, 0 },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -137,6 +156,8 @@ struct run_args {
 	uint32_t qds[MAX_POINTS];
 	unsigned int nr_qds;
 	char engines[256];
+	const char *file;
+	uint64_t file_size;
 	int has_target;
 	int has_bs;
 	int has_rwmixread;
@@ -264,6 +285,26 @@ static int run_option(struct cli *cli, int idx, const char *arg, void *ctx)
 			return bad_value(cli, a, idx, arg, -ERANGE, "");
 		strcpy(a->engines, arg);
 		return 0;
+	case OPT_ENGINE:
+		if (a->mode == CTL_COMPARE)
+			return usage_error(cli, a->cmd, "--engine: compare takes --engines");
+		if (parse_engine(arg, &c->engine))
+			return bad_value(cli, a, idx, arg, -EINVAL, "is neither bio nor kfile");
+		return 0;
+	case OPT_BUFFERED:
+		c->buffered = 1;
+		return 0;
+	case OPT_FILE:
+		if (a->mode != CTL_COMPARE)
+			return usage_error(cli, a->cmd,
+					   "--file: only for ssdk compare (run and start: --engine kfile --target FILE)");
+		a->file = arg;
+		return 0;
+	case OPT_FILE_SIZE:
+		err = parse_size(arg, &a->file_size);
+		if (!err && !a->file_size)
+			err = -EINVAL;
+		return err ? bad_value(cli, a, idx, arg, err, "is not a size") : 0;
 	case OPT_RW:
 		if (parse_rw(arg, &c->rw))
 			return usage_error(cli, a->cmd,
@@ -353,6 +394,14 @@ static int check_run_args(struct cli *cli, const struct run_args *a)
 		return -usage_error(cli, a->cmd, "--arrivals and --open-loop need --rate-iops");
 	if (c->stride && !rw_sequential(c->rw))
 		return -usage_error(cli, a->cmd, "--stride: only for read, write and readwrite");
+	if (c->buffered && c->engine != SSDK_ENGINE_KFILE && a->mode != CTL_COMPARE)
+		return -usage_error(cli, a->cmd, "--buffered: only with --engine kfile");
+	if (c->buffered && c->iodepth > 1)
+		return -usage_error(cli, a->cmd,
+				    "--buffered: file IO through the page cache completes in its submitter; it needs --iodepth 1");
+	if (a->file_size && c->engine != SSDK_ENGINE_KFILE && !a->file)
+		return -usage_error(cli, a->cmd,
+				    "--file-size: lays out a file: with --engine kfile, or compare's --file");
 	if (config_writes(c) && !c->allow_write)
 		return -usage_error(cli, a->cmd,
 				    "--rw %s destroys the data on %s: add --allow-write to consent",
@@ -418,7 +467,7 @@ static int parse_run_args(struct cli *cli, int argc, char **argv, struct run_arg
 		return -usage_error(cli, a->cmd, "--iodepth N,N,... is needed");
 	if (a->mode == CTL_COMPARE && (!a->engines[0] || a->nr_targets != 1 || a->workers != 1))
 		return -usage_error(cli, a->cmd, "compare needs --engines, one --target, one worker");
-	if (a->mode == CTL_COMPARE && compare_check_engines(cli, a->engines))
+	if (a->mode == CTL_COMPARE && compare_check_engines(cli, a->engines, a->file != NULL))
 		return -EXIT_USAGE;
 	if (a->mode == CTL_COMPARE && config_writes(&a->cfg))
 		return -usage_error(cli, a->cmd, "compare reads: --rw read or randread");
@@ -442,6 +491,26 @@ static void make_jobs(const struct run_args *a, struct jobs *jobs)
 		}
 	}
 	jobs->nr = n;
+}
+
+/*
+ * --file-size: lay out the files the runs use (kfile targets, or
+ * compare's --file) before any run starts, so that layout is not measured.
+ */
+static int layout_files(struct cli *cli, const struct run_args *a)
+{
+	char err[256];
+	unsigned int i;
+
+	if (!a->file_size)
+		return 0;
+	if (a->file)
+		return layout_file(a->file, a->file_size, a->cfg.seed, err, sizeof(err)) ?
+		       runtime_error(cli, "--file-size: %s", err) : 0;
+	for (i = 0; i < a->nr_targets; i++)
+		if (layout_file(a->targets[i], a->file_size, a->cfg.seed, err, sizeof(err)))
+			return runtime_error(cli, "--file-size: %s", err);
+	return 0;
 }
 
 /* start: the new runs' ids. */
@@ -523,10 +592,13 @@ int ctl_run(struct cli *cli, int argc, char **argv, int mode)
 		goto out_free;
 	progress = !a.quiet && isatty(STDERR_FILENO);
 	make_jobs(&a, jobs);
+	err = layout_files(cli, &a);
+	if (err)
+		goto out_close;
 	if (mode == CTL_START) {
 		err = start_jobs(cli, h, jobs);
 	} else if (mode == CTL_COMPARE) {
-		err = compare_run(cli, h, &a.cfg, a.engines, progress);
+		err = compare_run(cli, h, &a.cfg, a.file, a.engines, progress);
 	} else if (mode == CTL_SWEEP) {
 		err = sweep_jobs(cli, h, &a, jobs, progress);
 	} else {
@@ -539,6 +611,7 @@ int ctl_run(struct cli *cli, int argc, char **argv, int mode)
 				json_finish(&j);
 		}
 	}
+out_close:
 	ssdk_close(h);
 out_free:
 	jobs_free(jobs);

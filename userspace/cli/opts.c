@@ -152,6 +152,11 @@ static const char *const pattern_names[] = {
 	[SSDK_PATTERN_COMPRESSIBLE] = "compressible",
 };
 
+static const char *const engine_names[] = {
+	[SSDK_ENGINE_BIO] = "bio",
+	[SSDK_ENGINE_KFILE] = "kfile",
+};
+
 static const char *const state_names[] = {
 	[SSDK_STATE_RUNNING] = "running",
 	[SSDK_STATE_STOPPING] = "stopping",
@@ -185,6 +190,11 @@ int parse_rw(const char *s, uint32_t *out)
 int parse_arrivals(const char *s, uint32_t *out)
 {
 	return parse_name(arrivals_names, ARRAY_SIZE(arrivals_names), s, out);
+}
+
+int parse_engine(const char *s, uint32_t *out)
+{
+	return parse_name(engine_names, ARRAY_SIZE(engine_names), s, out);
 }
 
 /* A number in [0, max] after a colon. */
@@ -310,6 +320,16 @@ const char *pattern_str(char *buf, size_t size, const struct ssdk_run_config *c)
 const char *arrivals_name(uint32_t arrivals)
 {
 	return arrivals < ARRAY_SIZE(arrivals_names) ? arrivals_names[arrivals] : "unknown";
+}
+
+/* The userspace engines of ssdk compare report themselves from 100 on. */
+static const char *const uengine_names[] = { "uring", "libaio", "psync" };
+
+const char *engine_name(uint32_t engine)
+{
+	if (engine >= UENGINE_BASE && engine - UENGINE_BASE < ARRAY_SIZE(uengine_names))
+		return uengine_names[engine - UENGINE_BASE];
+	return engine < ARRAY_SIZE(engine_names) ? engine_names[engine] : "unknown";
 }
 
 const char *rw_name(uint32_t rw)

@@ -18,6 +18,9 @@ int parse_u64(const char *s, uint64_t *out);
 int parse_u32(const char *s, uint32_t *out);
 int parse_rw(const char *s, uint32_t *out);
 int parse_arrivals(const char *s, uint32_t *out);
+int parse_engine(const char *s, uint32_t *out);
+/* struct ssdk_run_config.engine of the userspace engines' results. */
+#define UENGINE_BASE	100
 int parse_pattern(const char *s, struct ssdk_run_config *c);
 int parse_bssplit(const char *s, struct ssdk_run_config *c);
 
@@ -25,6 +28,7 @@ const char *rw_name(uint32_t rw);
 const char *state_name(uint32_t state);
 const char *op_name(unsigned int op);
 const char *arrivals_name(uint32_t arrivals);
+const char *engine_name(uint32_t engine);
 const char *pattern_str(char *buf, size_t size, const struct ssdk_run_config *c);
 int rw_mixed(uint32_t rw);
 int rw_sequential(uint32_t rw);

@@ -221,6 +221,8 @@ static void json_config_access(struct json *j, const struct ssdk_run_config *c)
 static void json_config(struct json *j, const struct ssdk_run_config *c)
 {
 	json_object_begin(j, "config");
+	json_str(j, "engine", engine_name(c->engine));
+	json_bool(j, "buffered", c->buffered);
 	json_str(j, "rw", rw_name(c->rw));
 	json_u64(j, "bs", c->bs);
 	json_u64(j, "iodepth", c->iodepth);
@@ -416,6 +418,8 @@ static void text_access(FILE *f, const struct ssdk_run_config *c, uint64_t late)
 	char buf[32];
 	uint32_t i;
 
+	if (c->engine)
+		fprintf(f, "engine %s%s\n", engine_name(c->engine), c->buffered ? ", buffered" : "");
 	if (rw_mixed(c->rw))
 		fprintf(f, "mix %u%% reads\n", c->rwmixread);
 	if (c->nr_bs) {

@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "libssdk.h"
+#include "opts.h"
 
 /**
  * struct uslot - One IO of a job, reused.
@@ -41,6 +42,7 @@ struct ujob;
 /**
  * struct engine_ops - What an engine does.
  * @name: Its name in ssdk compare --engines (with "-raw" for a device).
+ * @id: What its results' config.engine says (UENGINE_BASE + n, opts.h).
  * @max_depth: Most IOs it keeps in flight (1 for psync).
  * @init: Set up for @job->qd IOs on @job->fd; 0 or -errno.
  * @queue: Issue slot @i's IO (psync: do it, and complete it).
@@ -52,6 +54,7 @@ struct ujob;
  */
 struct engine_ops {
 	const char *name;
+	unsigned int id;
 	unsigned int max_depth;
 	int (*init)(struct ujob *job);
 	int (*queue)(struct ujob *job, unsigned int i);

@@ -89,7 +89,8 @@ struct ssdk_bs_share {
 
 /**
  * struct ssdk_run_config - What a run does (run-start).
- * @target: Path of the block device, NUL-terminated.
+ * @target: Path of the block device (engine bio) or regular file (engine
+ *	kfile), NUL-terminated.
  * @rw: SSDK_RW_* (include/uapi/linux/ssdk.h).
  * @bs: Bytes per IO (unless @nr_bs).
  * @iodepth: IOs in flight.
@@ -112,6 +113,8 @@ struct ssdk_bs_share {
  * @compress_pct: Share that compresses away, SSDK_PATTERN_COMPRESSIBLE.
  * @rate_iops: IOs per second at most; 0 for no limit.
  * @arrivals: SSDK_ARRIVALS_* of a rate-limited run.
+ * @engine: SSDK_ENGINE_*: how the IOs reach the target.
+ * @buffered: Non-zero for kfile through the page cache (iodepth 1).
  *
  * Start from ssdk_config_init(). Fields are sent as they are (zero @bs or
  * @iodepth are refused by the module, not taken for defaults), except
@@ -143,6 +146,8 @@ struct ssdk_run_config {
 	uint32_t compress_pct;
 	uint32_t rate_iops;
 	uint32_t arrivals;
+	uint32_t engine;
+	uint32_t buffered;
 	uint32_t reserved;
 };
 

@@ -62,7 +62,9 @@ static int put_options(struct nl_msg *msg, const struct ssdk_run_config *c)
 	    (config_writes(c) && c->pattern == SSDK_PATTERN_COMPRESSIBLE &&
 	     nla_put_u32(msg, SSDK_A_RUN_COMPRESS_PCT, c->compress_pct)) ||
 	    (c->rate_iops && (nla_put_u32(msg, SSDK_A_RUN_RATE_IOPS, c->rate_iops) ||
-			      nla_put_u32(msg, SSDK_A_RUN_ARRIVALS, c->arrivals))))
+			      nla_put_u32(msg, SSDK_A_RUN_ARRIVALS, c->arrivals))) ||
+	    (c->engine && nla_put_u32(msg, SSDK_A_RUN_ENGINE, c->engine)) ||
+	    (c->buffered && nla_put_flag(msg, SSDK_A_RUN_BUFFERED)))
 		return -EMSGSIZE;
 	return 0;
 }
@@ -192,6 +194,8 @@ static void parse_status(struct ssdk_run_status *st, struct nlmsghdr *nlh,
 	c->compress_pct = ssdk_attr_u32(tb, SSDK_A_RUN_COMPRESS_PCT);
 	c->rate_iops = ssdk_attr_u32(tb, SSDK_A_RUN_RATE_IOPS);
 	c->arrivals = ssdk_attr_u32(tb, SSDK_A_RUN_ARRIVALS);
+	c->engine = ssdk_attr_u32(tb, SSDK_A_RUN_ENGINE);
+	c->buffered = !!tb[SSDK_A_RUN_BUFFERED];
 	c->allow_write = config_writes(c);
 	st->late = ssdk_attr_u64(tb, SSDK_A_RUN_LATE);
 	st->id = ssdk_attr_u32(tb, SSDK_A_RUN_ID);

@@ -15,10 +15,26 @@
  * @SSDK_CAP_HIGHRES_TIMERS: High resolution timers are active, so timer-driven
  *   pacing and null_blk's timer mode complete with nanosecond precision.
  * @SSDK_CAP_BIO: The bio engine, submitting straight to the block layer.
+ * @SSDK_CAP_KFILE: The kfile engine: IO on a regular file through its
+ *   filesystem's read_iter and write_iter, from the kernel.
  */
 enum ssdk_cap {
 	SSDK_CAP_HIGHRES_TIMERS = 1,
 	SSDK_CAP_BIO = 2,
+	SSDK_CAP_KFILE = 4,
+};
+
+/**
+ * enum ssdk_engine - How a run's IOs reach the storage.
+ * @SSDK_ENGINE_BIO: Bios submitted straight to the block layer of a block
+ *   device (the target).
+ * @SSDK_ENGINE_KFILE: Asynchronous kiocbs on a regular file (the target)
+ *   through its filesystem, O_DIRECT unless buffered: the filesystem's cost on
+ *   top of the bio engine's.
+ */
+enum ssdk_engine {
+	SSDK_ENGINE_BIO,
+	SSDK_ENGINE_KFILE,
 };
 
 /**
@@ -167,6 +183,8 @@ enum {
 	SSDK_A_RUN_RATE_IOPS,
 	SSDK_A_RUN_ARRIVALS,
 	SSDK_A_RUN_LATE,
+	SSDK_A_RUN_ENGINE,
+	SSDK_A_RUN_BUFFERED,
 
 	__SSDK_A_RUN_MAX,
 	SSDK_A_RUN_MAX = (__SSDK_A_RUN_MAX - 1)

@@ -1,0 +1,357 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A run's worker: a kernel thread keeps the run's iodepth IOs in flight
+ * through its engine (engine_bio.c, engine_kfile.c), from slots whose
+ * pages are allocated once.
+ *
+ * The completion path stamps the time, records the IO into this CPU's
+ * statistics and hands the slot back to the worker on a lockless list,
+ * waking it only when the list was empty. The worker resubmits what it
+ * finds there, oldest first. When an IO completes within its submission
+ * (null_blk with irqmode=0, a buffered file read), the completion runs in
+ * the worker itself: the wake-up is then a no-op and the worker finds the
+ * slot at once, so the same loop is also the inline path, without
+ * recursion.
+ */
+
+#include <linux/blkdev.h>
+#include <linux/hrtimer.h>
+#include <linux/math64.h>
+#include <linux/rcupdate.h>
+#include <linux/sched.h>
+#include <linux/slab.h>
+#include <linux/timekeeping.h>
+
+#include "ssdk.h"
+
+/**
+ * ssdk_slot_complete() - The IO of a slot completed.
+ * @slot: The slot.
+ * @error: 0, or a negative errno.
+ *
+ * Context: Any context, the worker's own included.
+ */
+void ssdk_slot_complete(struct ssdk_slot *slot, int error)
+{
+	struct ssdk_run *run = slot->run;
+
+	slot->error = error;
+	if (SSDK_MEASURE) {
+		slot->complete_ns = ktime_get_ns();
+		if (slot->measured)
+			ssdk_stats_record(run, slot);
+	}
+
+	/*
+	 * Completed within the submission by the worker itself: it finds the
+	 * slot when the engine returns, and the run cannot go away under its
+	 * own worker. Not from an interrupt that merely landed on the worker:
+	 * it may be about to sleep, having found the list empty, and must be
+	 * woken.
+	 */
+	if (in_task() && current == run->worker) {
+		llist_add(&slot->node, &run->done);
+		return;
+	}
+
+	/*
+	 * Once the slot is on the list, the worker may reuse it, end the run
+	 * and free it: RCU keeps the run and its worker's task alive until
+	 * the wake-up is done (the run is freed after a grace period).
+	 */
+	rcu_read_lock();
+	if (llist_add(&slot->node, &run->done))
+		wake_up_process(run->worker);
+	rcu_read_unlock();
+}
+
+static void ssdk_slot_free(struct ssdk_run *run, struct ssdk_slot *slot)
+{
+	unsigned short i;
+
+	for (i = 0; i < slot->nr_vecs; i++)
+		if (slot->bvecs[i].bv_page)
+			__free_page(slot->bvecs[i].bv_page);
+	if (slot->run && run->engine->slot_exit)
+		run->engine->slot_exit(slot);
+	kfree(slot);
+}
+
+static struct ssdk_slot *ssdk_slot_alloc(struct ssdk_run *run)
+{
+	unsigned int nr = DIV_ROUND_UP(run->cfg.bs, PAGE_SIZE);
+	unsigned int left = run->cfg.bs;
+	struct ssdk_slot *slot;
+	struct page *page;
+	unsigned int i;
+
+	slot = kzalloc(struct_size(slot, bvecs, nr), GFP_KERNEL);
+	if (!slot)
+		return NULL;
+	slot->nr_vecs = nr;
+	for (i = 0; i < nr; i++, left -= PAGE_SIZE) {
+		page = alloc_page(GFP_KERNEL);
+		if (!page)
+			goto err_free_slot;
+		bvec_set_page(&slot->bvecs[i], page, min_t(unsigned int, left, PAGE_SIZE), 0);
+	}
+	if (run->engine->slot_init)
+		run->engine->slot_init(run, slot);
+	slot->run = run;
+	return slot;
+
+err_free_slot:
+	ssdk_slot_free(run, slot);
+	return NULL;
+}
+
+/**
+ * ssdk_worker_setup() - Allocate a run's slots and their pages.
+ * @run: The run, its target open.
+ *
+ * Everything the IO path needs is allocated here: nothing is allocated
+ * per IO.
+ *
+ * Context: Process context; may sleep.
+ * Return: 0 or -ENOMEM.
+ */
+int ssdk_worker_setup(struct ssdk_run *run)
+{
+	unsigned int i;
+
+	run->slots = kcalloc(run->cfg.iodepth, sizeof(*run->slots), GFP_KERNEL);
+	run->free = kcalloc(run->cfg.iodepth, sizeof(*run->free), GFP_KERNEL);
+	if (!run->slots || !run->free)
+		goto err_teardown;
+	for (i = 0; i < run->cfg.iodepth; i++) {
+		run->slots[i] = ssdk_slot_alloc(run);
+		if (!run->slots[i])
+			goto err_teardown;
+		run->free[run->nr_free++] = run->slots[i];
+	}
+	if (ssdk_pattern_setup(run))
+		goto err_teardown;
+	return 0;
+
+err_teardown:
+	ssdk_worker_teardown(run);
+	return -ENOMEM;
+}
+
+/**
+ * ssdk_worker_teardown() - Free a run's slots.
+ * @run: The run; none of its IOs is in flight.
+ *
+ * Context: Process context.
+ */
+void ssdk_worker_teardown(struct ssdk_run *run)
+{
+	unsigned int i;
+
+	ssdk_pattern_teardown(run);
+	kfree(run->free);
+	run->free = NULL;
+	run->nr_free = 0;
+	if (!run->slots)
+		return;
+	for (i = 0; i < run->cfg.iodepth; i++)
+		if (run->slots[i])
+			ssdk_slot_free(run, run->slots[i]);
+	kfree(run->slots);
+	run->slots = NULL;
+}
+
+/*
+ * Whether the run may submit another IO. A rate-limited run serves every
+ * arrival due before its deadline, even when a stall made it late: the
+ * IOs that arrived during the stall are the ones whose wait it measures.
+ */
+static bool ssdk_may_submit(const struct ssdk_run *run, u64 now)
+{
+	if (READ_ONCE(run->stop))
+		return false;
+	if (run->cfg.ios && run->submitted >= run->cfg.ios)
+		return false;
+	if (run->cfg.rate_iops)
+		now = run->pace.next_ns;
+	return !run->deadline_ns || now < run->deadline_ns;
+}
+
+/* Decide the slot's next IO, fill what it writes, and hand it to the engine. */
+static void ssdk_slot_submit(struct ssdk_run *run, struct ssdk_slot *slot, u64 now)
+{
+	ssdk_access_next(run, slot);
+	if (slot->op == SSDK_OP_WRITE)
+		ssdk_pattern_fill(run, slot);
+	else
+		slot->filled = false;
+	if (run->cfg.rate_iops)
+		ssdk_pace_take(run, slot, now);
+	slot->measured = now >= run->ramp_end_ns;
+	run->submitted++;
+	run->engine->submit(run, slot);
+}
+
+/*
+ * Sleep until @until, a rate-limited run's next arrival. A timer fires
+ * late (microseconds on hardware, a hundred under emulation), and in an
+ * open loop that lateness would count in every IO's response time: wake
+ * early by the lateness seen so far, then spin to the arrival, unless a
+ * completion, a stop request or another task wants the CPU first.
+ */
+static void ssdk_sleep_until(struct ssdk_run *run, u64 until)
+{
+	struct ssdk_pace *p = &run->pace;
+	u64 wake = until - min(p->early_ns, until), now;
+	ktime_t expires = ns_to_ktime(wake);
+
+	schedule_hrtimeout_range(&expires, 0, HRTIMER_MODE_ABS);
+	now = ktime_get_ns();
+	if (now < wake)
+		return;		/* woken before the timer: a completion or a stop */
+	/* The lateness, averaged over eight wake-ups and kept below 1 ms. */
+	p->early_ns = min_t(u64, p->early_ns - p->early_ns / 8 + (now - wake) / 8,
+			    NSEC_PER_MSEC);
+	while (now < until && llist_empty(&run->done) && !READ_ONCE(run->stop) &&
+	       !need_resched()) {
+		cpu_relax();
+		now = ktime_get_ns();
+	}
+}
+
+/*
+ * Wait for completions, or until @until (0: no limit) when an arrival is
+ * due then. Returns what completed, possibly nothing: a stop request and
+ * the timer wake the worker without completions.
+ */
+static struct llist_node *ssdk_wait_completions(struct ssdk_run *run, u64 until)
+{
+	struct llist_node *list;
+
+	/* Idle: neither a load nor a hung task while IOs are slow. */
+	set_current_state(TASK_IDLE);
+	list = llist_del_all(&run->done);
+	if (!list) {
+		if (!until)
+			schedule();
+		else if (!READ_ONCE(run->stop))
+			ssdk_sleep_until(run, until);
+		list = llist_del_all(&run->done);
+	}
+	__set_current_state(TASK_RUNNING);
+	return list;
+}
+
+static void ssdk_rate_update(struct ssdk_run *run, u64 now)
+{
+	u64 dt = now - run->rate_ns;
+
+	if (dt < NSEC_PER_SEC)
+		return;
+	WRITE_ONCE(run->iops_now,
+		   div64_u64((run->completed - run->rate_completed) * NSEC_PER_SEC, dt));
+	run->rate_ns = now;
+	run->rate_completed = run->completed;
+}
+
+/*
+ * An IO failed: the results would not measure what was asked, so the
+ * run submits nothing more and ends failed (unless it was already
+ * ending). The IOs still in flight complete and count as usual.
+ */
+static void ssdk_io_failed(struct ssdk_run *run, struct ssdk_slot *slot)
+{
+	ssdk_run_end_early(run, SSDK_STATE_FAILED, "%s error %d at offset %llu",
+			   slot->op == SSDK_OP_WRITE ? "write" : "read",
+			   slot->error, slot->offset);
+}
+
+/*
+ * Reap completed slots (@list newest first, as llist_del_all() gives
+ * them) in completion order, onto the stack of free slots.
+ *
+ * The time that decides the ramp, the deadline and the rate is the newest
+ * completion's stamp, at most a wake-up old: no clock read of its own
+ * (unless the bare build took no stamps). Return: that time.
+ */
+static u64 ssdk_reap(struct ssdk_run *run, struct llist_node *list)
+{
+	u64 now = SSDK_MEASURE ? llist_entry(list, struct ssdk_slot, node)->complete_ns :
+				 ktime_get_ns();
+	struct ssdk_slot *slot, *next;
+
+	list = llist_reverse_order(list);
+	llist_for_each_entry_safe(slot, next, list, node) {
+		WRITE_ONCE(run->completed, run->completed + 1);
+		if (unlikely(slot->error))
+			ssdk_io_failed(run, slot);
+		if (SSDK_MEASURE && slot->measured &&
+		    slot->complete_ns > run->last_measured_ns)
+			WRITE_ONCE(run->last_measured_ns, slot->complete_ns);
+		if (run->cfg.rate_iops)
+			ssdk_pace_complete(run, slot);
+		run->free[run->nr_free++] = slot;
+	}
+	ssdk_rate_update(run, now);
+	return now;
+}
+
+/* When to stop waiting for completions: the next arrival, if one can go. */
+static u64 ssdk_wake_at(const struct ssdk_run *run, u64 now)
+{
+	u64 at;
+
+	if (!run->cfg.rate_iops || !run->nr_free || !ssdk_may_submit(run, now))
+		return 0;
+	at = run->pace.next_ns;
+	if (run->deadline_ns && run->deadline_ns < at)
+		at = run->deadline_ns;
+	return at;
+}
+
+/**
+ * ssdk_worker() - The kernel thread of a run.
+ * @data: The run.
+ *
+ * Keeps the run's IOs in flight (or due, when it has a rate) until its
+ * runtime, its IO count, a stop request or an IO error ends it, waits
+ * for the last IOs, releases the target and the slots, folds the
+ * statistics and says the run ended. Whoever removes the run waits for
+ * the thread's exit (kthread_stop()).
+ *
+ * Context: Kernel thread.
+ * Return: 0.
+ */
+int ssdk_worker(void *data)
+{
+	struct ssdk_run *run = data;
+	struct llist_node *list;
+	u64 now = ktime_get_ns();
+
+	run->ramp_end_ns = now + run->cfg.ramp_ns;
+	run->deadline_ns = run->cfg.runtime_ns ? run->ramp_end_ns + run->cfg.runtime_ns : 0;
+	run->rate_ns = now;
+	ssdk_pace_start(run, now);
+	/* Pairs with smp_load_acquire() in ssdk_nl_progress_fill(). */
+	smp_store_release(&run->start_ns, now);
+
+	for (;;) {
+		while (run->nr_free && ssdk_may_submit(run, now) && ssdk_pace_due(run, now))
+			ssdk_slot_submit(run, run->cfg.rate_iops ? ssdk_pace_pop(run) :
+					 run->free[--run->nr_free], now);
+		if (run->nr_free == run->cfg.iodepth && !ssdk_may_submit(run, now))
+			break;
+		list = ssdk_wait_completions(run, ssdk_wake_at(run, now));
+		now = list ? ssdk_reap(run, list) : ktime_get_ns();
+		cond_resched();
+	}
+
+	WRITE_ONCE(run->end_ns, ktime_get_ns());
+	ssdk_worker_teardown(run);
+	run->engine->close(run);
+	ssdk_stats_fold(run);
+	ssdk_run_ended(run);
+	ssdk_nl_notify_end(run);
+	complete_all(&run->finished);
+	return 0;
+}

@@ -1,0 +1,161 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# The kfile engine and ssdk compare through a filesystem, on ground truth:
+# on ext4 and xfs over the emulated NVMe disk, every engine (the module's
+# bio and kfile, io_uring, libaio and psync on the file and on the raw
+# device) does the reads it was asked for and the block layer counts
+# exactly those; compare's differences are those of the figures it
+# reports; kfile keeps its iodepth in flight (null_blk's timer mode under
+# ext4, its in-flight counter sampled); kfile writes land in the file; and
+# what kfile cannot run on is refused with a reason.
+
+. "$(dirname "$0")/lib/ssdk.sh"
+require_root
+ssdk_load || ktap_skip_all "cannot load ssdk.ko"
+runs_clear
+
+nvme=
+for d in /dev/nvme*n1; do
+	[ -b "$d" ] && [ "$(blockdev --getsize64 "$d")" -ge $((16 << 30)) ] && nvme=$d
+done
+
+ktap_plan 22
+
+MNT=$SSDK_TMP/mnt
+mkdir -p "$MNT"
+
+# mkfs_mount FS DEV: a fresh FS on DEV, mounted on $MNT with nothing of
+# its own reading the device behind the runs' backs: no atime updates, and
+# none of ext4's background work after mount (its lazyinit thread reads
+# one block bitmap per flex group: 8 reads on 16 GiB).
+mkfs_mount() {
+	local opts=noatime
+
+	case $1 in
+	ext4) mkfs.ext4 -q -F -E nodiscard,lazy_itable_init=1,lazy_journal_init=1 "$2"
+		opts=$opts,noinit_itable,no_prefetch_block_bitmaps ;;
+	xfs) mkfs.xfs -q -f -K "$2" ;;
+	esac >/dev/null 2>&1 || return 1
+	modprobe "$1" 2>/dev/null
+	mount -t "$1" -o $opts "$2" "$MNT"
+}
+
+# compare_fs FS: compare's six engines through FS on the NVMe disk, 2000
+# 4 KiB random reads each over a 64 MiB file (laid out by --file-size)
+# and over the first 64 MiB of the raw device.
+compare_fs() {
+	local fs=$1 before reads out=$SSDK_TMP/compare-$1.json
+
+	"$SSDK_CLI" -j compare -q --target "$nvme" --file "$MNT/ssdk.dat" --file-size 64m \
+		--span 64m --engines bio,kfile,uring,libaio,psync,uring-raw --ios 1 >/dev/null || return 1
+	before=$(blk_stat "$nvme" 1)
+	"$SSDK_CLI" -j compare -q --target "$nvme" --file "$MNT/ssdk.dat" --span 64m \
+		--engines bio,kfile,uring,libaio,psync,uring-raw --ios 2000 --seed 7 >"$out" || return 1
+	reads=$(($(blk_stat "$nvme" 1) - before))
+	echo "$fs: diskstats reads $reads; means (ns): $(jget "$out" '{k: round(v["read"]["lat_ns"]["mean"]) for k, v in j["results"].items()}')"
+	jtest "$out" "[v['read']['ios'] for v in j['results'].values()] == [2000] * 6 and $reads == 12000"
+}
+
+# The differences printed are those of the figures printed, each named.
+# fig(e, k): engine e's mean, or its percentile k (p50, p99, p99.9).
+overheads_fs() {
+	jtest "$SSDK_TMP/compare-$1.json" \
+		'(P := {"p50": "50.000000", "p99": "99.000000", "p99.9": "99.900000"}) and (fig := lambda e, k: (lambda l: l["mean"] if k == "mean" else l["percentiles"][P[k]])(j["results"][e]["read"]["lat_ns"])) and j["layers"]["kfile - bio"] == "filesystem" and j["layers"]["uring - kfile"] == "syscall, io_uring" and j["layers"]["uring - uring-raw"] == "filesystem, under io_uring" and j["layers"]["uring-raw - bio"] == "syscall, io_uring" and len(j["overhead_ns"]) == 6 and all(abs(d[k] - (fig(n.split(" - ")[0], k) - fig(n.split(" - ")[1], k))) < 1e-6 for n, d in j["overhead_ns"].items() for k in d)'
+}
+
+# kfile writes: a sequential write of the whole 4 MiB file with a byte
+# pattern, read back through the file; the file's size does not change.
+kfile_write() {
+	local f=$MNT/w.dat
+
+	"$SSDK_CLI" ctl run -q --engine kfile --target "$f" --file-size 4m --rw write \
+		--bs 64k --ios 64 --iodepth 4 --pattern repeat:90 --allow-write >/dev/null || return 1
+	[ "$(stat -c %s "$f")" = $((4 << 20)) ] || { echo "size $(stat -c %s "$f")"; return 1; }
+	$PATTERN data "$f" $((4 << 20)) | jtest - 'j["bytes"] == [90]'
+}
+
+for fs in ext4 xfs; do
+	if [ -z "$nvme" ]; then
+		for t in "2000 reads through six engines, as diskstats counts" \
+			"overhead_ns: the differences of the reported figures" \
+			"kfile writes land in the file" "the file system unmounts at once"; do
+			ktap_skip "$fs: $t" "no 16 GiB NVMe disk (vm-run --disk nvme:16G)"
+		done
+		continue
+	fi
+	if ! mkfs_mount $fs "$nvme"; then
+		for t in 1 2 3 4; do ktap_fail "$fs: cannot make and mount the filesystem"; done
+		continue
+	fi
+	ktap_check "$fs: 2000 reads through six engines, as diskstats counts" compare_fs $fs
+	ktap_check "$fs: overhead_ns: the differences of the reported figures" overheads_fs $fs
+	ktap_check "$fs: kfile writes land in the file" kfile_write
+	# The run let go of its file when it ended: nothing holds the mount.
+	ktap_check "$fs: the file system unmounts at once" umount "$MNT"
+done
+
+# --- iodepth in flight -------------------------------------------------------
+
+# ext4 on a null_blk whose every IO takes 2 ms (timer mode): at QD 8,
+# kfile runs 8 / 2 ms = 4000 IOPS, where one IO in flight would be 500,
+# and the device's in-flight counter sees 8 reads at once.
+nullb_load nr_devices=1 gb=1 memory_backed=1 irqmode=2 completion_nsec=2000000 ||
+	ktap_skip_all "no null_blk"
+inflight_qd8() {
+	local max=0 r w pid out=$SSDK_TMP/qd8.json
+
+	"$SSDK_CLI" ctl run -q --engine kfile --target "$MNT/q.dat" --file-size 16m --iodepth 8 \
+		--runtime 2s --ramp 200ms -j >"$out" &
+	pid=$!
+	while kill -0 $pid 2>/dev/null; do
+		read -r r w </sys/block/nullb0/inflight
+		[ "$r" -gt "$max" ] && max=$r
+		sleep 0.05
+	done
+	wait $pid || return 1
+	echo "most reads in flight: $max; $(jget "$out" 'round(j["read"]["iops"])') IOPS"
+	[ "$max" = 8 ] && jtest "$out" 'j["config"]["engine"] == "kfile" and j["read"]["iops"] > 2000'
+}
+if mkfs_mount ext4 /dev/nullb0; then
+	ktap_check "kfile at iodepth 8 on ext4 over a 2 ms null_blk: 8 reads in flight, > 2000 IOPS" \
+		inflight_qd8
+	umount "$MNT"
+else
+	ktap_fail "kfile at iodepth 8: cannot make ext4 on null_blk"
+fi
+
+# --- what kfile refuses --------------------------------------------------------
+
+mount -t ramfs none "$MNT" || ktap_bail "cannot mount ramfs"
+head -c 1m /dev/zero >"$MNT/r.dat"
+mkdir -p "$MNT/dir"
+kf() { "$SSDK_CLI" ctl run -q --engine kfile --ios 10 "$@"; }
+
+expect_fail "missing file" 1 "target: no such file" kf --target "$MNT/none"
+expect_fail "a directory" 1 "target: a directory" kf --target "$MNT/dir"
+expect_fail "a block device given to kfile" 1 "target: a block device; engine kfile needs a regular file" \
+	kf --target /dev/nullb0
+expect_fail "ramfs: no O_DIRECT, said" 1 "does not do O_DIRECT" kf --target "$MNT/r.dat"
+ktap_check "ramfs with --buffered: runs through the page cache" \
+	eval "kf --target $MNT/r.dat --buffered -j | jtest - 'j[\"read\"][\"ios\"] == 10 and j[\"config\"][\"buffered\"] is True'"
+expect_fail "--buffered at iodepth 4: refused" 2 "needs --iodepth 1" \
+	kf --target "$MNT/r.dat" --buffered --iodepth 4
+expect_fail "--buffered with the bio engine: refused" 2 "only with --engine kfile" \
+	"$SSDK_CLI" ctl run -q --target /dev/nullb0 --buffered --ios 10
+expect_fail "a span beyond the file's end" 1 "span" kf --target "$MNT/r.dat" --buffered --span 2m
+expect_fail "kfile writes without --allow-write" 2 "allow-write" \
+	kf --target "$MNT/r.dat" --buffered --rw randwrite
+expect_fail "uring on a ramfs file: no O_DIRECT, said" 1 "does not do O_DIRECT" \
+	"$SSDK_CLI" compare -q --target /dev/nullb0 --file "$MNT/r.dat" --engines uring --ios 10
+expect_fail "compare's file engines without --file" 2 "runs on a file: give it --file" \
+	"$SSDK_CLI" compare -q --target /dev/nullb0 --engines bio,kfile --ios 10
+expect_fail "--file-size on a directory" 1 "Is a directory" \
+	kf --target "$MNT/dir" --file-size 1m
+# The module refuses what the CLI would not send (through ynl).
+expect_fail "module: buffered with engine bio" 1 "buffered: only for engine kfile" \
+	ynl --do run-start --json '{"target": "/dev/nullb0", "ios": 1, "buffered": true}'
+umount "$MNT"
+
+runs_clear
+ktap_done
