@@ -19,7 +19,7 @@
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
-static const char *const cap_names[] = { "highres-timers", "bio" };
+static const char *const cap_names[] = { "highres-timers", "bio", "kfile" };
 
 /**
  * parse_common() - Options of commands that take only -j and ids.
