@@ -188,6 +188,7 @@ static int ssdk_config_pace(struct genl_info *info, struct ssdk_run_config *cfg)
 static int ssdk_config_engine(struct genl_info *info, struct ssdk_run_config *cfg)
 {
 	cfg->engine = ssdk_get_u32(info, SSDK_A_RUN_ENGINE, SSDK_ENGINE_BIO);
+	cfg->slowest_n = ssdk_get_u32(info, SSDK_A_RUN_SLOWEST_N, 64);
 	cfg->buffered = nla_get_flag(info->attrs[SSDK_A_RUN_BUFFERED]);
 	if (!cfg->buffered)
 		return 0;

@@ -21,7 +21,7 @@ const struct nla_policy ssdk_info_get_nl_policy[SSDK_A_INFO_PAD + 1] = {
 };
 
 /* SSDK_CMD_RUN_START - do */
-const struct nla_policy ssdk_run_start_nl_policy[SSDK_A_RUN_BUFFERED + 1] = {
+const struct nla_policy ssdk_run_start_nl_policy[SSDK_A_RUN_SLOWEST_N + 1] = {
 	[SSDK_A_RUN_TARGET] = { .type = NLA_NUL_STRING, .len = 4095, },
 	[SSDK_A_RUN_RW] = NLA_POLICY_MAX(NLA_U32, 5),
 	[SSDK_A_RUN_BS] = NLA_POLICY_MIN(NLA_U32, SSDK_MIN_BS),
@@ -46,6 +46,7 @@ const struct nla_policy ssdk_run_start_nl_policy[SSDK_A_RUN_BUFFERED + 1] = {
 	[SSDK_A_RUN_ARRIVALS] = NLA_POLICY_MAX(NLA_U32, 2),
 	[SSDK_A_RUN_ENGINE] = NLA_POLICY_MAX(NLA_U32, 1),
 	[SSDK_A_RUN_BUFFERED] = { .type = NLA_FLAG, },
+	[SSDK_A_RUN_SLOWEST_N] = NLA_POLICY_MAX(NLA_U32, SSDK_MAX_SLOWEST),
 };
 
 /* SSDK_CMD_RUN_GET - do */
@@ -68,8 +69,13 @@ const struct nla_policy ssdk_results_get_nl_policy[SSDK_A_RUN_ID + 1] = {
 	[SSDK_A_RUN_ID] = NLA_POLICY_MIN(NLA_U32, 1),
 };
 
+/* SSDK_CMD_SLOWEST_GET - do */
+const struct nla_policy ssdk_slowest_get_nl_policy[SSDK_A_RUN_ID + 1] = {
+	[SSDK_A_RUN_ID] = NLA_POLICY_MIN(NLA_U32, 1),
+};
+
 /* Ops table for ssdk */
-const struct genl_ops ssdk_nl_ops[6] = {
+const struct genl_ops ssdk_nl_ops[7] = {
 	{
 		.cmd		= SSDK_CMD_INFO_GET,
 		.doit		= ssdk_nl_info_get_doit,
@@ -81,7 +87,7 @@ const struct genl_ops ssdk_nl_ops[6] = {
 		.cmd		= SSDK_CMD_RUN_START,
 		.doit		= ssdk_nl_run_start_doit,
 		.policy		= ssdk_run_start_nl_policy,
-		.maxattr	= SSDK_A_RUN_BUFFERED,
+		.maxattr	= SSDK_A_RUN_SLOWEST_N,
 		.flags		= GENL_ADMIN_PERM,
 	},
 	{
@@ -111,6 +117,14 @@ const struct genl_ops ssdk_nl_ops[6] = {
 		.doit		= ssdk_nl_results_get_doit,
 		.dumpit		= ssdk_nl_results_get_dumpit,
 		.policy		= ssdk_results_get_nl_policy,
+		.maxattr	= SSDK_A_RUN_ID,
+		.flags		= GENL_ADMIN_PERM,
+	},
+	{
+		.cmd		= SSDK_CMD_SLOWEST_GET,
+		.doit		= ssdk_nl_slowest_get_doit,
+		.dumpit		= ssdk_nl_slowest_get_dumpit,
+		.policy		= ssdk_slowest_get_nl_policy,
 		.maxattr	= SSDK_A_RUN_ID,
 		.flags		= GENL_ADMIN_PERM,
 	},

@@ -147,6 +147,7 @@ static int ssdk_nl_config_fill(struct sk_buff *msg, const struct ssdk_run *run)
 	      ssdk_nl_put_u64(msg, SSDK_A_RUN_LATE, READ_ONCE(run->pace.late)))) ||
 	    (cfg->split_given && ssdk_nl_bs_split_fill(msg, cfg)) ||
 	    nla_put_u32(msg, SSDK_A_RUN_ENGINE, cfg->engine) ||
+	    nla_put_u32(msg, SSDK_A_RUN_SLOWEST_N, cfg->slowest_n) ||
 	    (cfg->buffered && nla_put_flag(msg, SSDK_A_RUN_BUFFERED)))
 		return -EMSGSIZE;
 	return 0;
@@ -410,6 +411,115 @@ int ssdk_nl_run_del_doit(struct sk_buff *skb, struct genl_info *info)
 	return 0;
 }
 
+/* --- slowest-get --------------------------------------------------------------- */
+
+/*
+ * The run a dump is of, with a reference: its id from the request on the
+ * first call, kept in cb->args[@arg] for the next ones.
+ */
+static struct ssdk_run *ssdk_nl_dump_run(struct netlink_callback *cb, unsigned int arg)
+{
+	struct nlattr **attrs = ssdk_dump_attrs(cb);
+	struct ssdk_run *run;
+
+	if (!cb->args[arg]) {
+		if (!attrs[SSDK_A_RUN_ID]) {
+			NL_SET_ERR_MSG(cb->extack, "the dump needs the id of a run");
+			return ERR_PTR(-EINVAL);
+		}
+		cb->args[arg] = nla_get_u32(attrs[SSDK_A_RUN_ID]);
+	}
+	run = ssdk_run_get(cb->args[arg]);
+	if (!run) {
+		NL_SET_ERR_MSG(cb->extack, "no run with this id");
+		return ERR_PTR(-ENOENT);
+	}
+	return run;
+}
+
+static int ssdk_nl_io_fill(struct sk_buff *msg, const struct ssdk_io_rec *r)
+{
+	struct nlattr *nest = nla_nest_start(msg, SSDK_A_RUN_SLOWEST);
+
+	if (!nest)
+		return -EMSGSIZE;
+	if (nla_put_u64_64bit(msg, SSDK_A_IO_LAT_NS, r->lat_ns, SSDK_A_IO_PAD) ||
+	    nla_put_u32(msg, SSDK_A_IO_OP, r->op) ||
+	    nla_put_u64_64bit(msg, SSDK_A_IO_OFFSET, r->offset, SSDK_A_IO_PAD) ||
+	    nla_put_u32(msg, SSDK_A_IO_LEN, r->len) ||
+	    nla_put_u64_64bit(msg, SSDK_A_IO_T_NS, r->t_ns, SSDK_A_IO_PAD) ||
+	    nla_put_u32(msg, SSDK_A_IO_CPU_SUBMIT, r->cpu_submit) ||
+	    nla_put_u32(msg, SSDK_A_IO_CPU_COMPLETE, r->cpu_complete) ||
+	    nla_put_u32(msg, SSDK_A_IO_INFLIGHT, r->inflight)) {
+		nla_nest_cancel(msg, nest);
+		return -EMSGSIZE;
+	}
+	nla_nest_end(msg, nest);
+	return 0;
+}
+
+/* Where a slowest-get dump resumes, in cb->args. */
+enum {
+	SSDK_SLOWEST_DUMP_ID,	/* the run */
+	SSDK_SLOWEST_DUMP_NEXT,	/* next record */
+};
+
+/* Fill @msg with records from @next on; return the next one left. */
+static u32 ssdk_nl_slowest_fill(struct sk_buff *msg, struct netlink_callback *cb,
+				struct ssdk_run *run, u32 next)
+{
+	const struct ssdk_slowest *s = &run->slowest;
+	u32 first = next;
+	void *hdr;
+
+	while (next < s->nr) {
+		hdr = genlmsg_put(msg, NETLINK_CB(cb->skb).portid, cb->nlh->nlmsg_seq,
+				  &ssdk_nl_family, NLM_F_MULTI, SSDK_CMD_SLOWEST_GET);
+		if (!hdr || nla_put_u32(msg, SSDK_A_RUN_ID, run->id)) {
+			if (hdr)
+				genlmsg_cancel(msg, hdr);
+			break;
+		}
+		for (first = next; next < s->nr; next++)
+			if (ssdk_nl_io_fill(msg, &s->heap[next]))
+				break;
+		if (next == first) {
+			genlmsg_cancel(msg, hdr);
+			break;
+		}
+		genlmsg_end(msg, hdr);
+	}
+	return next;
+}
+
+int ssdk_nl_slowest_get_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	NL_SET_ERR_MSG(info->extack,
+		       "slowest-get is a dump: up to 4096 records need many messages");
+	return -EOPNOTSUPP;
+}
+
+int ssdk_nl_slowest_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
+{
+	struct ssdk_run *run = ssdk_nl_dump_run(cb, SSDK_SLOWEST_DUMP_ID);
+	int state;
+
+	if (IS_ERR(run))
+		return PTR_ERR(run);
+	/* The end state is published after the log is sorted (worker.c). */
+	state = ssdk_run_state(run);
+	if (state == SSDK_STATE_RUNNING || state == SSDK_STATE_STOPPING) {
+		ssdk_run_put(run);
+		NL_SET_ERR_MSG(cb->extack,
+			       "slowest: kept in order once the run has ended; ask again then");
+		return -EBUSY;
+	}
+	cb->args[SSDK_SLOWEST_DUMP_NEXT] =
+		ssdk_nl_slowest_fill(skb, cb, run, cb->args[SSDK_SLOWEST_DUMP_NEXT]);
+	ssdk_run_put(run);
+	return skb->len;
+}
+
 /* --- results-get --------------------------------------------------------------- */
 
 int ssdk_nl_results_get_doit(struct sk_buff *skb, struct genl_info *info)
@@ -485,22 +595,11 @@ full:
 
 int ssdk_nl_results_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 {
-	struct nlattr **attrs = ssdk_dump_attrs(cb);
-	struct ssdk_run *run;
+	struct ssdk_run *run = ssdk_nl_dump_run(cb, SSDK_DUMP_ID);
 	int ret = 0;
 
-	if (!cb->args[SSDK_DUMP_ID]) {
-		if (!attrs[SSDK_A_RUN_ID]) {
-			NL_SET_ERR_MSG(cb->extack, "results-get needs the id of a run");
-			return -EINVAL;
-		}
-		cb->args[SSDK_DUMP_ID] = nla_get_u32(attrs[SSDK_A_RUN_ID]);
-	}
-	run = ssdk_run_get(cb->args[SSDK_DUMP_ID]);
-	if (!run) {
-		NL_SET_ERR_MSG(cb->extack, "no run with this id");
-		return -ENOENT;
-	}
+	if (IS_ERR(run))
+		return PTR_ERR(run);
 
 	if (cb->args[SSDK_DUMP_PART] == 0) {
 		ret = ssdk_nl_run_fill(skb, run, NETLINK_CB(cb->skb).portid,

@@ -58,6 +58,7 @@ struct ssdk_bs_share {
  * @target: Path of the block device (bio) or regular file (kfile).
  * @engine: &enum ssdk_engine: how the IOs reach the target.
  * @buffered: kfile: through the page cache rather than O_DIRECT.
+ * @slowest_n: How many of the slowest IOs to keep.
  * @rw: Sequential or random, read, write or both.
  * @bs: Bytes per IO; with several block sizes, the largest.
  * @iodepth: IOs kept in flight.
@@ -86,6 +87,7 @@ struct ssdk_run_config {
 	char *target;
 	u32 engine;
 	bool buffered;
+	u32 slowest_n;
 	enum ssdk_rw rw;
 	u32 bs;
 	u32 iodepth;
@@ -226,6 +228,9 @@ struct ssdk_stats {
  * @submit_ns: When the bio was submitted.
  * @complete_ns: When it completed (0 before its first IO).
  * @error: How it completed: 0, or a negative errno.
+ * @inflight: IOs of the run in flight at its submission, itself included.
+ * @cpu_submit: CPU it was submitted on.
+ * @cpu_complete: CPU its completion ran on.
  * @op: &enum ssdk_op of the IO in flight.
  * @measured: Whether the IO counts in the statistics (not in the ramp).
  * @filled: The pages hold the run's fixed pattern (zeros, repeat), not
@@ -251,6 +256,9 @@ struct ssdk_slot {
 	u64 submit_ns;
 	u64 complete_ns;
 	int error;
+	u32 inflight;
+	u16 cpu_submit;
+	u16 cpu_complete;
 	u8 op;
 	bool measured;
 	bool filled;
@@ -328,6 +336,41 @@ static inline void ssdk_slot_stamp_submit(struct ssdk_slot *slot)
 		slot->submit_ns = ktime_get_ns();
 }
 
+/**
+ * struct ssdk_io_rec - One IO of a run's slowest-IO log.
+ * @lat_ns: Its latency.
+ * @offset: Where it went, bytes.
+ * @t_ns: When it was submitted, from the run's start.
+ * @len: Its length, bytes.
+ * @inflight: IOs in flight at its submission, itself included.
+ * @cpu_submit: CPU it was submitted on.
+ * @cpu_complete: CPU its completion ran on.
+ * @op: &enum ssdk_op.
+ */
+struct ssdk_io_rec {
+	u64 lat_ns;
+	u64 offset;
+	u64 t_ns;
+	u32 len;
+	u32 inflight;
+	u16 cpu_submit;
+	u16 cpu_complete;
+	u8 op;
+};
+
+/**
+ * struct ssdk_slowest - The slowest IOs of a run (slowest.c).
+ * @cap: Records kept at most.
+ * @nr: Records kept.
+ * @heap: A min-heap on latency while the run goes; slowest first once it
+ *	has ended.
+ */
+struct ssdk_slowest {
+	u32 cap;
+	u32 nr;
+	struct ssdk_io_rec *heap;
+};
+
 struct ssdk_run;
 
 /**
@@ -375,6 +418,7 @@ struct ssdk_engine_ops {
  * @data: What they write.
  * @pace: When they are due.
  * @nr_sets: Sets of statistics kept, see ssdk_set_index().
+ * @slowest: The slowest IOs; the worker's until the run has ended.
  * @start_ns: When the worker started (0 before); published after
  *	@ramp_end_ns and @deadline_ns.
  * @ramp_end_ns: End of the ramp: IOs submitted later are measured.
@@ -420,6 +464,7 @@ struct ssdk_run {
 	struct ssdk_data data;
 	struct ssdk_pace pace;
 	unsigned int nr_sets;
+	struct ssdk_slowest slowest;
 
 	u64 start_ns;
 	u64 ramp_end_ns;
@@ -506,6 +551,12 @@ void ssdk_slot_complete(struct ssdk_slot *slot, int error);
 /* engine_bio.c, engine_kfile.c */
 extern const struct ssdk_engine_ops ssdk_engine_bio;
 extern const struct ssdk_engine_ops ssdk_engine_kfile;
+
+/* slowest.c */
+int ssdk_slowest_setup(struct ssdk_run *run);
+void ssdk_slowest_teardown(struct ssdk_run *run);
+void ssdk_slowest_add(struct ssdk_run *run, const struct ssdk_slot *slot);
+void ssdk_slowest_finish(struct ssdk_run *run);
 
 /* stats.c */
 struct ssdk_stats **ssdk_stats_alloc_cpus(unsigned int nr_sets);

@@ -24,6 +24,9 @@
 
 #include "ssdk.h"
 
+#define CREATE_TRACE_POINTS
+#include "trace.h"
+
 /**
  * ssdk_slot_complete() - The IO of a slot completed.
  * @slot: The slot.
@@ -36,11 +39,14 @@ void ssdk_slot_complete(struct ssdk_slot *slot, int error)
 	struct ssdk_run *run = slot->run;
 
 	slot->error = error;
+	slot->cpu_complete = raw_smp_processor_id();
 	if (SSDK_MEASURE) {
 		slot->complete_ns = ktime_get_ns();
 		if (slot->measured)
 			ssdk_stats_record(run, slot);
 	}
+	trace_ssdk_io_complete(run->id, slot->op, slot->offset, slot->len,
+			       slot->complete_ns - slot->submit_ns, error);
 
 	/*
 	 * Completed within the submission by the worker itself: it finds the
@@ -188,7 +194,10 @@ static void ssdk_slot_submit(struct ssdk_run *run, struct ssdk_slot *slot, u64 n
 	if (run->cfg.rate_iops)
 		ssdk_pace_take(run, slot, now);
 	slot->measured = now >= run->ramp_end_ns;
+	slot->inflight = run->cfg.iodepth - run->nr_free;
+	slot->cpu_submit = raw_smp_processor_id();
 	run->submitted++;
+	trace_ssdk_io_submit(run->id, slot->op, slot->offset, slot->len, slot->inflight);
 	run->engine->submit(run, slot);
 }
 
@@ -288,6 +297,8 @@ static u64 ssdk_reap(struct ssdk_run *run, struct llist_node *list)
 		if (SSDK_MEASURE && slot->measured &&
 		    slot->complete_ns > run->last_measured_ns)
 			WRITE_ONCE(run->last_measured_ns, slot->complete_ns);
+		if (SSDK_MEASURE && slot->measured && !slot->error)
+			ssdk_slowest_add(run, slot);
 		if (run->cfg.rate_iops)
 			ssdk_pace_complete(run, slot);
 		run->free[run->nr_free++] = slot;
@@ -350,6 +361,7 @@ int ssdk_worker(void *data)
 	ssdk_worker_teardown(run);
 	run->engine->close(run);
 	ssdk_stats_fold(run);
+	ssdk_slowest_finish(run);
 	ssdk_run_ended(run);
 	ssdk_nl_notify_end(run);
 	complete_all(&run->finished);

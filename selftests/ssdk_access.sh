@@ -130,20 +130,12 @@ rate() {
 # 6000th arrival (6 s), so that the stall falls inside it however slowly a
 # loaded guest starts processes.
 stall() {
-	local out=$SSDK_TMP/stall.json id n=0
+	local out=$SSDK_TMP/stall.json id
 
-	modprobe dm-mod || return 4
-	dmsetup remove ssdk-stall 2>/dev/null
-	dmsetup create ssdk-stall --table "0 $(blockdev --getsz /dev/nullb0) linear /dev/nullb0 0" ||
-		return 4
-	# Without udev, dmsetup makes the node itself when asked.
-	dmsetup mknodes ssdk-stall
+	dm_linear ssdk-stall /dev/nullb0 || return
 	id=$("$SSDK_CLI" ctl start --target /dev/mapper/ssdk-stall --rate-iops 1000 --open-loop \
 		--ios 6000 --iodepth 4 "$@") || return 1
-	while [ "$("$SSDK_CLI" -j ctl status "$id" | jget - 'j["completed"]')" -lt 300 ] && [ $n -lt 100 ]; do
-		sleep 0.05
-		n=$((n + 1))
-	done
+	wait_completed "$id" 300
 	dmsetup suspend ssdk-stall
 	sleep 0.3
 	dmsetup resume ssdk-stall

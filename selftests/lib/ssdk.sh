@@ -105,6 +105,27 @@ blk_stat() {
 	awk -v f="$2" '{ print $f }' "/sys/block/${1#/dev/}/stat"
 }
 
+# dm_linear NAME DEV: /dev/mapper/NAME, a dm-linear device over all of DEV
+# (made afresh), to be suspended and resumed under a run.
+dm_linear() {
+	modprobe dm-mod || return 4
+	dmsetup remove "$1" 2>/dev/null
+	dmsetup create "$1" --table "0 $(blockdev --getsz "$2") linear $2 0" || return 4
+	# Without udev, dmsetup makes the node itself when asked.
+	dmsetup mknodes "$1"
+}
+
+# wait_completed ID N: until run ID has completed N IOs, 5 s at most.
+wait_completed() {
+	local n=0
+
+	while [ "$("$SSDK_CLI" -j ctl status "$1" | $JGET - 'j["completed"]')" -lt "$2" ] &&
+		[ $n -lt 100 ]; do
+		sleep 0.05
+		n=$((n + 1))
+	done
+}
+
 # Delete every run the module keeps.
 runs_clear() {
 	local id

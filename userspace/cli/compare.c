@@ -257,7 +257,7 @@ static void compare_json(struct compared *c, unsigned int nr)
 	for (i = 0; i < nr; i++) {
 		for (s = 0; s < SSDK_LIB_NR_SETS; s++)
 			hists[s] = c[i].hists + s * SSDK_HIST_NR_BUCKETS;
-		report_json(&j, c[i].name, &c[i].st, hists);
+		report_json(&j, c[i].name, &c[i].st, hists, NULL);
 	}
 	json_object_end(&j);
 	n = compare_diffs(c, nr, d);

@@ -16,6 +16,7 @@
 #include "opts.h"
 #include "profiles.h"
 #include "report.h"
+#include "slowest.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
@@ -206,10 +207,16 @@ static const char delete_help[] =
 	"Forget runs and their results, stopping those that still run.\n";
 
 static const char results_help[] =
-	"usage: ssdk ctl results [-j] ID\n"
+	"usage: ssdk ctl results [-j] [--slowest] ID\n"
 	"\n"
 	"A run's results: throughput, latency moments and percentiles, and with\n"
-	"-j the histogram; the output of `ssdk ctl run` for the same run.\n";
+	"-j the histogram and the slowest IOs; the output of `ssdk ctl run` for\n"
+	"the same run.\n"
+	"\n"
+	"  --slowest   also the table of the run's slowest IOs (ended runs; how\n"
+	"              many: --slowest N of ssdk ctl run, default 64): latency,\n"
+	"              op, offset, length, submission time from the run's start,\n"
+	"              CPUs of submission and completion, IOs in flight\n";
 
 static const char wait_help[] =
 	"usage: ssdk ctl wait [--timeout DURATION] ID\n"
@@ -255,7 +262,7 @@ static int print_status_list(struct cli *cli, struct ssdk *h, int as_list)
 		json_init(&j, stdout);
 		json_array_begin(&j, NULL, 0);
 		for (i = 0; i < n; i++)
-			report_json(&j, NULL, &runs[i], NULL);
+			report_json(&j, NULL, &runs[i], NULL, NULL);
 		json_array_end(&j);
 		json_finish(&j);
 	} else if (as_list) {
@@ -280,7 +287,7 @@ static int print_status(struct cli *cli, struct ssdk *h, uint32_t id)
 		return runtime_error(cli, "run %u: %s", id, ssdk_last_error(h));
 	if (cli->json) {
 		json_init(&j, stdout);
-		report_json(&j, NULL, &st, NULL);
+		report_json(&j, NULL, &st, NULL, NULL);
 		json_finish(&j);
 	} else {
 		report_text(stdout, &st, NULL);
@@ -296,11 +303,14 @@ static int print_status(struct cli *cli, struct ssdk *h, uint32_t id)
  * @h: The connection.
  * @id: The run.
  * @st: Where its status goes, or NULL.
+ * @slowest_text: Also the table of the slowest IOs, in text.
  *
  * Return: 0 or EXIT_RUNTIME.
  */
-int print_results(struct cli *cli, struct ssdk *h, uint32_t id, struct ssdk_run_status *st)
+int print_results(struct cli *cli, struct ssdk *h, uint32_t id, struct ssdk_run_status *st,
+		  int slowest_text)
 {
+	struct report_slowest sl = { 0 };
 	uint32_t nr = ssdk_hist_buckets();
 	struct ssdk_run_status local;
 	report_hists hists;
@@ -316,18 +326,21 @@ int print_results(struct cli *cli, struct ssdk *h, uint32_t id, struct ssdk_run_
 		return runtime_error(cli, "out of memory");
 	for (i = 0; i < SSDK_LIB_NR_SETS; i++)
 		hists[i] = all + (size_t)i * nr;
-	if (ssdk_results_get(h, id, st, all) < 0) {
+	if (ssdk_results_get(h, id, st, all) < 0 || slowest_fetch(h, st, &sl) < 0) {
 		err = runtime_error(cli, "run %u: %s", id, ssdk_last_error(h));
 		goto out;
 	}
 	if (cli->json) {
 		json_init(&j, stdout);
-		report_json(&j, NULL, st, hists);
+		report_json(&j, NULL, st, hists, &sl);
 		json_finish(&j);
 	} else {
 		report_text(stdout, st, hists);
+		if (slowest_text)
+			report_slowest_text(stdout, &sl);
 	}
 out:
+	slowest_free(&sl);
 	free(all);
 	return err;
 }
@@ -381,7 +394,38 @@ static int do_delete(struct cli *cli, struct ssdk *h, uint32_t id)
 
 static int do_results(struct cli *cli, struct ssdk *h, uint32_t id)
 {
-	return print_results(cli, h, id, NULL);
+	return print_results(cli, h, id, NULL, 0);
+}
+
+static int do_results_slowest(struct cli *cli, struct ssdk *h, uint32_t id)
+{
+	return print_results(cli, h, id, NULL, 1);
+}
+
+static const struct option results_options[] = {
+	{ "slowest", no_argument, NULL, 0 },
+	{ NULL, 0, NULL, 0 },
+};
+
+static int results_option(struct cli *cli, int idx, const char *arg, void *ctx)
+{
+	(void)cli;
+	(void)idx;
+	(void)arg;
+	*(int *)ctx = 1;
+	return 0;
+}
+
+static int ctl_results(struct cli *cli, int argc, char **argv)
+{
+	int slowest = 0;
+	int i = parse_common(cli, "results", results_help, argc, argv, results_options,
+			     results_option, &slowest);
+
+	if (i < 0)
+		return i == -1 ? 0 : -i;
+	return for_each_id(cli, "results", argc, argv, i, 1, 1,
+			   slowest ? do_results_slowest : do_results);
 }
 
 static int do_status(struct cli *cli, struct ssdk *h, uint32_t id)
@@ -519,7 +563,7 @@ int ctl_main(struct cli *cli, int argc, char **argv)
 	if (!strcmp(cmd, "stop"))
 		return ctl_by_id(cli, argc, argv, "stop", stop_help, 1, do_stop);
 	if (!strcmp(cmd, "results"))
-		return ctl_by_id(cli, argc, argv, "results", results_help, 1, do_results);
+		return ctl_results(cli, argc, argv);
 	if (!strcmp(cmd, "delete"))
 		return ctl_by_id(cli, argc, argv, "delete", delete_help, 0, do_delete);
 	if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help")) {

@@ -93,6 +93,8 @@ static const char run_help[] =
 	"  --ramp TIME        time at the start left out of the statistics\n"
 	"  --cpu N            CPU the worker thread is bound to\n"
 	"  --seed N           seed of the offsets and data (default 0)\n"
+	"  --slowest N        keep the N slowest IOs, 0 .. 4096 (default 64): in\n"
+	"                     the JSON results, and ssdk ctl results --slowest\n"
 	"  --allow-write      consent to write: write and randwrite DESTROY the\n"
 	"                     data on the target; refused when it is mounted\n"
 	"  -q, --quiet        no progress line\n"
@@ -107,7 +109,7 @@ enum run_option {
 	OPT_RUNTIME, OPT_IOS, OPT_RAMP, OPT_CPU, OPT_SEED, OPT_ALLOW_WRITE,
 	OPT_QUIET, OPT_RWMIXREAD, OPT_BSSPLIT, OPT_ALIGN, OPT_ALIGN_OFFSET, OPT_STRIDE,
 	OPT_PATTERN, OPT_RATE_IOPS, OPT_ARRIVALS, OPT_OPEN_LOOP, OPT_WORKERS, OPT_CPUS,
-	OPT_PROFILE, OPT_ENGINES, OPT_ENGINE, OPT_BUFFERED, OPT_FILE, OPT_FILE_SIZE,
+	OPT_PROFILE, OPT_ENGINES, OPT_ENGINE, OPT_BUFFERED, OPT_FILE, OPT_FILE_SIZE, OPT_SLOWEST,
 };
 
 static const struct option run_options[] = {
@@ -141,6 +143,7 @@ static const struct option run_options[] = {
 	[OPT_BUFFERED] = { "buffered", no_argument, NULL, 0 },
 	[OPT_FILE] = { "file", required_argument, NULL, 0 },
 	[OPT_FILE_SIZE] = { "file-size", required_argument, NULL, 0 },
+	[OPT_SLOWEST] = { "slowest", required_argument, NULL, 0 },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -305,6 +308,11 @@ static int run_option(struct cli *cli, int idx, const char *arg, void *ctx)
 		if (!err && !a->file_size)
 			err = -EINVAL;
 		return err ? bad_value(cli, a, idx, arg, err, "is not a size") : 0;
+	case OPT_SLOWEST:
+		err = parse_u32(arg, &c->slowest_n);
+		if (!err && c->slowest_n > SSDK_MAX_SLOWEST)
+			err = -ERANGE;
+		return err ? bad_value(cli, a, idx, arg, -EINVAL, "is not a count (0 .. 4096)") : 0;
 	case OPT_RW:
 		if (parse_rw(arg, &c->rw))
 			return usage_error(cli, a->cmd,

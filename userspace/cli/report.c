@@ -223,6 +223,7 @@ static void json_config(struct json *j, const struct ssdk_run_config *c)
 	json_object_begin(j, "config");
 	json_str(j, "engine", engine_name(c->engine));
 	json_bool(j, "buffered", c->buffered);
+	json_u64(j, "slowest_n", c->slowest_n);
 	json_str(j, "rw", rw_name(c->rw));
 	json_u64(j, "bs", c->bs);
 	json_u64(j, "iodepth", c->iodepth);
@@ -240,6 +241,50 @@ static void json_config(struct json *j, const struct ssdk_run_config *c)
 	json_object_end(j);
 }
 
+static void json_slowest(struct json *j, const struct report_slowest *sl)
+{
+	const struct ssdk_io_rec *r;
+	uint32_t i;
+
+	json_array_begin(j, "slowest", 0);
+	for (i = 0; i < sl->nr; i++) {
+		r = &sl->ios[i];
+		json_object_begin_inline(j, NULL);
+		json_u64(j, "lat_ns", r->lat_ns);
+		json_str(j, "op", op_name(r->op));
+		json_u64(j, "offset", r->offset);
+		json_u64(j, "len", r->len);
+		json_u64(j, "t_ns", r->t_ns);
+		json_u64(j, "cpu_submit", r->cpu_submit);
+		json_u64(j, "cpu_complete", r->cpu_complete);
+		json_u64(j, "inflight", r->inflight);
+		json_object_end(j);
+	}
+	json_array_end(j);
+}
+
+/**
+ * report_slowest_text() - The slowest IOs as a table, slowest first.
+ * @f: Where it goes.
+ * @sl: The IOs.
+ */
+void report_slowest_text(FILE *f, const struct report_slowest *sl)
+{
+	const struct ssdk_io_rec *r;
+	char lat[32], t[32];
+	uint32_t i;
+
+	fprintf(f, "\nslowest %u IOs\n%5s %12s %5s %16s %8s %14s %5s %5s %8s\n", sl->nr, "#",
+		"latency", "op", "offset", "len", "submitted at", "cpu", "done", "inflight");
+	for (i = 0; i < sl->nr; i++) {
+		r = &sl->ios[i];
+		fprintf(f, "%5u %12s %5s %16llu %8u %14s %5u %5u %8u\n", i + 1,
+			fmt_ns(lat, sizeof(lat), r->lat_ns), op_name(r->op),
+			(unsigned long long)r->offset, r->len, fmt_ns(t, sizeof(t), r->t_ns),
+			r->cpu_submit, r->cpu_complete, r->inflight);
+	}
+}
+
 /**
  * report_json() - A run as one JSON object.
  * @j: The writer.
@@ -247,9 +292,10 @@ static void json_config(struct json *j, const struct ssdk_run_config *c)
  * @st: The run's status.
  * @hists: Its histograms by op, for results; NULLs for a status, which
  *	then has no percentiles and no histogram.
+ * @sl: Its slowest IOs (an ended run's), or NULL for none: no "slowest".
  */
 void report_json(struct json *j, const char *key, const struct ssdk_run_status *st,
-		 report_hists hists)
+		 report_hists hists, const struct report_slowest *sl)
 {
 	int with_hist = hists && (hists[0] || hists[1]);
 	int open_loop = config_open_loop(&st->config);
@@ -276,6 +322,8 @@ void report_json(struct json *j, const char *key, const struct ssdk_run_status *
 		op_summarize(&st->stats[rs], st->measured_ns, with_hist ? hists[rs] : NULL, &r);
 		json_op(j, op_name(op), &o, open_loop ? &r : NULL, with_hist);
 	}
+	if (sl)
+		json_slowest(j, sl);
 	json_object_end(j);
 }
 

@@ -45,6 +45,16 @@ struct op_summary {
 	const uint64_t *hist;
 };
 
+/**
+ * struct report_slowest - The slowest IOs of an ended run, slowest first.
+ * @ios: As ssdk_slowest_get() gives them.
+ * @nr: How many.
+ */
+struct report_slowest {
+	struct ssdk_io_rec *ios;
+	uint32_t nr;
+};
+
 /* Histograms of a run by set, or NULLs for a status without them. */
 typedef uint64_t *report_hists[SSDK_LIB_NR_SETS];
 
@@ -55,7 +65,8 @@ const char *fmt_ns(char *buf, size_t size, double ns);
 const char *fmt_bytes(char *buf, size_t size, uint64_t bytes);
 
 void report_json(struct json *j, const char *key, const struct ssdk_run_status *st,
-		 report_hists hists);
+		 report_hists hists, const struct report_slowest *sl);
+void report_slowest_text(FILE *f, const struct report_slowest *sl);
 void report_merge(struct ssdk_run_status *t, const struct ssdk_run_status *s);
 void report_merge_hists(report_hists t, report_hists s);
 void report_text(FILE *f, const struct ssdk_run_status *st, report_hists hists);

@@ -317,6 +317,7 @@ int ujob_run(const struct engine_ops *ops, const struct ssdk_run_config *cfg,
 	st->config = *cfg;
 	st->config.engine = ops->id;
 	st->config.buffered = 0;
+	st->config.slowest_n = 0;	/* no slowest-IO log of their own */
 	st->config.align = cfg->align ? cfg->align : cfg->bs;
 	if (no) {
 		snprintf(err, errlen, "%s: %s", ops->name, no);

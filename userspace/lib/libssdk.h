@@ -115,6 +115,7 @@ struct ssdk_bs_share {
  * @arrivals: SSDK_ARRIVALS_* of a rate-limited run.
  * @engine: SSDK_ENGINE_*: how the IOs reach the target.
  * @buffered: Non-zero for kfile through the page cache (iodepth 1).
+ * @slowest_n: How many of the slowest IOs to keep (0 .. 4096; 64).
  *
  * Start from ssdk_config_init(). Fields are sent as they are (zero @bs or
  * @iodepth are refused by the module, not taken for defaults), except
@@ -148,7 +149,7 @@ struct ssdk_run_config {
 	uint32_t arrivals;
 	uint32_t engine;
 	uint32_t buffered;
-	uint32_t reserved;
+	uint32_t slowest_n;
 };
 
 /**
@@ -308,6 +309,42 @@ int ssdk_run_delete(struct ssdk *h, uint32_t id);
  */
 int ssdk_results_get(struct ssdk *h, uint32_t id, struct ssdk_run_status *status,
 		     uint64_t *hists);
+
+/**
+ * struct ssdk_io_rec - One IO of a run's slowest-IO log.
+ * @lat_ns: Its latency.
+ * @offset: Where it went, bytes.
+ * @t_ns: When it was submitted, from the run's start (ramp included).
+ * @len: Its length, bytes.
+ * @op: SSDK_OP_READ or SSDK_OP_WRITE.
+ * @cpu_submit: CPU it was submitted on.
+ * @cpu_complete: CPU its completion ran on.
+ * @inflight: IOs of the run in flight when it was submitted, itself
+ *	included.
+ */
+struct ssdk_io_rec {
+	uint64_t lat_ns;
+	uint64_t offset;
+	uint64_t t_ns;
+	uint32_t len;
+	uint32_t op;
+	uint32_t cpu_submit;
+	uint32_t cpu_complete;
+	uint32_t inflight;
+	uint32_t reserved;
+};
+
+/**
+ * ssdk_slowest_get() - The slowest IOs of an ended run, slowest first.
+ * @h: The handle.
+ * @id: The run.
+ * @ios: Room for @max records, or NULL to count them.
+ * @max: Records @ios holds.
+ *
+ * Return: How many the run kept (possibly more than @max: the first @max
+ * are filled in), or -errno (-EBUSY while the run goes on).
+ */
+int ssdk_slowest_get(struct ssdk *h, uint32_t id, struct ssdk_io_rec *ios, uint32_t max);
 
 /**
  * ssdk_run_wait() - Wait for a run to end.

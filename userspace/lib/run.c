@@ -22,6 +22,7 @@ SSDK_EXPORT void ssdk_config_init(struct ssdk_run_config *c)
 	c->rwmixread = 50;
 	c->pattern = SSDK_PATTERN_RANDOM;
 	c->arrivals = SSDK_ARRIVALS_PACED;
+	c->slowest_n = 64;
 }
 
 static int config_writes(const struct ssdk_run_config *c)
@@ -64,7 +65,8 @@ static int put_options(struct nl_msg *msg, const struct ssdk_run_config *c)
 	    (c->rate_iops && (nla_put_u32(msg, SSDK_A_RUN_RATE_IOPS, c->rate_iops) ||
 			      nla_put_u32(msg, SSDK_A_RUN_ARRIVALS, c->arrivals))) ||
 	    (c->engine && nla_put_u32(msg, SSDK_A_RUN_ENGINE, c->engine)) ||
-	    (c->buffered && nla_put_flag(msg, SSDK_A_RUN_BUFFERED)))
+	    (c->buffered && nla_put_flag(msg, SSDK_A_RUN_BUFFERED)) ||
+	    nla_put_u32(msg, SSDK_A_RUN_SLOWEST_N, c->slowest_n))
 		return -EMSGSIZE;
 	return 0;
 }
@@ -196,6 +198,7 @@ static void parse_status(struct ssdk_run_status *st, struct nlmsghdr *nlh,
 	c->arrivals = ssdk_attr_u32(tb, SSDK_A_RUN_ARRIVALS);
 	c->engine = ssdk_attr_u32(tb, SSDK_A_RUN_ENGINE);
 	c->buffered = !!tb[SSDK_A_RUN_BUFFERED];
+	c->slowest_n = ssdk_attr_u32(tb, SSDK_A_RUN_SLOWEST_N);
 	c->allow_write = config_writes(c);
 	st->late = ssdk_attr_u64(tb, SSDK_A_RUN_LATE);
 	st->id = ssdk_attr_u32(tb, SSDK_A_RUN_ID);

@@ -154,7 +154,7 @@ static char *render(int json, int with_hist)
 
 	if (json) {
 		json_init(&j, f);
-		report_json(&j, NULL, &run, hists);
+		report_json(&j, NULL, &run, hists, NULL);
 		json_finish(&j);
 	} else {
 		report_text(f, &run, hists);

@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The slowest IOs of a run: the N measured IOs with the longest latency,
+ * each with where it went, when it was submitted, on which CPUs it was
+ * submitted and completed, and how many IOs were in flight with it.
+ *
+ * The worker keeps them as it reaps each completion (worker.c), in a
+ * min-heap of N records: one writer, no lock, nothing on the completion
+ * path itself, and N records whatever the number of CPUs (per-CPU logs
+ * would each need N, to be merged at read time). An IO slower than the
+ * heap's fastest replaces it: O(log N) for the few that do, one
+ * comparison for the rest. When the run ends, the heap is sorted, slowest
+ * first, before the run's end state is published; only then is it read
+ * (slowest-get), so readers never see it change.
+ */
+
+#include <linux/minmax.h>
+#include <linux/slab.h>
+#include <linux/smp.h>
+
+#include "ssdk.h"
+
+/**
+ * ssdk_slowest_setup() - Allocate a run's slowest-IO log.
+ * @run: The run, its configuration checked.
+ *
+ * Context: Process context; may sleep.
+ * Return: 0 or -ENOMEM.
+ */
+int ssdk_slowest_setup(struct ssdk_run *run)
+{
+	struct ssdk_slowest *s = &run->slowest;
+
+	s->cap = run->cfg.slowest_n;
+	s->nr = 0;
+	if (!s->cap)
+		return 0;
+	s->heap = kvcalloc(s->cap, sizeof(*s->heap), GFP_KERNEL);
+	return s->heap ? 0 : -ENOMEM;
+}
+
+/**
+ * ssdk_slowest_teardown() - Free a run's slowest-IO log.
+ * @run: The run.
+ */
+void ssdk_slowest_teardown(struct ssdk_run *run)
+{
+	kvfree(run->slowest.heap);
+	run->slowest.heap = NULL;
+	run->slowest.nr = 0;
+}
+
+static void ssdk_slowest_sift_down(struct ssdk_io_rec *h, u32 nr, u32 i)
+{
+	u32 child;
+
+	for (; (child = 2 * i + 1) < nr; i = child) {
+		if (child + 1 < nr && h[child + 1].lat_ns < h[child].lat_ns)
+			child++;
+		if (h[i].lat_ns <= h[child].lat_ns)
+			break;
+		swap(h[i], h[child]);
+	}
+}
+
+static void ssdk_slowest_sift_up(struct ssdk_io_rec *h, u32 i)
+{
+	u32 parent;
+
+	for (; i && h[parent = (i - 1) / 2].lat_ns > h[i].lat_ns; i = parent)
+		swap(h[i], h[parent]);
+}
+
+static void ssdk_io_rec_fill(struct ssdk_io_rec *r, const struct ssdk_run *run,
+			     const struct ssdk_slot *slot, u64 lat)
+{
+	r->lat_ns = lat;
+	r->offset = slot->offset;
+	r->t_ns = slot->submit_ns - run->start_ns;
+	r->len = slot->len;
+	r->inflight = slot->inflight;
+	r->cpu_submit = slot->cpu_submit;
+	r->cpu_complete = slot->cpu_complete;
+	r->op = slot->op;
+}
+
+/**
+ * ssdk_slowest_add() - Offer a reaped IO to the slowest-IO log.
+ * @run: The run.
+ * @slot: The IO: measured, completed without error.
+ *
+ * Context: The run's worker.
+ */
+void ssdk_slowest_add(struct ssdk_run *run, const struct ssdk_slot *slot)
+{
+	struct ssdk_slowest *s = &run->slowest;
+	u64 lat = slot->complete_ns - slot->submit_ns;
+
+	if (s->nr < s->cap) {
+		ssdk_io_rec_fill(&s->heap[s->nr], run, slot, lat);
+		ssdk_slowest_sift_up(s->heap, s->nr++);
+	} else if (s->cap && lat > s->heap[0].lat_ns) {
+		ssdk_io_rec_fill(&s->heap[0], run, slot, lat);
+		ssdk_slowest_sift_down(s->heap, s->nr, 0);
+	}
+}
+
+/**
+ * ssdk_slowest_finish() - Sort the log, slowest first, at the run's end.
+ * @run: The run; no IO of it is in flight.
+ *
+ * Heapsort in place: each step moves the fastest left to the end.
+ *
+ * Context: The run's worker, before it publishes the end state.
+ */
+void ssdk_slowest_finish(struct ssdk_run *run)
+{
+	struct ssdk_slowest *s = &run->slowest;
+	u32 n;
+
+	for (n = s->nr; n > 1; n--) {
+		swap(s->heap[0], s->heap[n - 1]);
+		ssdk_slowest_sift_down(s->heap, n - 1, 0);
+	}
+}

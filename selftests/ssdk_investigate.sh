@@ -1,0 +1,112 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Worst-case latency investigation on ground truth: the slowest-IO log of
+# a run (its top entry is the run's maximum, to the nanosecond; every
+# entry lies in the span), the IOs that a device-mapper suspend held (the
+# log finds exactly them), and the tracepoints (one submit and one
+# complete event per IO, agreeing with the log).
+
+. "$(dirname "$0")/lib/ssdk.sh"
+require_root
+ssdk_load || ktap_skip_all "cannot load ssdk.ko"
+nullb_load nr_devices=1 irqmode=0 gb=16 || ktap_skip_all "no null_blk"
+runs_clear
+
+ktap_plan 10
+
+OUT=$SSDK_TMP/slowest.json
+# 4 KiB random reads over [1 MiB, 65 MiB), a bs-split too: lengths vary.
+log_in_span() {
+	"$SSDK_CLI" ctl run -q -j --target /dev/nullb0 --offset 1m --span 64m \
+		--bssplit 4k/50:16k/50 --ios 5000 "$@" >"$OUT" || return 1
+	jtest "$OUT" '(s := j["slowest"]) and len(s) == 64 and s[0]["lat_ns"] == j["read"]["lat_ns"]["max"] and all(a["lat_ns"] >= b["lat_ns"] for a, b in zip(s, s[1:])) and all(1 << 20 <= e["offset"] and e["offset"] + e["len"] <= 65 << 20 and e["len"] in (4096, 16384) and e["op"] == "read" and e["inflight"] == 1 and e["t_ns"] < j["elapsed_ns"] for e in s)'
+}
+ktap_check "slowest 64: slowest first, the first is the run's max, each in the span" log_in_span
+# The text view: the table after the summary, a row per IO.
+text_view() {
+	local id
+
+	id=$(jget "$OUT" 'j["id"]')
+	"$SSDK_CLI" ctl results --slowest "$id" >"$SSDK_TMP/slowest.txt" || return 1
+	grep -q "^slowest 64 IOs" "$SSDK_TMP/slowest.txt" &&
+		[ "$(grep -cE '^ +[0-9]+ +[0-9.]+ [mun]?s +read ' "$SSDK_TMP/slowest.txt")" = 64 ] ||
+		{ cat "$SSDK_TMP/slowest.txt"; return 1; }
+}
+ktap_check "ctl results --slowest: the table, a row per IO" text_view
+ktap_check "--slowest 10: ten entries" eval \
+	'"$SSDK_CLI" ctl run -q -j --target /dev/nullb0 --ios 500 --slowest 10 | jtest - "len(j[\"slowest\"]) == 10"'
+ktap_check "--slowest 0: none kept" eval \
+	'"$SSDK_CLI" ctl run -q -j --target /dev/nullb0 --ios 500 --slowest 0 | jtest - "j[\"slowest\"] == []"'
+expect_fail "--slowest 4097: refused" 2 "--slowest: '4097' is not a count" \
+	"$SSDK_CLI" ctl run -q --target /dev/nullb0 --ios 10 --slowest 4097
+expect_fail "module: slowest-n 4097 (policy, through ynl)" 1 "slowest-n|out of range|range" \
+	ynl --do run-start --json '{"target": "/dev/nullb0", "ios": 10, "slowest-n": 4097}'
+
+busy() {
+	local id rc=0
+
+	id=$("$SSDK_CLI" ctl start --target /dev/nullb0 --runtime 30s) || return 1
+	ynl --dump slowest-get --json "{\"id\": $id}" 2>&1 | grep -q "once the run has ended" || rc=1
+	"$SSDK_CLI" ctl delete "$id"
+	return $rc
+}
+ktap_check "slowest-get while the run goes on: refused, said" busy
+
+# QD4 reads through dm-linear over nullb0, suspended for 300 ms once the
+# run is going: dm drains the 4 IOs in flight, then holds the next 4 until
+# it resumes. Those 4, and no other, take 300 ms or more. The run is paced
+# (2000 IOPS) so that its worker leaves the guest's CPUs to dmsetup, and
+# stopped once the stall is over.
+held() {
+	local id out=$SSDK_TMP/held.json
+
+	dm_linear ssdk-held /dev/nullb0 || return
+	id=$("$SSDK_CLI" ctl start --target /dev/mapper/ssdk-held --iodepth 4 --rate-iops 2000 \
+		--runtime 60s) || return 1
+	wait_completed "$id" 200
+	dmsetup suspend ssdk-held
+	sleep 0.3
+	dmsetup resume ssdk-held
+	sleep 0.2
+	"$SSDK_CLI" ctl stop "$id" && "$SSDK_CLI" -j ctl results "$id" >"$out"
+	dmsetup remove ssdk-held
+	jget "$out" '[(e["lat_ns"], e["t_ns"], e["inflight"]) for e in j["slowest"][:6]]'
+	jtest "$out" '(s := j["slowest"]) and all(e["lat_ns"] >= 300000000 for e in s[:4]) and s[4]["lat_ns"] < 100000000 and max(e["t_ns"] for e in s[:4]) - min(e["t_ns"] for e in s[:4]) < 10000000'
+}
+ktap_check "a 300 ms dm suspend: the slowest log holds exactly the 4 IOs it held" held
+
+# --- tracepoints ----------------------------------------------------------------
+
+T=/sys/kernel/tracing
+[ -d $T/events ] || mount -t tracefs nodev $T 2>/dev/null
+traced() {
+	local id
+
+	[ -d $T/events/ssdk ] || { echo "no ssdk events in $T/events"; return 1; }
+	echo 0 >$T/tracing_on
+	echo >$T/trace
+	echo 4096 >$T/buffer_size_kb
+	echo 1 >$T/events/ssdk/enable
+	echo 1 >$T/tracing_on
+	"$SSDK_CLI" ctl run -q -j --target /dev/nullb0 --ios 1000 --iodepth 4 >"$SSDK_TMP/traced.json"
+	echo 0 >$T/tracing_on
+	echo 0 >$T/events/ssdk/enable
+	cat $T/trace >"$SSDK_TMP/trace.txt"
+	id=$(jget "$SSDK_TMP/traced.json" 'j["id"]')
+	echo "submit $(grep -c "ssdk_io_submit: run=$id " "$SSDK_TMP/trace.txt"), complete $(grep -c "ssdk_io_complete: run=$id " "$SSDK_TMP/trace.txt")"
+	[ "$(grep -c "ssdk_io_submit: run=$id " "$SSDK_TMP/trace.txt")" = 1000 ] &&
+		[ "$(grep -c "ssdk_io_complete: run=$id " "$SSDK_TMP/trace.txt")" = 1000 ]
+}
+ktap_check "tracepoints: one submit and one complete event per IO" traced
+# The slowest IO of that run is in the trace: same offset, same latency.
+in_trace() {
+	local top
+
+	top=$(jget "$SSDK_TMP/traced.json" '"run=%d op=read offset=%d len=%d lat_ns=%d" % (j["id"], j["slowest"][0]["offset"], j["slowest"][0]["len"], j["slowest"][0]["lat_ns"])')
+	grep -q "ssdk_io_complete: $top error=0" "$SSDK_TMP/trace.txt" || { echo "not in the trace: $top"; return 1; }
+}
+ktap_check "tracepoints: the slowest IO's event has its offset and latency" in_trace
+
+runs_clear
+ktap_done
