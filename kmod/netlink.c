@@ -148,6 +148,7 @@ static int ssdk_nl_config_fill(struct sk_buff *msg, const struct ssdk_run *run)
 	    (cfg->split_given && ssdk_nl_bs_split_fill(msg, cfg)) ||
 	    nla_put_u32(msg, SSDK_A_RUN_ENGINE, cfg->engine) ||
 	    nla_put_u32(msg, SSDK_A_RUN_SLOWEST_N, cfg->slowest_n) ||
+	    ssdk_nl_put_u64(msg, SSDK_A_RUN_TS_INTERVAL_NS, cfg->ts_interval_ns) ||
 	    (cfg->buffered && nla_put_flag(msg, SSDK_A_RUN_BUFFERED)))
 		return -EMSGSIZE;
 	return 0;
@@ -171,7 +172,9 @@ static int ssdk_nl_progress_fill(struct sk_buff *msg, struct ssdk_run *run, int 
 	    ssdk_nl_put_u64(msg, SSDK_A_RUN_ELAPSED_NS, elapsed) ||
 	    ssdk_nl_put_u64(msg, SSDK_A_RUN_MEASURED_NS, measured) ||
 	    ssdk_nl_put_u64(msg, SSDK_A_RUN_COMPLETED, READ_ONCE(run->completed)) ||
-	    ssdk_nl_put_u64(msg, SSDK_A_RUN_IOPS_NOW, end ? 0 : READ_ONCE(run->iops_now)))
+	    ssdk_nl_put_u64(msg, SSDK_A_RUN_IOPS_NOW, end ? 0 : READ_ONCE(run->iops_now)) ||
+	    nla_put_u32(msg, SSDK_A_RUN_TS_COUNT, ssdk_ts_published(run)) ||
+	    ssdk_nl_put_u64(msg, SSDK_A_RUN_TS_DROPPED, READ_ONCE(run->ts.dropped)))
 		return -EMSGSIZE;
 	return 0;
 }
@@ -516,6 +519,106 @@ int ssdk_nl_slowest_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 	}
 	cb->args[SSDK_SLOWEST_DUMP_NEXT] =
 		ssdk_nl_slowest_fill(skb, cb, run, cb->args[SSDK_SLOWEST_DUMP_NEXT]);
+	ssdk_run_put(run);
+	return skb->len;
+}
+
+/* --- timeseries-get ------------------------------------------------------------ */
+
+static int ssdk_nl_ts_op_fill(struct sk_buff *msg, unsigned int op, const struct ssdk_ts_op *o)
+{
+	struct nlattr *nest;
+
+	if (!o->ios)
+		return 0;
+	nest = nla_nest_start(msg, SSDK_A_INTERVAL_OPS);
+	if (!nest)
+		return -EMSGSIZE;
+	if (nla_put_u32(msg, SSDK_A_INTERVAL_OP_OP, op) ||
+	    nla_put_u64_64bit(msg, SSDK_A_INTERVAL_OP_IOS, o->ios, SSDK_A_INTERVAL_OP_PAD) ||
+	    nla_put_u64_64bit(msg, SSDK_A_INTERVAL_OP_BYTES, o->bytes, SSDK_A_INTERVAL_OP_PAD) ||
+	    nla_put_u64_64bit(msg, SSDK_A_INTERVAL_OP_LAT_SUM_NS, o->lat_sum,
+			      SSDK_A_INTERVAL_OP_PAD) ||
+	    nla_put_u64_64bit(msg, SSDK_A_INTERVAL_OP_LAT_MAX_NS, o->lat_max,
+			      SSDK_A_INTERVAL_OP_PAD) ||
+	    nla_put_u64_64bit(msg, SSDK_A_INTERVAL_OP_LAT_P99_NS, o->lat_p99,
+			      SSDK_A_INTERVAL_OP_PAD)) {
+		nla_nest_cancel(msg, nest);
+		return -EMSGSIZE;
+	}
+	nla_nest_end(msg, nest);
+	return 0;
+}
+
+static int ssdk_nl_interval_fill(struct sk_buff *msg, u32 idx, const struct ssdk_ts_point *p)
+{
+	struct nlattr *nest = nla_nest_start(msg, SSDK_A_RUN_INTERVAL);
+	unsigned int op;
+
+	if (!nest)
+		return -EMSGSIZE;
+	if (nla_put_u32(msg, SSDK_A_INTERVAL_INDEX, idx))
+		goto err_cancel;
+	for (op = 0; op < SSDK_NR_OPS; op++)
+		if (ssdk_nl_ts_op_fill(msg, op, &p->op[op]))
+			goto err_cancel;
+	nla_nest_end(msg, nest);
+	return 0;
+
+err_cancel:
+	nla_nest_cancel(msg, nest);
+	return -EMSGSIZE;
+}
+
+/* Where a timeseries-get dump resumes, in cb->args. */
+enum {
+	SSDK_TS_DUMP_ID,	/* the run */
+	SSDK_TS_DUMP_NEXT,	/* next interval + 1 (0: not started) */
+};
+
+int ssdk_nl_timeseries_get_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	NL_SET_ERR_MSG(info->extack,
+		       "timeseries-get is a dump: a run's intervals need many messages");
+	return -EOPNOTSUPP;
+}
+
+int ssdk_nl_timeseries_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
+{
+	struct ssdk_run *run = ssdk_nl_dump_run(cb, SSDK_TS_DUMP_ID);
+	struct nlattr **attrs = ssdk_dump_attrs(cb);
+	u32 next, nr, first;
+	void *hdr;
+
+	if (IS_ERR(run))
+		return PTR_ERR(run);
+	if (!cb->args[SSDK_TS_DUMP_NEXT])
+		cb->args[SSDK_TS_DUMP_NEXT] = 1 + (attrs[SSDK_A_RUN_TS_FROM] ?
+						   nla_get_u32(attrs[SSDK_A_RUN_TS_FROM]) : 0);
+	next = cb->args[SSDK_TS_DUMP_NEXT] - 1;
+	/* Intervals closed before the dump's first call, no later ones. */
+	if (!cb->args[2])
+		cb->args[2] = 1 + ssdk_ts_published(run);
+	nr = cb->args[2] - 1;
+	while (next < nr) {
+		hdr = genlmsg_put(skb, NETLINK_CB(cb->skb).portid, cb->nlh->nlmsg_seq,
+				  &ssdk_nl_family, NLM_F_MULTI, SSDK_CMD_TIMESERIES_GET);
+		if (!hdr)
+			break;
+		if (nla_put_u32(skb, SSDK_A_RUN_ID, run->id)) {
+			genlmsg_cancel(skb, hdr);
+			break;
+		}
+		for (first = next; next < nr; next++)
+			if (ssdk_nl_interval_fill(skb, next, &run->ts.points[next]))
+				break;
+		if (next == first) {
+			genlmsg_cancel(skb, hdr);
+			break;
+		}
+		genlmsg_end(skb, hdr);
+	}
+	cb->args[SSDK_TS_DUMP_NEXT] = next + 1;
 	ssdk_run_put(run);
 	return skb->len;
 }

@@ -20,6 +20,7 @@
 
 #include "compat.h"
 #include "hist.h"
+#include "ts_hist.h"
 #include "prng.h"
 
 struct genl_info;
@@ -59,6 +60,7 @@ struct ssdk_bs_share {
  * @engine: &enum ssdk_engine: how the IOs reach the target.
  * @buffered: kfile: through the page cache rather than O_DIRECT.
  * @slowest_n: How many of the slowest IOs to keep.
+ * @ts_interval_ns: Interval of the time series.
  * @rw: Sequential or random, read, write or both.
  * @bs: Bytes per IO; with several block sizes, the largest.
  * @iodepth: IOs kept in flight.
@@ -88,6 +90,7 @@ struct ssdk_run_config {
 	u32 engine;
 	bool buffered;
 	u32 slowest_n;
+	u64 ts_interval_ns;
 	enum ssdk_rw rw;
 	u32 bs;
 	u32 iodepth;
@@ -371,6 +374,52 @@ struct ssdk_slowest {
 	struct ssdk_io_rec *heap;
 };
 
+/**
+ * struct ssdk_ts_op - One op's IOs that completed in an interval.
+ * @ios: Measured IOs completed without error.
+ * @bytes: Their bytes.
+ * @lat_sum: Sum of their latencies, ns.
+ * @lat_max: The largest, ns.
+ * @lat_p99: The 99th percentile, set when the interval closes.
+ */
+struct ssdk_ts_op {
+	u64 ios;
+	u64 bytes;
+	u64 lat_sum;
+	u64 lat_max;
+	u64 lat_p99;
+};
+
+/**
+ * struct ssdk_ts_point - One interval of a time series.
+ * @op: Per op.
+ */
+struct ssdk_ts_point {
+	struct ssdk_ts_op op[SSDK_NR_OPS];
+};
+
+/**
+ * struct ssdk_timeseries - A run's time series (timeseries.c).
+ * @interval_ns: Length of an interval.
+ * @end_ns: End of the open interval, from the run's start.
+ * @cap: Intervals @points has room for.
+ * @nr: Closed intervals, published with release.
+ * @dropped: IOs that completed after the last interval with room.
+ * @cur: The open interval.
+ * @hist: Its latency histogram per op.
+ * @points: The closed intervals.
+ */
+struct ssdk_timeseries {
+	u64 interval_ns;
+	u64 end_ns;
+	u32 cap;
+	u32 nr;
+	u64 dropped;
+	struct ssdk_ts_point cur;
+	u32 hist[SSDK_NR_OPS][SSDK_TS_NR_BUCKETS];
+	struct ssdk_ts_point *points;
+};
+
 struct ssdk_run;
 
 /**
@@ -419,6 +468,7 @@ struct ssdk_engine_ops {
  * @pace: When they are due.
  * @nr_sets: Sets of statistics kept, see ssdk_set_index().
  * @slowest: The slowest IOs; the worker's until the run has ended.
+ * @ts: The time series; the worker's, but for its published intervals.
  * @start_ns: When the worker started (0 before); published after
  *	@ramp_end_ns and @deadline_ns.
  * @ramp_end_ns: End of the ramp: IOs submitted later are measured.
@@ -465,6 +515,7 @@ struct ssdk_run {
 	struct ssdk_pace pace;
 	unsigned int nr_sets;
 	struct ssdk_slowest slowest;
+	struct ssdk_timeseries ts;
 
 	u64 start_ns;
 	u64 ramp_end_ns;
@@ -557,6 +608,13 @@ int ssdk_slowest_setup(struct ssdk_run *run);
 void ssdk_slowest_teardown(struct ssdk_run *run);
 void ssdk_slowest_add(struct ssdk_run *run, const struct ssdk_slot *slot);
 void ssdk_slowest_finish(struct ssdk_run *run);
+
+/* timeseries.c */
+int ssdk_ts_setup(struct ssdk_run *run);
+void ssdk_ts_teardown(struct ssdk_run *run);
+void ssdk_ts_add(struct ssdk_run *run, const struct ssdk_slot *slot);
+void ssdk_ts_finish(struct ssdk_run *run);
+u32 ssdk_ts_published(const struct ssdk_run *run);
 
 /* stats.c */
 struct ssdk_stats **ssdk_stats_alloc_cpus(unsigned int nr_sets);

@@ -297,8 +297,10 @@ static u64 ssdk_reap(struct ssdk_run *run, struct llist_node *list)
 		if (SSDK_MEASURE && slot->measured &&
 		    slot->complete_ns > run->last_measured_ns)
 			WRITE_ONCE(run->last_measured_ns, slot->complete_ns);
-		if (SSDK_MEASURE && slot->measured && !slot->error)
+		if (SSDK_MEASURE && slot->measured && !slot->error) {
 			ssdk_slowest_add(run, slot);
+			ssdk_ts_add(run, slot);
+		}
 		if (run->cfg.rate_iops)
 			ssdk_pace_complete(run, slot);
 		run->free[run->nr_free++] = slot;
@@ -362,6 +364,7 @@ int ssdk_worker(void *data)
 	run->engine->close(run);
 	ssdk_stats_fold(run);
 	ssdk_slowest_finish(run);
+	ssdk_ts_finish(run);
 	ssdk_run_ended(run);
 	ssdk_nl_notify_end(run);
 	complete_all(&run->finished);

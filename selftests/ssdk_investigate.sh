@@ -3,9 +3,11 @@
 #
 # Worst-case latency investigation on ground truth: the slowest-IO log of
 # a run (its top entry is the run's maximum, to the nanosecond; every
-# entry lies in the span), the IOs that a device-mapper suspend held (the
-# log finds exactly them), and the tracepoints (one submit and one
-# complete event per IO, agreeing with the log).
+# entry lies in the span), the time series (its intervals add up to the
+# run), the IOs that a device-mapper suspend held (the log finds exactly
+# them, the time series shows the stall where it was), the bounds on
+# both, and the tracepoints (one submit and one complete event per IO,
+# agreeing with the log).
 
 . "$(dirname "$0")/lib/ssdk.sh"
 require_root
@@ -13,7 +15,7 @@ ssdk_load || ktap_skip_all "cannot load ssdk.ko"
 nullb_load nr_devices=1 irqmode=0 gb=16 || ktap_skip_all "no null_blk"
 runs_clear
 
-ktap_plan 10
+ktap_plan 18
 
 OUT=$SSDK_TMP/slowest.json
 # 4 KiB random reads over [1 MiB, 65 MiB), a bs-split too: lengths vary.
@@ -43,6 +45,50 @@ expect_fail "--slowest 4097: refused" 2 "--slowest: '4097' is not a count" \
 expect_fail "module: slowest-n 4097 (policy, through ynl)" 1 "slowest-n|out of range|range" \
 	ynl --do run-start --json '{"target": "/dev/nullb0", "ios": 10, "slowest-n": 4097}'
 
+# --- time series ------------------------------------------------------------
+
+series() {
+	"$SSDK_CLI" ctl run -q -j --target /dev/nullb0 --ios 20000 --iodepth 2 \
+		--ts-interval 100ms >"$SSDK_TMP/ts.json" || return 1
+	jtest "$SSDK_TMP/ts.json" '(ts := j["timeseries"]) and j["config"]["ts_interval_ns"] == 100000000 and [p["t_ns"] for p in ts] == [k * 100000000 for k in range(len(ts))] and sum(p["read"]["ios"] for p in ts) == j["read"]["ios"] and sum(p["read"]["bytes"] for p in ts) == j["read"]["bytes"] and max(p["read"]["max_ns"] for p in ts) == j["read"]["lat_ns"]["max"] and all(p["read"]["p99_ns"] <= p["read"]["max_ns"] for p in ts) and j["ts_dropped"] == 0'
+}
+ktap_check "time series: 100 ms intervals that add up to the run, its max in one of them" series
+expect_fail "--ts-interval 5ms: refused" 2 "--ts-interval: '5ms' is not a duration of 10ms or more" \
+	"$SSDK_CLI" ctl run -q --target /dev/nullb0 --ios 10 --ts-interval 5ms
+expect_fail "module: ts-interval-ns below 10 ms" 1 "ts-interval-ns: below 10 ms" \
+	ynl --do run-start --json '{"target": "/dev/nullb0", "ios": 10, "ts-interval-ns": 5000000}'
+
+# status --follow: a JSON line per interval while the run goes, then its end.
+follow() {
+	local id lines
+
+	id=$("$SSDK_CLI" ctl start --target /dev/nullb0 --runtime 1s --rate-iops 1000 \
+		--ts-interval 100ms) || return 1
+	"$SSDK_CLI" -j ctl status --follow "$id" >"$SSDK_TMP/follow.jsonl" || return 1
+	lines=$(wc -l <"$SSDK_TMP/follow.jsonl")
+	echo "$lines intervals followed"
+	[ "$lines" -ge 10 ] && [ "$("$SSDK_CLI" -j ctl status "$id" | jget - 'j["state"]')" = done ] &&
+		/usr/bin/python3 -c 'import json, sys; ts = [json.loads(l) for l in open(sys.argv[1])]; sys.exit(not all(p["t_ns"] == k * 100000000 for k, p in enumerate(ts)))' \
+			"$SSDK_TMP/follow.jsonl"
+}
+ktap_check "status --follow: each interval once, in order, to the run's end" follow
+
+# The series is bounded by the module's ts_max_points: with 20, a run of
+# 1 s at 10 ms intervals keeps 20 and counts the IOs after them.
+bounded() {
+	local p=/sys/module/ssdk/parameters/ts_max_points old rc=0
+
+	old=$(cat $p)
+	echo 20 >$p
+	"$SSDK_CLI" ctl run -q -j --target /dev/nullb0 --runtime 1s --rate-iops 2000 \
+		--ts-interval 10ms >"$SSDK_TMP/bounded.json" || rc=1
+	echo "$old" >$p
+	[ $rc = 0 ] && jtest "$SSDK_TMP/bounded.json" 'len(j["timeseries"]) == 20 and j["ts_dropped"] > 0 and sum(p["read"]["ios"] for p in j["timeseries"]) + j["ts_dropped"] == j["read"]["ios"]'
+}
+ktap_check "ts_max_points 20: 20 intervals kept, the IOs after them counted" bounded
+ktap_check "--slowest 4096 (the most): 4096 kept of 5000" eval \
+	'"$SSDK_CLI" ctl run -q -j --target /dev/nullb0 --ios 5000 --slowest 4096 | jtest - "len(j[\"slowest\"]) == 4096"'
+
 busy() {
 	local id rc=0
 
@@ -63,7 +109,7 @@ held() {
 
 	dm_linear ssdk-held /dev/nullb0 || return
 	id=$("$SSDK_CLI" ctl start --target /dev/mapper/ssdk-held --iodepth 4 --rate-iops 2000 \
-		--runtime 60s) || return 1
+		--runtime 60s --ts-interval 50ms) || return 1
 	wait_completed "$id" 200
 	dmsetup suspend ssdk-held
 	sleep 0.3
@@ -75,6 +121,26 @@ held() {
 	jtest "$out" '(s := j["slowest"]) and all(e["lat_ns"] >= 300000000 for e in s[:4]) and s[4]["lat_ns"] < 100000000 and max(e["t_ns"] for e in s[:4]) - min(e["t_ns"] for e in s[:4]) < 10000000'
 }
 ktap_check "a 300 ms dm suspend: the slowest log holds exactly the 4 IOs it held" held
+# The time series: nothing completes for at least 250 ms (5 intervals of
+# 50 ms) while dm holds the IOs, then the interval in which the held IOs
+# complete has their latency as its max.
+stall_series() {
+	local f=$SSDK_TMP/held.json
+
+	jget "$f" '(lambda k, ts: {"k": k, "ios around k": [p["read"]["ios"] for p in ts[max(k - 10, 0):k + 2]], "max at k": ts[k]["read"]["max_ns"]})((j["slowest"][0]["t_ns"] + j["slowest"][0]["lat_ns"]) // 50000000, j["timeseries"])'
+	jtest "$f" '(ts := j["timeseries"]) and (s := j["slowest"]) and (k := (s[0]["t_ns"] + s[0]["lat_ns"]) // 50000000) < len(ts) and ts[k]["read"]["max_ns"] == s[0]["lat_ns"] and (gap := next(g for g in range(k + 1) if g == k or ts[k - 1 - g]["read"]["ios"])) >= 5 and sum(p["read"]["ios"] for p in ts[:k - gap]) > 0'
+}
+ktap_check "a 300 ms dm suspend: empty intervals, then one whose max is the stall" stall_series
+# The text view names the interval with the worst IO: the stall's.
+text_stall() {
+	"$SSDK_CLI" ctl results --text "$(jget "$SSDK_TMP/held.json" 'j["id"]')" >"$SSDK_TMP/held.txt" ||
+		return 1
+	grep "^worst interval" "$SSDK_TMP/held.txt"
+	/usr/bin/python3 -c 'import re, sys
+m = re.search(r"^worst interval: .* max ([0-9.]+) (ms|s),", open(sys.argv[1]).read(), re.M)
+sys.exit(not (m and (m[2] == "s" or float(m[1]) >= 300)))' "$SSDK_TMP/held.txt"
+}
+ktap_check "results --text: the worst interval is the stall's" text_stall
 
 # --- tracepoints ----------------------------------------------------------------
 

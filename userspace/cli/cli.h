@@ -44,7 +44,9 @@ int parse_common(struct cli *cli, const char *cmd, const char *help, int argc,
 		 int (*on_extra)(struct cli *cli, int idx, const char *arg, void *ctx),
 		 void *ctx);
 int parse_id(const struct cli *cli, const char *cmd, const char *s, uint32_t *id);
+#define RESULTS_SLOWEST	1	/* the table of the slowest IOs */
+#define RESULTS_TEXT	2	/* the compact investigation view */
 int print_results(struct cli *cli, struct ssdk *h, uint32_t id, struct ssdk_run_status *st,
-		  int slowest_text);
+		  unsigned int flags);
 
 #endif /* _SSDK_CLI_H */

@@ -16,7 +16,8 @@
 #include "opts.h"
 #include "profiles.h"
 #include "report.h"
-#include "slowest.h"
+#include "extra.h"
+#include "follow.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
@@ -185,10 +186,14 @@ out:
 /* --- by id --------------------------------------------------------------------- */
 
 static const char status_help[] =
-	"usage: ssdk ctl status [-j] [ID]\n"
+	"usage: ssdk ctl status [-j] [--follow] [ID]\n"
 	"\n"
 	"A run's state, progress (elapsed time, IOs, current IOPS) and summary\n"
-	"so far; without ID, every run's (a JSON array with -j).\n";
+	"so far; without ID, every run's (a JSON array with -j).\n"
+	"\n"
+	"  --follow   the run's time series as it goes: a row per interval as\n"
+	"             it closes (-j: a JSON object per line), to the run's end\n"
+	"             (the interval: ssdk ctl run --ts-interval)\n";
 
 static const char list_help[] =
 	"usage: ssdk ctl list [-j]\n"
@@ -207,7 +212,7 @@ static const char delete_help[] =
 	"Forget runs and their results, stopping those that still run.\n";
 
 static const char results_help[] =
-	"usage: ssdk ctl results [-j] [--slowest] ID\n"
+	"usage: ssdk ctl results [-j] [--slowest] [--text] ID\n"
 	"\n"
 	"A run's results: throughput, latency moments and percentiles, and with\n"
 	"-j the histogram and the slowest IOs; the output of `ssdk ctl run` for\n"
@@ -216,7 +221,11 @@ static const char results_help[] =
 	"  --slowest   also the table of the run's slowest IOs (ended runs; how\n"
 	"              many: --slowest N of ssdk ctl run, default 64): latency,\n"
 	"              op, offset, length, submission time from the run's start,\n"
-	"              CPUs of submission and completion, IOs in flight\n";
+	"              CPUs of submission and completion, IOs in flight\n"
+	"  --text      the summary, the ten slowest IOs and the time series,\n"
+	"              compact: a row per interval, or sparklines of IOPS and\n"
+	"              of the largest latency when there are more than 40, and\n"
+	"              the interval with the worst IO\n";
 
 static const char wait_help[] =
 	"usage: ssdk ctl wait [--timeout DURATION] ID\n"
@@ -303,14 +312,14 @@ static int print_status(struct cli *cli, struct ssdk *h, uint32_t id)
  * @h: The connection.
  * @id: The run.
  * @st: Where its status goes, or NULL.
- * @slowest_text: Also the table of the slowest IOs, in text.
+ * @flags: RESULTS_SLOWEST, RESULTS_TEXT: what the text adds.
  *
  * Return: 0 or EXIT_RUNTIME.
  */
 int print_results(struct cli *cli, struct ssdk *h, uint32_t id, struct ssdk_run_status *st,
-		  int slowest_text)
+		  unsigned int flags)
 {
-	struct report_slowest sl = { 0 };
+	struct report_extra x = { 0 };
 	uint32_t nr = ssdk_hist_buckets();
 	struct ssdk_run_status local;
 	report_hists hists;
@@ -326,21 +335,25 @@ int print_results(struct cli *cli, struct ssdk *h, uint32_t id, struct ssdk_run_
 		return runtime_error(cli, "out of memory");
 	for (i = 0; i < SSDK_LIB_NR_SETS; i++)
 		hists[i] = all + (size_t)i * nr;
-	if (ssdk_results_get(h, id, st, all) < 0 || slowest_fetch(h, st, &sl) < 0) {
+	if (ssdk_results_get(h, id, st, all) < 0 || extra_fetch(h, st, &x) < 0) {
 		err = runtime_error(cli, "run %u: %s", id, ssdk_last_error(h));
 		goto out;
 	}
 	if (cli->json) {
 		json_init(&j, stdout);
-		report_json(&j, NULL, st, hists, &sl);
+		report_json(&j, NULL, st, hists, &x);
 		json_finish(&j);
 	} else {
 		report_text(stdout, st, hists);
-		if (slowest_text)
-			report_slowest_text(stdout, &sl);
+		if (flags & RESULTS_SLOWEST)
+			report_slowest_text(stdout, &x, UINT32_MAX);
+		else if (flags & RESULTS_TEXT)
+			report_slowest_text(stdout, &x, 10);
+		if (flags & RESULTS_TEXT)
+			report_ts_text(stdout, st, &x);
 	}
 out:
-	slowest_free(&sl);
+	extra_free(&x);
 	free(all);
 	return err;
 }
@@ -392,22 +405,45 @@ static int do_delete(struct cli *cli, struct ssdk *h, uint32_t id)
 	return 0;
 }
 
+static unsigned int results_flags;
+
 static int do_results(struct cli *cli, struct ssdk *h, uint32_t id)
 {
-	return print_results(cli, h, id, NULL, 0);
-}
-
-static int do_results_slowest(struct cli *cli, struct ssdk *h, uint32_t id)
-{
-	return print_results(cli, h, id, NULL, 1);
+	return print_results(cli, h, id, NULL, results_flags);
 }
 
 static const struct option results_options[] = {
 	{ "slowest", no_argument, NULL, 0 },
+	{ "text", no_argument, NULL, 0 },
 	{ NULL, 0, NULL, 0 },
 };
 
 static int results_option(struct cli *cli, int idx, const char *arg, void *ctx)
+{
+	(void)cli;
+	(void)arg;
+	*(unsigned int *)ctx |= idx ? RESULTS_TEXT : RESULTS_SLOWEST;
+	return 0;
+}
+
+static int ctl_results(struct cli *cli, int argc, char **argv)
+{
+	int i;
+
+	results_flags = 0;
+	i = parse_common(cli, "results", results_help, argc, argv, results_options,
+			 results_option, &results_flags);
+	if (i < 0)
+		return i == -1 ? 0 : -i;
+	return for_each_id(cli, "results", argc, argv, i, 1, 1, do_results);
+}
+
+static int do_status(struct cli *cli, struct ssdk *h, uint32_t id)
+{
+	return print_status(cli, h, id);
+}
+
+static int status_option(struct cli *cli, int idx, const char *arg, void *ctx)
 {
 	(void)cli;
 	(void)idx;
@@ -416,35 +452,25 @@ static int results_option(struct cli *cli, int idx, const char *arg, void *ctx)
 	return 0;
 }
 
-static int ctl_results(struct cli *cli, int argc, char **argv)
-{
-	int slowest = 0;
-	int i = parse_common(cli, "results", results_help, argc, argv, results_options,
-			     results_option, &slowest);
-
-	if (i < 0)
-		return i == -1 ? 0 : -i;
-	return for_each_id(cli, "results", argc, argv, i, 1, 1,
-			   slowest ? do_results_slowest : do_results);
-}
-
-static int do_status(struct cli *cli, struct ssdk *h, uint32_t id)
-{
-	return print_status(cli, h, id);
-}
-
 static int ctl_status(struct cli *cli, int argc, char **argv, int as_list)
 {
+	static const struct option status_options[] = {
+		{ "follow", no_argument, NULL, 0 },
+		{ NULL, 0, NULL, 0 },
+	};
 	const char *cmd = as_list ? "list" : "status";
 	struct ssdk *h;
-	int i, err;
+	int i, err, follow = 0;
 
 	i = parse_common(cli, cmd, as_list ? list_help : status_help, argc, argv,
-			 NULL, NULL, NULL);
+			 as_list ? NULL : status_options, status_option, &follow);
 	if (i < 0)
 		return i == -1 ? 0 : -i;
+	if (follow && i >= argc)
+		return usage_error(cli, cmd, "--follow needs a run id");
 	if (i < argc && !as_list)
-		return for_each_id(cli, cmd, argc, argv, i, 1, 1, do_status);
+		return for_each_id(cli, cmd, argc, argv, i, 1, 1,
+				   follow ? follow_timeseries : do_status);
 	if (i < argc)
 		return usage_error(cli, cmd, "unexpected argument '%s'", argv[i]);
 	err = cli_connect(cli, &h);

@@ -15,7 +15,7 @@
 
 #include "hist.h"
 #include "jobs.h"
-#include "slowest.h"
+#include "extra.h"
 #include "opts.h"
 
 static volatile sig_atomic_t got_signal;
@@ -151,7 +151,7 @@ int jobs_results(struct cli *cli, struct ssdk *h, struct jobs *jobs)
 		if (i == jobs->nr)
 			break;
 		if (ssdk_results_get(h, jobs->id[i], &jobs->st[i], all) < 0 ||
-		    slowest_fetch(h, &jobs->st[i], &jobs->slowest[i]) < 0)
+		    extra_fetch(h, &jobs->st[i], &jobs->extra[i]) < 0)
 			return runtime_error(cli, "run %u: %s", jobs->id[i], ssdk_last_error(h));
 	}
 	jobs->total = jobs->st[0];
@@ -225,7 +225,7 @@ void jobs_print(struct cli *cli, struct json *j, struct jobs *jobs)
 
 	if (jobs->nr == 1) {
 		if (cli->json)
-			report_json(j, NULL, &jobs->st[0], jobs->hists[0], &jobs->slowest[0]);
+			report_json(j, NULL, &jobs->st[0], jobs->hists[0], &jobs->extra[0]);
 		else
 			report_text(stdout, &jobs->st[0], jobs->hists[0]);
 		return;
@@ -234,7 +234,7 @@ void jobs_print(struct cli *cli, struct json *j, struct jobs *jobs)
 		json_object_begin(j, NULL);
 		json_array_begin(j, "workers", 0);
 		for (i = 0; i < jobs->nr; i++)
-			report_json(j, NULL, &jobs->st[i], jobs->hists[i], &jobs->slowest[i]);
+			report_json(j, NULL, &jobs->st[i], jobs->hists[i], &jobs->extra[i]);
 		json_array_end(j);
 		report_json(j, "total", &jobs->total, jobs->hists[jobs->nr], NULL);
 		json_object_end(j);
@@ -302,5 +302,5 @@ void jobs_free(struct jobs *jobs)
 		memset(jobs->hists[i], 0, sizeof(jobs->hists[i]));
 	}
 	for (i = 0; i < JOBS_MAX; i++)
-		slowest_free(&jobs->slowest[i]);
+		extra_free(&jobs->extra[i]);
 }

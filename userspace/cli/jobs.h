@@ -28,7 +28,7 @@ struct jobs {
 	uint32_t id[JOBS_MAX];
 	struct ssdk_run_status st[JOBS_MAX];
 	report_hists hists[JOBS_MAX + 1];
-	struct report_slowest slowest[JOBS_MAX];
+	struct report_extra extra[JOBS_MAX];
 	struct ssdk_run_status total;
 };
 

@@ -224,6 +224,7 @@ static void json_config(struct json *j, const struct ssdk_run_config *c)
 	json_str(j, "engine", engine_name(c->engine));
 	json_bool(j, "buffered", c->buffered);
 	json_u64(j, "slowest_n", c->slowest_n);
+	json_u64(j, "ts_interval_ns", c->ts_interval_ns);
 	json_str(j, "rw", rw_name(c->rw));
 	json_u64(j, "bs", c->bs);
 	json_u64(j, "iodepth", c->iodepth);
@@ -241,14 +242,14 @@ static void json_config(struct json *j, const struct ssdk_run_config *c)
 	json_object_end(j);
 }
 
-static void json_slowest(struct json *j, const struct report_slowest *sl)
+static void json_slowest(struct json *j, const struct report_extra *x)
 {
 	const struct ssdk_io_rec *r;
 	uint32_t i;
 
 	json_array_begin(j, "slowest", 0);
-	for (i = 0; i < sl->nr; i++) {
-		r = &sl->ios[i];
+	for (i = 0; i < x->nr_slowest; i++) {
+		r = &x->slowest[i];
 		json_object_begin_inline(j, NULL);
 		json_u64(j, "lat_ns", r->lat_ns);
 		json_str(j, "op", op_name(r->op));
@@ -263,21 +264,62 @@ static void json_slowest(struct json *j, const struct report_slowest *sl)
 	json_array_end(j);
 }
 
+static void json_ts_op(struct json *j, const char *key, const struct ssdk_ts_op *o)
+{
+	json_object_begin_inline(j, key);
+	json_u64(j, "ios", o->ios);
+	json_u64(j, "bytes", o->bytes);
+	json_double(j, "mean_ns", o->ios ? (double)o->lat_sum_ns / o->ios : 0);
+	json_u64(j, "max_ns", o->lat_max_ns);
+	json_u64(j, "p99_ns", o->lat_p99_ns);
+	json_object_end(j);
+}
+
+/**
+ * report_ts_json() - One interval of a time series as a JSON object.
+ * @j: The writer.
+ * @st: The run's status (its interval length).
+ * @p: The interval.
+ */
+void report_ts_json(struct json *j, const struct ssdk_run_status *st,
+		    const struct ssdk_ts_point *p)
+{
+	uint32_t op;
+
+	json_object_begin_inline(j, NULL);
+	json_u64(j, "t_ns", (uint64_t)p->index * st->config.ts_interval_ns);
+	for (op = 0; op < SSDK_LIB_NR_OPS; op++)
+		json_ts_op(j, op_name(op), &p->op[op]);
+	json_object_end(j);
+}
+
+static void json_timeseries(struct json *j, const struct ssdk_run_status *st,
+			    const struct report_extra *x)
+{
+	uint32_t i;
+
+	json_array_begin(j, "timeseries", 0);
+	for (i = 0; i < x->nr_ts; i++)
+		report_ts_json(j, st, &x->ts[i]);
+	json_array_end(j);
+}
+
 /**
  * report_slowest_text() - The slowest IOs as a table, slowest first.
  * @f: Where it goes.
- * @sl: The IOs.
+ * @x: The IOs.
+ * @max: Rows at most.
  */
-void report_slowest_text(FILE *f, const struct report_slowest *sl)
+void report_slowest_text(FILE *f, const struct report_extra *x, uint32_t max)
 {
 	const struct ssdk_io_rec *r;
 	char lat[32], t[32];
-	uint32_t i;
+	uint32_t i, n = x->nr_slowest < max ? x->nr_slowest : max;
 
-	fprintf(f, "\nslowest %u IOs\n%5s %12s %5s %16s %8s %14s %5s %5s %8s\n", sl->nr, "#",
+	fprintf(f, "\nslowest %u IOs\n%5s %12s %5s %16s %8s %14s %5s %5s %8s\n", n, "#",
 		"latency", "op", "offset", "len", "submitted at", "cpu", "done", "inflight");
-	for (i = 0; i < sl->nr; i++) {
-		r = &sl->ios[i];
+	for (i = 0; i < n; i++) {
+		r = &x->slowest[i];
 		fprintf(f, "%5u %12s %5s %16llu %8u %14s %5u %5u %8u\n", i + 1,
 			fmt_ns(lat, sizeof(lat), r->lat_ns), op_name(r->op),
 			(unsigned long long)r->offset, r->len, fmt_ns(t, sizeof(t), r->t_ns),
@@ -292,10 +334,11 @@ void report_slowest_text(FILE *f, const struct report_slowest *sl)
  * @st: The run's status.
  * @hists: Its histograms by op, for results; NULLs for a status, which
  *	then has no percentiles and no histogram.
- * @sl: Its slowest IOs (an ended run's), or NULL for none: no "slowest".
+ * @x: Its slowest IOs and time series (an ended run's), or NULL: no
+ *	"slowest", no "timeseries".
  */
 void report_json(struct json *j, const char *key, const struct ssdk_run_status *st,
-		 report_hists hists, const struct report_slowest *sl)
+		 report_hists hists, const struct report_extra *x)
 {
 	int with_hist = hists && (hists[0] || hists[1]);
 	int open_loop = config_open_loop(&st->config);
@@ -322,8 +365,11 @@ void report_json(struct json *j, const char *key, const struct ssdk_run_status *
 		op_summarize(&st->stats[rs], st->measured_ns, with_hist ? hists[rs] : NULL, &r);
 		json_op(j, op_name(op), &o, open_loop ? &r : NULL, with_hist);
 	}
-	if (sl)
-		json_slowest(j, sl);
+	if (x) {
+		json_u64(j, "ts_dropped", st->ts_dropped);
+		json_slowest(j, x);
+		json_timeseries(j, st, x);
+	}
 	json_object_end(j);
 }
 
@@ -583,4 +629,146 @@ void report_list(FILE *f, const struct ssdk_run_status *runs, unsigned int n)
 			fmt_bytes(bs, sizeof(bs), runs[i].config.bs), runs[i].config.iodepth,
 			fmt_ns(t, sizeof(t), runs[i].elapsed_ns),
 			(unsigned long long)runs[i].completed, runs[i].config.target);
+}
+
+/* --- time series ------------------------------------------------------------ */
+
+/* An interval's two ops as one. */
+static void ts_sum(const struct ssdk_ts_point *p, struct ssdk_ts_op *o)
+{
+	unsigned int op;
+
+	memset(o, 0, sizeof(*o));
+	for (op = 0; op < SSDK_LIB_NR_OPS; op++) {
+		o->ios += p->op[op].ios;
+		o->bytes += p->op[op].bytes;
+		o->lat_sum_ns += p->op[op].lat_sum_ns;
+		if (p->op[op].lat_max_ns > o->lat_max_ns)
+			o->lat_max_ns = p->op[op].lat_max_ns;
+		if (p->op[op].lat_p99_ns > o->lat_p99_ns)
+			o->lat_p99_ns = p->op[op].lat_p99_ns;
+	}
+}
+
+/**
+ * report_ts_row() - One interval of a run's time series as a table row.
+ * @f: Where it goes.
+ * @st: The run's status (its interval length).
+ * @p: The interval.
+ * @header: Print the header first.
+ */
+void report_ts_row(FILE *f, const struct ssdk_run_status *st, const struct ssdk_ts_point *p,
+		   int header)
+{
+	double secs = st->config.ts_interval_ns / 1e9;
+	char t[32], mean[32], p99[32], mx[32];
+	struct ssdk_ts_op o;
+
+	if (header)
+		fprintf(f, "%12s %12s %10s %12s %12s %12s\n", "from", "IOPS", "MB/s", "mean",
+			"p99", "max");
+	ts_sum(p, &o);
+	fprintf(f, "%12s %12.1f %10.2f %12s %12s %12s\n",
+		fmt_ns(t, sizeof(t), (double)p->index * st->config.ts_interval_ns),
+		o.ios / secs, o.bytes / secs / 1e6,
+		o.ios ? fmt_ns(mean, sizeof(mean), (double)o.lat_sum_ns / o.ios) : "-",
+		o.ios ? fmt_ns(p99, sizeof(p99), o.lat_p99_ns) : "-",
+		o.ios ? fmt_ns(mx, sizeof(mx), o.lat_max_ns) : "-");
+}
+
+#define SPARK_COLUMNS	64
+
+/* One sparkline of @v (n values): eight heights, log scale when @logs. */
+static void sparkline(FILE *f, const char *name, const double *v, unsigned int n, int logs)
+{
+	static const char *const bars[] = { "\u2581", "\u2582", "\u2583", "\u2584",
+					    "\u2585", "\u2586", "\u2587", "\u2588" };
+	double lo = 0, hi = 0, x;
+	unsigned int i, h;
+
+	for (i = 0; i < n; i++) {
+		x = logs ? log10(v[i] > 1 ? v[i] : 1) : v[i];
+		if (!i || x < lo)
+			lo = x;
+		if (!i || x > hi)
+			hi = x;
+	}
+	fprintf(f, "%-6s ", name);
+	for (i = 0; i < n; i++) {
+		x = logs ? log10(v[i] > 1 ? v[i] : 1) : v[i];
+		h = hi > lo ? (unsigned int)((x - lo) / (hi - lo) * 7 + 0.5) : 0;
+		fputs(bars[h], f);
+	}
+	fputc('\n', f);
+}
+
+/* Intervals as at most SPARK_COLUMNS columns: IOPS and max latency. */
+static void ts_sparklines(FILE *f, const struct ssdk_run_status *st, const struct report_extra *x)
+{
+	unsigned int per = (x->nr_ts + SPARK_COLUMNS - 1) / SPARK_COLUMNS, cols, c, i;
+	double iops[SPARK_COLUMNS] = { 0 }, mx[SPARK_COLUMNS] = { 0 };
+	double secs = st->config.ts_interval_ns / 1e9;
+	char lo[32], hi[32];
+	struct ssdk_ts_op o;
+	uint64_t top = 0, bottom = UINT64_MAX;
+
+	cols = (x->nr_ts + per - 1) / per;
+	for (i = 0; i < x->nr_ts; i++) {
+		c = i / per;
+		ts_sum(&x->ts[i], &o);
+		iops[c] += o.ios / secs / per;
+		if (o.lat_max_ns > mx[c])
+			mx[c] = o.lat_max_ns;
+		if (o.ios && o.lat_max_ns > top)
+			top = o.lat_max_ns;
+		if (o.ios && o.lat_max_ns < bottom)
+			bottom = o.lat_max_ns;
+	}
+	fprintf(f, "%u intervals of %s, %u per column\n", x->nr_ts,
+		fmt_ns(lo, sizeof(lo), st->config.ts_interval_ns), per);
+	sparkline(f, "IOPS", iops, cols, 0);
+	sparkline(f, "max", mx, cols, 1);
+	if (top)
+		fprintf(f, "%-6s log scale, %s .. %s\n", "", fmt_ns(lo, sizeof(lo), bottom),
+			fmt_ns(hi, sizeof(hi), top));
+}
+
+/**
+ * report_ts_text() - A run's time series, compact: a row per interval up
+ * to 40 of them, sparklines beyond; and the interval with the worst IO.
+ * @f: Where it goes.
+ * @st: The run's status.
+ * @x: Its time series.
+ */
+void report_ts_text(FILE *f, const struct ssdk_run_status *st, const struct report_extra *x)
+{
+	const struct ssdk_ts_point *worst = &x->ts[0];
+	char t0[32], t1[32], mx[32], p99[32];
+	struct ssdk_ts_op o, w;
+	uint32_t i;
+
+	if (!x->nr_ts)
+		return;
+	ts_sum(worst, &w);
+	fprintf(f, "\ntime series (by completion time, from the run's start)\n");
+	if (x->nr_ts <= 40)
+		for (i = 0; i < x->nr_ts; i++)
+			report_ts_row(f, st, &x->ts[i], !i);
+	else
+		ts_sparklines(f, st, x);
+	for (i = 1; i < x->nr_ts; i++) {
+		ts_sum(&x->ts[i], &o);
+		if (o.lat_max_ns > w.lat_max_ns) {
+			worst = &x->ts[i];
+			w = o;
+		}
+	}
+	fprintf(f, "worst interval: %s to %s, max %s, p99 %s, %llu IOs\n",
+		fmt_ns(t0, sizeof(t0), (double)worst->index * st->config.ts_interval_ns),
+		fmt_ns(t1, sizeof(t1), (double)(worst->index + 1) * st->config.ts_interval_ns),
+		fmt_ns(mx, sizeof(mx), w.lat_max_ns), fmt_ns(p99, sizeof(p99), w.lat_p99_ns),
+		(unsigned long long)w.ios);
+	if (st->ts_dropped)
+		fprintf(f, "%llu IOs completed past the last interval kept (ts_max_points)\n",
+			(unsigned long long)st->ts_dropped);
 }

@@ -46,13 +46,17 @@ struct op_summary {
 };
 
 /**
- * struct report_slowest - The slowest IOs of an ended run, slowest first.
- * @ios: As ssdk_slowest_get() gives them.
- * @nr: How many.
+ * struct report_extra - What an ended run's results have beyond a status.
+ * @slowest: Its slowest IOs, slowest first, as ssdk_slowest_get() gives.
+ * @nr_slowest: How many.
+ * @ts: Its time series, as ssdk_timeseries_get() gives.
+ * @nr_ts: Intervals in @ts.
  */
-struct report_slowest {
-	struct ssdk_io_rec *ios;
-	uint32_t nr;
+struct report_extra {
+	struct ssdk_io_rec *slowest;
+	uint32_t nr_slowest;
+	struct ssdk_ts_point *ts;
+	uint32_t nr_ts;
 };
 
 /* Histograms of a run by set, or NULLs for a status without them. */
@@ -65,8 +69,13 @@ const char *fmt_ns(char *buf, size_t size, double ns);
 const char *fmt_bytes(char *buf, size_t size, uint64_t bytes);
 
 void report_json(struct json *j, const char *key, const struct ssdk_run_status *st,
-		 report_hists hists, const struct report_slowest *sl);
-void report_slowest_text(FILE *f, const struct report_slowest *sl);
+		 report_hists hists, const struct report_extra *x);
+void report_slowest_text(FILE *f, const struct report_extra *x, uint32_t max);
+void report_ts_json(struct json *j, const struct ssdk_run_status *st,
+		    const struct ssdk_ts_point *p);
+void report_ts_text(FILE *f, const struct ssdk_run_status *st, const struct report_extra *x);
+void report_ts_row(FILE *f, const struct ssdk_run_status *st, const struct ssdk_ts_point *p,
+		   int header);
 void report_merge(struct ssdk_run_status *t, const struct ssdk_run_status *s);
 void report_merge_hists(report_hists t, report_hists s);
 void report_text(FILE *f, const struct ssdk_run_status *st, report_hists hists);

@@ -116,6 +116,7 @@ struct ssdk_bs_share {
  * @engine: SSDK_ENGINE_*: how the IOs reach the target.
  * @buffered: Non-zero for kfile through the page cache (iodepth 1).
  * @slowest_n: How many of the slowest IOs to keep (0 .. 4096; 64).
+ * @ts_interval_ns: Interval of the time series (at least 10 ms; 1 s).
  *
  * Start from ssdk_config_init(). Fields are sent as they are (zero @bs or
  * @iodepth are refused by the module, not taken for defaults), except
@@ -150,6 +151,7 @@ struct ssdk_run_config {
 	uint32_t engine;
 	uint32_t buffered;
 	uint32_t slowest_n;
+	uint64_t ts_interval_ns;
 };
 
 /**
@@ -181,12 +183,14 @@ struct ssdk_op_stats {
  * @id: The run's id.
  * @state: SSDK_STATE_*.
  * @logical_block_size: Of the target.
+ * @ts_count: Intervals of the time series closed so far.
  * @target_size: Of the target, bytes.
  * @elapsed_ns: Since the start, ramp included.
  * @measured_ns: The measurement window: end of ramp to last completion.
  * @completed: IOs completed, ramp included.
  * @iops_now: IOs per second over the last second; 0 once ended.
  * @late: Open loop: IOs that found no free slot when they were due.
+ * @ts_dropped: IOs past the last interval the time series had room for.
  * @reason: Why it failed or stopped, or "".
  * @stats: Per set: service time of SSDK_LIB_OP_READ and _WRITE, then
  *	their response time (zero unless the run is open loop).
@@ -196,13 +200,14 @@ struct ssdk_run_status {
 	uint32_t id;
 	uint32_t state;
 	uint32_t logical_block_size;
-	uint32_t reserved;
+	uint32_t ts_count;
 	uint64_t target_size;
 	uint64_t elapsed_ns;
 	uint64_t measured_ns;
 	uint64_t completed;
 	uint64_t iops_now;
 	uint64_t late;
+	uint64_t ts_dropped;
 	char reason[SSDK_REASON_LEN];
 	struct ssdk_op_stats stats[SSDK_LIB_NR_SETS];
 };
@@ -345,6 +350,50 @@ struct ssdk_io_rec {
  * are filled in), or -errno (-EBUSY while the run goes on).
  */
 int ssdk_slowest_get(struct ssdk *h, uint32_t id, struct ssdk_io_rec *ios, uint32_t max);
+
+/**
+ * struct ssdk_ts_op - One op's IOs that completed in an interval.
+ * @ios: Measured IOs completed without error.
+ * @bytes: Their bytes.
+ * @lat_sum_ns: Sum of their latencies.
+ * @lat_max_ns: The largest.
+ * @lat_p99_ns: The 99th percentile, at most 1/8 above the true value.
+ */
+struct ssdk_ts_op {
+	uint64_t ios;
+	uint64_t bytes;
+	uint64_t lat_sum_ns;
+	uint64_t lat_max_ns;
+	uint64_t lat_p99_ns;
+};
+
+/**
+ * struct ssdk_ts_point - One interval of a run's time series.
+ * @index: It starts at @index x ts_interval_ns from the run's start.
+ * @reserved: Zero.
+ * @op: Per op, SSDK_OP_READ and SSDK_OP_WRITE.
+ */
+struct ssdk_ts_point {
+	uint32_t index;
+	uint32_t reserved;
+	struct ssdk_ts_op op[SSDK_LIB_NR_OPS];
+};
+
+/**
+ * ssdk_timeseries_get() - Closed intervals of a run's time series.
+ * @h: The handle.
+ * @id: The run.
+ * @from: The first interval wanted.
+ * @pts: Room for @max intervals, or NULL to count them.
+ * @max: Intervals @pts holds.
+ *
+ * Works while the run goes (the intervals closed so far) and after.
+ *
+ * Return: How many intervals from @from on were closed when asked
+ * (possibly more than @max: the first @max are filled in), or -errno.
+ */
+int ssdk_timeseries_get(struct ssdk *h, uint32_t id, uint32_t from,
+			struct ssdk_ts_point *pts, uint32_t max);
 
 /**
  * ssdk_run_wait() - Wait for a run to end.

@@ -23,6 +23,7 @@ SSDK_EXPORT void ssdk_config_init(struct ssdk_run_config *c)
 	c->pattern = SSDK_PATTERN_RANDOM;
 	c->arrivals = SSDK_ARRIVALS_PACED;
 	c->slowest_n = 64;
+	c->ts_interval_ns = 1000000000;
 }
 
 static int config_writes(const struct ssdk_run_config *c)
@@ -66,7 +67,8 @@ static int put_options(struct nl_msg *msg, const struct ssdk_run_config *c)
 			      nla_put_u32(msg, SSDK_A_RUN_ARRIVALS, c->arrivals))) ||
 	    (c->engine && nla_put_u32(msg, SSDK_A_RUN_ENGINE, c->engine)) ||
 	    (c->buffered && nla_put_flag(msg, SSDK_A_RUN_BUFFERED)) ||
-	    nla_put_u32(msg, SSDK_A_RUN_SLOWEST_N, c->slowest_n))
+	    nla_put_u32(msg, SSDK_A_RUN_SLOWEST_N, c->slowest_n) ||
+	    nla_put_u64(msg, SSDK_A_RUN_TS_INTERVAL_NS, c->ts_interval_ns))
 		return -EMSGSIZE;
 	return 0;
 }
@@ -199,6 +201,9 @@ static void parse_status(struct ssdk_run_status *st, struct nlmsghdr *nlh,
 	c->engine = ssdk_attr_u32(tb, SSDK_A_RUN_ENGINE);
 	c->buffered = !!tb[SSDK_A_RUN_BUFFERED];
 	c->slowest_n = ssdk_attr_u32(tb, SSDK_A_RUN_SLOWEST_N);
+	c->ts_interval_ns = ssdk_attr_u64(tb, SSDK_A_RUN_TS_INTERVAL_NS);
+	st->ts_count = ssdk_attr_u32(tb, SSDK_A_RUN_TS_COUNT);
+	st->ts_dropped = ssdk_attr_u64(tb, SSDK_A_RUN_TS_DROPPED);
 	c->allow_write = config_writes(c);
 	st->late = ssdk_attr_u64(tb, SSDK_A_RUN_LATE);
 	st->id = ssdk_attr_u32(tb, SSDK_A_RUN_ID);

@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What an ended run's results have beyond its status: its slowest IOs
+ * (sorted by the module when the run ends) and its time series.
+ */
+
+#include <errno.h>
+#include <stdlib.h>
+
+#include <linux/ssdk.h>
+
+#include "extra.h"
+
+static int run_ended(const struct ssdk_run_status *st)
+{
+	return st->state == SSDK_STATE_DONE || st->state == SSDK_STATE_STOPPED ||
+	       st->state == SSDK_STATE_FAILED;
+}
+
+static int fetch_slowest(struct ssdk *h, const struct ssdk_run_status *st,
+			 struct report_extra *x)
+{
+	uint32_t max = st->config.slowest_n;
+	int n;
+
+	if (!max)
+		return 0;
+	x->slowest = calloc(max, sizeof(*x->slowest));
+	if (!x->slowest)
+		return -ENOMEM;
+	n = ssdk_slowest_get(h, st->id, x->slowest, max);
+	if (n < 0)
+		return n;
+	x->nr_slowest = (uint32_t)n < max ? (uint32_t)n : max;
+	return 0;
+}
+
+/**
+ * extra_fetch_ts() - A run's time series from interval @from on.
+ * @h: The connection.
+ * @id: The run.
+ * @from: The first interval wanted.
+ * @x: Its @ts and @nr_ts are replaced (the old ones freed).
+ *
+ * Return: 0 or -errno (said by ssdk_last_error()).
+ */
+int extra_fetch_ts(struct ssdk *h, uint32_t id, uint32_t from, struct report_extra *x)
+{
+	int n = ssdk_timeseries_get(h, id, from, NULL, 0);
+
+	free(x->ts);
+	x->ts = NULL;
+	x->nr_ts = 0;
+	if (n <= 0)
+		return n;
+	/* Intervals close while the run goes: take what there is then. */
+	x->ts = calloc(n, sizeof(*x->ts));
+	if (!x->ts)
+		return -ENOMEM;
+	n = ssdk_timeseries_get(h, id, from, x->ts, n);
+	if (n < 0)
+		return n;
+	x->nr_ts = n;
+	return 0;
+}
+
+/**
+ * extra_fetch() - An ended run's slowest IOs and time series.
+ * @h: The connection.
+ * @st: The run's status.
+ * @x: Filled in; empty for a run that has not ended. Free with
+ *	extra_free().
+ *
+ * Return: 0 or -errno (said by ssdk_last_error()).
+ */
+int extra_fetch(struct ssdk *h, const struct ssdk_run_status *st, struct report_extra *x)
+{
+	int err;
+
+	*x = (struct report_extra){ 0 };
+	if (!run_ended(st))
+		return 0;
+	err = fetch_slowest(h, st, x);
+	return err ? err : extra_fetch_ts(h, st->id, 0, x);
+}
+
+/**
+ * extra_free() - Free what extra_fetch() allocated.
+ * @x: The extras.
+ */
+void extra_free(struct report_extra *x)
+{
+	free(x->slowest);
+	free(x->ts);
+	*x = (struct report_extra){ 0 };
+}

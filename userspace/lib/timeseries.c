@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: LGPL-2.1 OR BSD-3-Clause
+/*
+ * A run's time series (timeseries-get): the closed intervals from a
+ * given one on, while the run goes or after.
+ */
+
+#include <string.h>
+
+#include "internal.h"
+
+struct ts_ctx {
+	struct ssdk_ts_point *pts;
+	uint32_t from;
+	uint32_t max;
+	uint32_t count;
+};
+
+static uint64_t ts_u64(struct nlattr **tb, int type)
+{
+	return tb[type] ? nla_get_u64(tb[type]) : 0;
+}
+
+static int parse_interval_op(struct ssdk *h, struct ssdk_ts_point *p, struct nlattr *nest)
+{
+	struct nlattr *tb[SSDK_A_INTERVAL_OP_MAX + 1];
+	struct ssdk_ts_op *o;
+	uint32_t op;
+
+	if (nla_parse_nested(tb, SSDK_A_INTERVAL_OP_MAX, nest, NULL) ||
+	    !tb[SSDK_A_INTERVAL_OP_OP])
+		return ssdk_fail(h, -EPROTO, "malformed interval");
+	op = nla_get_u32(tb[SSDK_A_INTERVAL_OP_OP]);
+	if (op >= SSDK_LIB_NR_OPS)
+		return 0;
+	o = &p->op[op];
+	o->ios = ts_u64(tb, SSDK_A_INTERVAL_OP_IOS);
+	o->bytes = ts_u64(tb, SSDK_A_INTERVAL_OP_BYTES);
+	o->lat_sum_ns = ts_u64(tb, SSDK_A_INTERVAL_OP_LAT_SUM_NS);
+	o->lat_max_ns = ts_u64(tb, SSDK_A_INTERVAL_OP_LAT_MAX_NS);
+	o->lat_p99_ns = ts_u64(tb, SSDK_A_INTERVAL_OP_LAT_P99_NS);
+	return 0;
+}
+
+static int ts_reply(struct ssdk *h, struct nlmsghdr *nlh, void *arg)
+{
+	struct nlattr *tb[SSDK_A_INTERVAL_MAX + 1];
+	struct ts_ctx *ctx = arg;
+	struct ssdk_ts_point *p;
+	struct nlattr *attr, *op;
+	int rem, orem, err;
+
+	nlmsg_for_each_attr(attr, nlh, GENL_HDRLEN, rem) {
+		if (nla_type(attr) != SSDK_A_RUN_INTERVAL)
+			continue;
+		if (nla_parse_nested(tb, SSDK_A_INTERVAL_MAX, attr, NULL) ||
+		    !tb[SSDK_A_INTERVAL_INDEX])
+			return ssdk_fail(h, -EPROTO, "malformed interval");
+		if (ctx->count < ctx->max) {
+			p = &ctx->pts[ctx->count];
+			memset(p, 0, sizeof(*p));
+			p->index = nla_get_u32(tb[SSDK_A_INTERVAL_INDEX]);
+			nla_for_each_nested(op, attr, orem) {
+				if (nla_type(op) != SSDK_A_INTERVAL_OPS)
+					continue;
+				err = parse_interval_op(h, p, op);
+				if (err)
+					return err;
+			}
+		}
+		ctx->count++;
+	}
+	return 0;
+}
+
+SSDK_EXPORT int ssdk_timeseries_get(struct ssdk *h, uint32_t id, uint32_t from,
+				    struct ssdk_ts_point *pts, uint32_t max)
+{
+	struct ts_ctx ctx = { .pts = pts, .from = from, .max = pts ? max : 0 };
+	struct nl_msg *msg = ssdk_msg_new(h, SSDK_CMD_TIMESERIES_GET, 1);
+	int err;
+
+	if (!msg)
+		return -ENOMEM;
+	if (nla_put_u32(msg, SSDK_A_RUN_ID, id) || nla_put_u32(msg, SSDK_A_RUN_TS_FROM, from)) {
+		nlmsg_free(msg);
+		return ssdk_fail(h, -EMSGSIZE, "out of room for the request");
+	}
+	err = ssdk_request(h, msg, ts_reply, &ctx);
+	return err ? err : (int)ctx.count;
+}
