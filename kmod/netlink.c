@@ -467,24 +467,30 @@ enum {
 	SSDK_SLOWEST_DUMP_NEXT,	/* next record */
 };
 
-/* Fill @msg with records from @next on; return the next one left. */
-static u32 ssdk_nl_slowest_fill(struct sk_buff *msg, struct netlink_callback *cb,
-				struct ssdk_run *run, u32 next)
+/* Put record @idx of @run's slowest log or time series into @msg. */
+typedef int (*ssdk_nl_record_fill_t)(struct sk_buff *msg, const struct ssdk_run *run, u32 idx);
+
+/*
+ * Dump messages of @cmd, each with the run's id and as many of its records
+ * [@next, @nr) as fit, until the skb is full. Return: the next record left.
+ */
+static u32 ssdk_nl_records_fill(struct sk_buff *msg, struct netlink_callback *cb,
+				const struct ssdk_run *run, u8 cmd, u32 next, u32 nr,
+				ssdk_nl_record_fill_t fill)
 {
-	const struct ssdk_slowest *s = &run->slowest;
-	u32 first = next;
+	u32 first;
 	void *hdr;
 
-	while (next < s->nr) {
+	while (next < nr) {
 		hdr = genlmsg_put(msg, NETLINK_CB(cb->skb).portid, cb->nlh->nlmsg_seq,
-				  &ssdk_nl_family, NLM_F_MULTI, SSDK_CMD_SLOWEST_GET);
+				  &ssdk_nl_family, NLM_F_MULTI, cmd);
 		if (!hdr || nla_put_u32(msg, SSDK_A_RUN_ID, run->id)) {
 			if (hdr)
 				genlmsg_cancel(msg, hdr);
 			break;
 		}
-		for (first = next; next < s->nr; next++)
-			if (ssdk_nl_io_fill(msg, &s->heap[next]))
+		for (first = next; next < nr; next++)
+			if (fill(msg, run, next))
 				break;
 		if (next == first) {
 			genlmsg_cancel(msg, hdr);
@@ -493,6 +499,11 @@ static u32 ssdk_nl_slowest_fill(struct sk_buff *msg, struct netlink_callback *cb
 		genlmsg_end(msg, hdr);
 	}
 	return next;
+}
+
+static int ssdk_nl_slowest_fill(struct sk_buff *msg, const struct ssdk_run *run, u32 idx)
+{
+	return ssdk_nl_io_fill(msg, &run->slowest.heap[idx]);
 }
 
 int ssdk_nl_slowest_get_doit(struct sk_buff *skb, struct genl_info *info)
@@ -518,7 +529,9 @@ int ssdk_nl_slowest_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 		return -EBUSY;
 	}
 	cb->args[SSDK_SLOWEST_DUMP_NEXT] =
-		ssdk_nl_slowest_fill(skb, cb, run, cb->args[SSDK_SLOWEST_DUMP_NEXT]);
+		ssdk_nl_records_fill(skb, cb, run, SSDK_CMD_SLOWEST_GET,
+				     cb->args[SSDK_SLOWEST_DUMP_NEXT], run->slowest.nr,
+				     ssdk_nl_slowest_fill);
 	ssdk_run_put(run);
 	return skb->len;
 }
@@ -550,9 +563,10 @@ static int ssdk_nl_ts_op_fill(struct sk_buff *msg, unsigned int op, const struct
 	return 0;
 }
 
-static int ssdk_nl_interval_fill(struct sk_buff *msg, u32 idx, const struct ssdk_ts_point *p)
+static int ssdk_nl_interval_fill(struct sk_buff *msg, const struct ssdk_run *run, u32 idx)
 {
 	struct nlattr *nest = nla_nest_start(msg, SSDK_A_RUN_INTERVAL);
+	const struct ssdk_ts_point *p = &run->ts.points[idx];
 	unsigned int op;
 
 	if (!nest)
@@ -574,6 +588,7 @@ err_cancel:
 enum {
 	SSDK_TS_DUMP_ID,	/* the run */
 	SSDK_TS_DUMP_NEXT,	/* next interval + 1 (0: not started) */
+	SSDK_TS_DUMP_END,	/* intervals closed at the first call, + 1 */
 };
 
 int ssdk_nl_timeseries_get_doit(struct sk_buff *skb, struct genl_info *info)
@@ -587,8 +602,7 @@ int ssdk_nl_timeseries_get_dumpit(struct sk_buff *skb, struct netlink_callback *
 {
 	struct ssdk_run *run = ssdk_nl_dump_run(cb, SSDK_TS_DUMP_ID);
 	struct nlattr **attrs = ssdk_dump_attrs(cb);
-	u32 next, nr, first;
-	void *hdr;
+	u32 next, nr;
 
 	if (IS_ERR(run))
 		return PTR_ERR(run);
@@ -597,27 +611,11 @@ int ssdk_nl_timeseries_get_dumpit(struct sk_buff *skb, struct netlink_callback *
 						   nla_get_u32(attrs[SSDK_A_RUN_TS_FROM]) : 0);
 	next = cb->args[SSDK_TS_DUMP_NEXT] - 1;
 	/* Intervals closed before the dump's first call, no later ones. */
-	if (!cb->args[2])
-		cb->args[2] = 1 + ssdk_ts_published(run);
-	nr = cb->args[2] - 1;
-	while (next < nr) {
-		hdr = genlmsg_put(skb, NETLINK_CB(cb->skb).portid, cb->nlh->nlmsg_seq,
-				  &ssdk_nl_family, NLM_F_MULTI, SSDK_CMD_TIMESERIES_GET);
-		if (!hdr)
-			break;
-		if (nla_put_u32(skb, SSDK_A_RUN_ID, run->id)) {
-			genlmsg_cancel(skb, hdr);
-			break;
-		}
-		for (first = next; next < nr; next++)
-			if (ssdk_nl_interval_fill(skb, next, &run->ts.points[next]))
-				break;
-		if (next == first) {
-			genlmsg_cancel(skb, hdr);
-			break;
-		}
-		genlmsg_end(skb, hdr);
-	}
+	if (!cb->args[SSDK_TS_DUMP_END])
+		cb->args[SSDK_TS_DUMP_END] = 1 + ssdk_ts_published(run);
+	nr = cb->args[SSDK_TS_DUMP_END] - 1;
+	next = ssdk_nl_records_fill(skb, cb, run, SSDK_CMD_TIMESERIES_GET, next, nr,
+				    ssdk_nl_interval_fill);
 	cb->args[SSDK_TS_DUMP_NEXT] = next + 1;
 	ssdk_run_put(run);
 	return skb->len;

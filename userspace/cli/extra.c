@@ -46,7 +46,7 @@ static int fetch_slowest(struct ssdk *h, const struct ssdk_run_status *st,
  */
 int extra_fetch_ts(struct ssdk *h, uint32_t id, uint32_t from, struct report_extra *x)
 {
-	int n = ssdk_timeseries_get(h, id, from, NULL, 0);
+	int n = ssdk_timeseries_get(h, id, from, NULL, 0), m;
 
 	free(x->ts);
 	x->ts = NULL;
@@ -57,10 +57,10 @@ int extra_fetch_ts(struct ssdk *h, uint32_t id, uint32_t from, struct report_ext
 	x->ts = calloc(n, sizeof(*x->ts));
 	if (!x->ts)
 		return -ENOMEM;
-	n = ssdk_timeseries_get(h, id, from, x->ts, n);
-	if (n < 0)
-		return n;
-	x->nr_ts = n;
+	m = ssdk_timeseries_get(h, id, from, x->ts, n);
+	if (m < 0)
+		return m;
+	x->nr_ts = m < n ? m : n;
 	return 0;
 }
 
