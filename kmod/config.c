@@ -190,6 +190,7 @@ static int ssdk_config_engine(struct genl_info *info, struct ssdk_run_config *cf
 	cfg->engine = ssdk_get_u32(info, SSDK_A_RUN_ENGINE, SSDK_ENGINE_BIO);
 	cfg->slowest_n = ssdk_get_u32(info, SSDK_A_RUN_SLOWEST_N, 64);
 	cfg->ts_interval_ns = ssdk_get_u64(info, SSDK_A_RUN_TS_INTERVAL_NS, NSEC_PER_SEC);
+	cfg->capture_over_ns = ssdk_get_u64(info, SSDK_A_RUN_CAPTURE_OVER_NS, 0);
 	if (cfg->ts_interval_ns < 10 * NSEC_PER_MSEC)
 		return ssdk_config_refuse(info, SSDK_A_RUN_TS_INTERVAL_NS,
 					  "ts-interval-ns: below 10 ms (10000000)");

@@ -21,7 +21,7 @@ const struct nla_policy ssdk_info_get_nl_policy[SSDK_A_INFO_PAD + 1] = {
 };
 
 /* SSDK_CMD_RUN_START - do */
-const struct nla_policy ssdk_run_start_nl_policy[SSDK_A_RUN_TS_INTERVAL_NS + 1] = {
+const struct nla_policy ssdk_run_start_nl_policy[SSDK_A_RUN_CAPTURE_OVER_NS + 1] = {
 	[SSDK_A_RUN_TARGET] = { .type = NLA_NUL_STRING, .len = 4095, },
 	[SSDK_A_RUN_RW] = NLA_POLICY_MAX(NLA_U32, 5),
 	[SSDK_A_RUN_BS] = NLA_POLICY_MIN(NLA_U32, SSDK_MIN_BS),
@@ -48,6 +48,7 @@ const struct nla_policy ssdk_run_start_nl_policy[SSDK_A_RUN_TS_INTERVAL_NS + 1] 
 	[SSDK_A_RUN_BUFFERED] = { .type = NLA_FLAG, },
 	[SSDK_A_RUN_SLOWEST_N] = NLA_POLICY_MAX(NLA_U32, SSDK_MAX_SLOWEST),
 	[SSDK_A_RUN_TS_INTERVAL_NS] = { .type = NLA_U64, },
+	[SSDK_A_RUN_CAPTURE_OVER_NS] = { .type = NLA_U64, },
 };
 
 /* SSDK_CMD_RUN_GET - do */
@@ -76,13 +77,19 @@ const struct nla_policy ssdk_slowest_get_nl_policy[SSDK_A_RUN_ID + 1] = {
 };
 
 /* SSDK_CMD_TIMESERIES_GET - do */
-const struct nla_policy ssdk_timeseries_get_nl_policy[SSDK_A_RUN_TS_FROM + 1] = {
+const struct nla_policy ssdk_timeseries_get_nl_policy[SSDK_A_RUN_FROM + 1] = {
 	[SSDK_A_RUN_ID] = NLA_POLICY_MIN(NLA_U32, 1),
-	[SSDK_A_RUN_TS_FROM] = { .type = NLA_U32, },
+	[SSDK_A_RUN_FROM] = { .type = NLA_U32, },
+};
+
+/* SSDK_CMD_CAPTURED_GET - do */
+const struct nla_policy ssdk_captured_get_nl_policy[SSDK_A_RUN_FROM + 1] = {
+	[SSDK_A_RUN_ID] = NLA_POLICY_MIN(NLA_U32, 1),
+	[SSDK_A_RUN_FROM] = { .type = NLA_U32, },
 };
 
 /* Ops table for ssdk */
-const struct genl_ops ssdk_nl_ops[8] = {
+const struct genl_ops ssdk_nl_ops[9] = {
 	{
 		.cmd		= SSDK_CMD_INFO_GET,
 		.doit		= ssdk_nl_info_get_doit,
@@ -94,7 +101,7 @@ const struct genl_ops ssdk_nl_ops[8] = {
 		.cmd		= SSDK_CMD_RUN_START,
 		.doit		= ssdk_nl_run_start_doit,
 		.policy		= ssdk_run_start_nl_policy,
-		.maxattr	= SSDK_A_RUN_TS_INTERVAL_NS,
+		.maxattr	= SSDK_A_RUN_CAPTURE_OVER_NS,
 		.flags		= GENL_ADMIN_PERM,
 	},
 	{
@@ -140,7 +147,15 @@ const struct genl_ops ssdk_nl_ops[8] = {
 		.doit		= ssdk_nl_timeseries_get_doit,
 		.dumpit		= ssdk_nl_timeseries_get_dumpit,
 		.policy		= ssdk_timeseries_get_nl_policy,
-		.maxattr	= SSDK_A_RUN_TS_FROM,
+		.maxattr	= SSDK_A_RUN_FROM,
+		.flags		= GENL_ADMIN_PERM,
+	},
+	{
+		.cmd		= SSDK_CMD_CAPTURED_GET,
+		.doit		= ssdk_nl_captured_get_doit,
+		.dumpit		= ssdk_nl_captured_get_dumpit,
+		.policy		= ssdk_captured_get_nl_policy,
+		.maxattr	= SSDK_A_RUN_FROM,
 		.flags		= GENL_ADMIN_PERM,
 	},
 };

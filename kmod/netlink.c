@@ -149,6 +149,8 @@ static int ssdk_nl_config_fill(struct sk_buff *msg, const struct ssdk_run *run)
 	    nla_put_u32(msg, SSDK_A_RUN_ENGINE, cfg->engine) ||
 	    nla_put_u32(msg, SSDK_A_RUN_SLOWEST_N, cfg->slowest_n) ||
 	    ssdk_nl_put_u64(msg, SSDK_A_RUN_TS_INTERVAL_NS, cfg->ts_interval_ns) ||
+	    (cfg->capture_over_ns &&
+	     ssdk_nl_put_u64(msg, SSDK_A_RUN_CAPTURE_OVER_NS, cfg->capture_over_ns)) ||
 	    (cfg->buffered && nla_put_flag(msg, SSDK_A_RUN_BUFFERED)))
 		return -EMSGSIZE;
 	return 0;
@@ -174,7 +176,9 @@ static int ssdk_nl_progress_fill(struct sk_buff *msg, struct ssdk_run *run, int 
 	    ssdk_nl_put_u64(msg, SSDK_A_RUN_COMPLETED, READ_ONCE(run->completed)) ||
 	    ssdk_nl_put_u64(msg, SSDK_A_RUN_IOPS_NOW, end ? 0 : READ_ONCE(run->iops_now)) ||
 	    nla_put_u32(msg, SSDK_A_RUN_TS_COUNT, ssdk_ts_published(run)) ||
-	    ssdk_nl_put_u64(msg, SSDK_A_RUN_TS_DROPPED, READ_ONCE(run->ts.dropped)))
+	    ssdk_nl_put_u64(msg, SSDK_A_RUN_TS_DROPPED, READ_ONCE(run->ts.dropped)) ||
+	    nla_put_u32(msg, SSDK_A_RUN_CAPTURED_COUNT, ssdk_capture_published(run)) ||
+	    ssdk_nl_put_u64(msg, SSDK_A_RUN_CAPTURED_DROPPED, READ_ONCE(run->capture.dropped)))
 		return -EMSGSIZE;
 	return 0;
 }
@@ -440,9 +444,10 @@ static struct ssdk_run *ssdk_nl_dump_run(struct netlink_callback *cb, unsigned i
 	return run;
 }
 
-static int ssdk_nl_io_fill(struct sk_buff *msg, const struct ssdk_io_rec *r)
+/* One IO record as a nest of type @type: slowest or captured. */
+static int ssdk_nl_io_fill(struct sk_buff *msg, int type, const struct ssdk_io_rec *r)
 {
-	struct nlattr *nest = nla_nest_start(msg, SSDK_A_RUN_SLOWEST);
+	struct nlattr *nest = nla_nest_start(msg, type);
 
 	if (!nest)
 		return -EMSGSIZE;
@@ -503,7 +508,7 @@ static u32 ssdk_nl_records_fill(struct sk_buff *msg, struct netlink_callback *cb
 
 static int ssdk_nl_slowest_fill(struct sk_buff *msg, const struct ssdk_run *run, u32 idx)
 {
-	return ssdk_nl_io_fill(msg, &run->slowest.heap[idx]);
+	return ssdk_nl_io_fill(msg, SSDK_A_RUN_SLOWEST, &run->slowest.heap[idx]);
 }
 
 int ssdk_nl_slowest_get_doit(struct sk_buff *skb, struct genl_info *info)
@@ -584,11 +589,11 @@ err_cancel:
 	return -EMSGSIZE;
 }
 
-/* Where a timeseries-get dump resumes, in cb->args. */
+/* Where a timeseries-get or captured-get dump resumes, in cb->args. */
 enum {
 	SSDK_TS_DUMP_ID,	/* the run */
-	SSDK_TS_DUMP_NEXT,	/* next interval + 1 (0: not started) */
-	SSDK_TS_DUMP_END,	/* intervals closed at the first call, + 1 */
+	SSDK_TS_DUMP_NEXT,	/* next record + 1 (0: not started) */
+	SSDK_TS_DUMP_END,	/* records published at the first call, + 1 */
 };
 
 int ssdk_nl_timeseries_get_doit(struct sk_buff *skb, struct genl_info *info)
@@ -598,25 +603,63 @@ int ssdk_nl_timeseries_get_doit(struct sk_buff *skb, struct genl_info *info)
 	return -EOPNOTSUPP;
 }
 
+/*
+ * The records [@next, @nr) a live dump returns: from the request's "from"
+ * on its first call, up to those published then (@published), resumed
+ * from cb->args on the next calls.
+ */
+static void ssdk_nl_dump_range(struct netlink_callback *cb, u32 published, u32 *next, u32 *nr)
+{
+	struct nlattr **attrs = ssdk_dump_attrs(cb);
+
+	if (!cb->args[SSDK_TS_DUMP_NEXT]) {
+		cb->args[SSDK_TS_DUMP_NEXT] = 1 + (attrs[SSDK_A_RUN_FROM] ?
+						   nla_get_u32(attrs[SSDK_A_RUN_FROM]) : 0);
+		cb->args[SSDK_TS_DUMP_END] = 1 + published;
+	}
+	*next = cb->args[SSDK_TS_DUMP_NEXT] - 1;
+	*nr = cb->args[SSDK_TS_DUMP_END] - 1;
+}
+
 int ssdk_nl_timeseries_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 {
 	struct ssdk_run *run = ssdk_nl_dump_run(cb, SSDK_TS_DUMP_ID);
-	struct nlattr **attrs = ssdk_dump_attrs(cb);
 	u32 next, nr;
 
 	if (IS_ERR(run))
 		return PTR_ERR(run);
-	if (!cb->args[SSDK_TS_DUMP_NEXT])
-		cb->args[SSDK_TS_DUMP_NEXT] = 1 + (attrs[SSDK_A_RUN_TS_FROM] ?
-						   nla_get_u32(attrs[SSDK_A_RUN_TS_FROM]) : 0);
-	next = cb->args[SSDK_TS_DUMP_NEXT] - 1;
-	/* Intervals closed before the dump's first call, no later ones. */
-	if (!cb->args[SSDK_TS_DUMP_END])
-		cb->args[SSDK_TS_DUMP_END] = 1 + ssdk_ts_published(run);
-	nr = cb->args[SSDK_TS_DUMP_END] - 1;
-	next = ssdk_nl_records_fill(skb, cb, run, SSDK_CMD_TIMESERIES_GET, next, nr,
-				    ssdk_nl_interval_fill);
-	cb->args[SSDK_TS_DUMP_NEXT] = next + 1;
+	ssdk_nl_dump_range(cb, ssdk_ts_published(run), &next, &nr);
+	cb->args[SSDK_TS_DUMP_NEXT] = 1 + ssdk_nl_records_fill(skb, cb, run,
+								SSDK_CMD_TIMESERIES_GET, next, nr,
+								ssdk_nl_interval_fill);
+	ssdk_run_put(run);
+	return skb->len;
+}
+
+/* --- captured-get ------------------------------------------------------------- */
+
+static int ssdk_nl_captured_fill(struct sk_buff *msg, const struct ssdk_run *run, u32 idx)
+{
+	return ssdk_nl_io_fill(msg, SSDK_A_RUN_CAPTURED, &run->capture.recs[idx]);
+}
+
+int ssdk_nl_captured_get_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	NL_SET_ERR_MSG(info->extack,
+		       "captured-get is a dump: a run's captured IOs need many messages");
+	return -EOPNOTSUPP;
+}
+
+int ssdk_nl_captured_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
+{
+	struct ssdk_run *run = ssdk_nl_dump_run(cb, SSDK_TS_DUMP_ID);
+	u32 next, nr;
+
+	if (IS_ERR(run))
+		return PTR_ERR(run);
+	ssdk_nl_dump_range(cb, ssdk_capture_published(run), &next, &nr);
+	cb->args[SSDK_TS_DUMP_NEXT] = 1 + ssdk_nl_records_fill(skb, cb, run, SSDK_CMD_CAPTURED_GET,
+								next, nr, ssdk_nl_captured_fill);
 	ssdk_run_put(run);
 	return skb->len;
 }

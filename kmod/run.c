@@ -57,6 +57,7 @@ static void ssdk_run_release(struct kref *ref)
 	vfree(run->stats);
 	ssdk_slowest_teardown(run);
 	ssdk_ts_teardown(run);
+	ssdk_capture_teardown(run);
 	kfree(run->cfg.target);
 	call_rcu(&run->rcu, ssdk_run_free_rcu);
 }
@@ -229,7 +230,7 @@ int ssdk_run_start(struct ssdk_run_config *cfg, struct nlattr **attrs,
 	run->stats = ssdk_stats_alloc(run->nr_sets);
 	run->cpu_stats = ssdk_stats_alloc_cpus(run->nr_sets);
 	if (!run->stats || !run->cpu_stats || ssdk_slowest_setup(run) ||
-	    ssdk_ts_setup(run) || ssdk_worker_setup(run)) {
+	    ssdk_ts_setup(run) || ssdk_capture_setup(run) || ssdk_worker_setup(run)) {
 		NL_SET_ERR_MSG(extack, "out of memory for the run's statistics or buffers");
 		ret = -ENOMEM;
 		goto err_close_target;

@@ -71,8 +71,15 @@ static void ssdk_slowest_sift_up(struct ssdk_io_rec *h, u32 i)
 		swap(h[i], h[parent]);
 }
 
-static void ssdk_io_rec_fill(struct ssdk_io_rec *r, const struct ssdk_run *run,
-			     const struct ssdk_slot *slot, u64 lat)
+/**
+ * ssdk_io_rec_fill() - Describe a reaped IO in a record.
+ * @r: The record.
+ * @run: The run.
+ * @slot: The IO.
+ * @lat: Its latency.
+ */
+void ssdk_io_rec_fill(struct ssdk_io_rec *r, const struct ssdk_run *run,
+		      const struct ssdk_slot *slot, u64 lat)
 {
 	r->lat_ns = lat;
 	r->offset = slot->offset;

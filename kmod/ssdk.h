@@ -61,6 +61,7 @@ struct ssdk_bs_share {
  * @buffered: kfile: through the page cache rather than O_DIRECT.
  * @slowest_n: How many of the slowest IOs to keep.
  * @ts_interval_ns: Interval of the time series.
+ * @capture_over_ns: Capture every IO at least this slow; 0 for none.
  * @rw: Sequential or random, read, write or both.
  * @bs: Bytes per IO; with several block sizes, the largest.
  * @iodepth: IOs kept in flight.
@@ -91,6 +92,7 @@ struct ssdk_run_config {
 	bool buffered;
 	u32 slowest_n;
 	u64 ts_interval_ns;
+	u64 capture_over_ns;
 	enum ssdk_rw rw;
 	u32 bs;
 	u32 iodepth;
@@ -420,6 +422,22 @@ struct ssdk_timeseries {
 	struct ssdk_ts_point *points;
 };
 
+/**
+ * struct ssdk_capture - The IOs of a run over a threshold (capture.c).
+ * @over_ns: The threshold; 0 when the run captures nothing.
+ * @cap: Records @recs has room for.
+ * @nr: Records kept, published with release.
+ * @dropped: IOs over the threshold that found @recs full.
+ * @recs: The records, in completion order.
+ */
+struct ssdk_capture {
+	u64 over_ns;
+	u32 cap;
+	u32 nr;
+	u64 dropped;
+	struct ssdk_io_rec *recs;
+};
+
 struct ssdk_run;
 
 /**
@@ -469,6 +487,7 @@ struct ssdk_engine_ops {
  * @nr_sets: Sets of statistics kept, see ssdk_set_index().
  * @slowest: The slowest IOs; the worker's until the run has ended.
  * @ts: The time series; the worker's, but for its published intervals.
+ * @capture: The IOs over a threshold; the worker's, but for those published.
  * @start_ns: When the worker started (0 before); published after
  *	@ramp_end_ns and @deadline_ns.
  * @ramp_end_ns: End of the ramp: IOs submitted later are measured.
@@ -516,6 +535,7 @@ struct ssdk_run {
 	unsigned int nr_sets;
 	struct ssdk_slowest slowest;
 	struct ssdk_timeseries ts;
+	struct ssdk_capture capture;
 
 	u64 start_ns;
 	u64 ramp_end_ns;
@@ -608,6 +628,14 @@ int ssdk_slowest_setup(struct ssdk_run *run);
 void ssdk_slowest_teardown(struct ssdk_run *run);
 void ssdk_slowest_add(struct ssdk_run *run, const struct ssdk_slot *slot);
 void ssdk_slowest_finish(struct ssdk_run *run);
+void ssdk_io_rec_fill(struct ssdk_io_rec *r, const struct ssdk_run *run,
+		      const struct ssdk_slot *slot, u64 lat);
+
+/* capture.c */
+int ssdk_capture_setup(struct ssdk_run *run);
+void ssdk_capture_teardown(struct ssdk_run *run);
+void ssdk_capture_add(struct ssdk_run *run, const struct ssdk_slot *slot);
+u32 ssdk_capture_published(const struct ssdk_run *run);
 
 /* timeseries.c */
 int ssdk_ts_setup(struct ssdk_run *run);

@@ -300,6 +300,7 @@ static u64 ssdk_reap(struct ssdk_run *run, struct llist_node *list)
 		if (SSDK_MEASURE && slot->measured && !slot->error) {
 			ssdk_slowest_add(run, slot);
 			ssdk_ts_add(run, slot);
+			ssdk_capture_add(run, slot);
 		}
 		if (run->cfg.rate_iops)
 			ssdk_pace_complete(run, slot);

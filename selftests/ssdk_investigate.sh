@@ -15,7 +15,7 @@ ssdk_load || ktap_skip_all "cannot load ssdk.ko"
 nullb_load nr_devices=1 irqmode=0 gb=16 || ktap_skip_all "no null_blk"
 runs_clear
 
-ktap_plan 18
+ktap_plan 22
 
 OUT=$SSDK_TMP/slowest.json
 # 4 KiB random reads over [1 MiB, 65 MiB), a bs-split too: lengths vary.
@@ -86,6 +86,21 @@ bounded() {
 	[ $rc = 0 ] && jtest "$SSDK_TMP/bounded.json" 'len(j["timeseries"]) == 20 and j["ts_dropped"] > 0 and sum(p["read"]["ios"] for p in j["timeseries"]) + j["ts_dropped"] == j["read"]["ios"]'
 }
 ktap_check "ts_max_points 20: 20 intervals kept, the IOs after them counted" bounded
+# The capture is bounded by capture_max: with 100, of 1000 IOs over 1 ns,
+# the first 100 are kept and 900 counted.
+capture_bounded() {
+	local p=/sys/module/ssdk/parameters/capture_max old rc=0
+
+	old=$(cat $p)
+	echo 100 >$p
+	"$SSDK_CLI" ctl run -q -j --target /dev/nullb0 --ios 1000 --capture-over 1ns \
+		>"$SSDK_TMP/capture.json" || rc=1
+	echo "$old" >$p
+	[ $rc = 0 ] && jtest "$SSDK_TMP/capture.json" 'len(j["captured"]) == 100 and j["captured_dropped"] == 900 and j["config"]["capture_over_ns"] == 1'
+}
+ktap_check "capture_max 100: 100 captured, 900 counted as dropped" capture_bounded
+expect_fail "--capture-over 0: refused" 2 "--capture-over: '0' is not a duration above 0" \
+	"$SSDK_CLI" ctl run -q --target /dev/nullb0 --ios 10 --capture-over 0
 ktap_check "--slowest 4096 (the most): 4096 kept of 5000" eval \
 	'"$SSDK_CLI" ctl run -q -j --target /dev/nullb0 --ios 5000 --slowest 4096 | jtest - "len(j[\"slowest\"]) == 4096"'
 
@@ -109,7 +124,7 @@ held() {
 
 	dm_linear ssdk-held /dev/nullb0 || return
 	id=$("$SSDK_CLI" ctl start --target /dev/mapper/ssdk-held --iodepth 4 --rate-iops 2000 \
-		--runtime 60s --ts-interval 50ms) || return 1
+		--runtime 60s --ts-interval 50ms --capture-over 100ms) || return 1
 	wait_completed "$id" 200
 	dmsetup suspend ssdk-held
 	sleep 0.3
@@ -131,6 +146,13 @@ stall_series() {
 	jtest "$f" '(ts := j["timeseries"]) and (s := j["slowest"]) and (k := (s[0]["t_ns"] + s[0]["lat_ns"]) // 50000000) < len(ts) and ts[k]["read"]["max_ns"] == s[0]["lat_ns"] and (gap := next(g for g in range(k + 1) if g == k or ts[k - 1 - g]["read"]["ios"])) >= 5 and sum(p["read"]["ios"] for p in ts[:k - gap]) > 0'
 }
 ktap_check "a 300 ms dm suspend: empty intervals, then one whose max is the stall" stall_series
+# The capture over 100 ms holds the same 4 IOs, in completion order.
+captured() {
+	jtest "$SSDK_TMP/held.json" 'len(j["captured"]) == 4 and j["captured_dropped"] == 0 and sorted((e["offset"], e["lat_ns"]) for e in j["captured"]) == sorted((e["offset"], e["lat_ns"]) for e in j["slowest"][:4]) and all(a["t_ns"] + a["lat_ns"] <= b["t_ns"] + b["lat_ns"] for a, b in zip(j["captured"], j["captured"][1:]))'
+}
+ktap_check "--capture-over 100ms: exactly the 4 held IOs, in completion order" captured
+ktap_check "results --captured: the table of the 4" eval \
+	'"$SSDK_CLI" ctl results --captured "$(jget $SSDK_TMP/held.json "j[\"id\"]")" | grep -q "^captured 4 IOs"'
 # The text view names the interval with the worst IO: the stall's.
 text_stall() {
 	"$SSDK_CLI" ctl results --text "$(jget "$SSDK_TMP/held.json" 'j["id"]')" >"$SSDK_TMP/held.txt" ||

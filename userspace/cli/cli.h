@@ -46,6 +46,7 @@ int parse_common(struct cli *cli, const char *cmd, const char *help, int argc,
 int parse_id(const struct cli *cli, const char *cmd, const char *s, uint32_t *id);
 #define RESULTS_SLOWEST	1	/* the table of the slowest IOs */
 #define RESULTS_TEXT	2	/* the compact investigation view */
+#define RESULTS_CAPTURED 4	/* the IOs captured over the threshold */
 int print_results(struct cli *cli, struct ssdk *h, uint32_t id, struct ssdk_run_status *st,
 		  unsigned int flags);
 

@@ -212,7 +212,7 @@ static const char delete_help[] =
 	"Forget runs and their results, stopping those that still run.\n";
 
 static const char results_help[] =
-	"usage: ssdk ctl results [-j] [--slowest] [--text] ID\n"
+	"usage: ssdk ctl results [-j] [--slowest] [--text] [--captured] ID\n"
 	"\n"
 	"A run's results: throughput, latency moments and percentiles, and with\n"
 	"-j the histogram and the slowest IOs; the output of `ssdk ctl run` for\n"
@@ -225,7 +225,8 @@ static const char results_help[] =
 	"  --text      the summary, the ten slowest IOs and the time series,\n"
 	"              compact: a row per interval, or sparklines of IOPS and\n"
 	"              of the largest latency when there are more than 40, and\n"
-	"              the interval with the worst IO\n";
+	"              the interval with the worst IO\n"
+	"  --captured  the IOs captured over --capture-over, in completion order\n";
 
 static const char wait_help[] =
 	"usage: ssdk ctl wait [--timeout DURATION] ID\n"
@@ -345,12 +346,15 @@ int print_results(struct cli *cli, struct ssdk *h, uint32_t id, struct ssdk_run_
 		json_finish(&j);
 	} else {
 		report_text(stdout, st, hists);
-		if (flags & RESULTS_SLOWEST)
-			report_slowest_text(stdout, &x, UINT32_MAX);
-		else if (flags & RESULTS_TEXT)
-			report_slowest_text(stdout, &x, 10);
+		if (flags & (RESULTS_SLOWEST | RESULTS_TEXT))
+			report_ios_text(stdout, "slowest", x.slowest, x.nr_slowest,
+					flags & RESULTS_SLOWEST ? UINT32_MAX : 10);
 		if (flags & RESULTS_TEXT)
 			report_ts_text(stdout, st, &x);
+		if (flags & RESULTS_CAPTURED)
+			report_ios_text(stdout, "captured", x.captured, x.nr_captured, UINT32_MAX);
+		if ((flags & (RESULTS_CAPTURED | RESULTS_TEXT)) && st->config.capture_over_ns)
+			report_captured_line(stdout, st);
 	}
 out:
 	extra_free(&x);
@@ -415,6 +419,7 @@ static int do_results(struct cli *cli, struct ssdk *h, uint32_t id)
 static const struct option results_options[] = {
 	{ "slowest", no_argument, NULL, 0 },
 	{ "text", no_argument, NULL, 0 },
+	{ "captured", no_argument, NULL, 0 },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -422,7 +427,7 @@ static int results_option(struct cli *cli, int idx, const char *arg, void *ctx)
 {
 	(void)cli;
 	(void)arg;
-	*(unsigned int *)ctx |= idx ? RESULTS_TEXT : RESULTS_SLOWEST;
+	*(unsigned int *)ctx |= 1U << idx;	/* RESULTS_*, in results_options' order */
 	return 0;
 }
 

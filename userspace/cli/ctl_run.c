@@ -97,6 +97,8 @@ static const char run_help[] =
 	"                     the JSON results, and ssdk ctl results --slowest\n"
 	"  --ts-interval TIME the time series' interval, 10ms or more (default\n"
 	"                     1s): ssdk ctl status --follow, results --text\n"
+	"  --capture-over TIME  also record every IO at least this slow (up to\n"
+	"                     the module's capture_max, 16384): results --captured\n"
 	"  --allow-write      consent to write: write and randwrite DESTROY the\n"
 	"                     data on the target; refused when it is mounted\n"
 	"  -q, --quiet        no progress line\n"
@@ -111,7 +113,7 @@ enum run_option {
 	OPT_RUNTIME, OPT_IOS, OPT_RAMP, OPT_CPU, OPT_SEED, OPT_ALLOW_WRITE,
 	OPT_QUIET, OPT_RWMIXREAD, OPT_BSSPLIT, OPT_ALIGN, OPT_ALIGN_OFFSET, OPT_STRIDE,
 	OPT_PATTERN, OPT_RATE_IOPS, OPT_ARRIVALS, OPT_OPEN_LOOP, OPT_WORKERS, OPT_CPUS,
-	OPT_PROFILE, OPT_ENGINES, OPT_ENGINE, OPT_BUFFERED, OPT_FILE, OPT_FILE_SIZE, OPT_SLOWEST, OPT_TS_INTERVAL,
+	OPT_PROFILE, OPT_ENGINES, OPT_ENGINE, OPT_BUFFERED, OPT_FILE, OPT_FILE_SIZE, OPT_SLOWEST, OPT_TS_INTERVAL, OPT_CAPTURE_OVER,
 };
 
 static const struct option run_options[] = {
@@ -147,6 +149,7 @@ static const struct option run_options[] = {
 	[OPT_FILE_SIZE] = { "file-size", required_argument, NULL, 0 },
 	[OPT_SLOWEST] = { "slowest", required_argument, NULL, 0 },
 	[OPT_TS_INTERVAL] = { "ts-interval", required_argument, NULL, 0 },
+	[OPT_CAPTURE_OVER] = { "capture-over", required_argument, NULL, 0 },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -372,6 +375,11 @@ static int run_option(struct cli *cli, int idx, const char *arg, void *ctx)
 		a->has_arrivals = 1;
 		c->arrivals = SSDK_ARRIVALS_UNIFORM;
 		return 0;
+	case OPT_CAPTURE_OVER:
+		err = parse_duration_ns(arg, &c->capture_over_ns);
+		if (!err && !c->capture_over_ns)
+			err = -EINVAL;
+		return err ? bad_value(cli, a, idx, arg, -EINVAL, "is not a duration above 0") : 0;
 	case OPT_TS_INTERVAL:
 		err = parse_duration_ns(arg, &c->ts_interval_ns);
 		if (!err && c->ts_interval_ns < 10000000)

@@ -64,8 +64,26 @@ int extra_fetch_ts(struct ssdk *h, uint32_t id, uint32_t from, struct report_ext
 	return 0;
 }
 
+static int fetch_captured(struct ssdk *h, const struct ssdk_run_status *st,
+			  struct report_extra *x)
+{
+	uint32_t n = st->captured_count;
+	int m;
+
+	if (!n)
+		return 0;
+	x->captured = calloc(n, sizeof(*x->captured));
+	if (!x->captured)
+		return -ENOMEM;
+	m = ssdk_captured_get(h, st->id, 0, x->captured, n);
+	if (m < 0)
+		return m;
+	x->nr_captured = (uint32_t)m < n ? (uint32_t)m : n;
+	return 0;
+}
+
 /**
- * extra_fetch() - An ended run's slowest IOs and time series.
+ * extra_fetch() - An ended run's slowest IOs, time series and captured IOs.
  * @h: The connection.
  * @st: The run's status.
  * @x: Filled in; empty for a run that has not ended. Free with
@@ -81,7 +99,9 @@ int extra_fetch(struct ssdk *h, const struct ssdk_run_status *st, struct report_
 	if (!run_ended(st))
 		return 0;
 	err = fetch_slowest(h, st, x);
-	return err ? err : extra_fetch_ts(h, st->id, 0, x);
+	if (!err)
+		err = extra_fetch_ts(h, st->id, 0, x);
+	return err ? err : fetch_captured(h, st, x);
 }
 
 /**
@@ -92,5 +112,6 @@ void extra_free(struct report_extra *x)
 {
 	free(x->slowest);
 	free(x->ts);
+	free(x->captured);
 	*x = (struct report_extra){ 0 };
 }

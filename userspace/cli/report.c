@@ -225,6 +225,7 @@ static void json_config(struct json *j, const struct ssdk_run_config *c)
 	json_bool(j, "buffered", c->buffered);
 	json_u64(j, "slowest_n", c->slowest_n);
 	json_u64(j, "ts_interval_ns", c->ts_interval_ns);
+	json_u64(j, "capture_over_ns", c->capture_over_ns);
 	json_str(j, "rw", rw_name(c->rw));
 	json_u64(j, "bs", c->bs);
 	json_u64(j, "iodepth", c->iodepth);
@@ -242,14 +243,14 @@ static void json_config(struct json *j, const struct ssdk_run_config *c)
 	json_object_end(j);
 }
 
-static void json_slowest(struct json *j, const struct report_extra *x)
+static void json_ios(struct json *j, const char *key, const struct ssdk_io_rec *ios, uint32_t n)
 {
 	const struct ssdk_io_rec *r;
 	uint32_t i;
 
-	json_array_begin(j, "slowest", 0);
-	for (i = 0; i < x->nr_slowest; i++) {
-		r = &x->slowest[i];
+	json_array_begin(j, key, 0);
+	for (i = 0; i < n; i++) {
+		r = &ios[i];
 		json_object_begin_inline(j, NULL);
 		json_u64(j, "lat_ns", r->lat_ns);
 		json_str(j, "op", op_name(r->op));
@@ -305,21 +306,26 @@ static void json_timeseries(struct json *j, const struct ssdk_run_status *st,
 }
 
 /**
- * report_slowest_text() - The slowest IOs as a table, slowest first.
+ * report_ios_text() - IO records as a table.
  * @f: Where it goes.
- * @x: The IOs.
+ * @title: What they are ("slowest", "captured").
+ * @ios: The records.
+ * @n: How many.
  * @max: Rows at most.
  */
-void report_slowest_text(FILE *f, const struct report_extra *x, uint32_t max)
+void report_ios_text(FILE *f, const char *title, const struct ssdk_io_rec *ios, uint32_t n,
+		     uint32_t max)
 {
 	const struct ssdk_io_rec *r;
 	char lat[32], t[32];
-	uint32_t i, n = x->nr_slowest < max ? x->nr_slowest : max;
+	uint32_t i;
 
-	fprintf(f, "\nslowest %u IOs\n%5s %12s %5s %16s %8s %14s %5s %5s %8s\n", n, "#",
+	if (n > max)
+		n = max;
+	fprintf(f, "\n%s %u IOs\n%5s %12s %5s %16s %8s %14s %5s %5s %8s\n", title, n, "#",
 		"latency", "op", "offset", "len", "submitted at", "cpu", "done", "inflight");
 	for (i = 0; i < n; i++) {
-		r = &x->slowest[i];
+		r = &ios[i];
 		fprintf(f, "%5u %12s %5s %16llu %8u %14s %5u %5u %8u\n", i + 1,
 			fmt_ns(lat, sizeof(lat), r->lat_ns), op_name(r->op),
 			(unsigned long long)r->offset, r->len, fmt_ns(t, sizeof(t), r->t_ns),
@@ -367,8 +373,10 @@ void report_json(struct json *j, const char *key, const struct ssdk_run_status *
 	}
 	if (x) {
 		json_u64(j, "ts_dropped", st->ts_dropped);
-		json_slowest(j, x);
+		json_u64(j, "captured_dropped", st->captured_dropped);
+		json_ios(j, "slowest", x->slowest, x->nr_slowest);
 		json_timeseries(j, st, x);
+		json_ios(j, "captured", x->captured, x->nr_captured);
 	}
 	json_object_end(j);
 }
@@ -771,4 +779,21 @@ void report_ts_text(FILE *f, const struct ssdk_run_status *st, const struct repo
 	if (st->ts_dropped)
 		fprintf(f, "%llu IOs completed past the last interval kept (ts_max_points)\n",
 			(unsigned long long)st->ts_dropped);
+}
+
+/**
+ * report_captured_line() - How many IOs the threshold capture kept.
+ * @f: Where it goes.
+ * @st: The run's status.
+ */
+void report_captured_line(FILE *f, const struct ssdk_run_status *st)
+{
+	char over[32];
+
+	fprintf(f, "captured %u IOs of %s or more", st->captured_count,
+		fmt_ns(over, sizeof(over), st->config.capture_over_ns));
+	if (st->captured_dropped)
+		fprintf(f, "; %llu more found the capture full (capture_max)",
+			(unsigned long long)st->captured_dropped);
+	fputc('\n', f);
 }

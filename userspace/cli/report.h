@@ -51,12 +51,16 @@ struct op_summary {
  * @nr_slowest: How many.
  * @ts: Its time series, as ssdk_timeseries_get() gives.
  * @nr_ts: Intervals in @ts.
+ * @captured: The IOs it captured over its threshold, in completion order.
+ * @nr_captured: How many.
  */
 struct report_extra {
 	struct ssdk_io_rec *slowest;
 	uint32_t nr_slowest;
 	struct ssdk_ts_point *ts;
 	uint32_t nr_ts;
+	struct ssdk_io_rec *captured;
+	uint32_t nr_captured;
 };
 
 /* Histograms of a run by set, or NULLs for a status without them. */
@@ -70,7 +74,9 @@ const char *fmt_bytes(char *buf, size_t size, uint64_t bytes);
 
 void report_json(struct json *j, const char *key, const struct ssdk_run_status *st,
 		 report_hists hists, const struct report_extra *x);
-void report_slowest_text(FILE *f, const struct report_extra *x, uint32_t max);
+void report_ios_text(FILE *f, const char *title, const struct ssdk_io_rec *ios, uint32_t n,
+		     uint32_t max);
+void report_captured_line(FILE *f, const struct ssdk_run_status *st);
 void report_ts_json(struct json *j, const struct ssdk_run_status *st,
 		    const struct ssdk_ts_point *p);
 void report_ts_text(FILE *f, const struct ssdk_run_status *st, const struct report_extra *x);

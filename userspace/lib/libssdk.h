@@ -117,6 +117,7 @@ struct ssdk_bs_share {
  * @buffered: Non-zero for kfile through the page cache (iodepth 1).
  * @slowest_n: How many of the slowest IOs to keep (0 .. 4096; 64).
  * @ts_interval_ns: Interval of the time series (at least 10 ms; 1 s).
+ * @capture_over_ns: Capture every IO at least this slow; 0 for none.
  *
  * Start from ssdk_config_init(). Fields are sent as they are (zero @bs or
  * @iodepth are refused by the module, not taken for defaults), except
@@ -152,6 +153,7 @@ struct ssdk_run_config {
 	uint32_t buffered;
 	uint32_t slowest_n;
 	uint64_t ts_interval_ns;
+	uint64_t capture_over_ns;
 };
 
 /**
@@ -191,6 +193,8 @@ struct ssdk_op_stats {
  * @iops_now: IOs per second over the last second; 0 once ended.
  * @late: Open loop: IOs that found no free slot when they were due.
  * @ts_dropped: IOs past the last interval the time series had room for.
+ * @captured_count: IOs captured over capture_over_ns so far.
+ * @captured_dropped: IOs over it that found the capture full.
  * @reason: Why it failed or stopped, or "".
  * @stats: Per set: service time of SSDK_LIB_OP_READ and _WRITE, then
  *	their response time (zero unless the run is open loop).
@@ -208,6 +212,9 @@ struct ssdk_run_status {
 	uint64_t iops_now;
 	uint64_t late;
 	uint64_t ts_dropped;
+	uint64_t captured_dropped;
+	uint32_t captured_count;
+	uint32_t reserved;
 	char reason[SSDK_REASON_LEN];
 	struct ssdk_op_stats stats[SSDK_LIB_NR_SETS];
 };
@@ -350,6 +357,22 @@ struct ssdk_io_rec {
  * are filled in), or -errno (-EBUSY while the run goes on).
  */
 int ssdk_slowest_get(struct ssdk *h, uint32_t id, struct ssdk_io_rec *ios, uint32_t max);
+
+/**
+ * ssdk_captured_get() - The IOs a run captured over its threshold.
+ * @h: The handle.
+ * @id: The run.
+ * @from: The first record wanted.
+ * @ios: Room for @max records, or NULL to count them.
+ * @max: Records @ios holds.
+ *
+ * In completion order; works while the run goes (those captured so far).
+ *
+ * Return: How many from @from on were captured when asked (possibly more
+ * than @max: the first @max are filled in), or -errno.
+ */
+int ssdk_captured_get(struct ssdk *h, uint32_t id, uint32_t from, struct ssdk_io_rec *ios,
+		      uint32_t max);
 
 /**
  * struct ssdk_ts_op - One op's IOs that completed in an interval.

@@ -68,7 +68,9 @@ static int put_options(struct nl_msg *msg, const struct ssdk_run_config *c)
 	    (c->engine && nla_put_u32(msg, SSDK_A_RUN_ENGINE, c->engine)) ||
 	    (c->buffered && nla_put_flag(msg, SSDK_A_RUN_BUFFERED)) ||
 	    nla_put_u32(msg, SSDK_A_RUN_SLOWEST_N, c->slowest_n) ||
-	    nla_put_u64(msg, SSDK_A_RUN_TS_INTERVAL_NS, c->ts_interval_ns))
+	    nla_put_u64(msg, SSDK_A_RUN_TS_INTERVAL_NS, c->ts_interval_ns) ||
+	    (c->capture_over_ns &&
+	     nla_put_u64(msg, SSDK_A_RUN_CAPTURE_OVER_NS, c->capture_over_ns)))
 		return -EMSGSIZE;
 	return 0;
 }
@@ -204,6 +206,9 @@ static void parse_status(struct ssdk_run_status *st, struct nlmsghdr *nlh,
 	c->ts_interval_ns = ssdk_attr_u64(tb, SSDK_A_RUN_TS_INTERVAL_NS);
 	st->ts_count = ssdk_attr_u32(tb, SSDK_A_RUN_TS_COUNT);
 	st->ts_dropped = ssdk_attr_u64(tb, SSDK_A_RUN_TS_DROPPED);
+	c->capture_over_ns = ssdk_attr_u64(tb, SSDK_A_RUN_CAPTURE_OVER_NS);
+	st->captured_count = ssdk_attr_u32(tb, SSDK_A_RUN_CAPTURED_COUNT);
+	st->captured_dropped = ssdk_attr_u64(tb, SSDK_A_RUN_CAPTURED_DROPPED);
 	c->allow_write = config_writes(c);
 	st->late = ssdk_attr_u64(tb, SSDK_A_RUN_LATE);
 	st->id = ssdk_attr_u32(tb, SSDK_A_RUN_ID);

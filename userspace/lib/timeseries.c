@@ -81,7 +81,7 @@ SSDK_EXPORT int ssdk_timeseries_get(struct ssdk *h, uint32_t id, uint32_t from,
 
 	if (!msg)
 		return -ENOMEM;
-	if (nla_put_u32(msg, SSDK_A_RUN_ID, id) || nla_put_u32(msg, SSDK_A_RUN_TS_FROM, from)) {
+	if (nla_put_u32(msg, SSDK_A_RUN_ID, id) || nla_put_u32(msg, SSDK_A_RUN_FROM, from)) {
 		nlmsg_free(msg);
 		return ssdk_fail(h, -EMSGSIZE, "out of room for the request");
 	}

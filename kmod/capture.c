@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Threshold capture: every measured IO of a run whose latency reaches
+ * capture-over-ns, in completion order, for investigations where the N
+ * slowest are not enough (a device that stalls every few seconds has
+ * hundreds of slow IOs, and their times are the finding).
+ *
+ * The worker appends each as it reaps it (worker.c), and publishes the
+ * count with release, so that captured-get reads the records while the
+ * run goes, without a lock. The capture holds capture_max records at most
+ * (module parameter, default 16384: 768 KiB), allocated only for a run
+ * that asks; it keeps the first ones, where a problem starts, and counts
+ * those that found it full.
+ */
+
+#include <linux/moduleparam.h>
+#include <linux/slab.h>
+
+#include "ssdk.h"
+
+static unsigned int ssdk_capture_max = 16384;
+module_param_named(capture_max, ssdk_capture_max, uint, 0644);
+MODULE_PARM_DESC(capture_max, "IOs a run's threshold capture holds, at most (default 16384)");
+
+/**
+ * ssdk_capture_setup() - Allocate a run's capture, when it asked for one.
+ * @run: The run, its configuration checked.
+ *
+ * Context: Process context; may sleep.
+ * Return: 0 or -ENOMEM.
+ */
+int ssdk_capture_setup(struct ssdk_run *run)
+{
+	struct ssdk_capture *c = &run->capture;
+
+	c->over_ns = run->cfg.capture_over_ns;
+	if (!c->over_ns)
+		return 0;
+	c->cap = max(ssdk_capture_max, 1U);
+	c->recs = kvcalloc(c->cap, sizeof(*c->recs), GFP_KERNEL);
+	return c->recs ? 0 : -ENOMEM;
+}
+
+/**
+ * ssdk_capture_teardown() - Free a run's capture.
+ * @run: The run.
+ */
+void ssdk_capture_teardown(struct ssdk_run *run)
+{
+	kvfree(run->capture.recs);
+	run->capture.recs = NULL;
+}
+
+/**
+ * ssdk_capture_add() - Capture a reaped IO if it is slow enough.
+ * @run: The run.
+ * @slot: The IO: measured, completed without error.
+ *
+ * Context: The run's worker.
+ */
+void ssdk_capture_add(struct ssdk_run *run, const struct ssdk_slot *slot)
+{
+	struct ssdk_capture *c = &run->capture;
+	u64 lat = slot->complete_ns - slot->submit_ns;
+
+	if (!c->over_ns || lat < c->over_ns)
+		return;
+	if (c->nr == c->cap) {
+		WRITE_ONCE(c->dropped, c->dropped + 1);
+		return;
+	}
+	ssdk_io_rec_fill(&c->recs[c->nr], run, slot, lat);
+	/* Pairs with smp_load_acquire() in ssdk_capture_published(). */
+	smp_store_release(&c->nr, c->nr + 1);
+}
+
+/**
+ * ssdk_capture_published() - Captured IOs of a run that may be read.
+ * @run: The run.
+ *
+ * Context: Any context.
+ * Return: How many, from the first.
+ */
+u32 ssdk_capture_published(const struct ssdk_run *run)
+{
+	/* Pairs with smp_store_release() in ssdk_capture_add(). */
+	return smp_load_acquire(&run->capture.nr);
+}

@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: LGPL-2.1 OR BSD-3-Clause
+/*
+ * IO records: the slowest IOs of an ended run (slowest-get), slowest
+ * first, and the IOs a run captured over its threshold (captured-get), in
+ * completion order: dumps of io nests.
+ */
+
+#include <string.h>
+
+#include "internal.h"
+
+struct ios_ctx {
+	int type;
+	struct ssdk_io_rec *ios;
+	uint32_t max;
+	uint32_t count;
+};
+
+static uint64_t io_u64(struct nlattr **tb, int type)
+{
+	return tb[type] ? nla_get_u64(tb[type]) : 0;
+}
+
+static uint32_t io_u32(struct nlattr **tb, int type)
+{
+	return tb[type] ? nla_get_u32(tb[type]) : 0;
+}
+
+static int ios_reply(struct ssdk *h, struct nlmsghdr *nlh, void *arg)
+{
+	struct nlattr *tb[SSDK_A_IO_MAX + 1];
+	struct ios_ctx *ctx = arg;
+	struct ssdk_io_rec *r;
+	struct nlattr *attr;
+	int rem;
+
+	nlmsg_for_each_attr(attr, nlh, GENL_HDRLEN, rem) {
+		if (nla_type(attr) != ctx->type)
+			continue;
+		if (nla_parse_nested(tb, SSDK_A_IO_MAX, attr, NULL) || !tb[SSDK_A_IO_LAT_NS])
+			return ssdk_fail(h, -EPROTO, "malformed IO record");
+		if (ctx->count < ctx->max) {
+			r = &ctx->ios[ctx->count];
+			memset(r, 0, sizeof(*r));
+			r->lat_ns = io_u64(tb, SSDK_A_IO_LAT_NS);
+			r->offset = io_u64(tb, SSDK_A_IO_OFFSET);
+			r->t_ns = io_u64(tb, SSDK_A_IO_T_NS);
+			r->len = io_u32(tb, SSDK_A_IO_LEN);
+			r->op = io_u32(tb, SSDK_A_IO_OP);
+			r->cpu_submit = io_u32(tb, SSDK_A_IO_CPU_SUBMIT);
+			r->cpu_complete = io_u32(tb, SSDK_A_IO_CPU_COMPLETE);
+			r->inflight = io_u32(tb, SSDK_A_IO_INFLIGHT);
+		}
+		ctx->count++;
+	}
+	return 0;
+}
+
+/* A dump of @cmd's io nests of @type, for run @id from record @from on. */
+static int ios_get(struct ssdk *h, uint8_t cmd, int type, uint32_t id, uint32_t from,
+		   struct ssdk_io_rec *ios, uint32_t max)
+{
+	struct ios_ctx ctx = { .type = type, .ios = ios, .max = ios ? max : 0 };
+	struct nl_msg *msg = ssdk_msg_new(h, cmd, 1);
+	int err;
+
+	if (!msg)
+		return -ENOMEM;
+	if (nla_put_u32(msg, SSDK_A_RUN_ID, id) ||
+	    (cmd == SSDK_CMD_CAPTURED_GET && nla_put_u32(msg, SSDK_A_RUN_FROM, from))) {
+		nlmsg_free(msg);
+		return ssdk_fail(h, -EMSGSIZE, "out of room for the request");
+	}
+	err = ssdk_request(h, msg, ios_reply, &ctx);
+	return err ? err : (int)ctx.count;
+}
+
+SSDK_EXPORT int ssdk_slowest_get(struct ssdk *h, uint32_t id, struct ssdk_io_rec *ios,
+				 uint32_t max)
+{
+	return ios_get(h, SSDK_CMD_SLOWEST_GET, SSDK_A_RUN_SLOWEST, id, 0, ios, max);
+}
+
+SSDK_EXPORT int ssdk_captured_get(struct ssdk *h, uint32_t id, uint32_t from,
+				  struct ssdk_io_rec *ios, uint32_t max)
+{
+	return ios_get(h, SSDK_CMD_CAPTURED_GET, SSDK_A_RUN_CAPTURED, id, from, ios, max);
+}
