@@ -472,7 +472,7 @@ enum {
 	SSDK_SLOWEST_DUMP_NEXT,	/* next record */
 };
 
-/* Put record @idx of @run's slowest log or time series into @msg. */
+/* Put record @idx of @run's slowest log, time series or capture into @msg. */
 typedef int (*ssdk_nl_record_fill_t)(struct sk_buff *msg, const struct ssdk_run *run, u32 idx);
 
 /*
@@ -604,36 +604,36 @@ int ssdk_nl_timeseries_get_doit(struct sk_buff *skb, struct genl_info *info)
 }
 
 /*
- * The records [@next, @nr) a live dump returns: from the request's "from"
- * on its first call, up to those published then (@published), resumed
- * from cb->args on the next calls.
+ * A dump of records a run publishes while it goes (intervals, captured
+ * IOs): from the request's "from" on its first call, up to those
+ * @published then, resumed from cb->args on the next calls.
  */
-static void ssdk_nl_dump_range(struct netlink_callback *cb, u32 published, u32 *next, u32 *nr)
+static int ssdk_nl_live_records_dump(struct sk_buff *skb, struct netlink_callback *cb, u8 cmd,
+				     u32 (*published)(const struct ssdk_run *run),
+				     ssdk_nl_record_fill_t fill)
 {
+	struct ssdk_run *run = ssdk_nl_dump_run(cb, SSDK_TS_DUMP_ID);
 	struct nlattr **attrs = ssdk_dump_attrs(cb);
+	u32 next;
 
+	if (IS_ERR(run))
+		return PTR_ERR(run);
 	if (!cb->args[SSDK_TS_DUMP_NEXT]) {
 		cb->args[SSDK_TS_DUMP_NEXT] = 1 + (attrs[SSDK_A_RUN_FROM] ?
 						   nla_get_u32(attrs[SSDK_A_RUN_FROM]) : 0);
-		cb->args[SSDK_TS_DUMP_END] = 1 + published;
+		cb->args[SSDK_TS_DUMP_END] = 1 + published(run);
 	}
-	*next = cb->args[SSDK_TS_DUMP_NEXT] - 1;
-	*nr = cb->args[SSDK_TS_DUMP_END] - 1;
+	next = ssdk_nl_records_fill(skb, cb, run, cmd, cb->args[SSDK_TS_DUMP_NEXT] - 1,
+				    cb->args[SSDK_TS_DUMP_END] - 1, fill);
+	cb->args[SSDK_TS_DUMP_NEXT] = 1 + next;
+	ssdk_run_put(run);
+	return skb->len;
 }
 
 int ssdk_nl_timeseries_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 {
-	struct ssdk_run *run = ssdk_nl_dump_run(cb, SSDK_TS_DUMP_ID);
-	u32 next, nr;
-
-	if (IS_ERR(run))
-		return PTR_ERR(run);
-	ssdk_nl_dump_range(cb, ssdk_ts_published(run), &next, &nr);
-	cb->args[SSDK_TS_DUMP_NEXT] = 1 + ssdk_nl_records_fill(skb, cb, run,
-								SSDK_CMD_TIMESERIES_GET, next, nr,
-								ssdk_nl_interval_fill);
-	ssdk_run_put(run);
-	return skb->len;
+	return ssdk_nl_live_records_dump(skb, cb, SSDK_CMD_TIMESERIES_GET, ssdk_ts_published,
+					 ssdk_nl_interval_fill);
 }
 
 /* --- captured-get ------------------------------------------------------------- */
@@ -652,16 +652,8 @@ int ssdk_nl_captured_get_doit(struct sk_buff *skb, struct genl_info *info)
 
 int ssdk_nl_captured_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 {
-	struct ssdk_run *run = ssdk_nl_dump_run(cb, SSDK_TS_DUMP_ID);
-	u32 next, nr;
-
-	if (IS_ERR(run))
-		return PTR_ERR(run);
-	ssdk_nl_dump_range(cb, ssdk_capture_published(run), &next, &nr);
-	cb->args[SSDK_TS_DUMP_NEXT] = 1 + ssdk_nl_records_fill(skb, cb, run, SSDK_CMD_CAPTURED_GET,
-								next, nr, ssdk_nl_captured_fill);
-	ssdk_run_put(run);
-	return skb->len;
+	return ssdk_nl_live_records_dump(skb, cb, SSDK_CMD_CAPTURED_GET, ssdk_capture_published,
+					 ssdk_nl_captured_fill);
 }
 
 /* --- results-get --------------------------------------------------------------- */

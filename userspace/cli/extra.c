@@ -38,29 +38,32 @@ static int fetch_slowest(struct ssdk *h, const struct ssdk_run_status *st,
 /**
  * extra_fetch_ts() - A run's time series from interval @from on.
  * @h: The connection.
- * @id: The run.
+ * @st: The run's status; its ts_count says how many intervals had closed.
  * @from: The first interval wanted.
  * @x: Its @ts and @nr_ts are replaced (the old ones freed).
  *
+ * Intervals that closed after @st was read are left for the next call.
+ *
  * Return: 0 or -errno (said by ssdk_last_error()).
  */
-int extra_fetch_ts(struct ssdk *h, uint32_t id, uint32_t from, struct report_extra *x)
+int extra_fetch_ts(struct ssdk *h, const struct ssdk_run_status *st, uint32_t from,
+		   struct report_extra *x)
 {
-	int n = ssdk_timeseries_get(h, id, from, NULL, 0), m;
+	uint32_t n = st->ts_count > from ? st->ts_count - from : 0;
+	int m;
 
 	free(x->ts);
 	x->ts = NULL;
 	x->nr_ts = 0;
-	if (n <= 0)
-		return n;
-	/* Intervals close while the run goes: take what there is then. */
+	if (!n)
+		return 0;
 	x->ts = calloc(n, sizeof(*x->ts));
 	if (!x->ts)
 		return -ENOMEM;
-	m = ssdk_timeseries_get(h, id, from, x->ts, n);
+	m = ssdk_timeseries_get(h, st->id, from, x->ts, n);
 	if (m < 0)
 		return m;
-	x->nr_ts = m < n ? m : n;
+	x->nr_ts = (uint32_t)m < n ? (uint32_t)m : n;
 	return 0;
 }
 
@@ -100,7 +103,7 @@ int extra_fetch(struct ssdk *h, const struct ssdk_run_status *st, struct report_
 		return 0;
 	err = fetch_slowest(h, st, x);
 	if (!err)
-		err = extra_fetch_ts(h, st->id, 0, x);
+		err = extra_fetch_ts(h, st, 0, x);
 	return err ? err : fetch_captured(h, st, x);
 }
 

@@ -69,7 +69,7 @@ int follow_timeseries(struct cli *cli, struct ssdk *h, uint32_t id)
 			return runtime_error(cli, "run %u: %s", id, ssdk_last_error(h));
 		/* The state first: an ended run has closed its last interval. */
 		ended = st.state != SSDK_STATE_RUNNING && st.state != SSDK_STATE_STOPPING;
-		if (extra_fetch_ts(h, id, next, &x) < 0) {
+		if (extra_fetch_ts(h, &st, next, &x) < 0) {
 			extra_free(&x);
 			return runtime_error(cli, "run %u: %s", id, ssdk_last_error(h));
 		}
