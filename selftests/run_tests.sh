@@ -13,6 +13,8 @@ timeout=$(sed -n 's/^timeout=//p' settings)
 # In deterministic guest time (scripts/vm-run --icount) the guest's clock
 # leaps while it waits on the host; the runner's wall clock bounds it.
 [ "${SSDK_VM_ICOUNT:-0}" = 1 ] && timeout=$((${timeout:-300} * 50))
+# The debug kernel (KASAN, lockdep, kmemleak) is several times slower.
+[ "${SSDK_DEBUG_KERNEL:-0}" = 1 ] && timeout=$((${timeout:-300} * 4))
 if [ $# -eq 0 ]; then
 	# shellcheck disable=SC2046
 	set -- $(make -s --no-print-directory list)

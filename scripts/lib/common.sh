@@ -29,12 +29,14 @@ ssdk_kernel_build_suite() {
 	esac
 }
 
-# Accept the matrix keys and a few spellings of them: 7, 7.3, 6.12.95.
+# Accept the matrix keys and a few spellings of them: 7, 7.3, 6.12.95;
+# and "debug", the KASAN/lockdep/kmemleak kernel of scripts/debug-kernel.
 ssdk_kernel_key() {
 	case $1 in
 	6.1 | 6.1.*) echo 6.1 ;;
 	6.12 | 6.12.*) echo 6.12 ;;
 	7 | 7.x | 7.*) echo 7.x ;;
+	debug) echo debug ;;
 	*) return 1 ;;
 	esac
 }
@@ -48,7 +50,10 @@ ssdk_kernel_load() {
 	local key env
 	key=$(ssdk_kernel_key "$1") || die "unknown kernel '$1' (known: $SSDK_KERNELS)"
 	env=$SSDK_CACHE/kernels/$key.env
-	[ -r "$env" ] || die "kernel $key is not set up; run scripts/setup"
+	if [ ! -r "$env" ]; then
+		[ "$key" = debug ] && die "the debug kernel is not built; run scripts/debug-kernel"
+		die "kernel $key is not set up; run scripts/setup"
+	fi
 	K_KEY=$key
 	# shellcheck disable=SC1090
 	. "$env"
