@@ -244,6 +244,12 @@ int ssdk_config_parse(struct genl_info *info, struct ssdk_run_config *cfg)
 	cfg->ios = ssdk_get_u64(info, SSDK_A_RUN_IOS, 0);
 	cfg->ramp_ns = ssdk_get_u64(info, SSDK_A_RUN_RAMP_NS, 0);
 	cfg->seed = ssdk_get_u64(info, SSDK_A_RUN_SEED, 0);
+	cfg->max_errors = ssdk_get_u64(info, SSDK_A_RUN_MAX_ERRORS, 0);
+	cfg->owned = nla_get_flag(attrs[SSDK_A_RUN_OWNED]);
+	if (cfg->owned) {
+		cfg->owner_portid = info->snd_portid;
+		cfg->owner_net = genl_info_net(info);
+	}
 
 	ret = ssdk_config_cpu(info, cfg);
 	if (!ret)

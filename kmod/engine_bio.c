@@ -97,10 +97,17 @@ static void ssdk_bio_submit(struct ssdk_run *run, struct ssdk_slot *slot)
 	submit_bio(bio);
 }
 
+/* del_gendisk() unhashes the disk before its IOs start to fail. */
+static bool ssdk_bio_gone(struct ssdk_run *run)
+{
+	return !disk_live(run->bdev.bdev->bd_disk);
+}
+
 const struct ssdk_engine_ops ssdk_engine_bio = {
 	.open		= ssdk_bio_open,
 	.close		= ssdk_bio_close,
 	.slot_init	= ssdk_bio_slot_init,
 	.slot_exit	= ssdk_bio_slot_exit,
 	.submit		= ssdk_bio_submit,
+	.gone		= ssdk_bio_gone,
 };

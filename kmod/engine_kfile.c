@@ -203,8 +203,17 @@ static void ssdk_kfile_submit(struct ssdk_run *run, struct ssdk_slot *slot)
 		ssdk_kfile_complete(iocb, ret);
 }
 
+/* The device under the file's filesystem, when it has one, was removed. */
+static bool ssdk_kfile_gone(struct ssdk_run *run)
+{
+	struct block_device *bdev = file_inode(run->file)->i_sb->s_bdev;
+
+	return bdev && !disk_live(bdev->bd_disk);
+}
+
 const struct ssdk_engine_ops ssdk_engine_kfile = {
 	.open		= ssdk_kfile_open,
 	.close		= ssdk_kfile_close,
 	.submit		= ssdk_kfile_submit,
+	.gone		= ssdk_kfile_gone,
 };

@@ -21,7 +21,7 @@ const struct nla_policy ssdk_info_get_nl_policy[SSDK_A_INFO_PAD + 1] = {
 };
 
 /* SSDK_CMD_RUN_START - do */
-const struct nla_policy ssdk_run_start_nl_policy[SSDK_A_RUN_CAPTURE_OVER_NS + 1] = {
+const struct nla_policy ssdk_run_start_nl_policy[SSDK_A_RUN_OWNED + 1] = {
 	[SSDK_A_RUN_TARGET] = { .type = NLA_NUL_STRING, .len = 4095, },
 	[SSDK_A_RUN_RW] = NLA_POLICY_MAX(NLA_U32, 5),
 	[SSDK_A_RUN_BS] = NLA_POLICY_MIN(NLA_U32, SSDK_MIN_BS),
@@ -49,6 +49,8 @@ const struct nla_policy ssdk_run_start_nl_policy[SSDK_A_RUN_CAPTURE_OVER_NS + 1]
 	[SSDK_A_RUN_SLOWEST_N] = NLA_POLICY_MAX(NLA_U32, SSDK_MAX_SLOWEST),
 	[SSDK_A_RUN_TS_INTERVAL_NS] = { .type = NLA_U64, },
 	[SSDK_A_RUN_CAPTURE_OVER_NS] = { .type = NLA_U64, },
+	[SSDK_A_RUN_MAX_ERRORS] = { .type = NLA_U64, },
+	[SSDK_A_RUN_OWNED] = { .type = NLA_FLAG, },
 };
 
 /* SSDK_CMD_RUN_GET - do */
@@ -101,7 +103,7 @@ const struct genl_ops ssdk_nl_ops[9] = {
 		.cmd		= SSDK_CMD_RUN_START,
 		.doit		= ssdk_nl_run_start_doit,
 		.policy		= ssdk_run_start_nl_policy,
-		.maxattr	= SSDK_A_RUN_CAPTURE_OVER_NS,
+		.maxattr	= SSDK_A_RUN_OWNED,
 		.flags		= GENL_ADMIN_PERM,
 	},
 	{

@@ -151,7 +151,9 @@ static int ssdk_nl_config_fill(struct sk_buff *msg, const struct ssdk_run *run)
 	    ssdk_nl_put_u64(msg, SSDK_A_RUN_TS_INTERVAL_NS, cfg->ts_interval_ns) ||
 	    (cfg->capture_over_ns &&
 	     ssdk_nl_put_u64(msg, SSDK_A_RUN_CAPTURE_OVER_NS, cfg->capture_over_ns)) ||
-	    (cfg->buffered && nla_put_flag(msg, SSDK_A_RUN_BUFFERED)))
+	    (cfg->buffered && nla_put_flag(msg, SSDK_A_RUN_BUFFERED)) ||
+	    ssdk_nl_put_u64(msg, SSDK_A_RUN_MAX_ERRORS, cfg->max_errors) ||
+	    (cfg->owned && nla_put_flag(msg, SSDK_A_RUN_OWNED)))
 		return -EMSGSIZE;
 	return 0;
 }
@@ -174,6 +176,7 @@ static int ssdk_nl_progress_fill(struct sk_buff *msg, struct ssdk_run *run, int 
 	    ssdk_nl_put_u64(msg, SSDK_A_RUN_ELAPSED_NS, elapsed) ||
 	    ssdk_nl_put_u64(msg, SSDK_A_RUN_MEASURED_NS, measured) ||
 	    ssdk_nl_put_u64(msg, SSDK_A_RUN_COMPLETED, READ_ONCE(run->completed)) ||
+	    ssdk_nl_put_u64(msg, SSDK_A_RUN_IO_ERRORS, READ_ONCE(run->io_errors)) ||
 	    ssdk_nl_put_u64(msg, SSDK_A_RUN_IOPS_NOW, end ? 0 : READ_ONCE(run->iops_now)) ||
 	    nla_put_u32(msg, SSDK_A_RUN_TS_COUNT, ssdk_ts_published(run)) ||
 	    ssdk_nl_put_u64(msg, SSDK_A_RUN_TS_DROPPED, READ_ONCE(run->ts.dropped)) ||
@@ -288,6 +291,19 @@ static struct ssdk_run *ssdk_nl_run_lookup(struct genl_info *info)
 
 /* --- run-start --------------------------------------------------------------- */
 
+/*
+ * Every op needs CAP_NET_ADMIN (GENL_ADMIN_PERM); those that change
+ * anything need CAP_SYS_ADMIN too: the module opens block devices and
+ * writes to them for its caller, which is root's business.
+ */
+static int ssdk_nl_need_sys_admin(struct genl_info *info)
+{
+	if (capable(CAP_SYS_ADMIN))
+		return 0;
+	NL_SET_ERR_MSG(info->extack, "starting, stopping or deleting a run needs CAP_SYS_ADMIN");
+	return -EPERM;
+}
+
 int ssdk_nl_run_start_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	struct ssdk_run_config cfg = {};
@@ -296,11 +312,9 @@ int ssdk_nl_run_start_doit(struct sk_buff *skb, struct genl_info *info)
 	u32 id;
 	int ret;
 
-	/* The module opens block devices for its caller: that is root's. */
-	if (!capable(CAP_SYS_ADMIN)) {
-		NL_SET_ERR_MSG(info->extack, "starting a run needs CAP_SYS_ADMIN");
-		return -EPERM;
-	}
+	ret = ssdk_nl_need_sys_admin(info);
+	if (ret)
+		return ret;
 	ret = ssdk_config_parse(info, &cfg);
 	if (ret)
 		return ret;
@@ -377,11 +391,15 @@ int ssdk_nl_run_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 
 int ssdk_nl_run_stop_doit(struct sk_buff *skb, struct genl_info *info)
 {
-	struct ssdk_run *run = ssdk_nl_run_lookup(info);
+	struct ssdk_run *run;
 	struct sk_buff *msg;
 	void *hdr;
 	int ret;
 
+	ret = ssdk_nl_need_sys_admin(info);
+	if (ret)
+		return ret;
+	run = ssdk_nl_run_lookup(info);
 	if (IS_ERR(run))
 		return PTR_ERR(run);
 	ret = ssdk_run_stop(run, "stopped by request");
@@ -408,6 +426,11 @@ out_put:
 
 int ssdk_nl_run_del_doit(struct sk_buff *skb, struct genl_info *info)
 {
+	int ret;
+
+	ret = ssdk_nl_need_sys_admin(info);
+	if (ret)
+		return ret;
 	if (GENL_REQ_ATTR_CHECK(info, SSDK_A_RUN_ID))
 		return -EINVAL;
 	if (ssdk_run_delete(nla_get_u32(info->attrs[SSDK_A_RUN_ID]))) {
@@ -780,14 +803,37 @@ void ssdk_nl_notify_end(struct ssdk_run *run)
 	genlmsg_multicast(&ssdk_nl_family, msg, 0, SSDK_NLGRP_RUNS, GFP_KERNEL);
 }
 
+/* An owned run ends with the generic netlink socket that started it. */
+static int ssdk_nl_release(struct notifier_block *nb, unsigned long event, void *ptr)
+{
+	struct netlink_notify *n = ptr;
+
+	if (event == NETLINK_URELEASE && n->protocol == NETLINK_GENERIC && n->portid)
+		ssdk_runs_owner_gone(n->net, n->portid);
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block ssdk_nl_notifier = {
+	.notifier_call = ssdk_nl_release,
+};
+
 int __init ssdk_netlink_init(void)
 {
-	return genl_register_family(&ssdk_nl_family);
+	int ret;
+
+	ret = netlink_register_notifier(&ssdk_nl_notifier);
+	if (ret)
+		return ret;
+	ret = genl_register_family(&ssdk_nl_family);
+	if (ret)
+		netlink_unregister_notifier(&ssdk_nl_notifier);
+	return ret;
 }
 
 void ssdk_netlink_exit(void)
 {
 	genl_unregister_family(&ssdk_nl_family);
+	netlink_unregister_notifier(&ssdk_nl_notifier);
 }
 
 /* Lets genetlink load the module when userspace resolves the family. */

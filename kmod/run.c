@@ -384,6 +384,29 @@ int ssdk_run_delete(u32 id)
 }
 
 /**
+ * ssdk_runs_owner_gone() - Stop the owned runs of a closed netlink socket.
+ * @net: The socket's network namespace.
+ * @portid: Its port.
+ *
+ * The runs stop and keep their results; nothing waits for their end.
+ *
+ * Context: Process context (the socket's release).
+ */
+void ssdk_runs_owner_gone(const struct net *net, u32 portid)
+{
+	struct ssdk_run *run;
+
+	mutex_lock(&ssdk_runs_lock);
+	list_for_each_entry(run, &ssdk_runs, list) {
+		if (run->cfg.owned && run->cfg.owner_portid == portid &&
+		    run->cfg.owner_net == net)
+			ssdk_run_end_early(run, SSDK_STATE_STOPPED,
+					   "its owner closed its socket (port %u)", portid);
+	}
+	mutex_unlock(&ssdk_runs_lock);
+}
+
+/**
  * ssdk_runs_shutdown() - Stop and delete every run; refuse new ones.
  *
  * Context: Process context, at module unload.

@@ -62,6 +62,10 @@ struct ssdk_bs_share {
  * @slowest_n: How many of the slowest IOs to keep.
  * @ts_interval_ns: Interval of the time series.
  * @capture_over_ns: Capture every IO at least this slow; 0 for none.
+ * @max_errors: IO errors the run goes on through; the next one fails it.
+ * @owned: The run stops when the socket of @owner_portid closes.
+ * @owner_portid: The netlink port that started an owned run.
+ * @owner_net: Its network namespace (compared, never dereferenced).
  * @rw: Sequential or random, read, write or both.
  * @bs: Bytes per IO; with several block sizes, the largest.
  * @iodepth: IOs kept in flight.
@@ -93,6 +97,10 @@ struct ssdk_run_config {
 	u32 slowest_n;
 	u64 ts_interval_ns;
 	u64 capture_over_ns;
+	u64 max_errors;
+	bool owned;
+	u32 owner_portid;
+	const struct net *owner_net;
 	enum ssdk_rw rw;
 	u32 bs;
 	u32 iodepth;
@@ -449,6 +457,8 @@ struct ssdk_run;
  * @slot_exit: Undo @slot_init (optional).
  * @submit: Issue the slot's IO (op, offset, length and data set); its
  *	completion goes to ssdk_slot_complete(), possibly before this returns.
+ * @gone: Whether the target went away (its device was removed); asked
+ *	after an IO error (optional).
  */
 struct ssdk_engine_ops {
 	int (*open)(struct ssdk_run *run, struct nlattr **attrs,
@@ -457,6 +467,7 @@ struct ssdk_engine_ops {
 	void (*slot_init)(struct ssdk_run *run, struct ssdk_slot *slot);
 	void (*slot_exit)(struct ssdk_slot *slot);
 	void (*submit)(struct ssdk_run *run, struct ssdk_slot *slot);
+	bool (*gone)(struct ssdk_run *run);
 };
 
 /**
@@ -496,6 +507,7 @@ struct ssdk_engine_ops {
  * @end_ns: When the run ended (0 while it runs).
  * @submitted: IOs submitted; the worker's alone.
  * @completed: IOs completed, ramp included; written by the worker only.
+ * @io_errors: IOs of @completed that failed; written by the worker only.
  * @rate_ns: Start of the interval @iops_now was measured over.
  * @rate_completed: @completed at @rate_ns.
  * @iops_now: IOs per second over the last full second.
@@ -544,6 +556,7 @@ struct ssdk_run {
 	u64 end_ns;
 	u64 submitted;
 	u64 completed;
+	u64 io_errors;
 	u64 rate_ns;
 	u64 rate_completed;
 	u64 iops_now;
@@ -591,6 +604,7 @@ void ssdk_run_ended(struct ssdk_run *run);
 int ssdk_run_delete(u32 id);
 struct ssdk_run *ssdk_run_next(u32 after);
 void ssdk_runs_shutdown(void);
+void ssdk_runs_owner_gone(const struct net *net, u32 portid);
 extern unsigned int ssdk_max_runs;
 
 /* config.c */

@@ -264,15 +264,26 @@ static void ssdk_rate_update(struct ssdk_run *run, u64 now)
 }
 
 /*
- * An IO failed: the results would not measure what was asked, so the
- * run submits nothing more and ends failed (unless it was already
- * ending). The IOs still in flight complete and count as usual.
+ * An IO failed. Past the errors the user allowed (none by default), the
+ * results would not measure what was asked, so the run submits nothing
+ * more and ends failed (unless it was already ending); a target that went
+ * away ends it whatever the allowance, since every IO would fail. The IOs
+ * still in flight complete and count as usual.
  */
 static void ssdk_io_failed(struct ssdk_run *run, struct ssdk_slot *slot)
 {
-	ssdk_run_end_early(run, SSDK_STATE_FAILED, "%s error %d at offset %llu",
-			   slot->op == SSDK_OP_WRITE ? "write" : "read",
-			   slot->error, slot->offset);
+	const char *op = slot->op == SSDK_OP_WRITE ? "write" : "read";
+	u64 errors = run->io_errors + 1;
+
+	WRITE_ONCE(run->io_errors, errors);
+	if (run->engine->gone && run->engine->gone(run))
+		ssdk_run_end_early(run, SSDK_STATE_FAILED,
+				   "the target went away (%s error %d at offset %llu)",
+				   op, slot->error, slot->offset);
+	else if (errors > run->cfg.max_errors)
+		ssdk_run_end_early(run, SSDK_STATE_FAILED, "%s error %d at offset %llu%s",
+				   op, slot->error, slot->offset,
+				   run->cfg.max_errors ? ", past max-errors" : "");
 }
 
 /*

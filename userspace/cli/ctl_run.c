@@ -99,6 +99,14 @@ static const char run_help[] =
 	"                     1s): ssdk ctl status --follow, results --text\n"
 	"  --capture-over TIME  also record every IO at least this slow (up to\n"
 	"                     the module's capture_max, 16384): results --captured\n"
+	"  --max-errors N     IO errors to go on through: the next one fails the\n"
+	"                     run (default 0: the first error ends it; a removed\n"
+	"                     target ends it whatever N); failed IOs are counted\n"
+	"                     per op, never in the latencies\n"
+	"  --continue-on-error  no IO error ends the run\n"
+	"  --owned            the run stops when this process exits or is killed\n"
+	"                     (its netlink socket closes); without it a run\n"
+	"                     outlives its controller\n"
 	"  --allow-write      consent to write: write and randwrite DESTROY the\n"
 	"                     data on the target; refused when it is mounted\n"
 	"  -q, --quiet        no progress line\n"
@@ -114,6 +122,7 @@ enum run_option {
 	OPT_QUIET, OPT_RWMIXREAD, OPT_BSSPLIT, OPT_ALIGN, OPT_ALIGN_OFFSET, OPT_STRIDE,
 	OPT_PATTERN, OPT_RATE_IOPS, OPT_ARRIVALS, OPT_OPEN_LOOP, OPT_WORKERS, OPT_CPUS,
 	OPT_PROFILE, OPT_ENGINES, OPT_ENGINE, OPT_BUFFERED, OPT_FILE, OPT_FILE_SIZE, OPT_SLOWEST, OPT_TS_INTERVAL, OPT_CAPTURE_OVER,
+	OPT_MAX_ERRORS, OPT_CONTINUE_ON_ERROR, OPT_OWNED,
 };
 
 static const struct option run_options[] = {
@@ -150,6 +159,9 @@ static const struct option run_options[] = {
 	[OPT_SLOWEST] = { "slowest", required_argument, NULL, 0 },
 	[OPT_TS_INTERVAL] = { "ts-interval", required_argument, NULL, 0 },
 	[OPT_CAPTURE_OVER] = { "capture-over", required_argument, NULL, 0 },
+	[OPT_MAX_ERRORS] = { "max-errors", required_argument, NULL, 0 },
+	[OPT_CONTINUE_ON_ERROR] = { "continue-on-error", no_argument, NULL, 0 },
+	[OPT_OWNED] = { "owned", no_argument, NULL, 0 },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -375,6 +387,15 @@ static int run_option(struct cli *cli, int idx, const char *arg, void *ctx)
 		a->has_arrivals = 1;
 		c->arrivals = SSDK_ARRIVALS_UNIFORM;
 		return 0;
+	case OPT_MAX_ERRORS:
+		err = parse_u64(arg, &c->max_errors);
+		return err ? bad_value(cli, a, idx, arg, err, "is not a number") : 0;
+	case OPT_CONTINUE_ON_ERROR:
+		c->max_errors = UINT64_MAX;
+		return 0;
+	case OPT_OWNED:
+		c->owned = 1;
+		return 0;
 	case OPT_CAPTURE_OVER:
 		err = parse_duration_ns(arg, &c->capture_over_ns);
 		if (!err && !c->capture_over_ns)
@@ -424,6 +445,9 @@ static int check_run_args(struct cli *cli, const struct run_args *a)
 	if (c->buffered && c->iodepth > 1)
 		return -usage_error(cli, a->cmd,
 				    "--buffered: file IO through the page cache completes in its submitter; it needs --iodepth 1");
+	if (c->owned && a->mode == CTL_START)
+		return -usage_error(cli, a->cmd,
+				    "--owned: the run would stop as start returns; use ssdk ctl run");
 	if (a->file_size && c->engine != SSDK_ENGINE_KFILE && !a->file)
 		return -usage_error(cli, a->cmd,
 				    "--file-size: lays out a file: with --engine kfile, or compare's --file");

@@ -226,6 +226,8 @@ static void json_config(struct json *j, const struct ssdk_run_config *c)
 	json_u64(j, "slowest_n", c->slowest_n);
 	json_u64(j, "ts_interval_ns", c->ts_interval_ns);
 	json_u64(j, "capture_over_ns", c->capture_over_ns);
+	json_u64(j, "max_errors", c->max_errors);
+	json_bool(j, "owned", c->owned);
 	json_str(j, "rw", rw_name(c->rw));
 	json_u64(j, "bs", c->bs);
 	json_u64(j, "iodepth", c->iodepth);
@@ -362,6 +364,7 @@ void report_json(struct json *j, const char *key, const struct ssdk_run_status *
 	json_u64(j, "elapsed_ns", st->elapsed_ns);
 	json_u64(j, "measured_ns", st->measured_ns);
 	json_u64(j, "completed", st->completed);
+	json_u64(j, "io_errors", st->io_errors);
 	json_u64(j, "iops_now", st->iops_now);
 	if (open_loop)
 		json_u64(j, "late", st->late);

@@ -118,6 +118,10 @@ struct ssdk_bs_share {
  * @slowest_n: How many of the slowest IOs to keep (0 .. 4096; 64).
  * @ts_interval_ns: Interval of the time series (at least 10 ms; 1 s).
  * @capture_over_ns: Capture every IO at least this slow; 0 for none.
+ * @max_errors: IO errors the run goes on through (0: the first fails it;
+ *	UINT64_MAX: none does).
+ * @owned: Non-zero: the run stops when this handle is closed (or its
+ *	process exits or is killed).
  *
  * Start from ssdk_config_init(). Fields are sent as they are (zero @bs or
  * @iodepth are refused by the module, not taken for defaults), except
@@ -154,6 +158,9 @@ struct ssdk_run_config {
 	uint32_t slowest_n;
 	uint64_t ts_interval_ns;
 	uint64_t capture_over_ns;
+	uint64_t max_errors;
+	uint32_t owned;
+	uint32_t reserved;
 };
 
 /**
@@ -195,6 +202,7 @@ struct ssdk_op_stats {
  * @ts_dropped: IOs past the last interval the time series had room for.
  * @captured_count: IOs captured over capture_over_ns so far.
  * @captured_dropped: IOs over it that found the capture full.
+ * @io_errors: IOs that failed so far, the ramp's included.
  * @reason: Why it failed or stopped, or "".
  * @stats: Per set: service time of SSDK_LIB_OP_READ and _WRITE, then
  *	their response time (zero unless the run is open loop).
@@ -213,6 +221,7 @@ struct ssdk_run_status {
 	uint64_t late;
 	uint64_t ts_dropped;
 	uint64_t captured_dropped;
+	uint64_t io_errors;
 	uint32_t captured_count;
 	uint32_t reserved;
 	char reason[SSDK_REASON_LEN];

@@ -70,7 +70,9 @@ static int put_options(struct nl_msg *msg, const struct ssdk_run_config *c)
 	    nla_put_u32(msg, SSDK_A_RUN_SLOWEST_N, c->slowest_n) ||
 	    nla_put_u64(msg, SSDK_A_RUN_TS_INTERVAL_NS, c->ts_interval_ns) ||
 	    (c->capture_over_ns &&
-	     nla_put_u64(msg, SSDK_A_RUN_CAPTURE_OVER_NS, c->capture_over_ns)))
+	     nla_put_u64(msg, SSDK_A_RUN_CAPTURE_OVER_NS, c->capture_over_ns)) ||
+	    (c->max_errors && nla_put_u64(msg, SSDK_A_RUN_MAX_ERRORS, c->max_errors)) ||
+	    (c->owned && nla_put_flag(msg, SSDK_A_RUN_OWNED)))
 		return -EMSGSIZE;
 	return 0;
 }
@@ -209,6 +211,9 @@ static void parse_status(struct ssdk_run_status *st, struct nlmsghdr *nlh,
 	c->capture_over_ns = ssdk_attr_u64(tb, SSDK_A_RUN_CAPTURE_OVER_NS);
 	st->captured_count = ssdk_attr_u32(tb, SSDK_A_RUN_CAPTURED_COUNT);
 	st->captured_dropped = ssdk_attr_u64(tb, SSDK_A_RUN_CAPTURED_DROPPED);
+	c->max_errors = ssdk_attr_u64(tb, SSDK_A_RUN_MAX_ERRORS);
+	c->owned = !!tb[SSDK_A_RUN_OWNED];
+	st->io_errors = ssdk_attr_u64(tb, SSDK_A_RUN_IO_ERRORS);
 	c->allow_write = config_writes(c);
 	st->late = ssdk_attr_u64(tb, SSDK_A_RUN_LATE);
 	st->id = ssdk_attr_u32(tb, SSDK_A_RUN_ID);

@@ -64,8 +64,9 @@ enum ssdk_rw {
  * @SSDK_STATE_DONE: Reached its runtime or IO count.
  * @SSDK_STATE_STOPPED: Stopped by a user or by the module's unloading; results
  *   are partial.
- * @SSDK_STATE_FAILED: Could not go on: the first IO error ends a run (its IOs
- *   in flight complete and count as errors); the reason attribute says why.
+ * @SSDK_STATE_FAILED: Could not go on: an IO error past max-errors (by default
+ *   the first), or its target went away; its IOs in flight complete and count,
+ *   the results so far are kept, and the reason attribute says why.
  */
 enum ssdk_state {
 	SSDK_STATE_RUNNING,
@@ -197,6 +198,9 @@ enum {
 	SSDK_A_RUN_CAPTURED_COUNT,
 	SSDK_A_RUN_CAPTURED_DROPPED,
 	SSDK_A_RUN_CAPTURED,
+	SSDK_A_RUN_MAX_ERRORS,
+	SSDK_A_RUN_OWNED,
+	SSDK_A_RUN_IO_ERRORS,
 
 	__SSDK_A_RUN_MAX,
 	SSDK_A_RUN_MAX = (__SSDK_A_RUN_MAX - 1)
