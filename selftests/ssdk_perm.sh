@@ -1,8 +1,10 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Every operation needs CAP_NET_ADMIN: an unprivileged user, and root
-# without that capability, are refused with a clear message.
+# Every operation needs CAP_NET_ADMIN, and those that change anything
+# (start, stop, delete) CAP_SYS_ADMIN too: an unprivileged user, root
+# without either capability, and a non-root user granted CAP_NET_ADMIN
+# alone are refused with a clear message, and nothing changes.
 
 . "$(dirname "$0")/lib/ssdk.sh"
 require_root
@@ -11,13 +13,25 @@ command -v setpriv >/dev/null || ktap_skip_all "no setpriv"
 
 as_nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
 without_net_admin() { setpriv --inh-caps=-net_admin --bounding-set=-net_admin "$@"; }
+without_sys_admin() { setpriv --inh-caps=-sys_admin --bounding-set=-sys_admin "$@"; }
+# nobody, with CAP_NET_ADMIN kept through the change of user (ambient).
+nobody_net_admin() {
+	setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=+net_admin \
+		--ambient-caps=+net_admin "$@"
+}
 
 # nobody cannot read root's cache: give ynl a world-readable copy.
 ynl_copy=$(mktemp -d /tmp/ssdk-ynl.XXXXXX)
 cp -r "$(dirname "$YNL_CLI")" "$ynl_copy/ynl" && cp "$SSDK_SPEC" "$ynl_copy/ssdk.yaml"
 chmod -R a+rX "$ynl_copy"
 
-ktap_plan 4
+nullb_load nr_devices=1 irqmode=0 gb=1 || ktap_skip_all "no null_blk"
+runs_clear
+ynl_nobody() {
+	as_nobody /usr/bin/python3 "$ynl_copy/ynl/cli.py" --spec "$ynl_copy/ssdk.yaml" --no-schema "$@"
+}
+
+ktap_plan 18
 ktap_check "root may call info-get" "$SSDK_CLI" ctl info
 expect_fail "nobody is refused" 1 "CAP_NET_ADMIN" as_nobody "$SSDK_CLI" ctl info
 expect_fail "root without CAP_NET_ADMIN is refused" 1 "CAP_NET_ADMIN" \
@@ -25,5 +39,30 @@ expect_fail "root without CAP_NET_ADMIN is refused" 1 "CAP_NET_ADMIN" \
 expect_fail "nobody is refused through ynl too" 1 "Operation not permitted|EPERM|-1" \
 	as_nobody /usr/bin/python3 "$ynl_copy/ynl/cli.py" --spec "$ynl_copy/ssdk.yaml" --no-schema \
 	--do info-get
+
+# --- what changes runs needs CAP_SYS_ADMIN ------------------------------------------
+id=$("$SSDK_CLI" -j ctl start --target /dev/nullb0 --runtime 1h | $JGET - 'j["id"]') ||
+	ktap_bail "cannot start a run"
+for who in as_nobody nobody_net_admin without_sys_admin; do
+	want="CAP_SYS_ADMIN"
+	[ $who = as_nobody ] && want="CAP_NET_ADMIN"
+	expect_fail "$who: ctl start refused ($want)" 1 "$want" \
+		$who "$SSDK_CLI" ctl start --target /dev/nullb0 --ios 10
+	expect_fail "$who: ctl stop refused ($want)" 1 "$want" $who "$SSDK_CLI" ctl stop "$id"
+	expect_fail "$who: ctl delete refused ($want)" 1 "$want" $who "$SSDK_CLI" ctl delete "$id"
+done
+ktap_check "without CAP_SYS_ADMIN, reading is allowed: info, list, status" \
+	eval 'without_sys_admin "$SSDK_CLI" ctl info >/dev/null &&
+		nobody_net_admin "$SSDK_CLI" ctl list >/dev/null &&
+		nobody_net_admin "$SSDK_CLI" ctl status "$id" >/dev/null'
+for req in "run-start {\"target\": \"/dev/nullb0\", \"ios\": 10}" \
+	"run-stop {\"id\": $id}" "run-del {\"id\": $id}"; do
+	expect_fail "nobody through ynl: ${req%% *} refused" 1 "Operation not permitted|EPERM|-1" \
+		ynl_nobody --do "${req%% *}" --json "${req#* }"
+done
+ktap_check "and nothing changed: one run, still running" \
+	eval '[ "$(run_count)" = 1 ] && "$SSDK_CLI" -j ctl status "$id" | jtest - "j[\"state\"] == \"running\""'
+"$SSDK_CLI" ctl delete "$id"
 rm -rf "$ynl_copy"
+rmmod null_blk
 ktap_done
