@@ -192,7 +192,7 @@ def errname(err: int) -> str:
 # --- the spec --------------------------------------------------------------
 
 
-@dataclass
+@dataclass(eq=False)
 class AttrSpec:
     name: str
     value: int
@@ -205,18 +205,13 @@ class AttrSpec:
     multi: bool = False
     enum: list[int] | None = None
     enum_flags: bool = False
+    is_int: bool = field(init=False)
+    width: int = field(init=False)
+    signed: bool = field(init=False)
 
-    @property
-    def is_int(self) -> bool:
-        return self.type in INT_TYPES
-
-    @property
-    def width(self) -> int:
-        return INT_TYPES[self.type][0]
-
-    @property
-    def signed(self) -> bool:
-        return INT_TYPES[self.type][1]
+    def __post_init__(self) -> None:
+        self.is_int = self.type in INT_TYPES
+        self.width, self.signed = INT_TYPES.get(self.type, (0, False))
 
     def type_range(self) -> tuple[int, int]:
         bits = 8 * self.width
@@ -229,7 +224,7 @@ class AttrSpec:
         return (lo if self.lo is None else self.lo), (hi if self.hi is None else self.hi)
 
 
-@dataclass
+@dataclass(eq=False)
 class AttrSetSpec:
     name: str
     attrs: dict[str, AttrSpec] = field(default_factory=dict)
@@ -240,7 +235,7 @@ class AttrSetSpec:
         return max(self.by_id, default=0)
 
 
-@dataclass
+@dataclass(eq=False)
 class OpSpec:
     name: str
     value: int
@@ -620,7 +615,7 @@ class Fuzzer:
             lambda: b"\0",
             lambda: b"",
             lambda: self.junk(rng, 1, 16, b"abcdefgh/."),
-            lambda: b"x" * rng.choice([4094, 4095, 4096, 4097, 8192]) + b"\0",
+            lambda: b"x" * rng.choice([4094, 4095, 4096, 4097, 8192, 65000]) + b"\0",
             lambda: b"/" + b"a/" * rng.randint(100, 3000) + b"\0",
             lambda: rng.choice([b"", b"/", b"//", b".", b"..", b"/dev/", b"/proc/self/fd/0"]) + b"\0",
         ]
@@ -1288,7 +1283,7 @@ class Fuzzer:
     def check_attrs(self, raw: bytes, off: int, end: int, aset: AttrSetSpec,
                     allowed: list[str] | None, where: str, depth: int = 0) -> list[str]:
         bad = []
-        seen: collections.Counter[int] = collections.Counter()
+        seen: set[int] = set()
         pos = off
         for a_off, t, n in iter_attrs(raw, off, end):
             pos = a_off + align4(n)
@@ -1300,9 +1295,10 @@ class Fuzzer:
                 continue
             if allowed is not None and a.name not in allowed and a.type != "pad":
                 bad.append(f"{where}: {a.name} not in the spec's reply")
-            seen[t] += 1
-            if seen[t] > 1 and not a.multi and a.type != "pad":
-                bad.append(f"{where}: {a.name} repeated")
+            if not a.multi and a.type != "pad":
+                if t in seen:
+                    bad.append(f"{where}: {a.name} repeated")
+                seen.add(t)
             if a.is_int:
                 if len(val) != a.width and not (a.type in ("uint", "sint") and len(val) in (4, 8)):
                     bad.append(f"{where}: {a.name} ({a.type}) of {len(val)} bytes")
@@ -1407,11 +1403,10 @@ class Fuzzer:
             self.stats.answered += 1
         if not msgs:
             self.stats.silent += 1
-        for b in bad:
-            self.fail(index, b, case, msgs)
-            break
-        if len(bad) > 1 and self.shown <= self.args.show_failures:
-            for b in bad[1:10]:
+        if bad:
+            shown = self.shown
+            self.fail(index, bad[0], case, msgs)
+            for b in bad[1:10] if self.shown > shown else []:
                 print(f"    also: {b}")
         return started
 
@@ -1606,6 +1601,134 @@ class Fuzzer:
         print(f"failures: {self.failures}")
 
 
+# --- the checker, checked ------------------------------------------------------
+
+
+def self_test(spec_path: str) -> int:
+    """The checks against made-up replies, and the safety pass against
+    paths that exist: no kernel needed. 0 when each verdict is right."""
+    scratch = os.path.realpath(os.path.dirname(os.path.abspath(__file__)))
+    args = argparse.Namespace(seed=0, count=0, target=None, file=__file__, expect_denied=False,
+                              timeout=1.0, show_failures=0, top=0, verbose=False)
+    fz = Fuzzer(args, Spec(spec_path))
+    fz.family, fz.version = 0x30, 1
+    me = fz.nl.portid
+    ops = fz.spec.ops
+    info, run = fz.spec.sets["info"], fz.run_set
+    bad = 0
+
+    def req(cmd: int, flags: int, attrs: bytes, seq: int = 0x100) -> Sub:
+        return kernel_view(fz.sanitize(fz.request(cmd, flags, attrs), seq)[0])[0]
+
+    def reply(mtype: int, flags: int, seq: int, payload: bytes, pid: int = me) -> NlMsg:
+        raw = struct.pack("=IHHII", NLMSG_HDRLEN + len(payload), mtype, flags, seq, pid) + payload
+        return NlMsg(mtype, flags, seq, pid, raw)
+
+    def error(sub: Sub, err: int, tlvs: bytes = b"", echo: bytes | None = None) -> NlMsg:
+        body = sub.raw if echo is None else echo
+        if err:
+            pay = pack_int(err, 4) + body + bytes(-len(body) % 4)
+            flags = 0
+        else:
+            pay = pack_int(0, 4) + body[:NLMSG_HDRLEN]
+            flags = NLM_F_CAPPED
+        return reply(NLMSG_ERROR, flags | (NLM_F_ACK_TLVS if tlvs else 0), sub.seq, pay + tlvs)
+
+    def data(sub: Sub, attrs: bytes, flags: int = 0, cmd: int | None = None) -> NlMsg:
+        return reply(fz.family, flags, sub.seq, genlhdr(sub.cmd if cmd is None else cmd, 1) + attrs)
+
+    def done(sub: Sub, err: int = 0) -> NlMsg:
+        return reply(NLMSG_DONE, NLM_F_MULTI, sub.seq, pack_int(err, 4))
+
+    def verdict(name: str, want_fail: bool, sub: Sub, msgs: list[NlMsg], denied: bool = False) -> None:
+        nonlocal bad
+        fz.denied = denied
+        before = fz.failures
+        fz.check(name, Case(b"", "self-test", name), [sub], msgs)
+        failed = fz.failures > before
+        fz.denied = False
+        if failed != want_fail:
+            bad += 1
+            print(f"self-test: {name}: {'failed' if failed else 'passed'}, wrongly")
+
+    def u32(aset: AttrSetSpec, name: str, v: int) -> bytes:
+        return nla(aset.attrs[name].value, pack_int(v, 4))
+
+    ig = req(ops["info-get"].value, NLM_F_REQUEST | NLM_F_ACK, b"")
+    good = (nla(info.attrs["version"].value, b"1.0\0") + u32(info, "cpus", 2) +
+            nla(info.attrs["pad"].value) + nla(info.attrs["caps"].value, pack_int(3, 8)))
+    verdict("info-get answered and acknowledged", False, ig, [data(ig, good), error(ig, 0)])
+    verdict("NLM_F_ACK without an ACK", True, ig, [data(ig, good)])
+    verdict("a u32 of 3 bytes", True, ig, [data(ig, good + nla(info.attrs["cpus"].value, b"abc")), error(ig, 0)])
+    verdict("an attribute unknown to the set", True, ig, [data(ig, good + nla(99, b"")), error(ig, 0)])
+    verdict("a string without its NUL", True, ig, [data(ig, nla(info.attrs["version"].value, b"1.0")), error(ig, 0)])
+    verdict("a non-multi attribute twice", True, ig, [data(ig, good + u32(info, "cpus", 2)), error(ig, 0)])
+    verdict("trailing bytes after the attributes", True, ig, [data(ig, good + b"\1\2"), error(ig, 0)])
+    verdict("a reply of another command", True, ig, [data(ig, good, cmd=ops["run-get"].value), error(ig, 0)])
+    verdict("a do reply with NLM_F_MULTI", True, ig, [data(ig, good, NLM_F_MULTI), error(ig, 0)])
+    verdict("an ACK with NLM_F_ACK_TLVS and no TLVs", True, ig,
+            [data(ig, good), reply(NLMSG_ERROR, NLM_F_CAPPED | NLM_F_ACK_TLVS, ig.seq,
+                                   pack_int(0, 4) + ig.raw[:NLMSG_HDRLEN])])
+    verdict("a reply to no message", True, ig, [data(ig, good), error(ig, 0),
+                                                 reply(NLMSG_ERROR, NLM_F_CAPPED, ig.seq + 1, pack_int(0, 4) + ig.raw[:16])])
+    verdict("a nlmsg_pid not ours", True, ig,
+            [data(ig, good), reply(NLMSG_ERROR, NLM_F_CAPPED, ig.seq, pack_int(0, 4) + ig.raw[:16], me + 1)])
+    rd = req(ops["run-del"].value, NLM_F_REQUEST, u32(run, "id", 7))
+    verdict("run-del refused with an offset at its id", False, rd,
+            [error(rd, -errno.ENOENT, nla(NLMSGERR_ATTR_MSG, b"no run with this id\0") +
+                   nla(NLMSGERR_ATTR_OFFS, pack_int(20, 4)))])
+    verdict("an offset inside an attribute", True, rd, [error(rd, -errno.ENOENT, nla(NLMSGERR_ATTR_OFFS, pack_int(21, 4)))])
+    verdict("an offset past the request", True, rd, [error(rd, -errno.ENOENT, nla(NLMSGERR_ATTR_OFFS, pack_int(64, 4)))])
+    verdict("an extack text without its NUL", True, rd, [error(rd, -errno.EINVAL, nla(NLMSGERR_ATTR_MSG, b"oops"))])
+    verdict("an unknown extack TLV", True, rd, [error(rd, -errno.EINVAL, nla(42, b""))])
+    verdict("an echo that differs", True, rd, [error(rd, -errno.EINVAL, echo=rd.raw[:-1] + b"\xff")])
+    verdict("a positive errno", True, rd, [error(rd, 5)])
+    verdict("run-del, which has no reply, answered with data", True, rd, [data(rd, u32(run, "id", 7))])
+    verdict("a reply and an error to one do", True, rd, [data(rd, u32(run, "id", 7)), error(rd, -errno.EINVAL)])
+    dump = req(ops["run-get"].value, NLM_F_REQUEST | NLM_F_DUMP, b"")
+    status = u32(run, "id", 7) + u32(run, "state", 2)
+    verdict("a dump ended by NLMSG_DONE", False, dump, [data(dump, status, NLM_F_MULTI), done(dump)])
+    verdict("a dump without NLMSG_DONE", True, dump, [data(dump, status, NLM_F_MULTI)])
+    verdict("a dump message without NLM_F_MULTI", True, dump, [data(dump, status), done(dump)])
+    verdict("a state out of its enum", True, dump, [data(dump, u32(run, "state", 9), NLM_F_MULTI), done(dump)])
+    verdict("messages after NLMSG_DONE", True, dump, [done(dump), data(dump, status, NLM_F_MULTI)])
+    verdict("nobody refused with EPERM", False, ig, [error(ig, -errno.EPERM)], denied=True)
+    verdict("nobody refused with EINVAL", True, ig, [error(ig, -errno.EINVAL)], denied=True)
+    verdict("nobody answered", True, ig, [data(ig, good), error(ig, 0)], denied=True)
+    verdict("nobody's dump started", True, dump, [data(dump, status, NLM_F_MULTI), done(dump)], denied=True)
+    noreq = kernel_view(nlmsg(fz.family, NLM_F_ACK, 0x500, genlhdr(1, 1)))[0]
+    verdict("a message that is no request, acknowledged", False, noreq, [error(noreq, 0)])
+    verdict("a message that is no request, answered", True, noreq, [error(noreq, -errno.EINVAL)])
+
+    # The safety pass: what exists is emptied unless it is ours.
+    existing = [b"/dev/null", b"/etc/passwd", b"/proc/self/exe", b"/dev/./null"]
+    for name in sorted(os.listdir("/sys/block")) if os.path.isdir("/sys/block") else []:
+        if os.path.exists(f"/dev/{name}"):
+            existing.append(os.fsencode(f"/dev/{name}"))
+    start = ops["run-start"].value
+    cases = [(p, True) for p in existing] + [
+        (os.fsencode(__file__), False), (b"/nonexistent-ssdk-fuzz/x", False), (os.fsencode(scratch), False)]
+    for path, emptied in cases:
+        for payload in (path + b"\0", path, path + b"\0junk"):
+            attrs = u32(run, "rw", 1) + nla(run.attrs["target"].value, payload) + nla(run.attrs["allow-write"].value)
+            raw = fz.request(start, NLM_F_REQUEST, attrs)
+            out = fz.sanitize(raw + nlmsg(GENL_ID_CTRL, NLM_F_REQUEST, 0, genlhdr(start, 1) + attrs), 0x100)[0]
+            subs = kernel_view(out)
+            for sub in subs:
+                tgt = [sub.raw[a + 4:a + n] for a, t, n in iter_attrs(sub.raw, 20, len(sub.raw))
+                       if t == run.attrs["target"].value]
+                if sub.type != fz.family or (tgt[0][:1] == b"\0") != emptied:
+                    bad += 1
+                    print(f"self-test: sanitize {payload!r}: {'not ' if emptied else ''}emptied"
+                          f" or type {sub.type:#x}")
+    many = b"".join(nlmsg(fz.family, NLM_F_REQUEST, 0, genlhdr(1, 1)) for _ in range(MAX_SUBS + 3))
+    if len(kernel_view(fz.sanitize(many, 0x100)[0])) != MAX_SUBS:
+        bad += 1
+        print(f"self-test: more than {MAX_SUBS} messages left in a buffer")
+    print(f"self-test: {'all verdicts right' if not bad else f'{bad} wrong'}")
+    return 1 if bad else 0
+
+
 def main() -> int:
     here = os.path.dirname(os.path.abspath(__file__))
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -1620,7 +1743,11 @@ def main() -> int:
     p.add_argument("--show-failures", type=int, default=10, help="failures to print in full")
     p.add_argument("--top", type=int, default=12, help="commonest extack texts to list")
     p.add_argument("-v", "--verbose", action="store_true")
+    p.add_argument("--self-test", action="store_true",
+                   help="check the checks against made-up replies (no kernel needed)")
     args = p.parse_args()
+    if args.self_test:
+        return self_test(args.spec)
     if args.seed is None:
         args.seed = int.from_bytes(os.urandom(4), "little")
     print(f"seed: {args.seed}", flush=True)
