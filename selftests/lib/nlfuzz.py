@@ -869,7 +869,7 @@ class Fuzzer:
         aset = self.spec.sets[op.set_name]
         mine = self.op_attrs(op, dump)
         ints = [a for a in mine if a.is_int] or [a for a in aset.attrs.values() if a.is_int]
-        r = rng.randrange(13)
+        r = rng.randrange(14)
         if r == 0 and ints:
             a = rng.choice(ints)
             v, why = self.bad_int(rng, a)
@@ -965,12 +965,21 @@ class Fuzzer:
                 n = unpack_int(attrs[k].raw[:2])
                 attrs[k] = Attr(sp, nla(sp.value | NLA_F_NESTED, attrs[k].raw[4:n]))
                 return f"{sp.name} with NLA_F_NESTED"
+        if r == 13 and ints:
+            a = rng.choice(ints)
+            v = self.good_int(rng, a)
+            attrs[:] = [x for x in attrs if x.spec is not a]
+            attrs.append(Attr(a, nla(a.value, pack_int(v, a.width))))
+            return f"{a.name}={v} (another value the policy takes)"
         v = rng.getrandbits(32)
         attrs.append(Attr(None, nla(rng.randint(0, aset.max_id + 2), pack_int(v, 4))))
         return "an extra u32"
 
     def pick_op(self, rng: random.Random) -> tuple[OpSpec, bool, int]:
-        op = rng.choice(self.spec.requests)
+        # The op with the most attributes, and checks between them, gets
+        # a quarter of the messages.
+        richest = max(self.spec.requests, key=lambda o: len(o.do_request))
+        op = richest if rng.random() < 0.25 else rng.choice(self.spec.requests)
         dump = op.has_dump and rng.random() < 0.4
         flags = NLM_F_REQUEST | (NLM_F_ACK if rng.random() < 0.5 else 0)
         if dump:
