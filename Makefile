@@ -13,6 +13,7 @@
 # (/lib/modules/$(uname -r)/build), otherwise the newest of the matrix.
 # kmod/ssdk.ko is a link to the module built for the default kernel.
 
+SHELL := /bin/bash
 KERNELS := 6.1 6.12 7.x
 HOST_KDIR := /lib/modules/$(shell uname -r)/build
 KVER ?= $(if $(wildcard $(HOST_KDIR)/Makefile),host,7.x)
