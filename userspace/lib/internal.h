@@ -37,6 +37,8 @@ typedef int (*ssdk_reply_fn)(struct ssdk *h, struct nlmsghdr *nlh, void *arg);
 
 struct nl_msg *ssdk_msg_new(struct ssdk *h, uint8_t cmd, int dump);
 int ssdk_request(struct ssdk *h, struct nl_msg *msg, ssdk_reply_fn reply, void *arg);
+struct nl_msg *ssdk_run_msg(struct ssdk *h, uint8_t cmd, int dump, uint32_t id,
+			    const uint32_t *from);
 int ssdk_fail(struct ssdk *h, int err, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 void ssdk_copy_string(char *dst, size_t size, const struct nlattr *attr);

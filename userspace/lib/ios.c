@@ -61,16 +61,12 @@ static int ios_get(struct ssdk *h, uint8_t cmd, int type, uint32_t id, uint32_t 
 		   struct ssdk_io_rec *ios, uint32_t max)
 {
 	struct ios_ctx ctx = { .type = type, .ios = ios, .max = ios ? max : 0 };
-	struct nl_msg *msg = ssdk_msg_new(h, cmd, 1);
+	struct nl_msg *msg = ssdk_run_msg(h, cmd, 1, id,
+					  cmd == SSDK_CMD_CAPTURED_GET ? &from : NULL);
 	int err;
 
 	if (!msg)
 		return -ENOMEM;
-	if (nla_put_u32(msg, SSDK_A_RUN_ID, id) ||
-	    (cmd == SSDK_CMD_CAPTURED_GET && nla_put_u32(msg, SSDK_A_RUN_FROM, from))) {
-		nlmsg_free(msg);
-		return ssdk_fail(h, -EMSGSIZE, "out of room for the request");
-	}
 	err = ssdk_request(h, msg, ios_reply, &ctx);
 	return err ? err : (int)ctx.count;
 }

@@ -124,14 +124,25 @@ SSDK_EXPORT int ssdk_run_start(struct ssdk *h, const struct ssdk_run_config *con
 	return ssdk_request(h, msg, id_reply, id);
 }
 
-/* A request that names a run by id. */
-static struct nl_msg *id_msg(struct ssdk *h, uint8_t cmd, int dump, uint32_t id)
+/**
+ * ssdk_run_msg() - A request that names a run by id.
+ * @h: The handle.
+ * @cmd: The command.
+ * @dump: Non-zero for a dump.
+ * @id: The run.
+ * @from: The first record a records dump wants, or NULL.
+ *
+ * Return: The message, or NULL (said by ssdk_last_error()).
+ */
+struct nl_msg *ssdk_run_msg(struct ssdk *h, uint8_t cmd, int dump, uint32_t id,
+			    const uint32_t *from)
 {
 	struct nl_msg *msg = ssdk_msg_new(h, cmd, dump);
 
-	if (msg && nla_put_u32(msg, SSDK_A_RUN_ID, id)) {
+	if (msg && (nla_put_u32(msg, SSDK_A_RUN_ID, id) ||
+		    (from && nla_put_u32(msg, SSDK_A_RUN_FROM, *from)))) {
 		nlmsg_free(msg);
-		ssdk_fail(h, -EMSGSIZE, "out of room for the id");
+		ssdk_fail(h, -EMSGSIZE, "out of room for the request");
 		return NULL;
 	}
 	return msg;
@@ -302,7 +313,7 @@ static int status_reply(struct ssdk *h, struct nlmsghdr *nlh, void *arg)
 SSDK_EXPORT int ssdk_run_get(struct ssdk *h, uint32_t id, struct ssdk_run_status *status)
 {
 	struct status_ctx ctx = { .runs = status, .max = 1 };
-	struct nl_msg *msg = id_msg(h, SSDK_CMD_RUN_GET, 0, id);
+	struct nl_msg *msg = ssdk_run_msg(h, SSDK_CMD_RUN_GET, 0, id, NULL);
 	int err;
 
 	if (!msg)
@@ -327,14 +338,14 @@ SSDK_EXPORT int ssdk_run_list(struct ssdk *h, struct ssdk_run_status *runs, uint
 
 SSDK_EXPORT int ssdk_run_stop(struct ssdk *h, uint32_t id)
 {
-	struct nl_msg *msg = id_msg(h, SSDK_CMD_RUN_STOP, 0, id);
+	struct nl_msg *msg = ssdk_run_msg(h, SSDK_CMD_RUN_STOP, 0, id, NULL);
 
 	return msg ? ssdk_request(h, msg, NULL, NULL) : -ENOMEM;
 }
 
 SSDK_EXPORT int ssdk_run_delete(struct ssdk *h, uint32_t id)
 {
-	struct nl_msg *msg = id_msg(h, SSDK_CMD_RUN_DEL, 0, id);
+	struct nl_msg *msg = ssdk_run_msg(h, SSDK_CMD_RUN_DEL, 0, id, NULL);
 
 	return msg ? ssdk_request(h, msg, NULL, NULL) : -ENOMEM;
 }
@@ -372,7 +383,7 @@ SSDK_EXPORT int ssdk_results_get(struct ssdk *h, uint32_t id, struct ssdk_run_st
 		return err;
 	if (hists)
 		memset(hists, 0, SSDK_LIB_NR_SETS * SSDK_HIST_NR_BUCKETS * sizeof(uint64_t));
-	msg = id_msg(h, SSDK_CMD_RESULTS_GET, 1, id);
+	msg = ssdk_run_msg(h, SSDK_CMD_RESULTS_GET, 1, id, NULL);
 	if (!msg)
 		return -ENOMEM;
 	err = ssdk_request(h, msg, status_reply, &ctx);

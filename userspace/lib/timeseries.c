@@ -76,15 +76,11 @@ SSDK_EXPORT int ssdk_timeseries_get(struct ssdk *h, uint32_t id, uint32_t from,
 				    struct ssdk_ts_point *pts, uint32_t max)
 {
 	struct ts_ctx ctx = { .pts = pts, .from = from, .max = pts ? max : 0 };
-	struct nl_msg *msg = ssdk_msg_new(h, SSDK_CMD_TIMESERIES_GET, 1);
+	struct nl_msg *msg = ssdk_run_msg(h, SSDK_CMD_TIMESERIES_GET, 1, id, &from);
 	int err;
 
 	if (!msg)
 		return -ENOMEM;
-	if (nla_put_u32(msg, SSDK_A_RUN_ID, id) || nla_put_u32(msg, SSDK_A_RUN_FROM, from)) {
-		nlmsg_free(msg);
-		return ssdk_fail(h, -EMSGSIZE, "out of room for the request");
-	}
 	err = ssdk_request(h, msg, ts_reply, &ctx);
 	return err ? err : (int)ctx.count;
 }
