@@ -28,7 +28,6 @@ io_total() {
 before=$(io_total)
 nb=/dev/nullb0
 run() { "$SSDK_CLI" ctl run -q --ios 10 "$@"; }
-as_nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
 
 ktap_plan 50
 

@@ -17,22 +17,6 @@ ssdk_load || ktap_skip_all "cannot load ssdk.ko"
 modprobe configfs 2>/dev/null
 NULLB_CFS=/sys/kernel/config/nullb
 
-# A bounded wait: COMMAND finishes within SECS seconds.
-within() {
-	local secs=$1
-
-	shift
-	timeout "$secs" "$@"
-}
-state() { "$SSDK_CLI" -j ctl status "$1" | $JGET - 'j["state"]'; }
-
-# start DEV [OPTIONS]: start a run of an hour at QD4, print its id.
-start() {
-	local dev=$1
-
-	shift
-	"$SSDK_CLI" -j ctl start --target "$dev" --runtime 1h --iodepth 4 "$@" | $JGET - 'j["id"]'
-}
 
 # ended_failed ID PATTERN: run ID ends within 30 s, failed for a reason
 # matching PATTERN, its partial results kept and coherent.
@@ -62,7 +46,7 @@ nullb_gone() {
 		echo 50000 >"$dir/completion_nsec" && echo 1 >"$dir/power" || return 1
 	dev=/dev/ssdk-gone
 	[ -b $dev ] || dev=/dev/nullb$(cat "$dir/index")
-	id=$(start "$dev") || return 1
+	id=$(run_start_hour "$dev") || return 1
 	wait_completed "$id" 500
 	echo 0 >"$dir/power"
 	ended_failed "$id" '^the target went away \(read error -[0-9]+ at offset [0-9]+\)$' || return 1
@@ -83,7 +67,7 @@ nvme_gone() {
 
 	pci=$(readlink -f "/sys/block/${nvme_disk#/dev/}/device/device") || return 1
 	[ -w "$pci/remove" ] || { echo "no $pci/remove"; return 1; }
-	id=$(start "$nvme_disk" --span 1g) || return 1
+	id=$(run_start_hour "$nvme_disk" --span 1g) || return 1
 	wait_completed "$id" 300
 	echo 1 >"$pci/remove"
 	ended_failed "$id" '^(the target went away|read error -[0-9]+ at offset [0-9]+$)' || return 1
@@ -184,7 +168,7 @@ swapped() {
 	local id
 
 	dm_linear ssdk-swap /dev/nullb0 || return 1
-	id=$(start /dev/mapper/ssdk-swap) || return 1
+	id=$(run_start_hour /dev/mapper/ssdk-swap) || return 1
 	wait_completed "$id" 300
 	dmsetup remove --force ssdk-swap 2>/dev/null
 	ended_failed "$id" '^read error -[0-9]+ at offset [0-9]+$' || return 1
@@ -229,11 +213,11 @@ expect_fail "ctl start --owned: refused (the run would end with start)" 2 "--own
 rmmod_stopping() {
 	local id pid seen=
 
-	id=$(start /dev/nullb0) || return 1
+	id=$(run_start_hour /dev/nullb0) || return 1
 	"$SSDK_CLI" ctl stop "$id" >/dev/null 2>&1 &
 	pid=$!
 	for _ in $(seq 50); do
-		[ "$(state "$id")" = stopping ] && seen=1 && break
+		[ "$(run_state "$id")" = stopping ] && seen=1 && break
 		sleep 0.1
 	done
 	[ -n "$seen" ] || echo "never seen stopping"

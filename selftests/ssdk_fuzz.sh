@@ -22,7 +22,6 @@ runs_clear
 seed=${SSDK_FUZZ_SEED:-$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}
 count=${SSDK_FUZZ_COUNT:-10000}
 nobody_count=$((count / 5 > 2000 ? count / 5 : 2000))
-as_nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
 
 # nobody cannot read SSDK_TMP: the fuzzer and the spec go to a
 # world-readable copy. The file is a target for the kfile engine.

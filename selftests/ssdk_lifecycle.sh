@@ -12,21 +12,6 @@ ssdk_unload
 insmod "$(ssdk_ko)" max_runs=4 || ktap_skip_all "cannot load ssdk.ko"
 nullb_load nr_devices=1 irqmode=2 completion_nsec=20000 gb=4 || ktap_skip_all "no null_blk"
 
-# start DEV [OPTIONS]: start a run of an hour, print its id.
-start() {
-	local dev=$1
-
-	shift
-	"$SSDK_CLI" -j ctl start --target "$dev" --runtime 1h --iodepth 4 "$@" | $JGET - 'j["id"]'
-}
-state() { "$SSDK_CLI" -j ctl status "$1" | $JGET - 'j["state"]'; }
-# within SECS COMMAND...: COMMAND finishes within SECS seconds.
-within() {
-	local secs=$1
-
-	shift
-	timeout "$secs" "$@"
-}
 
 # A timer completion can interrupt the worker just as it goes to sleep,
 # having found no completed IO: that wake-up must not be lost. (A worker
@@ -48,10 +33,10 @@ ktap_plan 14
 ktap_check "completions from a timer interrupt never miss the worker's wake-up" timer_wakeups
 runs_clear
 nullb_load nr_devices=2 irqmode=2 completion_nsec=100000 gb=4 || ktap_bail "null_blk reload failed"
-a=$(start /dev/nullb0)
-b=$(start /dev/nullb1 --rw randwrite --allow-write)
+a=$(run_start_hour /dev/nullb0)
+b=$(run_start_hour /dev/nullb1 --rw randwrite --allow-write)
 ktap_check "two runs on two devices run at once" \
-	eval '[ "$(state "$a")" = running ] && [ "$(state "$b")" = running ]'
+	eval '[ "$(run_state "$a")" = running ] && [ "$(run_state "$b")" = running ]'
 ktap_check "a running run's status shows progress" \
 	eval 'sleep 1; "$SSDK_CLI" -j ctl status "$a" | jtest - "j[\"completed\"] > 0 and j[\"elapsed_ns\"] > 0 and j[\"iops_now\"] > 0"'
 ktap_check "wait --timeout on a running run fails after the timeout" \
@@ -64,7 +49,7 @@ stopped() {
 		'j["state"] == "stopped" and j["read"]["ios"] > 0 and hist_sum("read") == j["read"]["ios"]'
 }
 ktap_check "stop: prompt, partial results kept and consistent" stopped
-ktap_check "the other run goes on" eval '[ "$(state "$b")" = running ]'
+ktap_check "the other run goes on" eval '[ "$(run_state "$b")" = running ]'
 ktap_check "wait on an ended run returns at once" within 10 "$SSDK_CLI" ctl wait "$a"
 
 deleted() {
@@ -100,7 +85,7 @@ killed() {
 	kill -KILL $pid
 	wait $pid 2>/dev/null
 	id=$("$SSDK_CLI" -j ctl list | $JGET - '[r["id"] for r in j if r["state"] == "running"][0]') || return 1
-	[ "$(state "$id")" = running ] && within 20 "$SSDK_CLI" ctl stop "$id" >/dev/null
+	[ "$(run_state "$id")" = running ] && within 20 "$SSDK_CLI" ctl stop "$id" >/dev/null
 }
 ktap_check "a killed controller's run goes on and can be stopped later" killed
 
@@ -118,8 +103,8 @@ bound() {
 expect_fail "more runs than max_runs=4 are refused" 0 "too many runs kept" bound
 runs_clear
 
-a=$(start /dev/nullb0)
-b=$(start /dev/nullb1 --rw randwrite --allow-write)
+a=$(run_start_hour /dev/nullb0)
+b=$(run_start_hour /dev/nullb1 --rw randwrite --allow-write)
 ktap_check "rmmod with two runs running returns promptly" within 30 rmmod ssdk
 ktap_check "the module is gone" eval '! ssdk_loaded'
 ktap_check "and the devices are free" \

@@ -11,7 +11,6 @@ require_root
 ssdk_load || ktap_skip_all "cannot load ssdk.ko"
 command -v setpriv >/dev/null || ktap_skip_all "no setpriv"
 
-as_nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
 without_net_admin() { setpriv --inh-caps=-net_admin --bounding-set=-net_admin "$@"; }
 without_sys_admin() { setpriv --inh-caps=-sys_admin --bounding-set=-sys_admin "$@"; }
 # nobody, with CAP_NET_ADMIN kept through the change of user (ambient).

@@ -139,3 +139,25 @@ runs_clear() {
 run_count() {
 	"$SSDK_CLI" -j ctl list | $JGET - 'len(j)'
 }
+
+# run_start_hour DEV [OPTIONS]: start a run of an hour at QD4, print its id.
+run_start_hour() {
+	local dev=$1
+
+	shift
+	"$SSDK_CLI" -j ctl start --target "$dev" --runtime 1h --iodepth 4 "$@" | $JGET - 'j["id"]'
+}
+
+# run_state ID: the state of run ID.
+run_state() { "$SSDK_CLI" -j ctl status "$1" | $JGET - 'j["state"]'; }
+
+# within SECS COMMAND...: COMMAND finishes within SECS seconds.
+within() {
+	local secs=$1
+
+	shift
+	timeout "$secs" "$@"
+}
+
+# as_nobody COMMAND...: COMMAND as the unprivileged user nobody.
+as_nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
