@@ -26,8 +26,10 @@ n=0
 failed=0
 for t in "$@"; do
 	n=$((n + 1))
+	t0=$SECONDS
 	timeout -k 10 "${timeout:-300}" "./$t" 2>&1 | sed -u 's/^/  /'
 	rc=${PIPESTATUS[0]}
+	echo "# $t: $((SECONDS - t0)) s"
 	case $rc in
 	0) echo "ok $n selftests: ssdk: $t" ;;
 	4) echo "ok $n selftests: ssdk: $t # SKIP" ;;

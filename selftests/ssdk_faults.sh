@@ -1,14 +1,13 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Faults: a target that goes away mid-run (a null_blk powered off, the
-# NVMe controller removed from its PCI bus), IO errors injected by a
-# device-mapper error target, a controller killed under an owned run,
-# rmmod while a run is stopping and with finished runs, 16 runs at once
-# on 16 devices, and two processes racing start, stop, results and delete.
-# The ground truth of the error tests is the block layer's own counter of
-# the device under dm: only the IOs that did not fail reach it. Nothing may
-# hang; vm-run fails the suite on any warning in dmesg.
+# Faults of the target: one that goes away mid-run (a null_blk powered
+# off, the NVMe controller removed from its PCI bus), and IO errors
+# injected by a device-mapper error target. The ground truth of the error
+# tests is the block layer's own counter of the device under dm: only the
+# IOs that did not fail reach it. Nothing may hang; vm-run fails the
+# suite on any warning in dmesg. (Faults of the control side, killed
+# controllers, rmmod and races, are in ssdk_control.sh.)
 
 . "$(dirname "$0")/lib/ssdk.sh"
 require_root
@@ -31,7 +30,7 @@ ended_failed() {
 		jtest "$out" "__import__('re').search(r'''$2''', j['reason']) is not None"
 }
 
-ktap_plan 14
+ktap_plan 8
 
 # --- the target goes away ----------------------------------------------------------
 
@@ -180,148 +179,6 @@ swapped() {
 ktap_check "dm table forced to error under a run: failed, the error named" swapped
 dmsetup remove ssdk-err
 
-# --- the controller -----------------------------------------------------------------
-
-owned_killed() {
-	local pid id out=$SSDK_TMP/owned.json
-
-	"$SSDK_CLI" ctl run -q --owned --target /dev/nullb0 --runtime 1h >/dev/null 2>&1 &
-	pid=$!
-	for _ in $(seq 100); do
-		id=$("$SSDK_CLI" -j ctl list | $JGET - '[r["id"] for r in j if r["config"]["owned"]][0]' 2>/dev/null) &&
-			break
-		sleep 0.1
-	done
-	[ -n "$id" ] || return 1
-	wait_completed "$id" 200
-	kill -KILL $pid
-	wait $pid 2>/dev/null
-	within 30 "$SSDK_CLI" ctl wait "$id" >/dev/null 2>&1
-	"$SSDK_CLI" ctl results -j "$id" >"$out" || return 1
-	$JGET "$out" '(j["state"], j["reason"])'
-	jtest "$out" '(j["state"] == "stopped" and j["reason"].startswith("its owner closed its socket") and
-		hist_sum("read") == j["read"]["ios"] > 0)' && "$SSDK_CLI" ctl delete "$id"
-}
-ktap_check "--owned: the controller killed (SIGKILL), its run stops, results kept" owned_killed
-expect_fail "ctl start --owned: refused (the run would end with start)" 2 "--owned" \
-	"$SSDK_CLI" ctl start --owned --target /dev/nullb0 --ios 10
-
-# --- rmmod --------------------------------------------------------------------------
-
-# null_blk completing each IO after 10 s: a stopped run waits that long
-# for its IOs in flight, and rmmod comes in the meantime.
-rmmod_stopping() {
-	local id pid seen=
-
-	id=$(run_start_hour /dev/nullb0) || return 1
-	"$SSDK_CLI" ctl stop "$id" >/dev/null 2>&1 &
-	pid=$!
-	for _ in $(seq 50); do
-		[ "$(run_state "$id")" = stopping ] && seen=1 && break
-		sleep 0.1
-	done
-	[ -n "$seen" ] || echo "never seen stopping"
-	within 60 rmmod ssdk || echo "rmmod: exit $?"
-	wait $pid
-	[ -n "$seen" ] && ! ssdk_loaded
-}
-nullb_load nr_devices=1 irqmode=2 completion_nsec=10000000000 gb=1 || ktap_bail "no null_blk"
-ktap_check "rmmod while a run is stopping (IOs of 10 s in flight): returns, module gone" rmmod_stopping
-
-rmmod_finished() {
-	ssdk_load || return 1
-	nullb_load nr_devices=1 irqmode=0 gb=1 || return 1
-	"$SSDK_CLI" ctl run -q --target /dev/nullb0 --ios 1000 >/dev/null &&
-		"$SSDK_CLI" ctl run -q --target /dev/nullb0 --ios 1000 --rw randwrite --allow-write >/dev/null &&
-		[ "$(run_count)" = 2 ] && within 30 rmmod ssdk && ! ssdk_loaded
-}
-ktap_check "rmmod with finished runs kept" rmmod_finished
-ssdk_load || ktap_bail "cannot load ssdk.ko again"
-
-# --- many at once -------------------------------------------------------------------
-
-# 16 runs started at once by 16 processes, one per device: each ends done
-# with its 1000 IOs, each device's counter says 1000.
-sixteen() {
-	local i pids=()
-
-	nullb_load nr_devices=16 irqmode=2 completion_nsec=20000 gb=1 || { echo "null_blk"; return 1; }
-	for i in $(seq 0 15); do
-		echo "$(blk_stat nullb$i 1)" >"$SSDK_TMP/r0.$i"
-	done
-	for i in $(seq 0 15); do
-		"$SSDK_CLI" ctl run -q -j --target /dev/nullb$i --ios 1000 --iodepth 2 \
-			>"$SSDK_TMP/sixteen.$i.json" &
-		pids+=($!)
-	done
-	for i in "${pids[@]}"; do
-		within 300 tail --pid="$i" -f /dev/null || { echo "still running after 300 s"; return 1; }
-		wait "$i" || { echo "a run failed: exit $?"; return 1; }
-	done
-	for i in $(seq 0 15); do
-		jtest "$SSDK_TMP/sixteen.$i.json" "(j['state'] == 'done' and j['read']['ios'] == 1000 and
-			j['target'] == '/dev/nullb$i' and
-			$(blk_stat nullb$i 1) - $(cat "$SSDK_TMP/r0.$i") == 1000)" || { echo "nullb$i"; return 1; }
-	done
-	[ "$(run_count)" = 16 ]
-}
-ktap_check "16 runs started at once on 16 devices: each done, each device counted 1000 reads" sixteen
-runs_clear
-
-# Two processes: one starts, stops, reads and deletes runs in a loop;
-# the other lists, reads, stops and deletes whatever runs it sees. Every
-# command either succeeds or fails with one line (exit 1); nothing hangs.
-racer_a() {
-	local id rc=0
-
-	for _ in $(seq 15); do
-		id=$("$SSDK_CLI" -j ctl start --target /dev/nullb$((RANDOM % 4)) --ios 3000 \
-			--iodepth 2 2>>"$SSDK_TMP/race.err" | $JGET - 'j["id"]' 2>/dev/null) || continue
-		"$SSDK_CLI" ctl stop "$id" >/dev/null 2>>"$SSDK_TMP/race.err" || [ $? = 1 ] || rc=1
-		"$SSDK_CLI" ctl results -j "$id" >/dev/null 2>>"$SSDK_TMP/race.err" || [ $? = 1 ] || rc=1
-		"$SSDK_CLI" ctl delete "$id" 2>>"$SSDK_TMP/race.err" || [ $? = 1 ] || rc=1
-	done
-	touch "$SSDK_TMP/race.done"
-	return $rc
-}
-racer_b() {
-	local id rc=0
-
-	while [ ! -e "$SSDK_TMP/race.done" ]; do
-		for id in $("$SSDK_CLI" ctl list 2>/dev/null | awk 'NR > 1 { print $1 }'); do
-			case $((RANDOM % 4)) in
-			0) "$SSDK_CLI" ctl status "$id" >/dev/null ;;
-			1) "$SSDK_CLI" ctl results -j "$id" >/dev/null ;;
-			2) "$SSDK_CLI" ctl stop "$id" >/dev/null ;;
-			3) "$SSDK_CLI" ctl delete "$id" ;;
-			esac 2>>"$SSDK_TMP/race.err" || [ $? = 1 ] || rc=1
-		done
-	done
-	return $rc
-}
-races() {
-	local a b rc=0
-
-	: >"$SSDK_TMP/race.err"
-	rm -f "$SSDK_TMP/race.done"
-	racer_a &
-	a=$!
-	racer_b &
-	b=$!
-	within 300 tail --pid=$a -f /dev/null && within 300 tail --pid=$b -f /dev/null || return 1
-	wait $a || rc=1
-	wait $b || rc=1
-	# Each failure is one line that says which run and why.
-	if grep -vE '^ssdk: ' "$SSDK_TMP/race.err"; then
-		echo "unexpected output"
-		rc=1
-	fi
-	sort "$SSDK_TMP/race.err" | sed 's/[0-9]\+/N/g' | sort | uniq -c | head -n 8
-	runs_clear
-	[ "$(run_count)" = 0 ] && [ $rc = 0 ]
-}
-nullb_load nr_devices=4 irqmode=2 completion_nsec=20000 gb=1 || ktap_bail "no null_blk"
-ktap_check "start/stop/results/delete raced from two processes: clean answers, no run left" races
 ktap_check "and the module unloads" within 30 rmmod ssdk
 
 rmmod null_blk 2>/dev/null

@@ -47,12 +47,15 @@ ktap_skip() {
 }
 
 # ktap_check NAME COMMAND...: pass when COMMAND succeeds; its output
-# becomes diagnostics when it fails.
+# becomes diagnostics when it fails. A check of 10 s or more says how
+# long it took, so that a file near its timeout shows where time goes.
 ktap_check() {
-	local name=$1 out
+	local name=$1 out t0=$SECONDS rc=0
 
 	shift
-	if out=$("$@" 2>&1); then
+	out=$("$@" 2>&1) || rc=1
+	[ $((SECONDS - t0)) -ge 10 ] && ktap_diag "took $((SECONDS - t0)) s"
+	if [ $rc = 0 ]; then
 		ktap_pass "$name"
 	else
 		[ -n "$out" ] && printf '%s\n' "$out" | sed 's/^/# /'
