@@ -124,8 +124,10 @@ rate() {
 
 # A dm-linear device over nullb0, suspended for 300 ms in the middle of an
 # open-loop run at 1000 IOPS and iodepth 4: about 300 IOs arrive during the
-# stall. Service time sees it only in the (at most 4) IOs held by dm;
-# response time, from each IO's arrival, in every IO that waited for a slot.
+# stall. Service time sees it only in the IOs that overlap the suspension,
+# at most 2 x 4: those dm drained as it suspended (quick, unless the
+# kernel is slow: once 5 on the debug kernel) and those it held; response
+# time, from each IO's arrival, in every IO that waited for a slot.
 # The stall starts once the run has done 300 IOs; the run ends after its
 # 6000th arrival (6 s), so that the stall falls inside it however slowly a
 # loaded guest starts processes.
@@ -142,13 +144,13 @@ stall() {
 	"$SSDK_CLI" ctl wait "$id" && "$SSDK_CLI" -j ctl results "$id" >"$out"
 	dmsetup remove ssdk-stall
 	jget "$out" '{"late": j["late"], "service>100ms": over(j["read"], 100000000), "response>100ms": over(j["read"]["response"], 100000000), "max": (j["read"]["lat_ns"]["max"], j["read"]["response"]["lat_ns"]["max"])}'
-	jtest "$out" 'over(j["read"], 100000000) <= 4 and over(j["read"]["response"], 100000000) >= 100 and j["late"] >= 150'
+	jtest "$out" 'over(j["read"], 100000000) <= 8 and over(j["read"]["response"], 100000000) >= 100 and j["late"] >= 150'
 }
 ktap_check "rate-iops 1000 for 2 s: 1000 IOPS (+-3%)" rate
 # Poisson: 2000 arrivals expected, standard deviation 45: +-7% is 3 of them.
 ktap_check "rate-iops 1000 poisson for 2 s: 1000 IOPS (+-7%)" eval \
 	'rate --arrivals poisson >/dev/null; jtest $SSDK_TMP/rate.json "930 <= j[\"read\"][\"iops\"] <= 1070"'
-ktap_check "open loop through a 300 ms stall: response time shows it in >= 100 IOs, service time in <= 4" stall
+ktap_check "open loop through a 300 ms stall: response time shows it in >= 100 IOs, service time in <= 2 x QD 4" stall
 
 # --- workers, targets, sweeps, profiles ------------------------------------------
 
