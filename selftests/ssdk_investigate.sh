@@ -140,13 +140,17 @@ held() {
 }
 ktap_check "a 300 ms dm suspend: the slowest log holds exactly the 4 IOs it held" held
 # The time series: nothing completes for at least 250 ms (5 intervals of
-# 50 ms) while dm holds the IOs, then the interval in which the held IOs
-# complete has their latency as its max.
+# 50 ms) while dm holds the IOs, then the interval in which the last held
+# IO completes has its latency as its max. Those 5 empty intervals end
+# right before that one or one earlier: dm resubmits the held IOs one by
+# one, and the first may complete, free its slot and let new IOs complete
+# in the interval before the last one's (14 IOs did once, on 7.x under
+# make check's load).
 stall_series() {
 	local f=$SSDK_TMP/held.json
 
 	jget "$f" '(lambda k, ts: {"k": k, "ios around k": [p["read"]["ios"] for p in ts[max(k - 10, 0):k + 2]], "max at k": ts[k]["read"]["max_ns"]})((j["slowest"][0]["t_ns"] + j["slowest"][0]["lat_ns"]) // 50000000, j["timeseries"])'
-	jtest "$f" '(ts := j["timeseries"]) and (s := j["slowest"]) and (k := (s[0]["t_ns"] + s[0]["lat_ns"]) // 50000000) < len(ts) and ts[k]["read"]["max_ns"] == s[0]["lat_ns"] and (gap := next(g for g in range(k + 1) if g == k or ts[k - 1 - g]["read"]["ios"])) >= 5 and sum(p["read"]["ios"] for p in ts[:k - gap]) > 0'
+	jtest "$f" '(ts := j["timeseries"]) and (s := j["slowest"]) and (k := (s[0]["t_ns"] + s[0]["lat_ns"]) // 50000000) < len(ts) and ts[k]["read"]["max_ns"] == s[0]["lat_ns"] and any(e >= 6 and not any(p["read"]["ios"] for p in ts[e - 5:e]) and sum(p["read"]["ios"] for p in ts[:e - 5]) > 0 for e in (k, k - 1))'
 }
 ktap_check "a 300 ms dm suspend: empty intervals, then one whose max is the stall" stall_series
 # The capture over 100 ms holds the same 4 IOs, in completion order.
