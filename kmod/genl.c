@@ -21,8 +21,8 @@ const struct nla_policy ssdk_info_get_nl_policy[SSDK_A_INFO_PAD + 1] = {
 };
 
 /* SSDK_CMD_RUN_START - do */
-const struct nla_policy ssdk_run_start_nl_policy[SSDK_A_RUN_OWNED + 1] = {
-	[SSDK_A_RUN_TARGET] = { .type = NLA_NUL_STRING, .len = 4095, },
+const struct nla_policy ssdk_run_start_nl_policy[SSDK_A_RUN_DRY_RUN + 1] = {
+	[SSDK_A_RUN_TARGET] = { .type = NLA_NUL_STRING, .len = SSDK_MAX_TARGET_LEN, },
 	[SSDK_A_RUN_RW] = NLA_POLICY_MAX(NLA_U32, 5),
 	[SSDK_A_RUN_BS] = NLA_POLICY_MIN(NLA_U32, SSDK_MIN_BS),
 	[SSDK_A_RUN_IODEPTH] = NLA_POLICY_RANGE(NLA_U32, 1, SSDK_MAX_IODEPTH),
@@ -51,6 +51,7 @@ const struct nla_policy ssdk_run_start_nl_policy[SSDK_A_RUN_OWNED + 1] = {
 	[SSDK_A_RUN_CAPTURE_OVER_NS] = { .type = NLA_U64, },
 	[SSDK_A_RUN_MAX_ERRORS] = { .type = NLA_U64, },
 	[SSDK_A_RUN_OWNED] = { .type = NLA_FLAG, },
+	[SSDK_A_RUN_DRY_RUN] = { .type = NLA_FLAG, },
 };
 
 /* SSDK_CMD_RUN_GET - do */
@@ -64,8 +65,9 @@ const struct nla_policy ssdk_run_stop_nl_policy[SSDK_A_RUN_ID + 1] = {
 };
 
 /* SSDK_CMD_RUN_DEL - do */
-const struct nla_policy ssdk_run_del_nl_policy[SSDK_A_RUN_ID + 1] = {
+const struct nla_policy ssdk_run_del_nl_policy[SSDK_A_RUN_DRY_RUN + 1] = {
 	[SSDK_A_RUN_ID] = NLA_POLICY_MIN(NLA_U32, 1),
+	[SSDK_A_RUN_DRY_RUN] = { .type = NLA_FLAG, },
 };
 
 /* SSDK_CMD_RESULTS_GET - do */
@@ -103,7 +105,7 @@ const struct genl_ops ssdk_nl_ops[9] = {
 		.cmd		= SSDK_CMD_RUN_START,
 		.doit		= ssdk_nl_run_start_doit,
 		.policy		= ssdk_run_start_nl_policy,
-		.maxattr	= SSDK_A_RUN_OWNED,
+		.maxattr	= SSDK_A_RUN_DRY_RUN,
 		.flags		= GENL_ADMIN_PERM,
 	},
 	{
@@ -125,7 +127,7 @@ const struct genl_ops ssdk_nl_ops[9] = {
 		.cmd		= SSDK_CMD_RUN_DEL,
 		.doit		= ssdk_nl_run_del_doit,
 		.policy		= ssdk_run_del_nl_policy,
-		.maxattr	= SSDK_A_RUN_ID,
+		.maxattr	= SSDK_A_RUN_DRY_RUN,
 		.flags		= GENL_ADMIN_PERM,
 	},
 	{

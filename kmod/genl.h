@@ -16,13 +16,13 @@ extern const struct nla_policy ssdk_bs_split_nl_policy[SSDK_A_BS_SPLIT_PCT + 1];
 
 extern const struct nla_policy ssdk_info_get_nl_policy[SSDK_A_INFO_PAD + 1];
 
-extern const struct nla_policy ssdk_run_start_nl_policy[SSDK_A_RUN_OWNED + 1];
+extern const struct nla_policy ssdk_run_start_nl_policy[SSDK_A_RUN_DRY_RUN + 1];
 
 extern const struct nla_policy ssdk_run_get_nl_policy[SSDK_A_RUN_ID + 1];
 
 extern const struct nla_policy ssdk_run_stop_nl_policy[SSDK_A_RUN_ID + 1];
 
-extern const struct nla_policy ssdk_run_del_nl_policy[SSDK_A_RUN_ID + 1];
+extern const struct nla_policy ssdk_run_del_nl_policy[SSDK_A_RUN_DRY_RUN + 1];
 
 extern const struct nla_policy ssdk_results_get_nl_policy[SSDK_A_RUN_ID + 1];
 

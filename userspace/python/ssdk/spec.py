@@ -1,0 +1,243 @@
+# SPDX-License-Identifier: LGPL-2.1 OR BSD-3-Clause
+# Do not edit directly, auto-generated from:
+#     Documentation/netlink/specs/ssdk.yaml
+# by scripts/ynl-gen-ssdk.py
+"""The ssdk netlink family's spec: its enums, constants, and the
+attributes of each set with their types, limits and defaults."""
+
+from __future__ import annotations
+
+import enum
+from typing import NamedTuple
+
+FAMILY_NAME = "ssdk"
+
+
+class Cap(enum.IntFlag):
+    """The spec's cap flags."""
+
+    HIGHRES_TIMERS = 1
+    BIO = 2
+    KFILE = 4
+
+
+class Engine(enum.IntEnum):
+    """The spec's engine enum."""
+
+    BIO = 0
+    KFILE = 1
+
+
+class Rw(enum.IntEnum):
+    """The spec's rw enum."""
+
+    READ = 0
+    WRITE = 1
+    RANDREAD = 2
+    RANDWRITE = 3
+    RANDRW = 4
+    READWRITE = 5
+
+
+class State(enum.IntEnum):
+    """The spec's state enum."""
+
+    RUNNING = 0
+    STOPPING = 1
+    DONE = 2
+    STOPPED = 3
+    FAILED = 4
+
+
+class Op(enum.IntEnum):
+    """The spec's op enum."""
+
+    READ = 0
+    WRITE = 1
+
+
+class LatKind(enum.IntEnum):
+    """The spec's lat-kind enum."""
+
+    SERVICE = 0
+    RESPONSE = 1
+
+
+class Pattern(enum.IntEnum):
+    """The spec's pattern enum."""
+
+    RANDOM = 0
+    ZEROS = 1
+    REPEAT = 2
+    COMPRESSIBLE = 3
+
+
+class Arrivals(enum.IntEnum):
+    """The spec's arrivals enum."""
+
+    PACED = 0
+    UNIFORM = 1
+    POISSON = 2
+
+
+# The spec's constants.
+MAX_BS_SPLIT = 16
+MAX_IODEPTH = 1024
+MIN_BS = 512
+MAX_BS = 1048576
+MAX_SLOWEST = 4096
+MAX_TARGET_LEN = 4095
+MAX_INFLIGHT_BYTES = 268435456
+MIN_TS_INTERVAL_NS = 10000000
+DEFAULT_RW = 2
+DEFAULT_BS = 4096
+DEFAULT_IODEPTH = 1
+DEFAULT_RWMIXREAD = 50
+DEFAULT_PATTERN = 0
+DEFAULT_ARRIVALS = 0
+DEFAULT_ENGINE = 0
+DEFAULT_SLOWEST_N = 64
+DEFAULT_TS_INTERVAL_NS = 1000000000
+
+
+class Attr(NamedTuple):
+    """One attribute of a set: its type number, type, enum, nest, limits, default."""
+
+    value: int
+    type: str
+    enum: str | None
+    nested: str | None
+    multi: bool
+    min: int | None
+    max: int | None
+    default: int | None
+
+
+# Every attribute set: {attribute name: Attr}.
+ATTRS: dict[str, dict[str, Attr]] = {
+    "info": {
+        "version": Attr(1, "string", None, None, False, None, None, None),
+        "kernel-release": Attr(2, "string", None, None, False, None, None, None),
+        "caps": Attr(3, "u64", 'cap', None, False, None, None, None),
+        "cpus": Attr(4, "u32", None, None, False, None, None, None),
+        "clock-res-ns": Attr(5, "u32", None, None, False, None, None, None),
+        "max-runs": Attr(6, "u32", None, None, False, None, None, None),
+        "hist-sub-bits": Attr(7, "u32", None, None, False, None, None, None),
+        "hist-buckets": Attr(8, "u32", None, None, False, None, None, None),
+        "pad": Attr(9, "pad", None, None, False, None, None, None),
+    },
+    "run": {
+        "id": Attr(1, "u32", None, None, False, 1, None, None),
+        "state": Attr(2, "u32", 'state', None, False, 0, 4, None),
+        "target": Attr(3, "string", None, None, False, None, 4095, None),
+        "rw": Attr(4, "u32", 'rw', None, False, 0, 5, 2),
+        "bs": Attr(5, "u32", None, None, False, 512, 1048576, 4096),
+        "iodepth": Attr(6, "u32", None, None, False, 1, 1024, 1),
+        "offset": Attr(7, "u64", None, None, False, None, None, None),
+        "span": Attr(8, "u64", None, None, False, None, None, None),
+        "runtime-ns": Attr(9, "u64", None, None, False, None, None, None),
+        "ios": Attr(10, "u64", None, None, False, None, None, None),
+        "ramp-ns": Attr(11, "u64", None, None, False, None, None, None),
+        "seed": Attr(12, "u64", None, None, False, None, None, None),
+        "cpu": Attr(13, "u32", None, None, False, None, None, None),
+        "allow-write": Attr(14, "flag", None, None, False, None, None, None),
+        "reason": Attr(15, "string", None, None, False, None, None, None),
+        "target-size": Attr(16, "u64", None, None, False, None, None, None),
+        "logical-block-size": Attr(17, "u32", None, None, False, None, None, None),
+        "elapsed-ns": Attr(18, "u64", None, None, False, None, None, None),
+        "measured-ns": Attr(19, "u64", None, None, False, None, None, None),
+        "completed": Attr(20, "u64", None, None, False, None, None, None),
+        "iops-now": Attr(21, "u64", None, None, False, None, None, None),
+        "stats": Attr(22, "nest", None, 'stats', True, None, None, None),
+        "pad": Attr(23, "pad", None, None, False, None, None, None),
+        "rwmixread": Attr(24, "u32", None, None, False, None, 100, 50),
+        "bs-split": Attr(25, "nest", None, 'bs-split', True, None, 16, None),
+        "align": Attr(26, "u32", None, None, False, 512, None, None),
+        "align-offset": Attr(27, "u32", None, None, False, None, None, None),
+        "stride": Attr(28, "u64", None, None, False, None, None, None),
+        "pattern": Attr(29, "u32", 'pattern', None, False, 0, 3, 0),
+        "pattern-byte": Attr(30, "u32", None, None, False, None, 255, None),
+        "compress-pct": Attr(31, "u32", None, None, False, None, 99, None),
+        "rate-iops": Attr(32, "u32", None, None, False, 1, None, None),
+        "arrivals": Attr(33, "u32", 'arrivals', None, False, 0, 2, 0),
+        "late": Attr(34, "u64", None, None, False, None, None, None),
+        "engine": Attr(35, "u32", 'engine', None, False, 0, 1, 0),
+        "buffered": Attr(36, "flag", None, None, False, None, None, None),
+        "slowest-n": Attr(37, "u32", None, None, False, None, 4096, 64),
+        "slowest": Attr(38, "nest", None, 'io', True, None, 4096, None),
+        "ts-interval-ns": Attr(39, "u64", None, None, False, 10000000, None, 1000000000),
+        "ts-count": Attr(40, "u32", None, None, False, None, None, None),
+        "ts-dropped": Attr(41, "u64", None, None, False, None, None, None),
+        "from": Attr(42, "u32", None, None, False, None, None, None),
+        "interval": Attr(43, "nest", None, 'interval', True, None, None, None),
+        "capture-over-ns": Attr(44, "u64", None, None, False, None, None, None),
+        "captured-count": Attr(45, "u32", None, None, False, None, None, None),
+        "captured-dropped": Attr(46, "u64", None, None, False, None, None, None),
+        "captured": Attr(47, "nest", None, 'io', True, None, None, None),
+        "max-errors": Attr(48, "u64", None, None, False, None, None, None),
+        "owned": Attr(49, "flag", None, None, False, None, None, None),
+        "io-errors": Attr(50, "u64", None, None, False, None, None, None),
+        "dry-run": Attr(51, "flag", None, None, False, None, None, None),
+    },
+    "stats": {
+        "op": Attr(1, "u32", 'op', None, False, 0, 1, None),
+        "ios": Attr(2, "u64", None, None, False, None, None, None),
+        "bytes": Attr(3, "u64", None, None, False, None, None, None),
+        "errors": Attr(4, "u64", None, None, False, None, None, None),
+        "lat-min-ns": Attr(5, "u64", None, None, False, None, None, None),
+        "lat-max-ns": Attr(6, "u64", None, None, False, None, None, None),
+        "lat-sum-ns": Attr(7, "u64", None, None, False, None, None, None),
+        "lat-sumsq-hi": Attr(8, "u64", None, None, False, None, None, None),
+        "lat-sumsq-lo": Attr(9, "u64", None, None, False, None, None, None),
+        "bucket": Attr(10, "nest", None, 'bucket', True, None, None, None),
+        "pad": Attr(11, "pad", None, None, False, None, None, None),
+        "kind": Attr(12, "u32", 'lat-kind', None, False, 0, 1, None),
+    },
+    "io": {
+        "lat-ns": Attr(1, "u64", None, None, False, None, None, None),
+        "op": Attr(2, "u32", 'op', None, False, 0, 1, None),
+        "offset": Attr(3, "u64", None, None, False, None, None, None),
+        "len": Attr(4, "u32", None, None, False, None, None, None),
+        "t-ns": Attr(5, "u64", None, None, False, None, None, None),
+        "cpu-submit": Attr(6, "u32", None, None, False, None, None, None),
+        "cpu-complete": Attr(7, "u32", None, None, False, None, None, None),
+        "inflight": Attr(8, "u32", None, None, False, None, None, None),
+        "pad": Attr(9, "pad", None, None, False, None, None, None),
+    },
+    "interval": {
+        "index": Attr(1, "u32", None, None, False, None, None, None),
+        "ops": Attr(2, "nest", None, 'interval-op', True, None, None, None),
+    },
+    "interval-op": {
+        "op": Attr(1, "u32", 'op', None, False, 0, 1, None),
+        "ios": Attr(2, "u64", None, None, False, None, None, None),
+        "bytes": Attr(3, "u64", None, None, False, None, None, None),
+        "lat-sum-ns": Attr(4, "u64", None, None, False, None, None, None),
+        "lat-max-ns": Attr(5, "u64", None, None, False, None, None, None),
+        "lat-p99-ns": Attr(6, "u64", None, None, False, None, None, None),
+        "pad": Attr(7, "pad", None, None, False, None, None, None),
+    },
+    "bs-split": {
+        "bs": Attr(1, "u32", None, None, False, 512, None, None),
+        "pct": Attr(2, "u32", None, None, False, 1, 100, None),
+    },
+    "bucket": {
+        "index": Attr(1, "u32", None, None, False, None, None, None),
+        "count": Attr(2, "u64", None, None, False, None, None, None),
+        "pad": Attr(3, "pad", None, None, False, None, None, None),
+    },
+}
+
+# Every operation: (command number, attribute set, {part: attribute names}).
+OPS: dict[str, tuple[int, str, dict[str, tuple[str, ...]]]] = {
+    "info-get": (1, "info", {"do_request": ('pad',), "do_reply": ('version', 'kernel-release', 'caps', 'cpus', 'clock-res-ns', 'max-runs', 'hist-sub-bits', 'hist-buckets',)}),
+    "run-start": (2, "run", {"do_request": ('target', 'rw', 'bs', 'iodepth', 'offset', 'span', 'runtime-ns', 'ios', 'ramp-ns', 'seed', 'cpu', 'allow-write', 'rwmixread', 'bs-split', 'align', 'align-offset', 'stride', 'pattern', 'pattern-byte', 'compress-pct', 'rate-iops', 'arrivals', 'engine', 'buffered', 'slowest-n', 'ts-interval-ns', 'capture-over-ns', 'max-errors', 'owned', 'dry-run',), "do_reply": ('id',)}),
+    "run-get": (3, "run", {"do_request": ('id',), "do_reply": ('id', 'state', 'target', 'rw', 'bs', 'iodepth', 'offset', 'span', 'runtime-ns', 'ios', 'ramp-ns', 'seed', 'cpu', 'reason', 'target-size', 'logical-block-size', 'elapsed-ns', 'measured-ns', 'completed', 'iops-now', 'stats', 'rwmixread', 'bs-split', 'align', 'align-offset', 'stride', 'pattern', 'pattern-byte', 'compress-pct', 'rate-iops', 'arrivals', 'late', 'engine', 'buffered', 'slowest-n', 'ts-interval-ns', 'ts-count', 'ts-dropped', 'capture-over-ns', 'captured-count', 'captured-dropped', 'max-errors', 'owned', 'io-errors',), "dump_reply": ('id', 'state', 'target', 'rw', 'bs', 'iodepth', 'offset', 'span', 'runtime-ns', 'ios', 'ramp-ns', 'seed', 'cpu', 'reason', 'target-size', 'logical-block-size', 'elapsed-ns', 'measured-ns', 'completed', 'iops-now', 'stats', 'rwmixread', 'bs-split', 'align', 'align-offset', 'stride', 'pattern', 'pattern-byte', 'compress-pct', 'rate-iops', 'arrivals', 'late', 'engine', 'buffered', 'slowest-n', 'ts-interval-ns', 'ts-count', 'ts-dropped', 'capture-over-ns', 'captured-count', 'captured-dropped', 'max-errors', 'owned', 'io-errors',)}),
+    "run-stop": (4, "run", {"do_request": ('id',), "do_reply": ('id', 'state',)}),
+    "run-del": (5, "run", {"do_request": ('id', 'dry-run',)}),
+    "results-get": (6, "run", {"do_request": ('id',), "do_reply": ('id', 'state', 'target', 'rw', 'bs', 'iodepth', 'offset', 'span', 'runtime-ns', 'ios', 'ramp-ns', 'seed', 'cpu', 'reason', 'target-size', 'logical-block-size', 'elapsed-ns', 'measured-ns', 'completed', 'iops-now', 'stats', 'rwmixread', 'bs-split', 'align', 'align-offset', 'stride', 'pattern', 'pattern-byte', 'compress-pct', 'rate-iops', 'arrivals', 'late', 'engine', 'buffered', 'slowest-n', 'ts-interval-ns', 'ts-count', 'ts-dropped', 'capture-over-ns', 'captured-count', 'captured-dropped', 'max-errors', 'owned', 'io-errors',), "dump_reply": ('id', 'state', 'target', 'rw', 'bs', 'iodepth', 'offset', 'span', 'runtime-ns', 'ios', 'ramp-ns', 'seed', 'cpu', 'reason', 'target-size', 'logical-block-size', 'elapsed-ns', 'measured-ns', 'completed', 'iops-now', 'stats', 'rwmixread', 'bs-split', 'align', 'align-offset', 'stride', 'pattern', 'pattern-byte', 'compress-pct', 'rate-iops', 'arrivals', 'late', 'engine', 'buffered', 'slowest-n', 'ts-interval-ns', 'ts-count', 'ts-dropped', 'capture-over-ns', 'captured-count', 'captured-dropped', 'max-errors', 'owned', 'io-errors',)}),
+    "run-end-ntf": (7, "run", {"do_reply": ('id', 'state', 'target', 'rw', 'bs', 'iodepth', 'offset', 'span', 'runtime-ns', 'ios', 'ramp-ns', 'seed', 'cpu', 'reason', 'target-size', 'logical-block-size', 'elapsed-ns', 'measured-ns', 'completed', 'iops-now', 'stats', 'rwmixread', 'bs-split', 'align', 'align-offset', 'stride', 'pattern', 'pattern-byte', 'compress-pct', 'rate-iops', 'arrivals', 'late', 'engine', 'buffered', 'slowest-n', 'ts-interval-ns', 'ts-count', 'ts-dropped', 'capture-over-ns', 'captured-count', 'captured-dropped', 'max-errors', 'owned', 'io-errors',)}),
+    "slowest-get": (8, "run", {"do_request": ('id',), "do_reply": ('id',), "dump_reply": ('id', 'slowest',)}),
+    "timeseries-get": (9, "run", {"do_request": ('id', 'from',), "do_reply": ('id',), "dump_reply": ('id', 'interval',)}),
+    "captured-get": (10, "run", {"do_request": ('id', 'from',), "do_reply": ('id',), "dump_reply": ('id', 'captured',)}),
+}
