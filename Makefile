@@ -56,7 +56,7 @@ regen:
 	@scripts/ynl-regen
 
 checkpatch:
-	@perl $${SSDK_CACHE:-$$HOME/.cache/ssdk}/src/linux-6.12/scripts/checkpatch.pl --strict --no-tree -f kmod/*.[ch] scripts/vm/canary/*.c
+	@perl $${SSDK_CACHE:-$$HOME/.cache/ssdk}/src/linux-6.12/scripts/checkpatch.pl --strict --no-tree -f kmod/*.[ch] common/*.[ch] scripts/vm/canary/*.c
 
 clean:
 	rm -rf build kmod/ssdk.ko

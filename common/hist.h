@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause */
 /*
  * Latency histogram: log-linear buckets of nanoseconds, shared by the
- * module (which records) and userspace (which merges and reads
- * percentiles). A histogram is a plain array of SSDK_HIST_NR_BUCKETS u64
- * counts; recording is one bucket_index() and one increment.
+ * module and userspace (which both record, merge and read percentiles).
+ * A histogram is a plain array of SSDK_HIST_NR_BUCKETS u64 counts;
+ * recording is one bucket_index() and one increment.
  *
  * Layout (S = SSDK_HIST_SUB_BITS = 8, so 2^S = 256 sub-buckets):
  *
@@ -42,27 +42,7 @@
 #ifndef _SSDK_HIST_H
 #define _SSDK_HIST_H
 
-#ifdef __KERNEL__
-#include <linux/bitops.h>
-#include <linux/build_bug.h>
-#include <linux/types.h>
-
-static inline unsigned int hist_fls64(u64 x)
-{
-	return fls64(x);
-}
-#else
-#include <assert.h>
-#include <linux/types.h>
-typedef __u64 u64;
-#define BIT(nr)		(1UL << (nr))
-
-/* As the kernel's fls64(): 1 + the number of the highest bit set, 0 for 0. */
-static inline unsigned int hist_fls64(u64 x)
-{
-	return x ? 64 - __builtin_clzll(x) : 0;
-}
-#endif
+#include "platform.h"
 
 /**
  * define SSDK_HIST_SUB_BITS - Log2 of the buckets per power of two.
@@ -123,7 +103,7 @@ static inline unsigned int hist_fls64(u64 x)
  */
 static inline unsigned int hist_bucket_index(u64 ns)
 {
-	unsigned int shift = hist_fls64(ns | SSDK_HIST_SUB_BUCKETS) -
+	unsigned int shift = fls64(ns | SSDK_HIST_SUB_BUCKETS) -
 			     (SSDK_HIST_SUB_BITS + 1);
 	unsigned int idx = (shift << SSDK_HIST_SUB_BITS) + (unsigned int)(ns >> shift);
 
@@ -135,14 +115,16 @@ static inline unsigned int hist_bucket_index(u64 ns)
  * @buckets: The histogram, SSDK_HIST_NR_BUCKETS counts.
  * @ns: Latency, nanoseconds.
  *
- * Not atomic: the caller keeps anything else from updating @buckets
- * meanwhile (a per-CPU histogram with interrupts off, say).
+ * Not atomic: the caller is the histogram's only writer. The count is
+ * stored with WRITE_ONCE(), for readers on other CPUs (READ_ONCE()).
  *
  * Context: Any context.
  */
 static inline void hist_record(u64 *buckets, u64 ns)
 {
-	buckets[hist_bucket_index(ns)]++;
+	unsigned int idx = hist_bucket_index(ns);
+
+	WRITE_ONCE(buckets[idx], buckets[idx] + 1);
 }
 
 u64 hist_bucket_lower(unsigned int idx);

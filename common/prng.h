@@ -8,12 +8,7 @@
 #ifndef _SSDK_PRNG_H
 #define _SSDK_PRNG_H
 
-#ifdef __KERNEL__
-#include <linux/types.h>
-#else
-#include <linux/types.h>
-typedef __u64 u64;
-#endif
+#include "platform.h"
 
 /**
  * struct ssdk_prng - State of the generator.
@@ -83,7 +78,7 @@ static inline u64 ssdk_prng_next(struct ssdk_prng *p)
  */
 static inline u64 ssdk_prng_below(struct ssdk_prng *p, u64 n)
 {
-	return (u64)(((__uint128_t)ssdk_prng_next(p) * n) >> 64);
+	return mul_u64_u64_shr(ssdk_prng_next(p), n, 64);
 }
 
 /**
@@ -100,7 +95,7 @@ static inline u64 ssdk_prng_below(struct ssdk_prng *p, u64 n)
 static inline u64 ssdk_prng_exp16(struct ssdk_prng *p)
 {
 	u64 x = ssdk_prng_next(p) | 1;
-	int k = 63 - __builtin_clzll(x);
+	int k = fls64(x) - 1;
 	u64 m = k >= 31 ? x >> (k - 31) : x << (31 - k);	/* 1.31 in [1, 2) */
 	u64 log2x = (u64)k << 16;
 	int bit;

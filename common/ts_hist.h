@@ -3,8 +3,7 @@
  * The small histogram of a time series' open interval: 8 buckets per
  * power of two (values below 8 exact), 496 buckets through 2^64 ns. A
  * bucket's upper bound is at most 1/8 above any value in it, which is the
- * bound on each interval's p99. Shared with userspace's host tests
- * (userspace/tests/ts_hist_test.c), as hist.h is.
+ * bound on each interval's p99. Shared with userspace as hist.h is.
  */
 #ifndef _SSDK_TS_HIST_H
 #define _SSDK_TS_HIST_H
@@ -26,7 +25,7 @@ static inline unsigned int ssdk_ts_bucket(u64 ns)
 
 	if (ns < SSDK_TS_SUB)
 		return ns;
-	msb = hist_fls64(ns) - 1;
+	msb = fls64(ns) - 1;
 	return (msb - 2) * SSDK_TS_SUB + ((ns >> (msb - 3)) & (SSDK_TS_SUB - 1));
 }
 

@@ -3,8 +3,9 @@
  * run-start's attributes into a run's configuration. The policy (genl.c,
  * from the spec) has checked each attribute on its own: types, ranges.
  * These checks relate them, and say which one is wrong through extack.
- * What depends on the target's geometry is checked once it is open
- * (access.c).
+ * What depends on the target's geometry is checked once it is open, by
+ * the rules of ../common/access.c, which userspace's engines share.
+ * Defaults are the spec's (SSDK_DEFAULT_*).
  */
 
 #include <linux/cpumask.h>
@@ -39,9 +40,9 @@ static int ssdk_config_check_bs(struct genl_info *info, int type, u32 bs)
 	return 0;
 }
 
-/* One entry of bs-split: both members, a valid size. */
+/* One entry of bs-split, the @i-th: both members, a valid size. */
 static int ssdk_config_bs_share(struct genl_info *info, struct nlattr *nest,
-				struct ssdk_bs_share *share)
+				struct ssdk_access_cfg *ac, u32 i)
 {
 	struct nlattr *tb[SSDK_A_BS_SPLIT_MAX + 1];
 	int ret;
@@ -54,9 +55,9 @@ static int ssdk_config_bs_share(struct genl_info *info, struct nlattr *nest,
 		NL_SET_ERR_MSG_ATTR(info->extack, nest, "bs-split: each entry needs bs and pct");
 		return -EINVAL;
 	}
-	share->bs = nla_get_u32(tb[SSDK_A_BS_SPLIT_BS]);
-	share->pct = nla_get_u32(tb[SSDK_A_BS_SPLIT_PCT]);
-	if (share->bs > SSDK_MAX_BS || share->bs % SECTOR_SIZE) {
+	ac->bs[i] = nla_get_u32(tb[SSDK_A_BS_SPLIT_BS]);
+	ac->pct[i] = nla_get_u32(tb[SSDK_A_BS_SPLIT_PCT]);
+	if (ac->bs[i] > SSDK_MAX_BS || ac->bs[i] % SECTOR_SIZE) {
 		NL_SET_ERR_MSG_ATTR(info->extack, nest,
 				    "bs-split: a size above 1 MiB or not a multiple of 512");
 		return -EINVAL;
@@ -67,15 +68,17 @@ static int ssdk_config_bs_share(struct genl_info *info, struct nlattr *nest,
 /* Block sizes: bs alone, or the entries of bs-split (a multi-attr). */
 static int ssdk_config_sizes(struct genl_info *info, struct ssdk_run_config *cfg)
 {
+	struct ssdk_access_cfg *ac = &cfg->access;
 	struct nlattr *attr;
-	u32 total = 0, i;
+	u32 total = 0;
 	int rem, ret;
 
 	if (!info->attrs[SSDK_A_RUN_BS_SPLIT]) {
-		cfg->bs = ssdk_get_u32(info, SSDK_A_RUN_BS, 4096);
-		cfg->nr_bs = 1;
-		cfg->bs_split[0] = (struct ssdk_bs_share){ .bs = cfg->bs, .pct = 100 };
-		cfg->align = ssdk_get_u32(info, SSDK_A_RUN_ALIGN, cfg->bs);
+		cfg->bs = ssdk_get_u32(info, SSDK_A_RUN_BS, SSDK_DEFAULT_BS);
+		ac->nr_bs = 1;
+		ac->bs[0] = cfg->bs;
+		ac->pct[0] = 100;
+		ac->align = ssdk_get_u32(info, SSDK_A_RUN_ALIGN, cfg->bs);
 		return ssdk_config_check_bs(info, SSDK_A_RUN_BS, cfg->bs);
 	}
 	if (info->attrs[SSDK_A_RUN_BS])
@@ -83,51 +86,48 @@ static int ssdk_config_sizes(struct genl_info *info, struct ssdk_run_config *cfg
 	nlmsg_for_each_attr(attr, info->nlhdr, GENL_HDRLEN, rem) {
 		if (nla_type(attr) != SSDK_A_RUN_BS_SPLIT)
 			continue;
-		if (cfg->nr_bs == SSDK_MAX_BS_SPLIT) {
+		if (ac->nr_bs == SSDK_MAX_BS_SPLIT) {
 			NL_SET_ERR_MSG_ATTR(info->extack, attr, "bs-split: more than 16 entries");
 			return -E2BIG;
 		}
-		ret = ssdk_config_bs_share(info, attr, &cfg->bs_split[cfg->nr_bs]);
+		ret = ssdk_config_bs_share(info, attr, ac, ac->nr_bs);
 		if (ret)
 			return ret;
-		total += cfg->bs_split[cfg->nr_bs++].pct;
+		total += ac->pct[ac->nr_bs++];
 	}
 	if (total != 100)
 		return ssdk_config_refuse(info, SSDK_A_RUN_BS_SPLIT,
 					  "bs-split: the percentages do not add up to 100");
 	cfg->split_given = true;
-	cfg->bs = 0;
-	cfg->align = U32_MAX;
-	for (i = 0; i < cfg->nr_bs; i++) {
-		cfg->bs = max(cfg->bs, cfg->bs_split[i].bs);
-		cfg->align = min(cfg->align, cfg->bs_split[i].bs);
-	}
-	cfg->align = ssdk_get_u32(info, SSDK_A_RUN_ALIGN, cfg->align);
+	cfg->bs = ssdk_access_max_bs(ac);
+	ac->align = ssdk_get_u32(info, SSDK_A_RUN_ALIGN, ssdk_access_min_bs(ac));
 	return 0;
 }
 
 /* Where the IOs go: offsets, alignment, stride. */
 static int ssdk_config_placement(struct genl_info *info, struct ssdk_run_config *cfg)
 {
-	cfg->offset = ssdk_get_u64(info, SSDK_A_RUN_OFFSET, 0);
-	cfg->span = ssdk_get_u64(info, SSDK_A_RUN_SPAN, 0);
-	cfg->align_offset = ssdk_get_u32(info, SSDK_A_RUN_ALIGN_OFFSET, 0);
-	cfg->stride = ssdk_get_u64(info, SSDK_A_RUN_STRIDE, 0);
+	struct ssdk_access_cfg *ac = &cfg->access;
 
-	if (cfg->offset % SECTOR_SIZE)
+	ac->offset = ssdk_get_u64(info, SSDK_A_RUN_OFFSET, 0);
+	ac->span = ssdk_get_u64(info, SSDK_A_RUN_SPAN, 0);
+	ac->align_offset = ssdk_get_u32(info, SSDK_A_RUN_ALIGN_OFFSET, 0);
+	ac->stride = ssdk_get_u64(info, SSDK_A_RUN_STRIDE, 0);
+
+	if (ac->offset % SECTOR_SIZE)
 		return ssdk_config_refuse(info, SSDK_A_RUN_OFFSET, "offset: not a multiple of 512");
-	if (cfg->align % SECTOR_SIZE)
+	if (ac->align % SECTOR_SIZE)
 		return ssdk_config_refuse(info, SSDK_A_RUN_ALIGN, "align: not a multiple of 512");
-	if (cfg->align_offset % SECTOR_SIZE)
+	if (ac->align_offset % SECTOR_SIZE)
 		return ssdk_config_refuse(info, SSDK_A_RUN_ALIGN_OFFSET,
 					  "align-offset: not a multiple of 512");
-	if (cfg->align_offset >= cfg->align)
+	if (ac->align_offset >= ac->align)
 		return ssdk_config_refuse(info, SSDK_A_RUN_ALIGN_OFFSET,
 					  "align-offset: not below align");
-	if (cfg->stride && !ssdk_rw_sequential(cfg->rw))
+	if (ac->stride && !ssdk_rw_sequential(ac->rw))
 		return ssdk_config_refuse(info, SSDK_A_RUN_STRIDE,
 					  "stride: only for sequential runs (read, write, readwrite)");
-	if (cfg->stride % SECTOR_SIZE)
+	if (ac->stride % SECTOR_SIZE)
 		return ssdk_config_refuse(info, SSDK_A_RUN_STRIDE, "stride: not a multiple of 512");
 	return 0;
 }
@@ -136,8 +136,8 @@ static int ssdk_config_placement(struct genl_info *info, struct ssdk_run_config 
 static int ssdk_config_ops(struct genl_info *info, struct ssdk_run_config *cfg)
 {
 	cfg->allow_write = nla_get_flag(info->attrs[SSDK_A_RUN_ALLOW_WRITE]);
-	cfg->rwmixread = ssdk_get_u32(info, SSDK_A_RUN_RWMIXREAD, 50);
-	if (info->attrs[SSDK_A_RUN_RWMIXREAD] && !ssdk_rw_mixed(cfg->rw))
+	cfg->access.rwmixread = ssdk_get_u32(info, SSDK_A_RUN_RWMIXREAD, SSDK_DEFAULT_RWMIXREAD);
+	if (info->attrs[SSDK_A_RUN_RWMIXREAD] && !ssdk_rw_mixed(cfg->access.rw))
 		return ssdk_config_refuse(info, SSDK_A_RUN_RWMIXREAD,
 					  "rwmixread: only for randrw and readwrite");
 	if (ssdk_cfg_writes(cfg) && !cfg->allow_write) {
@@ -154,7 +154,7 @@ static int ssdk_config_pattern(struct genl_info *info, struct ssdk_run_config *c
 	struct nlattr **attrs = info->attrs;
 	bool repeat, compressible;
 
-	cfg->pattern = ssdk_get_u32(info, SSDK_A_RUN_PATTERN, SSDK_PATTERN_RANDOM);
+	cfg->pattern = ssdk_get_u32(info, SSDK_A_RUN_PATTERN, SSDK_DEFAULT_PATTERN);
 	cfg->pattern_byte = ssdk_get_u32(info, SSDK_A_RUN_PATTERN_BYTE, 0);
 	cfg->compress_pct = ssdk_get_u32(info, SSDK_A_RUN_COMPRESS_PCT, 0);
 	if (attrs[SSDK_A_RUN_PATTERN] && !ssdk_cfg_writes(cfg))
@@ -177,7 +177,7 @@ static int ssdk_config_pattern(struct genl_info *info, struct ssdk_run_config *c
 static int ssdk_config_pace(struct genl_info *info, struct ssdk_run_config *cfg)
 {
 	cfg->rate_iops = ssdk_get_u32(info, SSDK_A_RUN_RATE_IOPS, 0);
-	cfg->arrivals = ssdk_get_u32(info, SSDK_A_RUN_ARRIVALS, SSDK_ARRIVALS_PACED);
+	cfg->arrivals = ssdk_get_u32(info, SSDK_A_RUN_ARRIVALS, SSDK_DEFAULT_ARRIVALS);
 	if (info->attrs[SSDK_A_RUN_ARRIVALS] && !cfg->rate_iops)
 		return ssdk_config_refuse(info, SSDK_A_RUN_ARRIVALS,
 					  "arrivals: only with rate-iops");
@@ -187,11 +187,12 @@ static int ssdk_config_pace(struct genl_info *info, struct ssdk_run_config *cfg)
 /* How the IOs reach the target; buffered file IO has one in flight. */
 static int ssdk_config_engine(struct genl_info *info, struct ssdk_run_config *cfg)
 {
-	cfg->engine = ssdk_get_u32(info, SSDK_A_RUN_ENGINE, SSDK_ENGINE_BIO);
-	cfg->slowest_n = ssdk_get_u32(info, SSDK_A_RUN_SLOWEST_N, 64);
-	cfg->ts_interval_ns = ssdk_get_u64(info, SSDK_A_RUN_TS_INTERVAL_NS, NSEC_PER_SEC);
+	cfg->engine = ssdk_get_u32(info, SSDK_A_RUN_ENGINE, SSDK_DEFAULT_ENGINE);
+	cfg->slowest_n = ssdk_get_u32(info, SSDK_A_RUN_SLOWEST_N, SSDK_DEFAULT_SLOWEST_N);
+	cfg->ts_interval_ns = ssdk_get_u64(info, SSDK_A_RUN_TS_INTERVAL_NS,
+					   SSDK_DEFAULT_TS_INTERVAL_NS);
 	cfg->capture_over_ns = ssdk_get_u64(info, SSDK_A_RUN_CAPTURE_OVER_NS, 0);
-	if (cfg->ts_interval_ns < 10 * NSEC_PER_MSEC)
+	if (cfg->ts_interval_ns < SSDK_MIN_TS_INTERVAL_NS)
 		return ssdk_config_refuse(info, SSDK_A_RUN_TS_INTERVAL_NS,
 					  "ts-interval-ns: below 10 ms (10000000)");
 	cfg->buffered = nla_get_flag(info->attrs[SSDK_A_RUN_BUFFERED]);
@@ -223,7 +224,8 @@ static int ssdk_config_cpu(struct genl_info *info, struct ssdk_run_config *cfg)
 /**
  * ssdk_config_parse() - Read and check the attributes of run-start.
  * @info: The request.
- * @cfg: Filled in, defaults included; @cfg->target is left to the caller.
+ * @cfg: Filled in, defaults included; @cfg->target is left to the run
+ *	(ssdk_run_start() copies it from the request).
  *
  * Context: Process context.
  * Return: 0 or a negative errno, explained in @info->extack.
@@ -238,13 +240,14 @@ int ssdk_config_parse(struct genl_info *info, struct ssdk_run_config *cfg)
 	/* NLA_NUL_STRING: the policy made sure of a NUL. */
 	if (!*(const char *)nla_data(attrs[SSDK_A_RUN_TARGET]))
 		return ssdk_config_refuse(info, SSDK_A_RUN_TARGET, "target: empty path");
-	cfg->rw = ssdk_get_u32(info, SSDK_A_RUN_RW, SSDK_RW_RANDREAD);
-	cfg->iodepth = ssdk_get_u32(info, SSDK_A_RUN_IODEPTH, 1);
+	cfg->access.rw = ssdk_get_u32(info, SSDK_A_RUN_RW, SSDK_DEFAULT_RW);
+	cfg->iodepth = ssdk_get_u32(info, SSDK_A_RUN_IODEPTH, SSDK_DEFAULT_IODEPTH);
 	cfg->runtime_ns = ssdk_get_u64(info, SSDK_A_RUN_RUNTIME_NS, 0);
 	cfg->ios = ssdk_get_u64(info, SSDK_A_RUN_IOS, 0);
 	cfg->ramp_ns = ssdk_get_u64(info, SSDK_A_RUN_RAMP_NS, 0);
-	cfg->seed = ssdk_get_u64(info, SSDK_A_RUN_SEED, 0);
+	cfg->access.seed = ssdk_get_u64(info, SSDK_A_RUN_SEED, 0);
 	cfg->max_errors = ssdk_get_u64(info, SSDK_A_RUN_MAX_ERRORS, 0);
+	cfg->dry_run = nla_get_flag(attrs[SSDK_A_RUN_DRY_RUN]);
 	cfg->owned = nla_get_flag(attrs[SSDK_A_RUN_OWNED]);
 	if (cfg->owned) {
 		cfg->owner_portid = info->snd_portid;
@@ -270,4 +273,59 @@ int ssdk_config_parse(struct genl_info *info, struct ssdk_run_config *cfg)
 		return ssdk_config_refuse(info, SSDK_A_RUN_IODEPTH,
 					  "iodepth x bs: more than 256 MiB of buffers");
 	return 0;
+}
+
+/**
+ * ssdk_config_check_target() - Check a run's access pattern against its target.
+ * @run: The run, its target open and its geometry known.
+ * @attrs: The attributes of run-start, which @extack points at.
+ * @extack: For the reason of a failure.
+ *
+ * The rules are ssdk_access_check()'s (../common/access.c): sizes,
+ * offsets and alignments multiples of the logical block size, the span
+ * within the target and holding the largest block. An absent span is
+ * resolved to the rest of the target.
+ *
+ * Context: Process context.
+ * Return: 0 or a negative errno, explained in @extack.
+ */
+int ssdk_config_check_target(struct ssdk_run *run, struct nlattr **attrs,
+			     struct netlink_ext_ack *extack)
+{
+	int problem = ssdk_access_check(&run->cfg.access, run->target_size, run->lbs);
+	const struct ssdk_access_problem_desc *p = &ssdk_access_problems[problem];
+	const struct nlattr *attr;
+
+	if (problem == SSDK_ACCESS_OK)
+		return 0;
+	attr = attrs[p->attr == SSDK_A_RUN_BS && run->cfg.split_given ?
+		     SSDK_A_RUN_BS_SPLIT : p->attr];
+	/* NL_SET_ERR_MSG_ATTR() takes a literal: one case per message. */
+	switch (problem) {
+	case SSDK_ACCESS_BS_LBS:
+		NL_SET_ERR_MSG_ATTR(extack, attr, SSDK_ACCESS_MSG_BS_LBS);
+		break;
+	case SSDK_ACCESS_OFFSET_LBS:
+		NL_SET_ERR_MSG_ATTR(extack, attr, SSDK_ACCESS_MSG_OFFSET_LBS);
+		break;
+	case SSDK_ACCESS_ALIGN_LBS:
+		NL_SET_ERR_MSG_ATTR(extack, attr, SSDK_ACCESS_MSG_ALIGN_LBS);
+		break;
+	case SSDK_ACCESS_ALIGN_OFFSET_LBS:
+		NL_SET_ERR_MSG_ATTR(extack, attr, SSDK_ACCESS_MSG_ALIGN_OFFSET_LBS);
+		break;
+	case SSDK_ACCESS_STRIDE_LBS:
+		NL_SET_ERR_MSG_ATTR(extack, attr, SSDK_ACCESS_MSG_STRIDE_LBS);
+		break;
+	case SSDK_ACCESS_OFFSET_END:
+		NL_SET_ERR_MSG_ATTR(extack, attr, SSDK_ACCESS_MSG_OFFSET_END);
+		break;
+	case SSDK_ACCESS_SPAN_END:
+		NL_SET_ERR_MSG_ATTR(extack, attr, SSDK_ACCESS_MSG_SPAN_END);
+		break;
+	case SSDK_ACCESS_SPAN_SMALL:
+		NL_SET_ERR_MSG_ATTR(extack, attr, SSDK_ACCESS_MSG_SPAN_SMALL);
+		break;
+	}
+	return -p->err;
 }

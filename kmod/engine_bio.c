@@ -73,7 +73,7 @@ static void ssdk_bio_set_len(struct ssdk_run *run, struct ssdk_slot *slot)
 
 	bio->bi_vcnt = DIV_ROUND_UP(slot->len, PAGE_SIZE);
 	bio->bi_iter.bi_size = slot->len;
-	if (run->cfg.nr_bs == 1)
+	if (run->cfg.access.nr_bs == 1)
 		return;
 	for (i = 0; i < bio->bi_vcnt; i++, left -= PAGE_SIZE)
 		slot->bvecs[i].bv_len = min_t(u32, left, PAGE_SIZE);

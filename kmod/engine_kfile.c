@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The kfile engine: IOs on a regular file through its filesystem's
- * read_iter and write_iter, issued from the kernel as asynchronous
- * kiocbs, as io_uring and aio issue them but without a system call: with
- * O_DIRECT, the filesystem maps each IO to its extents and hands bios to
- * the block layer, and the IO completes through the kiocb's callback, so
+ * The kfile engine: IOs on a regular file through its filesystem,
+ * issued from the kernel as asynchronous kiocbs through
+ * vfs_iocb_iter_read() and vfs_iocb_iter_write(), as io_uring and aio
+ * issue them but without a system call: the VFS checks each IO
+ * (rw_verify_area(): the file's range, locks, the security hooks), and
+ * with O_DIRECT the filesystem maps it to its extents and hands bios to
+ * the block layer; the IO completes through the kiocb's callback, so
  * that iodepth IOs are really in flight. What the bio engine measures on
- * the raw device, this engine measures plus the filesystem.
+ * the raw device, this engine measures plus the filesystem. (As with
+ * aio, an IO that completes asynchronously sends no fsnotify event.)
  *
  * Buffered IO goes through the page cache and completes within its
  * submission (no asynchronous buffered path exists for an in-kernel
@@ -146,15 +149,12 @@ err_close:
 
 /*
  * Close the file before the run says it ended, so that the filesystem
- * can be unmounted at once: from a kernel thread, fput() leaves the final
- * release to a workqueue, which is flushed.
+ * can be unmounted at once.
  */
 static void ssdk_kfile_close(struct ssdk_run *run)
 {
-	fput(run->file);
+	ssdk_fput_sync(run->file);
 	run->file = NULL;
-	if (current->flags & PF_KTHREAD)
-		flush_delayed_fput();
 }
 
 /*
@@ -162,13 +162,37 @@ static void ssdk_kfile_close(struct ssdk_run *run)
  * an error too: the span lies within the file, so a short one means the
  * file shrank under the run.
  */
+static void ssdk_kfile_done(struct ssdk_slot *slot, long ret)
+{
+	ssdk_slot_complete(slot, ret == slot->len ? 0 : ret < 0 ? (int)ret : -ENODATA);
+}
+
+/* A queued IO completed, possibly in an interrupt. */
 static void ssdk_kfile_complete(struct kiocb *iocb, long ret)
 {
 	struct ssdk_slot *slot = container_of(iocb, struct ssdk_slot, kf.iocb);
 
+	/* The freeze protection of a queued write is its completion's to end. */
 	if (slot->op == SSDK_OP_WRITE)
 		kiocb_end_write(iocb);
-	ssdk_slot_complete(slot, ret == slot->len ? 0 : ret < 0 ? (int)ret : -ENODATA);
+	ssdk_kfile_done(slot, ret);
+}
+
+/*
+ * A write, its freeze protection taken here where vfs_iocb_iter_write()
+ * does not take it itself (compat.h), and ended here unless the write
+ * was queued.
+ */
+static ssize_t ssdk_kfile_write(struct kiocb *iocb, struct iov_iter *iter)
+{
+	ssize_t ret;
+
+	if (!SSDK_VFS_WRITE_FREEZE)
+		kiocb_start_write(iocb);
+	ret = vfs_iocb_iter_write(iocb->ki_filp, iocb, iter);
+	if (!SSDK_VFS_WRITE_FREEZE && ret != -EIOCBQUEUED)
+		kiocb_end_write(iocb);
+	return ret;
 }
 
 /*
@@ -181,26 +205,19 @@ static void ssdk_kfile_submit(struct ssdk_run *run, struct ssdk_slot *slot)
 	struct kiocb *iocb = &slot->kf.iocb;
 	struct iov_iter *iter = &slot->kf.iter;
 	bool write = slot->op == SSDK_OP_WRITE;
-	struct file *file = run->file;
 	ssize_t ret;
 
-	init_sync_kiocb(iocb, file);
+	init_sync_kiocb(iocb, run->file);
 	iocb->ki_pos = slot->offset;
 	iocb->ki_complete = ssdk_kfile_complete;
 	iov_iter_bvec(iter, write ? ITER_SOURCE : ITER_DEST, slot->bvecs,
 		      DIV_ROUND_UP(slot->len, PAGE_SIZE), slot->len);
-	if (write) {
+	if (write)
 		iocb->ki_flags |= IOCB_WRITE;
-		/* Freeze protection, released by the completion. */
-		kiocb_start_write(iocb);
-		ssdk_slot_stamp_submit(slot);
-		ret = file->f_op->write_iter(iocb, iter);
-	} else {
-		ssdk_slot_stamp_submit(slot);
-		ret = file->f_op->read_iter(iocb, iter);
-	}
+	ssdk_slot_stamp_submit(slot);
+	ret = write ? ssdk_kfile_write(iocb, iter) : vfs_iocb_iter_read(run->file, iocb, iter);
 	if (ret != -EIOCBQUEUED)
-		ssdk_kfile_complete(iocb, ret);
+		ssdk_kfile_done(slot, ret);
 }
 
 /* The device under the file's filesystem, when it has one, was removed. */

@@ -2,31 +2,13 @@
 /*
  * ssdk: a storage benchmark whose IO generator runs in the kernel.
  *
- * Module entry and exit, and what the module reports about itself.
+ * Module entry and exit.
  */
 
 #include <linux/module.h>
-#include <linux/hrtimer.h>
 #include <linux/rcupdate.h>
-#include <uapi/linux/ssdk.h>
 
 #include "ssdk.h"
-
-/**
- * ssdk_caps() - Capabilities of this module on the running kernel.
- *
- * Context: Any context.
- * Return: A mask of &enum ssdk_cap bits.
- */
-u64 ssdk_caps(void)
-{
-	u64 caps = 0;
-
-	/* Timer-driven pacing needs hrtimers finer than a jiffy. */
-	if (hrtimer_resolution == 1)
-		caps |= SSDK_CAP_HIGHRES_TIMERS;
-	return caps | SSDK_CAP_BIO | SSDK_CAP_KFILE;
-}
 
 static int __init ssdk_init(void)
 {

@@ -44,6 +44,17 @@ static struct genl_family ssdk_nl_family __ro_after_init = {
 
 /* --- info-get ------------------------------------------------------------ */
 
+/* What this module can do on the running kernel: &enum ssdk_cap bits. */
+static u64 ssdk_caps(void)
+{
+	u64 caps = SSDK_CAP_BIO | SSDK_CAP_KFILE;
+
+	/* Timer-driven pacing needs hrtimers finer than a jiffy. */
+	if (hrtimer_resolution == 1)
+		caps |= SSDK_CAP_HIGHRES_TIMERS;
+	return caps;
+}
+
 static int ssdk_nl_info_fill(struct sk_buff *msg)
 {
 	if (nla_put_string(msg, SSDK_A_INFO_VERSION, SSDK_VERSION) ||
@@ -103,15 +114,15 @@ static int ssdk_nl_pattern_fill(struct sk_buff *msg, const struct ssdk_run_confi
 	return 0;
 }
 
-static int ssdk_nl_bs_split_fill(struct sk_buff *msg, const struct ssdk_run_config *cfg)
+static int ssdk_nl_bs_split_fill(struct sk_buff *msg, const struct ssdk_access_cfg *ac)
 {
 	struct nlattr *nest;
 	unsigned int i;
 
-	for (i = 0; i < cfg->nr_bs; i++) {
+	for (i = 0; i < ac->nr_bs; i++) {
 		nest = nla_nest_start(msg, SSDK_A_RUN_BS_SPLIT);
-		if (!nest || nla_put_u32(msg, SSDK_A_BS_SPLIT_BS, cfg->bs_split[i].bs) ||
-		    nla_put_u32(msg, SSDK_A_BS_SPLIT_PCT, cfg->bs_split[i].pct))
+		if (!nest || nla_put_u32(msg, SSDK_A_BS_SPLIT_BS, ac->bs[i]) ||
+		    nla_put_u32(msg, SSDK_A_BS_SPLIT_PCT, ac->pct[i]))
 			return -EMSGSIZE;
 		nla_nest_end(msg, nest);
 	}
@@ -121,31 +132,32 @@ static int ssdk_nl_bs_split_fill(struct sk_buff *msg, const struct ssdk_run_conf
 static int ssdk_nl_config_fill(struct sk_buff *msg, const struct ssdk_run *run)
 {
 	const struct ssdk_run_config *cfg = &run->cfg;
+	const struct ssdk_access_cfg *ac = &cfg->access;
 
 	if (nla_put_string(msg, SSDK_A_RUN_TARGET, cfg->target) ||
-	    nla_put_u32(msg, SSDK_A_RUN_RW, cfg->rw) ||
+	    nla_put_u32(msg, SSDK_A_RUN_RW, ac->rw) ||
 	    nla_put_u32(msg, SSDK_A_RUN_BS, cfg->bs) ||
 	    nla_put_u32(msg, SSDK_A_RUN_IODEPTH, cfg->iodepth) ||
-	    ssdk_nl_put_u64(msg, SSDK_A_RUN_OFFSET, cfg->offset) ||
-	    ssdk_nl_put_u64(msg, SSDK_A_RUN_SPAN, cfg->span) ||
+	    ssdk_nl_put_u64(msg, SSDK_A_RUN_OFFSET, ac->offset) ||
+	    ssdk_nl_put_u64(msg, SSDK_A_RUN_SPAN, ac->span) ||
 	    ssdk_nl_put_u64(msg, SSDK_A_RUN_RUNTIME_NS, cfg->runtime_ns) ||
 	    ssdk_nl_put_u64(msg, SSDK_A_RUN_IOS, cfg->ios) ||
 	    ssdk_nl_put_u64(msg, SSDK_A_RUN_RAMP_NS, cfg->ramp_ns) ||
-	    ssdk_nl_put_u64(msg, SSDK_A_RUN_SEED, cfg->seed) ||
+	    ssdk_nl_put_u64(msg, SSDK_A_RUN_SEED, ac->seed) ||
 	    (cfg->cpu >= 0 && nla_put_u32(msg, SSDK_A_RUN_CPU, cfg->cpu)) ||
 	    ssdk_nl_put_u64(msg, SSDK_A_RUN_TARGET_SIZE, run->target_size) ||
 	    nla_put_u32(msg, SSDK_A_RUN_LOGICAL_BLOCK_SIZE, run->lbs) ||
-	    nla_put_u32(msg, SSDK_A_RUN_ALIGN, cfg->align) ||
-	    nla_put_u32(msg, SSDK_A_RUN_ALIGN_OFFSET, cfg->align_offset) ||
-	    ssdk_nl_put_u64(msg, SSDK_A_RUN_STRIDE, cfg->stride) ||
-	    (ssdk_rw_mixed(cfg->rw) &&
-	     nla_put_u32(msg, SSDK_A_RUN_RWMIXREAD, cfg->rwmixread)) ||
+	    nla_put_u32(msg, SSDK_A_RUN_ALIGN, ac->align) ||
+	    nla_put_u32(msg, SSDK_A_RUN_ALIGN_OFFSET, ac->align_offset) ||
+	    ssdk_nl_put_u64(msg, SSDK_A_RUN_STRIDE, ac->stride) ||
+	    (ssdk_rw_mixed(ac->rw) &&
+	     nla_put_u32(msg, SSDK_A_RUN_RWMIXREAD, ac->rwmixread)) ||
 	    (ssdk_cfg_writes(cfg) && ssdk_nl_pattern_fill(msg, cfg)) ||
 	    (cfg->rate_iops &&
 	     (nla_put_u32(msg, SSDK_A_RUN_RATE_IOPS, cfg->rate_iops) ||
 	      nla_put_u32(msg, SSDK_A_RUN_ARRIVALS, cfg->arrivals) ||
 	      ssdk_nl_put_u64(msg, SSDK_A_RUN_LATE, READ_ONCE(run->pace.late)))) ||
-	    (cfg->split_given && ssdk_nl_bs_split_fill(msg, cfg)) ||
+	    (cfg->split_given && ssdk_nl_bs_split_fill(msg, ac)) ||
 	    nla_put_u32(msg, SSDK_A_RUN_ENGINE, cfg->engine) ||
 	    nla_put_u32(msg, SSDK_A_RUN_SLOWEST_N, cfg->slowest_n) ||
 	    ssdk_nl_put_u64(msg, SSDK_A_RUN_TS_INTERVAL_NS, cfg->ts_interval_ns) ||
@@ -160,13 +172,13 @@ static int ssdk_nl_config_fill(struct sk_buff *msg, const struct ssdk_run *run)
 
 static int ssdk_nl_progress_fill(struct sk_buff *msg, struct ssdk_run *run, int state)
 {
-	/* Pairs with smp_store_release() in ssdk_worker(). */
-	u64 start = smp_load_acquire(&run->start_ns), end = READ_ONCE(run->end_ns);
-	u64 last = READ_ONCE(run->last_measured_ns);
-	u64 elapsed = 0, measured = 0;
+	u64 elapsed = 0, measured = 0, end = 0, last;
 
-	if (start) {
-		elapsed = (end ?: ktime_get_ns()) - start;
+	/* Pairs with smp_store_release() in ssdk_worker(). */
+	if (smp_load_acquire(&run->started)) {
+		end = READ_ONCE(run->end_ns);
+		last = READ_ONCE(run->last_measured_ns);
+		elapsed = (end ?: ktime_get_ns()) - run->start_ns;
 		if (last > run->ramp_end_ns)
 			measured = last - run->ramp_end_ns;
 	}
@@ -198,7 +210,7 @@ static int ssdk_nl_set_fill(struct sk_buff *msg, unsigned int set)
 }
 
 static int ssdk_nl_counts_fill(struct sk_buff *msg, unsigned int set,
-			       const struct ssdk_op_counts *c)
+			       const struct ssdk_counts *c)
 {
 	struct nlattr *nest;
 
@@ -210,13 +222,11 @@ static int ssdk_nl_counts_fill(struct sk_buff *msg, unsigned int set,
 	    nla_put_u64_64bit(msg, SSDK_A_STATS_BYTES, c->bytes, SSDK_A_STATS_PAD) ||
 	    nla_put_u64_64bit(msg, SSDK_A_STATS_ERRORS, c->errors, SSDK_A_STATS_PAD) ||
 	    (c->ios &&
-	     (nla_put_u64_64bit(msg, SSDK_A_STATS_LAT_MIN_NS, c->lat_min, SSDK_A_STATS_PAD) ||
-	      nla_put_u64_64bit(msg, SSDK_A_STATS_LAT_MAX_NS, c->lat_max, SSDK_A_STATS_PAD))) ||
-	    nla_put_u64_64bit(msg, SSDK_A_STATS_LAT_SUM_NS, c->lat_sum, SSDK_A_STATS_PAD) ||
-	    nla_put_u64_64bit(msg, SSDK_A_STATS_LAT_SUMSQ_HI, (u64)(c->lat_sumsq >> 64),
-			      SSDK_A_STATS_PAD) ||
-	    nla_put_u64_64bit(msg, SSDK_A_STATS_LAT_SUMSQ_LO, (u64)c->lat_sumsq,
-			      SSDK_A_STATS_PAD)) {
+	     (nla_put_u64_64bit(msg, SSDK_A_STATS_LAT_MIN_NS, c->lat_min_ns, SSDK_A_STATS_PAD) ||
+	      nla_put_u64_64bit(msg, SSDK_A_STATS_LAT_MAX_NS, c->lat_max_ns, SSDK_A_STATS_PAD))) ||
+	    nla_put_u64_64bit(msg, SSDK_A_STATS_LAT_SUM_NS, c->lat_sum_ns, SSDK_A_STATS_PAD) ||
+	    nla_put_u64_64bit(msg, SSDK_A_STATS_LAT_SUMSQ_HI, c->lat_sumsq_hi, SSDK_A_STATS_PAD) ||
+	    nla_put_u64_64bit(msg, SSDK_A_STATS_LAT_SUMSQ_LO, c->lat_sumsq_lo, SSDK_A_STATS_PAD)) {
 		nla_nest_cancel(msg, nest);
 		return -EMSGSIZE;
 	}
@@ -228,7 +238,7 @@ static int ssdk_nl_counts_fill(struct sk_buff *msg, unsigned int set,
 static int ssdk_nl_run_fill(struct sk_buff *msg, struct ssdk_run *run,
 			    u32 portid, u32 seq, int flags, u8 cmd)
 {
-	struct ssdk_op_counts counts[SSDK_MAX_SETS];
+	struct ssdk_counts counts[SSDK_MAX_SETS];
 	unsigned int set;
 	void *hdr;
 	int state;
@@ -328,16 +338,12 @@ int ssdk_nl_run_start_doit(struct sk_buff *skb, struct genl_info *info)
 		goto err_free_msg;
 	}
 
-	cfg.target = nla_strdup(info->attrs[SSDK_A_RUN_TARGET], GFP_KERNEL);
-	if (!cfg.target) {
-		ret = -ENOMEM;
-		goto err_free_msg;
-	}
 	ret = ssdk_run_start(&cfg, info->attrs, info->extack, &id);
 	if (ret)
 		goto err_free_msg;
 
-	if (nla_put_u32(msg, SSDK_A_RUN_ID, id)) {
+	/* A dry run's reply has no id: there is no run. */
+	if (id && nla_put_u32(msg, SSDK_A_RUN_ID, id)) {
 		ret = -EMSGSIZE;
 		goto err_free_msg;
 	}
@@ -433,12 +439,9 @@ int ssdk_nl_run_del_doit(struct sk_buff *skb, struct genl_info *info)
 		return ret;
 	if (GENL_REQ_ATTR_CHECK(info, SSDK_A_RUN_ID))
 		return -EINVAL;
-	if (ssdk_run_delete(nla_get_u32(info->attrs[SSDK_A_RUN_ID]))) {
-		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[SSDK_A_RUN_ID],
-				    "no run with this id");
-		return -ENOENT;
-	}
-	return 0;
+	return ssdk_run_delete(nla_get_u32(info->attrs[SSDK_A_RUN_ID]),
+			       nla_get_flag(info->attrs[SSDK_A_RUN_DRY_RUN]),
+			       info->attrs[SSDK_A_RUN_ID], info->extack);
 }
 
 /* --- slowest-get --------------------------------------------------------------- */
@@ -719,7 +722,6 @@ static int ssdk_nl_hist_fill(struct sk_buff *msg, struct netlink_callback *cb,
 	if (!stats || ssdk_nl_set_fill(msg, set))
 		goto full;
 
-	mutex_lock(&run->lock);
 	for (; idx < SSDK_HIST_NR_BUCKETS; idx++) {
 		count = ssdk_stats_bucket(run, set, idx);
 		if (!count)
@@ -735,7 +737,6 @@ static int ssdk_nl_hist_fill(struct sk_buff *msg, struct netlink_callback *cb,
 		nla_nest_end(msg, bucket);
 		added++;
 	}
-	mutex_unlock(&run->lock);
 	cb->args[SSDK_DUMP_BUCKET] = idx;
 	if (!added) {
 		genlmsg_cancel(msg, hdr);

@@ -39,7 +39,7 @@ void ssdk_pace_start(struct ssdk_run *run, u64 now)
 
 	if (!run->cfg.rate_iops)
 		return;
-	ssdk_prng_seed(&p->rng, run->cfg.seed ^ SSDK_PACE_SEED);
+	ssdk_prng_seed(&p->rng, run->cfg.access.seed ^ SSDK_PACE_SEED);
 	p->gap_ns = div_u64_rem(NSEC_PER_SEC, run->cfg.rate_iops, &p->gap_rem);
 	p->next_ns = now;
 }
@@ -113,7 +113,7 @@ void ssdk_pace_take(struct ssdk_run *run, struct ssdk_slot *slot, u64 now)
 		if (run->cfg.arrivals == SSDK_ARRIVALS_PACED)
 			arrival = start;
 		else
-			p->late++;
+			WRITE_ONCE(p->late, p->late + 1);
 	}
 	slot->arrival_ns = arrival;
 	slot->sched_start_ns = start;

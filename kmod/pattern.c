@@ -49,7 +49,7 @@ int ssdk_pattern_setup(struct ssdk_run *run)
 	u64 *word;
 	u32 off;
 
-	ssdk_prng_seed(&p->rng, cfg->seed ^ SSDK_PATTERN_SEED);
+	ssdk_prng_seed(&p->rng, cfg->access.seed ^ SSDK_PATTERN_SEED);
 	if (!ssdk_cfg_writes(cfg) || !ssdk_pattern_pooled(cfg->pattern))
 		return 0;
 	p->pool = vmalloc(SSDK_POOL_SIZE);

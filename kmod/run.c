@@ -2,11 +2,16 @@
 /*
  * Runs: their table, and their life from start to deletion.
  *
- * The table holds one reference on each run; netlink handlers take one
- * while they look at a run. A run's worker needs none: removing a run
- * from the table waits for its worker to exit before dropping the
- * table's reference, and the run is freed after an RCU grace period,
- * which the completion path relies on (worker.c).
+ * The table is an xarray of runs by id, ids allocated cyclically from 1,
+ * so that an id is not reused soon after its run was deleted. It holds
+ * one reference on each run; lookups take theirs under RCU, and a run is
+ * freed after a grace period (ssdk_run_free_rcu()), which the completion
+ * path relies on too (worker.c). ssdk_runs_lock serialises what changes
+ * the table: starts, deletions and the module's shutdown. A run's worker
+ * holds no reference: a run leaves the table once it has ended (run-del
+ * refuses one that has not), or at shutdown, which ends it, and whoever
+ * takes it out waits for its worker to exit before dropping the table's
+ * reference.
  *
  * A run's state changes under its lock, and only forward: running, then
  * stopping when a user or an IO error ends it early, then done, stopped
@@ -15,15 +20,13 @@
  */
 
 #include <linux/blkdev.h>
-#include <linux/capability.h>
 #include <linux/kthread.h>
-#include <linux/math64.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/rcupdate.h>
 #include <linux/sched/task.h>
 #include <linux/slab.h>
-#include <linux/vmalloc.h>
+#include <linux/xarray.h>
 #include <net/netlink.h>
 
 #include "ssdk.h"
@@ -33,9 +36,9 @@ module_param_named(max_runs, ssdk_max_runs, uint, 0444);
 MODULE_PARM_DESC(max_runs, "Runs, running or finished, kept at once (default 64)");
 
 static DEFINE_MUTEX(ssdk_runs_lock);
-static LIST_HEAD(ssdk_runs);		/* by increasing id */
-static unsigned int ssdk_nr_runs;	/* in the table or being started */
-static u32 ssdk_last_id;
+static DEFINE_XARRAY_ALLOC1(ssdk_runs);	/* by id; NULL while a run starts */
+static u32 ssdk_next_id;		/* the cursor of xa_alloc_cyclic() */
+static unsigned int ssdk_nr_runs;	/* in the table, started or starting */
 static bool ssdk_shutting_down;
 
 /* What the completion path may still touch: the run and its worker's task. */
@@ -53,8 +56,7 @@ static void ssdk_run_release(struct kref *ref)
 {
 	struct ssdk_run *run = container_of(ref, struct ssdk_run, ref);
 
-	ssdk_stats_free_cpus(run->cpu_stats);
-	vfree(run->stats);
+	ssdk_stats_teardown(run);
 	ssdk_slowest_teardown(run);
 	ssdk_ts_teardown(run);
 	ssdk_capture_teardown(run);
@@ -71,55 +73,62 @@ void ssdk_run_put(struct ssdk_run *run)
 	kref_put(&run->ref, ssdk_run_release);
 }
 
+/* A reference on the run at @id or after it, or NULL; @id is updated. */
+static struct ssdk_run *ssdk_run_find(unsigned long *id, bool after)
+{
+	struct ssdk_run *run;
+
+	rcu_read_lock();
+	for (;;) {
+		run = after ? xa_find_after(&ssdk_runs, id, U32_MAX, XA_PRESENT) :
+			      xa_load(&ssdk_runs, *id);
+		/* Still in the table, or its last reference is being dropped. */
+		if (!run || kref_get_unless_zero(&run->ref))
+			break;
+		if (!after) {
+			run = NULL;
+			break;
+		}
+	}
+	rcu_read_unlock();
+	return run;
+}
+
 /**
  * ssdk_run_get() - Find a run by id.
  * @id: The id.
  *
- * Context: Process context.
+ * Context: Any context but hard interrupts.
  * Return: The run with a reference held, or NULL.
  */
 struct ssdk_run *ssdk_run_get(u32 id)
 {
-	struct ssdk_run *run;
+	unsigned long index = id;
 
-	mutex_lock(&ssdk_runs_lock);
-	list_for_each_entry(run, &ssdk_runs, list) {
-		if (run->id == id) {
-			kref_get(&run->ref);
-			mutex_unlock(&ssdk_runs_lock);
-			return run;
-		}
-	}
-	mutex_unlock(&ssdk_runs_lock);
-	return NULL;
+	return ssdk_run_find(&index, false);
 }
 
 /**
  * ssdk_run_next() - The run after an id, for dumps that resume.
  * @after: An id, or 0 for the first run.
  *
- * Context: Process context.
+ * Context: Any context but hard interrupts.
  * Return: The run with the smallest id above @after, with a reference
  * held, or NULL.
  */
 struct ssdk_run *ssdk_run_next(u32 after)
 {
-	struct ssdk_run *run;
+	unsigned long index = after;
 
-	mutex_lock(&ssdk_runs_lock);
-	list_for_each_entry(run, &ssdk_runs, list) {
-		if (run->id > after) {
-			kref_get(&run->ref);
-			mutex_unlock(&ssdk_runs_lock);
-			return run;
-		}
-	}
-	mutex_unlock(&ssdk_runs_lock);
-	return NULL;
+	return ssdk_run_find(&index, true);
 }
 
-/* Reserve a place in the table before any work is done. */
-static int ssdk_runs_reserve(struct netlink_ext_ack *extack)
+/*
+ * Reserve an id for a new run before any work is done: the run is
+ * invisible (a NULL entry) until ssdk_runs_publish() stores it. A dry run
+ * only checks that there is room, and takes no id.
+ */
+static int ssdk_runs_reserve(struct netlink_ext_ack *extack, bool dry_run, u32 *id)
 {
 	int ret = 0;
 
@@ -130,38 +139,34 @@ static int ssdk_runs_reserve(struct netlink_ext_ack *extack)
 	} else if (ssdk_nr_runs >= ssdk_max_runs) {
 		NL_SET_ERR_MSG(extack, "too many runs kept: delete finished runs first");
 		ret = -ENOSPC;
-	} else {
-		ssdk_nr_runs++;
+	} else if (!dry_run) {
+		ret = xa_alloc_cyclic(&ssdk_runs, id, NULL, XA_LIMIT(1, U32_MAX),
+				      &ssdk_next_id, GFP_KERNEL);
+		if (ret >= 0) {
+			ssdk_nr_runs++;
+			ret = 0;
+		}
 	}
 	mutex_unlock(&ssdk_runs_lock);
 	return ret;
 }
 
-static void ssdk_runs_unreserve(void)
+static void ssdk_runs_unreserve(u32 id)
 {
+	if (!id)
+		return;		/* a dry run's */
 	mutex_lock(&ssdk_runs_lock);
+	xa_erase(&ssdk_runs, id);
 	ssdk_nr_runs--;
 	mutex_unlock(&ssdk_runs_lock);
 }
 
-static u32 ssdk_runs_new_id(void)
-{
-	u32 id;
-
-	mutex_lock(&ssdk_runs_lock);
-	id = ++ssdk_last_id;
-	mutex_unlock(&ssdk_runs_lock);
-	return id;
-}
-
 /*
- * Put a run whose worker is ready in the table, in the order of ids
- * (concurrent starts may insert out of order); refused once the module
- * is going, whose shutdown may already have emptied the table.
+ * Store a run whose worker is ready at its reserved id; refused once the
+ * module is going, whose shutdown may already have emptied the table.
  */
-static int ssdk_run_insert(struct ssdk_run *run, struct netlink_ext_ack *extack)
+static int ssdk_runs_publish(struct ssdk_run *run, struct netlink_ext_ack *extack)
 {
-	struct ssdk_run *pos;
 	int ret = 0;
 
 	mutex_lock(&ssdk_runs_lock);
@@ -169,103 +174,127 @@ static int ssdk_run_insert(struct ssdk_run *run, struct netlink_ext_ack *extack)
 		NL_SET_ERR_MSG(extack, "the ssdk module is being unloaded");
 		ret = -ESHUTDOWN;
 	} else {
-		list_for_each_entry_reverse(pos, &ssdk_runs, list)
-			if (pos->id < run->id)
-				break;
-		list_add(&run->list, &pos->list);
+		/* The index is reserved: storing in it allocates nothing. */
+		xa_store(&ssdk_runs, run->id, run, GFP_KERNEL);
 	}
 	mutex_unlock(&ssdk_runs_lock);
 	return ret;
 }
 
-/**
- * ssdk_run_start() - Start a run.
- * @cfg: Its configuration, checked against the policy; ownership of
- *	@cfg->target passes to the run (it is freed on failure too).
- * @attrs: The attributes of the request @cfg comes from, which @extack
- *	points at.
- * @extack: For the reason of a failure.
- * @id: The new run's id.
- *
- * Opens the target, checks the configuration against it, allocates
- * everything the run needs and starts its worker.
- *
- * Context: Process context; may sleep.
- * Return: 0 or a negative errno, explained in @extack.
- */
-int ssdk_run_start(struct ssdk_run_config *cfg, struct nlattr **attrs,
-		   struct netlink_ext_ack *extack, u32 *id)
+/* A run of @cfg, its target copied from the request; nothing allocated for IO. */
+static struct ssdk_run *ssdk_run_alloc(const struct ssdk_run_config *cfg,
+				       struct nlattr **attrs)
 {
-	struct ssdk_run *run;
-	int ret;
+	struct ssdk_run *run = kzalloc(sizeof(*run), GFP_KERNEL);
 
-	ret = ssdk_runs_reserve(extack);
-	if (ret) {
-		kfree(cfg->target);
-		return ret;
-	}
-
-	ret = -ENOMEM;
-	run = kzalloc(sizeof(*run), GFP_KERNEL);
-	if (!run) {
-		kfree(cfg->target);
-		goto err_unreserve;
-	}
+	if (!run)
+		return NULL;
 	kref_init(&run->ref);
 	mutex_init(&run->lock);
 	init_completion(&run->finished);
 	init_llist_head(&run->done);
 	run->cfg = *cfg;
 	run->state = SSDK_STATE_RUNNING;
-	run->nr_sets = ssdk_open_loop(cfg) ? SSDK_MAX_SETS : SSDK_NR_OPS;
+	run->nr_sets = ssdk_cfg_open_loop(cfg) ? SSDK_MAX_SETS : SSDK_NR_OPS;
 	run->engine = cfg->engine == SSDK_ENGINE_KFILE ? &ssdk_engine_kfile : &ssdk_engine_bio;
+	run->cfg.target = nla_strdup(attrs[SSDK_A_RUN_TARGET], GFP_KERNEL);
+	if (!run->cfg.target) {
+		ssdk_run_put(run);
+		return NULL;
+	}
+	return run;
+}
+
+/* What the run records: freed with the run, by ssdk_run_release(). */
+static int ssdk_run_alloc_records(struct ssdk_run *run)
+{
+	int ret;
+
+	ret = ssdk_stats_setup(run);
+	if (!ret)
+		ret = ssdk_slowest_setup(run);
+	if (!ret)
+		ret = ssdk_ts_setup(run);
+	if (!ret)
+		ret = ssdk_capture_setup(run);
+	return ret;
+}
+
+/**
+ * ssdk_run_start() - Start a run, or only check that it would start.
+ * @cfg: Its configuration, checked against the policy.
+ * @attrs: The attributes of the request @cfg comes from, which @extack
+ *	points at; the target's path is copied from them.
+ * @extack: For the reason of a failure.
+ * @id: The new run's id; 0 for a dry run.
+ *
+ * Opens the target and checks the configuration against it; a dry run
+ * stops there. Then allocates everything the run needs and starts its
+ * worker.
+ *
+ * Context: Process context; may sleep.
+ * Return: 0 or a negative errno, explained in @extack.
+ */
+int ssdk_run_start(const struct ssdk_run_config *cfg, struct nlattr **attrs,
+		   struct netlink_ext_ack *extack, u32 *id)
+{
+	struct ssdk_run *run;
+	int ret;
+
+	*id = 0;
+	ret = ssdk_runs_reserve(extack, cfg->dry_run, id);
+	if (ret)
+		return ret;
+	ret = -ENOMEM;
+	run = ssdk_run_alloc(cfg, attrs);
+	if (!run)
+		goto out_unreserve;
+	run->id = *id;
 
 	ret = run->engine->open(run, attrs, extack);
 	if (ret)
-		goto err_free_run;
-	ret = ssdk_access_setup(run, attrs, extack);
-	if (ret)
-		goto err_close_target;
-
-	run->stats = ssdk_stats_alloc(run->nr_sets);
-	run->cpu_stats = ssdk_stats_alloc_cpus(run->nr_sets);
-	if (!run->stats || !run->cpu_stats || ssdk_slowest_setup(run) ||
-	    ssdk_ts_setup(run) || ssdk_capture_setup(run) || ssdk_worker_setup(run)) {
+		goto out_put;
+	ret = ssdk_config_check_target(run, attrs, extack);
+	/* A dry run ends here, with what it checked. */
+	if (ret || cfg->dry_run)
+		goto out_close;
+	ret = ssdk_run_alloc_records(run);
+	if (!ret)
+		ret = ssdk_worker_setup(run);
+	if (ret) {
 		NL_SET_ERR_MSG(extack, "out of memory for the run's statistics or buffers");
-		ret = -ENOMEM;
-		goto err_close_target;
+		goto out_teardown;
 	}
 
 	/* Nobody sees the run before its worker exists. */
-	run->id = ssdk_runs_new_id();
 	run->worker = kthread_create(ssdk_worker, run, "ssdk/%u", run->id);
 	if (IS_ERR(run->worker)) {
 		ret = PTR_ERR(run->worker);
 		run->worker = NULL;
 		NL_SET_ERR_MSG(extack, "cannot create the run's kernel thread");
-		goto err_teardown;
+		goto out_teardown;
 	}
 	get_task_struct(run->worker);
 	if (cfg->cpu >= 0)
 		kthread_bind(run->worker, cfg->cpu);
-	ret = ssdk_run_insert(run, extack);
+	ret = ssdk_runs_publish(run, extack);
 	if (ret) {
 		/* Never woken, the thread exits without running the worker. */
 		kthread_stop(run->worker);
-		goto err_teardown;
+		goto out_teardown;
 	}
-	*id = run->id;
 	wake_up_process(run->worker);
 	return 0;
 
-err_teardown:
+out_teardown:
 	ssdk_worker_teardown(run);
-err_close_target:
+out_close:
 	run->engine->close(run);
-err_free_run:
+out_put:
 	ssdk_run_put(run);
-err_unreserve:
-	ssdk_runs_unreserve();
+out_unreserve:
+	ssdk_runs_unreserve(*id);
+	*id = 0;
 	return ret;
 }
 
@@ -316,7 +345,9 @@ bool ssdk_run_end_early(struct ssdk_run *run, int end_state, const char *fmt, ..
 
 /**
  * ssdk_run_ended() - Give a run whose worker has finished its end state.
- * @run: The run: none of its IOs in flight, its statistics folded.
+ * @run: The run: none of its IOs in flight, its records final.
+ *
+ * Tells the runs group (netlink.c) once the state is set.
  *
  * Context: Process context, the run's worker; takes @run->lock.
  */
@@ -326,6 +357,7 @@ void ssdk_run_ended(struct ssdk_run *run)
 	ssdk_run_set_state(run, run->state == SSDK_STATE_RUNNING ?
 			   SSDK_STATE_DONE : run->end_state);
 	mutex_unlock(&run->lock);
+	ssdk_nl_notify_end(run);
 }
 
 /**
@@ -345,42 +377,58 @@ int ssdk_run_stop(struct ssdk_run *run, const char *reason)
 }
 
 /*
- * Take a run out of the table, stop it, wait for its worker to exit and
- * drop the table's reference. Called with ssdk_runs_lock held; drops it.
- * Waiting for the thread's exit, not only for the run's end, keeps the
- * module from going while its worker still returns through module code.
+ * Free a run taken out of the table: wait for its worker's exit, not only
+ * for the run's end, which keeps the module from going while its worker
+ * still returns through module code; then drop the table's reference.
+ * The run has ended, or is made to at shutdown, so the wait is for its
+ * IOs in flight at most.
  */
-static void ssdk_run_remove(struct ssdk_run *run, const char *reason)
+static void ssdk_run_free(struct ssdk_run *run)
 {
-	ssdk_nr_runs--;
-	list_del(&run->list);
-	mutex_unlock(&ssdk_runs_lock);
-	ssdk_run_end_early(run, SSDK_STATE_STOPPED, "%s", reason);
 	wait_for_completion(&run->finished);
 	kthread_stop(run->worker);
 	ssdk_run_put(run);
 }
 
 /**
- * ssdk_run_delete() - Delete a run and its results, stopping it first.
+ * ssdk_run_delete() - Delete an ended run and its results.
  * @id: The run's id.
+ * @dry_run: Only check that it could be deleted.
+ * @attr: The attribute that named it, for @extack.
+ * @extack: For the reason of a refusal.
  *
- * Context: Process context; sleeps until the run's IOs complete.
- * Return: 0 or -ENOENT.
+ * A run that goes on is refused rather than waited for: its IOs may hang
+ * (a suspended device), and a netlink handler must not wait for them.
+ *
+ * Context: Process context.
+ * Return: 0, -ENOENT, or -EBUSY for a run that has not ended.
  */
-int ssdk_run_delete(u32 id)
+int ssdk_run_delete(u32 id, bool dry_run, const struct nlattr *attr,
+		    struct netlink_ext_ack *extack)
 {
 	struct ssdk_run *run;
+	int ret = 0;
 
 	mutex_lock(&ssdk_runs_lock);
-	list_for_each_entry(run, &ssdk_runs, list) {
-		if (run->id == id) {
-			ssdk_run_remove(run, "deleted");
-			return 0;
-		}
+	run = xa_load(&ssdk_runs, id);
+	if (!run) {
+		NL_SET_ERR_MSG_ATTR(extack, attr, "no run with this id");
+		ret = -ENOENT;
+	} else if (ssdk_run_state(run) == SSDK_STATE_RUNNING) {
+		NL_SET_ERR_MSG(extack, "the run is running: stop it first");
+		ret = -EBUSY;
+	} else if (ssdk_run_state(run) == SSDK_STATE_STOPPING) {
+		NL_SET_ERR_MSG(extack,
+			       "the run is stopping, its IOs in flight not all completed: delete it once it has ended");
+		ret = -EBUSY;
+	} else if (!dry_run) {
+		xa_erase(&ssdk_runs, id);
+		ssdk_nr_runs--;
 	}
 	mutex_unlock(&ssdk_runs_lock);
-	return -ENOENT;
+	if (!ret && !dry_run)
+		ssdk_run_free(run);
+	return ret;
 }
 
 /**
@@ -395,9 +443,10 @@ int ssdk_run_delete(u32 id)
 void ssdk_runs_owner_gone(const struct net *net, u32 portid)
 {
 	struct ssdk_run *run;
+	unsigned long id;
 
 	mutex_lock(&ssdk_runs_lock);
-	list_for_each_entry(run, &ssdk_runs, list) {
+	xa_for_each(&ssdk_runs, id, run) {
 		if (run->cfg.owned && run->cfg.owner_portid == portid &&
 		    run->cfg.owner_net == net)
 			ssdk_run_end_early(run, SSDK_STATE_STOPPED,
@@ -409,16 +458,24 @@ void ssdk_runs_owner_gone(const struct net *net, u32 portid)
 /**
  * ssdk_runs_shutdown() - Stop and delete every run; refuse new ones.
  *
+ * Runs being started see the flag when they publish themselves and go.
+ *
  * Context: Process context, at module unload.
  */
 void ssdk_runs_shutdown(void)
 {
 	struct ssdk_run *run;
+	unsigned long id = 0;
 
 	mutex_lock(&ssdk_runs_lock);
 	ssdk_shutting_down = true;
-	while ((run = list_first_entry_or_null(&ssdk_runs, struct ssdk_run, list))) {
-		ssdk_run_remove(run, "the ssdk module was unloaded");
+	while ((run = xa_find(&ssdk_runs, &id, U32_MAX, XA_PRESENT))) {
+		xa_erase(&ssdk_runs, id);
+		ssdk_nr_runs--;
+		/* Not held while the run's IOs complete: handlers may look it up. */
+		mutex_unlock(&ssdk_runs_lock);
+		ssdk_run_end_early(run, SSDK_STATE_STOPPED, "the ssdk module was unloaded");
+		ssdk_run_free(run);
 		mutex_lock(&ssdk_runs_lock);
 	}
 	mutex_unlock(&ssdk_runs_lock);

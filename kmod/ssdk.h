@@ -19,9 +19,12 @@
 #include <uapi/linux/ssdk.h>
 
 #include "compat.h"
+#include "access.h"
+#include "counts.h"
 #include "hist.h"
-#include "ts_hist.h"
 #include "prng.h"
+#include "rules.h"
+#include "ts_hist.h"
 
 struct genl_info;
 struct netlink_ext_ack;
@@ -40,19 +43,7 @@ struct sk_buff;
 #define SSDK_MEASURE	true
 #endif
 
-/* Buffers of the IOs in flight of one run, at most (iodepth x bs). */
-#define SSDK_MAX_INFLIGHT_BYTES	(256U << 20)
-#define SSDK_NR_OPS		2	/* SSDK_OP_READ, SSDK_OP_WRITE */
-
-/**
- * struct ssdk_bs_share - One block size of a run and its share of the IOs.
- * @bs: Bytes per IO.
- * @pct: Percentage of the IOs of this size.
- */
-struct ssdk_bs_share {
-	u32 bs;
-	u32 pct;
-};
+#define SSDK_NR_OPS		(SSDK_OP_MAX + 1)
 
 /**
  * struct ssdk_run_config - What a run does, as validated at its start.
@@ -66,24 +57,18 @@ struct ssdk_bs_share {
  * @owned: The run stops when the socket of @owner_portid closes.
  * @owner_portid: The netlink port that started an owned run.
  * @owner_net: Its network namespace (compared, never dereferenced).
- * @rw: Sequential or random, read, write or both.
+ * @dry_run: Check the request against the target, then make no run.
+ * @access: Where the IOs go and what they are (access.h): rw, mix, block
+ *	sizes, span, alignment, stride, seed; the span resolved against the
+ *	target at start.
  * @bs: Bytes per IO; with several block sizes, the largest.
+ * @split_given: The block sizes came as bs-split (reported back so).
  * @iodepth: IOs kept in flight.
- * @offset: Start of the span, bytes.
- * @span: Length of the span, bytes; resolved against the device at start.
  * @runtime_ns: Submission time after the ramp; 0 for no limit.
  * @ios: IOs to submit in all, ramp included; 0 for no limit.
  * @ramp_ns: Time at the start whose IOs stay out of the statistics.
- * @seed: Seed of the offset and data generators.
  * @cpu: CPU the worker is bound to, or -1.
  * @allow_write: The caller consented to writing.
- * @rwmixread: Percentage of reads of a mixed run.
- * @nr_bs: Entries of @bs_split; 1 for a single block size.
- * @split_given: @bs_split came from the caller (reported back).
- * @bs_split: Block sizes and their shares, percentages adding up to 100.
- * @align: Random offsets are multiples of it from @offset + @align_offset.
- * @align_offset: Where within @align the IOs start.
- * @stride: Distance between consecutive sequential IOs; 0 for each IO's size.
  * @pattern: &enum ssdk_pattern of written data.
  * @pattern_byte: The byte of %SSDK_PATTERN_REPEAT.
  * @compress_pct: Share of each buffer that compresses away.
@@ -101,24 +86,16 @@ struct ssdk_run_config {
 	bool owned;
 	u32 owner_portid;
 	const struct net *owner_net;
-	enum ssdk_rw rw;
+	bool dry_run;
+	struct ssdk_access_cfg access;
 	u32 bs;
+	bool split_given;
 	u32 iodepth;
-	u64 offset;
-	u64 span;
 	u64 runtime_ns;
 	u64 ios;
 	u64 ramp_ns;
-	u64 seed;
 	int cpu;
 	bool allow_write;
-	u32 rwmixread;
-	u32 nr_bs;
-	bool split_given;
-	struct ssdk_bs_share bs_split[SSDK_MAX_BS_SPLIT];
-	u32 align;
-	u32 align_offset;
-	u64 stride;
 	u32 pattern;
 	u32 pattern_byte;
 	u32 compress_pct;
@@ -127,78 +104,34 @@ struct ssdk_run_config {
 };
 
 /**
- * ssdk_rw_mixed() - Whether a run mixes reads and writes.
- * @rw: What the run does.
- *
- * Return: True for randrw and readwrite.
- */
-static inline bool ssdk_rw_mixed(enum ssdk_rw rw)
-{
-	return rw == SSDK_RW_RANDRW || rw == SSDK_RW_READWRITE;
-}
-
-/**
- * ssdk_rw_sequential() - Whether a run's offsets follow one cursor.
- * @rw: What the run does.
- *
- * Return: True for read, write and readwrite.
- */
-static inline bool ssdk_rw_sequential(enum ssdk_rw rw)
-{
-	return rw == SSDK_RW_READ || rw == SSDK_RW_WRITE || rw == SSDK_RW_READWRITE;
-}
-
-/**
  * ssdk_cfg_writes() - Whether a run of this configuration writes.
  * @cfg: The configuration.
  *
- * Return: True for write and randwrite, and for mixes with writes in them.
+ * Return: See ssdk_rw_writes().
  */
 static inline bool ssdk_cfg_writes(const struct ssdk_run_config *cfg)
 {
-	return cfg->rw == SSDK_RW_WRITE || cfg->rw == SSDK_RW_RANDWRITE ||
-	       (ssdk_rw_mixed(cfg->rw) && cfg->rwmixread < 100);
+	return ssdk_rw_writes(cfg->access.rw, cfg->access.rwmixread);
 }
 
 /**
- * ssdk_open_loop() - Whether a run's IOs arrive on a schedule of their own.
+ * ssdk_cfg_open_loop() - Whether a run's IOs arrive on a schedule of their own.
  * @cfg: The configuration.
  *
- * Return: True when a rate-limited run's arrivals are uniform or Poisson.
+ * Return: See ssdk_open_loop().
  */
-static inline bool ssdk_open_loop(const struct ssdk_run_config *cfg)
+static inline bool ssdk_cfg_open_loop(const struct ssdk_run_config *cfg)
 {
-	return cfg->rate_iops && cfg->arrivals != SSDK_ARRIVALS_PACED;
+	return ssdk_open_loop(cfg->rate_iops, cfg->arrivals);
 }
 
 /**
- * struct ssdk_op_counts - Counters of the measured IOs of one op.
- * @ios: IOs that completed without error.
- * @bytes: Their bytes.
- * @errors: IOs that completed with an error; not in the latencies.
- * @lat_min: Smallest latency, ns (U64_MAX while @ios is 0).
- * @lat_max: Largest latency, ns.
- * @lat_sum: Sum of latencies, ns.
- * @lat_sumsq: Sum of squared latencies, ns^2: 128 bits, because one
- *	latency of five seconds already squares past 2^64.
+ * struct ssdk_set_stats - Statistics of one set of a run's measured IOs.
+ * @c: Counters (counts.h).
+ * @hist: Latency histogram (hist.h).
  */
-struct ssdk_op_counts {
-	u64 ios;
-	u64 bytes;
-	u64 errors;
-	u64 lat_min;
-	u64 lat_max;
-	u64 lat_sum;
-	__uint128_t lat_sumsq;
-};
-
-/**
- * struct ssdk_op_stats - Statistics of the measured IOs of one op.
- * @c: Counters.
- * @hist: Latency histogram, see hist.h.
- */
-struct ssdk_op_stats {
-	struct ssdk_op_counts c;
+struct ssdk_set_stats {
+	struct ssdk_counts c;
 	u64 hist[SSDK_HIST_NR_BUCKETS];
 };
 
@@ -206,7 +139,7 @@ struct ssdk_op_stats {
  * A run's statistics come in sets: one per op for service time, and one
  * per op for response time when arrivals are open loop.
  */
-#define SSDK_NR_LAT_KINDS	2	/* SSDK_LAT_KIND_SERVICE, _RESPONSE */
+#define SSDK_NR_LAT_KINDS	(SSDK_LAT_KIND_MAX + 1)
 #define SSDK_MAX_SETS		(SSDK_NR_OPS * SSDK_NR_LAT_KINDS)
 
 static inline unsigned int ssdk_set_index(unsigned int kind, unsigned int op)
@@ -221,7 +154,7 @@ static inline unsigned int ssdk_set_index(unsigned int kind, unsigned int op)
  */
 struct ssdk_stats {
 	unsigned int nr_sets;
-	struct ssdk_op_stats set[];
+	struct ssdk_set_stats set[];
 };
 
 /**
@@ -277,28 +210,6 @@ struct ssdk_slot {
 	bool filled;
 	unsigned short nr_vecs;
 	struct bio_vec bvecs[];
-};
-
-/**
- * struct ssdk_access - Where and what a run's next IO is; the worker's alone.
- * @rng: Generator of offsets, ops and sizes.
- * @mixed: Each IO's op is drawn (randrw, readwrite).
- * @sequential: Offsets follow a cursor (read, write, readwrite).
- * @op: The op of every IO when not @mixed.
- * @pick_bs: Index in the configuration's bs_split, per percent.
- * @nr_pos: Random positions of each block size in the span.
- * @room: Bytes of the span from its first IO's start (offset + align-offset).
- * @seq_pos: Start of the next sequential IO, from offset + align-offset.
- */
-struct ssdk_access {
-	struct ssdk_prng rng;
-	bool mixed;
-	bool sequential;
-	u8 op;
-	u8 pick_bs[100];
-	u64 nr_pos[SSDK_MAX_BS_SPLIT];
-	u64 room;
-	u64 seq_pos;
 };
 
 /**
@@ -474,7 +385,6 @@ struct ssdk_engine_ops {
  * struct ssdk_run - A run: its configuration, its worker, its results.
  * @id: Identifier, unique while the module is loaded.
  * @ref: Held by the run table and each user of the run (not by the worker).
- * @list: In the run table.
  * @cfg: Configuration.
  * @state: &enum ssdk_state: changed under @lock, read without locks.
  * @end_state: The state the run ends in once it has left
@@ -499,8 +409,9 @@ struct ssdk_engine_ops {
  * @slowest: The slowest IOs; the worker's until the run has ended.
  * @ts: The time series; the worker's, but for its published intervals.
  * @capture: The IOs over a threshold; the worker's, but for those published.
- * @start_ns: When the worker started (0 before); published after
- *	@ramp_end_ns and @deadline_ns.
+ * @started: The worker has started: @start_ns, @ramp_end_ns and
+ *	@deadline_ns are set (published with release).
+ * @start_ns: When the worker started.
  * @ramp_end_ns: End of the ramp: IOs submitted later are measured.
  * @deadline_ns: No IO is submitted after it (0: none).
  * @last_measured_ns: Completion time of the last measured IO.
@@ -511,10 +422,9 @@ struct ssdk_engine_ops {
  * @rate_ns: Start of the interval @iops_now was measured over.
  * @rate_completed: @completed at @rate_ns.
  * @iops_now: IOs per second over the last full second.
- * @lock: Serialises readers of the statistics with their folding, and
- *	the changes of @state.
- * @cpu_stats: Statistics per possible CPU while the run goes.
- * @stats: All CPUs' statistics folded together once the run ended.
+ * @lock: Serialises the changes of @state.
+ * @stats: Statistics of the measured IOs, recorded by the worker as it
+ *	reaps them (stats.c), read by others while the run goes.
  * @finished: Completed (for every waiter) when the run has ended: its
  *	worker has released the target and is about to exit.
  * @rcu: Frees the run after a grace period.
@@ -522,7 +432,6 @@ struct ssdk_engine_ops {
 struct ssdk_run {
 	u32 id;
 	struct kref ref;
-	struct list_head list;
 	struct ssdk_run_config cfg;
 
 	int state;
@@ -549,6 +458,7 @@ struct ssdk_run {
 	struct ssdk_timeseries ts;
 	struct ssdk_capture capture;
 
+	bool started;
 	u64 start_ns;
 	u64 ramp_end_ns;
 	u64 deadline_ns;
@@ -562,7 +472,6 @@ struct ssdk_run {
 	u64 iops_now;
 
 	struct mutex lock;		/* see above */
-	struct ssdk_stats **cpu_stats;
 	struct ssdk_stats *stats;
 	struct completion finished;
 	struct rcu_head rcu;
@@ -584,16 +493,13 @@ static inline int ssdk_run_state(struct ssdk_run *run)
 	return smp_load_acquire(&run->state);
 }
 
-/* main.c */
-u64 ssdk_caps(void);
-
 /* netlink.c */
 int ssdk_netlink_init(void);
 void ssdk_netlink_exit(void);
 void ssdk_nl_notify_end(struct ssdk_run *run);
 
 /* run.c */
-int ssdk_run_start(struct ssdk_run_config *cfg, struct nlattr **attrs,
+int ssdk_run_start(const struct ssdk_run_config *cfg, struct nlattr **attrs,
 		   struct netlink_ext_ack *extack, u32 *id);
 struct ssdk_run *ssdk_run_get(u32 id);
 void ssdk_run_put(struct ssdk_run *run);
@@ -601,7 +507,8 @@ int ssdk_run_stop(struct ssdk_run *run, const char *reason);
 bool ssdk_run_end_early(struct ssdk_run *run, int end_state, const char *fmt, ...)
 	__printf(3, 4);
 void ssdk_run_ended(struct ssdk_run *run);
-int ssdk_run_delete(u32 id);
+int ssdk_run_delete(u32 id, bool dry_run, const struct nlattr *attr,
+		    struct netlink_ext_ack *extack);
 struct ssdk_run *ssdk_run_next(u32 after);
 void ssdk_runs_shutdown(void);
 void ssdk_runs_owner_gone(const struct net *net, u32 portid);
@@ -609,11 +516,8 @@ extern unsigned int ssdk_max_runs;
 
 /* config.c */
 int ssdk_config_parse(struct genl_info *info, struct ssdk_run_config *cfg);
-
-/* access.c */
-int ssdk_access_setup(struct ssdk_run *run, struct nlattr **attrs,
-		      struct netlink_ext_ack *extack);
-void ssdk_access_next(struct ssdk_run *run, struct ssdk_slot *slot);
+int ssdk_config_check_target(struct ssdk_run *run, struct nlattr **attrs,
+			     struct netlink_ext_ack *extack);
 
 /* pattern.c */
 int ssdk_pattern_setup(struct ssdk_run *run);
@@ -659,13 +563,11 @@ void ssdk_ts_finish(struct ssdk_run *run);
 u32 ssdk_ts_published(const struct ssdk_run *run);
 
 /* stats.c */
-struct ssdk_stats **ssdk_stats_alloc_cpus(unsigned int nr_sets);
-void ssdk_stats_free_cpus(struct ssdk_stats **cpu_stats);
-struct ssdk_stats *ssdk_stats_alloc(unsigned int nr_sets);
-void ssdk_stats_record(struct ssdk_run *run, struct ssdk_slot *slot);
-void ssdk_stats_fold(struct ssdk_run *run);
-void ssdk_stats_counts(struct ssdk_run *run,
-		       struct ssdk_op_counts counts[SSDK_MAX_SETS]);
-u64 ssdk_stats_bucket(struct ssdk_run *run, unsigned int set, unsigned int idx);
+int ssdk_stats_setup(struct ssdk_run *run);
+void ssdk_stats_teardown(struct ssdk_run *run);
+void ssdk_stats_record(struct ssdk_run *run, const struct ssdk_slot *slot);
+void ssdk_stats_counts(const struct ssdk_run *run,
+		       struct ssdk_counts counts[SSDK_MAX_SETS]);
+u64 ssdk_stats_bucket(const struct ssdk_run *run, unsigned int set, unsigned int idx);
 
 #endif /* _SSDK_H */

@@ -4,10 +4,10 @@
  * through its engine (engine_bio.c, engine_kfile.c), from slots whose
  * pages are allocated once.
  *
- * The completion path stamps the time, records the IO into this CPU's
- * statistics and hands the slot back to the worker on a lockless list,
- * waking it only when the list was empty. The worker resubmits what it
- * finds there, oldest first. When an IO completes within its submission
+ * The completion path stamps the time and hands the slot back to the
+ * worker on a lockless list, waking it only when the list was empty. The
+ * worker records what it finds there (statistics, slowest IOs, time
+ * series, capture) and resubmits it, oldest first. When an IO completes within its submission
  * (null_blk with irqmode=0, a buffered file read), the completion runs in
  * the worker itself: the wake-up is then a no-op and the worker finds the
  * slot at once, so the same loop is also the inline path, without
@@ -40,11 +40,8 @@ void ssdk_slot_complete(struct ssdk_slot *slot, int error)
 
 	slot->error = error;
 	slot->cpu_complete = raw_smp_processor_id();
-	if (SSDK_MEASURE) {
+	if (SSDK_MEASURE)
 		slot->complete_ns = ktime_get_ns();
-		if (slot->measured)
-			ssdk_stats_record(run, slot);
-	}
 	trace_ssdk_io_complete(run->id, slot->op, slot->offset, slot->len,
 			       slot->complete_ns - slot->submit_ns, error);
 
@@ -115,8 +112,9 @@ err_free_slot:
  * ssdk_worker_setup() - Allocate a run's slots and their pages.
  * @run: The run, its target open.
  *
- * Everything the IO path needs is allocated here: nothing is allocated
- * per IO.
+ * Everything the IO path needs is made here: the tables of the access
+ * pattern, the slots and their pages, the data writes copy from; nothing
+ * is allocated per IO.
  *
  * Context: Process context; may sleep.
  * Return: 0 or -ENOMEM.
@@ -124,6 +122,8 @@ err_free_slot:
 int ssdk_worker_setup(struct ssdk_run *run)
 {
 	unsigned int i;
+
+	ssdk_access_init(&run->access, &run->cfg.access);
 
 	run->slots = kcalloc(run->cfg.iodepth, sizeof(*run->slots), GFP_KERNEL);
 	run->free = kcalloc(run->cfg.iodepth, sizeof(*run->free), GFP_KERNEL);
@@ -186,7 +186,7 @@ static bool ssdk_may_submit(const struct ssdk_run *run, u64 now)
 /* Decide the slot's next IO, fill what it writes, and hand it to the engine. */
 static void ssdk_slot_submit(struct ssdk_run *run, struct ssdk_slot *slot, u64 now)
 {
-	ssdk_access_next(run, slot);
+	ssdk_access_next(&run->access, &slot->op, &slot->len, &slot->offset);
 	if (slot->op == SSDK_OP_WRITE)
 		ssdk_pattern_fill(run, slot);
 	else
@@ -305,6 +305,8 @@ static u64 ssdk_reap(struct ssdk_run *run, struct llist_node *list)
 		WRITE_ONCE(run->completed, run->completed + 1);
 		if (unlikely(slot->error))
 			ssdk_io_failed(run, slot);
+		if (SSDK_MEASURE && slot->measured)
+			ssdk_stats_record(run, slot);
 		if (SSDK_MEASURE && slot->measured &&
 		    slot->complete_ns > run->last_measured_ns)
 			WRITE_ONCE(run->last_measured_ns, slot->complete_ns);
@@ -340,9 +342,9 @@ static u64 ssdk_wake_at(const struct ssdk_run *run, u64 now)
  *
  * Keeps the run's IOs in flight (or due, when it has a rate) until its
  * runtime, its IO count, a stop request or an IO error ends it, waits
- * for the last IOs, releases the target and the slots, folds the
- * statistics and says the run ended. Whoever removes the run waits for
- * the thread's exit (kthread_stop()).
+ * for the last IOs, releases the target and the slots, closes its
+ * records and says the run ended. Whoever removes the run waits for the
+ * thread's exit (kthread_stop()).
  *
  * Context: Kernel thread.
  * Return: 0.
@@ -357,8 +359,9 @@ int ssdk_worker(void *data)
 	run->deadline_ns = run->cfg.runtime_ns ? run->ramp_end_ns + run->cfg.runtime_ns : 0;
 	run->rate_ns = now;
 	ssdk_pace_start(run, now);
+	run->start_ns = now;
 	/* Pairs with smp_load_acquire() in ssdk_nl_progress_fill(). */
-	smp_store_release(&run->start_ns, now);
+	smp_store_release(&run->started, true);
 
 	for (;;) {
 		while (run->nr_free && ssdk_may_submit(run, now) && ssdk_pace_due(run, now))
@@ -374,11 +377,9 @@ int ssdk_worker(void *data)
 	WRITE_ONCE(run->end_ns, ktime_get_ns());
 	ssdk_worker_teardown(run);
 	run->engine->close(run);
-	ssdk_stats_fold(run);
 	ssdk_slowest_finish(run);
 	ssdk_ts_finish(run);
 	ssdk_run_ended(run);
-	ssdk_nl_notify_end(run);
 	complete_all(&run->finished);
 	return 0;
 }

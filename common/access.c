@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
+/*
+ * Where a run's IOs go and what they are: the op of each IO (a mix draws
+ * it), its size (a split draws it) and its offset (a sequential cursor,
+ * or a uniform draw among the aligned positions of the span). See
+ * access.h.
+ */
+
+#include "access.h"
+#include "rules.h"
+
+/* Whether @x is a multiple of @lbs: a 64-bit division 32-bit kernels can do. */
+static bool ssdk_multiple(u64 x, u32 lbs)
+{
+	u32 rem;
+
+	div_u64_rem(x, lbs, &rem);
+	return !rem;
+}
+
+const struct ssdk_access_problem_desc ssdk_access_problems[SSDK_ACCESS_NR_PROBLEMS] = {
+	[SSDK_ACCESS_BS_LBS] = { SSDK_A_RUN_BS, EINVAL, SSDK_ACCESS_MSG_BS_LBS },
+	[SSDK_ACCESS_OFFSET_LBS] = { SSDK_A_RUN_OFFSET, EINVAL, SSDK_ACCESS_MSG_OFFSET_LBS },
+	[SSDK_ACCESS_ALIGN_LBS] = { SSDK_A_RUN_ALIGN, EINVAL, SSDK_ACCESS_MSG_ALIGN_LBS },
+	[SSDK_ACCESS_ALIGN_OFFSET_LBS] = { SSDK_A_RUN_ALIGN_OFFSET, EINVAL,
+					   SSDK_ACCESS_MSG_ALIGN_OFFSET_LBS },
+	[SSDK_ACCESS_STRIDE_LBS] = { SSDK_A_RUN_STRIDE, EINVAL, SSDK_ACCESS_MSG_STRIDE_LBS },
+	[SSDK_ACCESS_OFFSET_END] = { SSDK_A_RUN_OFFSET, ERANGE, SSDK_ACCESS_MSG_OFFSET_END },
+	[SSDK_ACCESS_SPAN_END] = { SSDK_A_RUN_SPAN, ERANGE, SSDK_ACCESS_MSG_SPAN_END },
+	[SSDK_ACCESS_SPAN_SMALL] = { SSDK_A_RUN_SPAN, EINVAL, SSDK_ACCESS_MSG_SPAN_SMALL },
+};
+
+/**
+ * ssdk_access_max_bs() - The largest block size of a configuration.
+ * @cfg: The configuration.
+ *
+ * Return: Bytes.
+ */
+u32 ssdk_access_max_bs(const struct ssdk_access_cfg *cfg)
+{
+	u32 i, bs = 0;
+
+	for (i = 0; i < cfg->nr_bs; i++)
+		if (cfg->bs[i] > bs)
+			bs = cfg->bs[i];
+	return bs;
+}
+
+/**
+ * ssdk_access_min_bs() - The smallest block size of a configuration: where
+ * random offsets are aligned unless align says otherwise.
+ * @cfg: The configuration.
+ *
+ * Return: Bytes.
+ */
+u32 ssdk_access_min_bs(const struct ssdk_access_cfg *cfg)
+{
+	u32 i, bs = cfg->bs[0];
+
+	for (i = 1; i < cfg->nr_bs; i++)
+		if (cfg->bs[i] < bs)
+			bs = cfg->bs[i];
+	return bs;
+}
+
+/**
+ * ssdk_access_check() - Check an access pattern against its target.
+ * @cfg: The configuration; an absent span (0) is resolved to the rest
+ *	of the target from the offset.
+ * @target_size: The target's size, bytes.
+ * @lbs: Its logical block size, bytes: what sizes and offsets must be
+ *	multiples of.
+ *
+ * Sizes, offsets and alignments must be multiples of the logical block
+ * size, and the span must lie within the target and hold the largest
+ * block.
+ *
+ * Return: SSDK_ACCESS_OK, or the first problem found.
+ */
+int ssdk_access_check(struct ssdk_access_cfg *cfg, u64 target_size, u32 lbs)
+{
+	u32 i;
+
+	for (i = 0; i < cfg->nr_bs; i++)
+		if (cfg->bs[i] % lbs)
+			return SSDK_ACCESS_BS_LBS;
+	if (!ssdk_multiple(cfg->offset, lbs))
+		return SSDK_ACCESS_OFFSET_LBS;
+	if (cfg->align % lbs)
+		return SSDK_ACCESS_ALIGN_LBS;
+	if (cfg->align_offset % lbs)
+		return SSDK_ACCESS_ALIGN_OFFSET_LBS;
+	if (!ssdk_multiple(cfg->stride, lbs))
+		return SSDK_ACCESS_STRIDE_LBS;
+	if (cfg->offset >= target_size)
+		return SSDK_ACCESS_OFFSET_END;
+	if (!cfg->span)
+		cfg->span = target_size - cfg->offset;
+	if (cfg->span > target_size - cfg->offset)
+		return SSDK_ACCESS_SPAN_END;
+	if (cfg->span < (u64)cfg->align_offset + ssdk_access_max_bs(cfg))
+		return SSDK_ACCESS_SPAN_SMALL;
+	return SSDK_ACCESS_OK;
+}
+
+/**
+ * ssdk_access_init() - Build the tables of the IO path.
+ * @a: The placement, filled in.
+ * @cfg: Its configuration, which ssdk_access_check() accepted; it must
+ *	stay in place while @a is used.
+ */
+void ssdk_access_init(struct ssdk_access *a, const struct ssdk_access_cfg *cfg)
+{
+	u32 i, pct = 0;
+
+	memset(a, 0, sizeof(*a));
+	a->cfg = cfg;
+	ssdk_prng_seed(&a->rng, cfg->seed);
+	a->mixed = ssdk_rw_mixed(cfg->rw);
+	a->sequential = ssdk_rw_sequential(cfg->rw);
+	a->op = ssdk_rw_writes(cfg->rw, cfg->rwmixread) ? SSDK_OP_WRITE : SSDK_OP_READ;
+	a->room = cfg->span - cfg->align_offset;
+	for (i = 0; i < cfg->nr_bs; i++) {
+		a->nr_pos[i] = div64_u64(a->room - cfg->bs[i], cfg->align) + 1;
+		memset(&a->pick_bs[pct], i, cfg->pct[i]);
+		pct += cfg->pct[i];
+	}
+}
+
+/**
+ * ssdk_access_next() - Choose the op, length and offset of the next IO.
+ * @a: The placement.
+ * @op: Its &enum ssdk_op.
+ * @len: Its length, bytes.
+ * @offset: Its offset, bytes.
+ *
+ * A sequential cursor starts over at the span's start when the next IO
+ * would not fit before its end: a run of span / bs IOs covers the span
+ * once. Random offsets are uniform among the positions align apart.
+ */
+void ssdk_access_next(struct ssdk_access *a, u8 *op, u32 *len, u64 *offset)
+{
+	const struct ssdk_access_cfg *cfg = a->cfg;
+	unsigned int i = 0;
+	u64 pos;
+
+	*op = a->op;
+	if (a->mixed)
+		*op = ssdk_prng_below(&a->rng, 100) < cfg->rwmixread ? SSDK_OP_READ : SSDK_OP_WRITE;
+	if (cfg->nr_bs > 1)
+		i = a->pick_bs[ssdk_prng_below(&a->rng, 100)];
+	*len = cfg->bs[i];
+	if (a->sequential) {
+		if (a->seq_pos + *len > a->room)
+			a->seq_pos = 0;
+		pos = a->seq_pos;
+		a->seq_pos += cfg->stride ?: *len;
+	} else {
+		pos = ssdk_prng_below(&a->rng, a->nr_pos[i]) * cfg->align;
+	}
+	*offset = cfg->offset + cfg->align_offset + pos;
+}
