@@ -2,9 +2,9 @@
 /*
  * Userspace engines: the workload of a run issued through system calls
  * (psync, libaio, io_uring) from this process, timed with the clock the
- * module uses (CLOCK_MONOTONIC is ktime_get_ns()) and recorded into the
- * module's own histogram code (kmod/hist.c), so that their results have
- * the schema of a run's and subtract from it.
+ * module uses (CLOCK_MONOTONIC is ktime_get_ns()), placed and recorded
+ * with the module's own code (../../common: access.c, counts.h, hist.c),
+ * so that their results have the schema of a run's and subtract from it.
  *
  * One file per engine behind struct engine_ops; ujob.c has the loop.
  */
@@ -15,7 +15,6 @@
 #include <stdint.h>
 
 #include "libssdk.h"
-#include "opts.h"
 
 /**
  * struct uslot - One IO of a job, reused.
@@ -42,7 +41,6 @@ struct ujob;
 /**
  * struct engine_ops - What an engine does.
  * @name: Its name in ssdk compare --engines (with "-raw" for a device).
- * @id: What its results' config.engine says (UENGINE_BASE + n, opts.h).
  * @max_depth: Most IOs it keeps in flight (1 for psync).
  * @init: Set up for @job->qd IOs on @job->fd; 0 or -errno.
  * @queue: Issue slot @i's IO (psync: do it, and complete it).
@@ -54,7 +52,6 @@ struct ujob;
  */
 struct engine_ops {
 	const char *name;
-	unsigned int id;
 	unsigned int max_depth;
 	int (*init)(struct ujob *job);
 	int (*queue)(struct ujob *job, unsigned int i);
@@ -79,6 +76,8 @@ struct ujob {
 
 uint64_t ujob_now_ns(void);
 const struct engine_ops *engine_find(const char *name);
+int ujob_check(const struct engine_ops *ops, const struct ssdk_run_config *cfg,
+	       char *err, size_t errlen);
 int ujob_run(const struct engine_ops *ops, const struct ssdk_run_config *cfg,
 	     struct ssdk_run_status *st, uint64_t *hists, char *err, size_t errlen);
 

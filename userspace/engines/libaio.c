@@ -103,7 +103,6 @@ static void libaio_exit(struct ujob *job)
 
 const struct engine_ops engine_libaio = {
 	.name = "libaio",
-	.id = UENGINE_BASE + 1,
 	.max_depth = 1024,
 	.init = libaio_init,
 	.queue = libaio_queue,

@@ -46,7 +46,6 @@ static void psync_exit(struct ujob *job)
 
 const struct engine_ops engine_psync = {
 	.name = "psync",
-	.id = UENGINE_BASE + 2,
 	.max_depth = 1,
 	.init = psync_init,
 	.queue = psync_queue,

@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * A run of a userspace engine: the module's loop, in a process. Offsets
- * come from the module's generator (kmod/prng.h) with its placement
- * (kmod/access.c): the same seed reads the same blocks in the same order.
- * Latencies go into the module's histogram (kmod/hist.c) and the
- * statistics of struct ssdk_run_status, so that the report code prints
- * either.
+ * A run of a userspace engine: the module's loop, in a process. The ops,
+ * sizes and offsets come from the module's own placement
+ * (../../common/access.c), checked against the target by its own rules:
+ * the same seed reads the same blocks in the same order. Latencies go
+ * into the module's counters and histogram (../../common/counts.h,
+ * hist.c), so that the report code prints either.
  *
- * Reads only, one block size, no rate: what ssdk compare needs; other
- * workloads are refused by name.
+ * A configuration's attributes mean what they mean to the module, its
+ * defaults (the spec's) included. Reads only, no rate: what ssdk compare
+ * needs; other workloads are refused by name, before anything runs
+ * (ujob_check()).
  */
 
 #include <errno.h>
@@ -23,11 +25,10 @@
 #include <unistd.h>
 
 #include <linux/fs.h>
-#include <linux/ssdk.h>
 
+#include "access.h"
 #include "engine.h"
 #include "hist.h"
-#include "prng.h"
 
 static const struct engine_ops *const engines[] = {
 	&engine_psync, &engine_libaio, &engine_uring,
@@ -62,13 +63,51 @@ uint64_t ujob_now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
+/* An attribute's value, or the spec's default when it is left out. */
+static uint64_t attr_or(const struct ssdk_run_config *c, uint32_t attr, uint64_t dflt)
+{
+	return ssdk_config_is_set(c, attr) ? ssdk_config_get(c, attr) : dflt;
+}
+
+/* What the module does with a configuration: its settings, defaults resolved. */
+static void ujob_config(const struct ssdk_run_config *c, struct ssdk_run_config *out,
+			struct ssdk_access_cfg *ac)
+{
+	uint32_t i;
+
+	*out = *c;
+	out->rw = attr_or(c, SSDK_A_RUN_RW, SSDK_DEFAULT_RW);
+	out->iodepth = attr_or(c, SSDK_A_RUN_IODEPTH, SSDK_DEFAULT_IODEPTH);
+	out->rwmixread = attr_or(c, SSDK_A_RUN_RWMIXREAD, SSDK_DEFAULT_RWMIXREAD);
+	memset(ac, 0, sizeof(*ac));
+	ac->rw = out->rw;
+	ac->rwmixread = out->rwmixread;
+	if (c->nr_bs) {
+		for (i = 0; i < c->nr_bs && i < SSDK_MAX_BS_SPLIT; i++) {
+			ac->bs[i] = c->bs_split[i].bs;
+			ac->pct[i] = c->bs_split[i].pct;
+		}
+		ac->nr_bs = i;
+	} else {
+		ac->nr_bs = 1;
+		ac->bs[0] = attr_or(c, SSDK_A_RUN_BS, SSDK_DEFAULT_BS);
+		ac->pct[0] = 100;
+	}
+	out->bs = ssdk_access_max_bs(ac);
+	ac->align = attr_or(c, SSDK_A_RUN_ALIGN, ssdk_access_min_bs(ac));
+	out->align = ac->align;
+	ac->align_offset = c->align_offset;
+	ac->offset = c->offset;
+	ac->span = c->span;
+	ac->stride = c->stride;
+	ac->seed = c->seed;
+}
+
 /* What a userspace engine does not do (yet), by option. */
 static const char *unsupported(const struct ssdk_run_config *c, const struct engine_ops *ops)
 {
 	if (c->rw != SSDK_RW_READ && c->rw != SSDK_RW_RANDREAD)
 		return "reads only (--rw read or randread)";
-	if (c->nr_bs)
-		return "one block size (no --bssplit)";
 	if (c->rate_iops)
 		return "no --rate-iops";
 	if (c->iodepth > ops->max_depth)
@@ -76,55 +115,17 @@ static const char *unsupported(const struct ssdk_run_config *c, const struct eng
 	return NULL;
 }
 
-struct ujob_state {
-	const struct ssdk_run_config *cfg;
-	struct ssdk_prng rng;
-	uint64_t nr_pos;
-	uint64_t room;
-	uint64_t seq_pos;
-	uint32_t align;
-};
-
-/* The offset of the next IO, as kmod/access.c places it. */
-static uint64_t next_offset(struct ujob_state *u)
-{
-	const struct ssdk_run_config *c = u->cfg;
-	uint64_t pos;
-
-	if (c->rw == SSDK_RW_READ) {
-		if (u->seq_pos + c->bs > u->room)
-			u->seq_pos = 0;
-		pos = u->seq_pos;
-		u->seq_pos += c->stride ? c->stride : c->bs;
-	} else {
-		pos = ssdk_prng_below(&u->rng, u->nr_pos) * u->align;
-	}
-	return c->offset + c->align_offset + pos;
-}
-
 static void record(struct ssdk_run_status *st, uint64_t *hist, const struct uslot *s)
 {
-	struct ssdk_op_stats *o = &st->stats[SSDK_LIB_OP_READ];
+	struct ssdk_counts *c = &st->stats[SSDK_OP_READ];
 	uint64_t lat = s->complete_ns - s->submit_ns;
-	unsigned __int128 sq;
 
 	if (s->res != s->len) {
-		o->errors++;
+		ssdk_counts_error(c);
 		return;
 	}
-	if (!o->ios || lat < o->lat_min_ns)
-		o->lat_min_ns = lat;
-	if (lat > o->lat_max_ns)
-		o->lat_max_ns = lat;
-	o->ios++;
-	o->bytes += s->len;
-	o->lat_sum_ns += lat;
-	sq = ((unsigned __int128)o->lat_sumsq_hi << 64 | o->lat_sumsq_lo) +
-	     (unsigned __int128)lat * lat;
-	o->lat_sumsq_hi = sq >> 64;
-	o->lat_sumsq_lo = (uint64_t)sq;
-	if (hist)
-		hist_record((u64 *)hist, lat);
+	ssdk_counts_record(c, lat, s->len);
+	hist_record(hist, lat);
 }
 
 /*
@@ -144,8 +145,8 @@ static uint32_t file_dio_align(int fd)
 }
 
 /*
- * Open the target, a block device or a regular file, with O_DIRECT and
- * check the span against its size, as run-start does.
+ * Open the target, a block device or a regular file, with O_DIRECT; its
+ * size and logical block size into @st.
  */
 static int open_target(const struct ssdk_run_config *c, struct ssdk_run_status *st,
 		       char *err, size_t errlen)
@@ -183,28 +184,60 @@ static int open_target(const struct ssdk_run_config *c, struct ssdk_run_status *
 	return fd;
 }
 
-static int check_span(struct ujob_state *u, struct ssdk_run_status *st, char *err, size_t errlen)
+/*
+ * A job's configuration and its target, checked as the module checks a
+ * run's: the status's configuration, the placement's, the open target.
+ * Return: the target's descriptor, or -1 with @err set.
+ */
+static int ujob_setup(const struct engine_ops *ops, const struct ssdk_run_config *cfg,
+		      struct ssdk_run_status *st, struct ssdk_access_cfg *ac,
+		      char *err, size_t errlen)
 {
-	struct ssdk_run_config *c = &st->config;
+	const char *no;
+	int fd, problem;
 
-	if (!st->target_size) {
-		snprintf(err, errlen, "target: empty");
+	memset(st, 0, sizeof(*st));
+	ujob_config(cfg, &st->config, ac);
+	st->config.buffered = 0;
+	st->config.slowest_n = 0;	/* no slowest-IO log of their own */
+	no = unsupported(&st->config, ops);
+	if (no) {
+		snprintf(err, errlen, "%s: %s", ops->name, no);
 		return -1;
 	}
-	if (c->offset >= st->target_size) {
-		snprintf(err, errlen, "offset: at or beyond the end of the target");
+	fd = open_target(&st->config, st, err, errlen);
+	if (fd < 0)
+		return -1;
+	problem = st->target_size ? ssdk_access_check(ac, st->target_size, st->logical_block_size) :
+				    SSDK_ACCESS_OFFSET_END;
+	if (problem) {
+		snprintf(err, errlen, "%s: %s", ops->name, ssdk_access_problems[problem].msg);
+		close(fd);
 		return -1;
 	}
-	if (!c->span)
-		c->span = st->target_size - c->offset;
-	if (c->span > st->target_size - c->offset || c->span < (uint64_t)c->align_offset + c->bs ||
-	    c->bs % st->logical_block_size || c->offset % st->logical_block_size) {
-		snprintf(err, errlen, "span, offset or bs: do not fit the target");
+	st->config.span = ac->span;
+	return fd;
+}
+
+/**
+ * ujob_check() - Check that an engine would run a workload, running nothing.
+ * @ops: The engine.
+ * @cfg: The workload, as for ssdk_run_start().
+ * @err: Why it would not, on failure.
+ * @errlen: Room in @err.
+ *
+ * Return: 0, or -1 with @err set.
+ */
+int ujob_check(const struct engine_ops *ops, const struct ssdk_run_config *cfg,
+	       char *err, size_t errlen)
+{
+	struct ssdk_run_status st;
+	struct ssdk_access_cfg ac;
+	int fd = ujob_setup(ops, cfg, &st, &ac, err, errlen);
+
+	if (fd < 0)
 		return -1;
-	}
-	u->align = c->align ? c->align : c->bs;
-	u->room = c->span - c->align_offset;
-	u->nr_pos = (u->room - c->bs) / u->align + 1;
+	close(fd);
 	return 0;
 }
 
@@ -233,7 +266,7 @@ static void free_slots(struct ujob *job)
 }
 
 /* The loop: keep qd IOs in flight until the runtime or the IO count. */
-static int ujob_loop(const struct engine_ops *ops, struct ujob *job, struct ujob_state *u,
+static int ujob_loop(const struct engine_ops *ops, struct ujob *job, struct ssdk_access *a,
 		     struct ssdk_run_status *st, uint64_t *hist)
 {
 	const struct ssdk_run_config *c = &st->config;
@@ -243,6 +276,8 @@ static int ujob_loop(const struct engine_ops *ops, struct ujob *job, struct ujob
 	uint64_t deadline = c->runtime_ns ? ramp_end + c->runtime_ns : 0, submitted = 0;
 	uint64_t last = 0;
 	int err = 0, queued;
+	struct uslot *s;
+	u8 op;
 
 	done = calloc(job->qd, sizeof(*done));
 	if (!free_idx || !done) {
@@ -254,9 +289,8 @@ static int ujob_loop(const struct engine_ops *ops, struct ujob *job, struct ujob
 	for (;;) {
 		for (queued = 0; nr_free && (!c->ios || submitted < c->ios) &&
 		     (!deadline || now < deadline); queued++, submitted++) {
-			struct uslot *s = &job->slots[free_idx[--nr_free]];
-
-			s->offset = next_offset(u);
+			s = &job->slots[free_idx[--nr_free]];
+			ssdk_access_next(a, &op, &s->len, &s->offset);
 			s->measured = now >= ramp_end;
 			s->submit_ns = ujob_now_ns();
 			err = ops->queue(job, s - job->slots);
@@ -273,8 +307,7 @@ static int ujob_loop(const struct engine_ops *ops, struct ujob *job, struct ujob
 			goto out;
 		}
 		for (i = 0; i < n; i++) {
-			struct uslot *s = &job->slots[done[i]];
-
+			s = &job->slots[done[i]];
 			st->completed++;
 			if (s->measured) {
 				record(st, hist, s);
@@ -298,7 +331,7 @@ out:
  * @ops: The engine.
  * @cfg: The workload, as for ssdk_run_start().
  * @st: Its results, as ssdk_results_get() gives a run's.
- * @hists: Room for SSDK_LIB_NR_SETS histograms, as ssdk_results_get()'s.
+ * @hists: Room for SSDK_NR_SETS histograms, as ssdk_results_get()'s.
  * @err: Why it failed, on failure.
  * @errlen: Room in @err.
  *
@@ -307,42 +340,33 @@ out:
 int ujob_run(const struct engine_ops *ops, const struct ssdk_run_config *cfg,
 	     struct ssdk_run_status *st, uint64_t *hists, char *err, size_t errlen)
 {
-	struct ujob job = { .qd = cfg->iodepth };
-	struct ujob_state u = { .cfg = &st->config };
-	const char *no = unsupported(cfg, ops);
+	struct ssdk_access_cfg ac;
+	struct ssdk_access a;
+	struct ujob job = { 0 };
 	cpu_set_t cpus;
 	int ret;
 
-	memset(st, 0, sizeof(*st));
-	st->config = *cfg;
-	st->config.engine = ops->id;
-	st->config.buffered = 0;
-	st->config.slowest_n = 0;	/* no slowest-IO log of their own */
-	st->config.align = cfg->align ? cfg->align : cfg->bs;
-	if (no) {
-		snprintf(err, errlen, "%s: %s", ops->name, no);
-		return -1;
-	}
-	memset(hists, 0, SSDK_LIB_NR_SETS * SSDK_HIST_NR_BUCKETS * sizeof(*hists));
-	ssdk_prng_seed(&u.rng, cfg->seed);
-	job.fd = open_target(cfg, st, err, errlen);
+	job.fd = ujob_setup(ops, cfg, st, &ac, err, errlen);
 	if (job.fd < 0)
 		return -1;
-	if (check_span(&u, st, err, errlen))
-		goto err_close;
-	if (cfg->cpu >= 0) {
+	job.qd = st->config.iodepth;
+	memset(hists, 0, SSDK_NR_SETS * SSDK_HIST_NR_BUCKETS * sizeof(*hists));
+	ssdk_access_init(&a, &ac);
+	if (st->config.cpu >= 0) {
 		CPU_ZERO(&cpus);
-		CPU_SET(cfg->cpu, &cpus);
+		CPU_SET(st->config.cpu, &cpus);
 		sched_setaffinity(0, sizeof(cpus), &cpus);
 	}
-	ret = alloc_slots(&job, cfg->bs);
+	ret = alloc_slots(&job, st->config.bs);
 	if (!ret)
 		ret = ops->init(&job);
 	if (ret) {
 		snprintf(err, errlen, "%s: cannot set up: %s", ops->name, strerror(-ret));
-		goto err_free;
+		free_slots(&job);
+		close(job.fd);
+		return -1;
 	}
-	ret = ujob_loop(ops, &job, &u, st, hists);
+	ret = ujob_loop(ops, &job, &a, st, hists);
 	ops->exit(&job);
 	free_slots(&job);
 	close(job.fd);
@@ -350,14 +374,8 @@ int ujob_run(const struct engine_ops *ops, const struct ssdk_run_config *cfg,
 		snprintf(err, errlen, "%s: %s", ops->name, strerror(-ret));
 		return -1;
 	}
-	st->state = st->stats[SSDK_LIB_OP_READ].errors ? SSDK_STATE_FAILED : SSDK_STATE_DONE;
-	if (st->stats[SSDK_LIB_OP_READ].errors)
+	st->state = st->stats[SSDK_OP_READ].errors ? SSDK_STATE_FAILED : SSDK_STATE_DONE;
+	if (st->stats[SSDK_OP_READ].errors)
 		snprintf(st->reason, sizeof(st->reason), "read errors");
 	return 0;
-
-err_free:
-	free_slots(&job);
-err_close:
-	close(job.fd);
-	return -1;
 }

@@ -80,7 +80,6 @@ static void uring_exit(struct ujob *job)
 
 const struct engine_ops engine_uring = {
 	.name = "uring",
-	.id = UENGINE_BASE + 0,
 	.max_depth = 1024,
 	.init = uring_init,
 	.queue = uring_queue,

@@ -26,5 +26,10 @@ SSDK_EXPORT uint64_t ssdk_hist_bucket_upper(uint32_t idx)
 SSDK_EXPORT uint64_t ssdk_hist_percentile(const uint64_t *hist, uint64_t total,
 					  double pct, uint64_t min, uint64_t max)
 {
-	return hist_percentile((const u64 *)hist, total, pct, min, max);
+	return hist_percentile(hist, total, pct, min, max);
+}
+
+SSDK_EXPORT void ssdk_hist_merge(uint64_t *dst, const uint64_t *src)
+{
+	hist_merge(dst, src);
 }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1 OR BSD-3-Clause */
 /*
- * libssdk's private header: the handle and the netlink plumbing that
- * nl.c provides to the operations in info.c and run.c.
+ * libssdk's private header: the handle, the netlink plumbing that nl.c
+ * provides to the operations (info.c, run.c, ios.c, timeseries.c), and
+ * what config.c provides to run.c.
  */
 #ifndef _LIBSSDK_INTERNAL_H
 #define _LIBSSDK_INTERNAL_H
@@ -10,11 +11,11 @@
 #include <netlink/genl/ctrl.h>
 #include <netlink/genl/genl.h>
 
-#include <linux/ssdk.h>
-
 #include "libssdk.h"
 
 #define SSDK_EXPORT	__attribute__((visibility("default")))
+
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
 /**
  * struct ssdk - A connection to the module.
@@ -42,6 +43,11 @@ struct nl_msg *ssdk_run_msg(struct ssdk *h, uint8_t cmd, int dump, uint32_t id,
 int ssdk_fail(struct ssdk *h, int err, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 void ssdk_copy_string(char *dst, size_t size, const struct nlattr *attr);
+
+/* config.c */
+int ssdk_config_put(struct nl_msg *msg, const struct ssdk_run_config *config);
+void ssdk_status_parse(struct ssdk_run_status *st, struct nlmsghdr *nlh);
+int ssdk_stats_set(struct nlattr *nest, struct nlattr **tb);
 
 /* An attribute's value, or 0 when the message left it out. */
 static inline uint32_t ssdk_attr_u32(struct nlattr **tb, int type)

@@ -16,16 +16,6 @@ struct ios_ctx {
 	uint32_t count;
 };
 
-static uint64_t io_u64(struct nlattr **tb, int type)
-{
-	return tb[type] ? nla_get_u64(tb[type]) : 0;
-}
-
-static uint32_t io_u32(struct nlattr **tb, int type)
-{
-	return tb[type] ? nla_get_u32(tb[type]) : 0;
-}
-
 static int ios_reply(struct ssdk *h, struct nlmsghdr *nlh, void *arg)
 {
 	struct nlattr *tb[SSDK_A_IO_MAX + 1];
@@ -42,14 +32,14 @@ static int ios_reply(struct ssdk *h, struct nlmsghdr *nlh, void *arg)
 		if (ctx->count < ctx->max) {
 			r = &ctx->ios[ctx->count];
 			memset(r, 0, sizeof(*r));
-			r->lat_ns = io_u64(tb, SSDK_A_IO_LAT_NS);
-			r->offset = io_u64(tb, SSDK_A_IO_OFFSET);
-			r->t_ns = io_u64(tb, SSDK_A_IO_T_NS);
-			r->len = io_u32(tb, SSDK_A_IO_LEN);
-			r->op = io_u32(tb, SSDK_A_IO_OP);
-			r->cpu_submit = io_u32(tb, SSDK_A_IO_CPU_SUBMIT);
-			r->cpu_complete = io_u32(tb, SSDK_A_IO_CPU_COMPLETE);
-			r->inflight = io_u32(tb, SSDK_A_IO_INFLIGHT);
+			r->lat_ns = ssdk_attr_u64(tb, SSDK_A_IO_LAT_NS);
+			r->offset = ssdk_attr_u64(tb, SSDK_A_IO_OFFSET);
+			r->t_ns = ssdk_attr_u64(tb, SSDK_A_IO_T_NS);
+			r->len = ssdk_attr_u32(tb, SSDK_A_IO_LEN);
+			r->op = ssdk_attr_u32(tb, SSDK_A_IO_OP);
+			r->cpu_submit = ssdk_attr_u32(tb, SSDK_A_IO_CPU_SUBMIT);
+			r->cpu_complete = ssdk_attr_u32(tb, SSDK_A_IO_CPU_COMPLETE);
+			r->inflight = ssdk_attr_u32(tb, SSDK_A_IO_INFLIGHT);
 		}
 		ctx->count++;
 	}

@@ -7,7 +7,12 @@
  * functions that return 0 or a negative errno, and no callbacks (waiting
  * for a run is a poll with a timeout). After a failure,
  * ssdk_last_error() tells what went wrong in one line: the kernel's
- * extack message when it sent one.
+ * extack message when it sent one, with the attribute it names.
+ *
+ * Names, enums, limits and defaults are the netlink spec's
+ * (Documentation/netlink/specs/ssdk.yaml): the uapi header <linux/ssdk.h>
+ * has its enums and constants, and ssdk_spec_*() its table of attributes
+ * and names (spec.h).
  *
  *	struct ssdk *h;
  *	struct ssdk_info info;
@@ -22,6 +27,11 @@
 
 #include <stdint.h>
 
+#include <linux/ssdk.h>
+
+#include "counts.h"
+#include "spec.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -29,27 +39,23 @@ extern "C" {
 /* Sizes of the fixed arrays below; part of the ABI. */
 #define SSDK_VERSION_LEN	64
 #define SSDK_RELEASE_LEN	65
-#define SSDK_TARGET_LEN		4096
+#define SSDK_TARGET_LEN		(SSDK_MAX_TARGET_LEN + 1)
 #define SSDK_REASON_LEN		256
 #define SSDK_ERROR_LEN		512
 
 /*
  * The sets of statistics of a run, index of ssdk_run_status.stats and of
  * ssdk_results_get()'s histograms: service time per op, then response
- * time per op (open-loop runs only): set = SSDK_LIB_OP_* + 2 * kind.
+ * time per op (open-loop runs only): set = op + SSDK_NR_OPS * kind.
  */
-#define SSDK_LIB_OP_READ	0
-#define SSDK_LIB_OP_WRITE	1
-#define SSDK_LIB_NR_OPS		2
-#define SSDK_LIB_KIND_SERVICE	0
-#define SSDK_LIB_KIND_RESPONSE	1
-#define SSDK_LIB_NR_SETS	4
-
-/* Entries of ssdk_run_config.bs_split. */
-#define SSDK_LIB_MAX_BS_SPLIT	16
+#define SSDK_NR_OPS		(SSDK_OP_MAX + 1)
+#define SSDK_NR_SETS		(SSDK_NR_OPS * (SSDK_LAT_KIND_MAX + 1))
 
 /* The CPU field of a configuration when the worker may run anywhere. */
 #define SSDK_ANY_CPU		(-1)
+
+/* Words of the mask of attributes set in a configuration. */
+#define SSDK_CONFIG_SET_WORDS	2
 
 struct ssdk;
 
@@ -57,7 +63,7 @@ struct ssdk;
  * struct ssdk_info - What the module reports about itself (info-get).
  * @version: Module version.
  * @kernel_release: The running kernel, as uname -r prints it.
- * @caps: Mask of SSDK_CAP_* (include/uapi/linux/ssdk.h).
+ * @caps: Mask of SSDK_CAP_*.
  * @cpus: Online CPUs.
  * @clock_res_ns: Resolution of the clock that timestamps IOs.
  * @family_version: Version of the generic netlink family.
@@ -88,49 +94,55 @@ struct ssdk_bs_share {
 };
 
 /**
- * struct ssdk_run_config - What a run does (run-start).
+ * struct ssdk_run_config - What a run does: the attributes of run-start.
+ * @set: Which attributes are set, a bit per SSDK_A_RUN_* type: only these
+ *	are sent, and the module applies the spec's default to the others.
  * @target: Path of the block device (engine bio) or regular file (engine
  *	kfile), NUL-terminated.
- * @rw: SSDK_RW_* (include/uapi/linux/ssdk.h).
- * @bs: Bytes per IO (unless @nr_bs).
- * @iodepth: IOs in flight.
- * @cpu: CPU of the worker, or SSDK_ANY_CPU.
- * @offset: Start of the span, bytes.
- * @span: Length of the span, bytes; 0 for up to the end of the device.
- * @runtime_ns: Time to run after the ramp; 0 for no limit.
- * @ios: IOs to submit in all; 0 for no limit.
- * @ramp_ns: Time at the start left out of the statistics.
- * @seed: Seed of the offsets' and the data's generators.
- * @allow_write: Non-zero to consent to writing to the target.
- * @rwmixread: Percentage of reads of randrw and readwrite.
- * @nr_bs: Entries of @bs_split in use; 0 for @bs alone.
- * @bs_split: Block sizes and their shares, adding up to 100.
- * @align: Random offsets are multiples of it; 0 for the smallest bs.
- * @align_offset: Where, within @align, the IOs start.
- * @stride: Distance between sequential IOs; 0 for each IO's size.
- * @pattern: SSDK_PATTERN_* of written data.
- * @pattern_byte: The byte of SSDK_PATTERN_REPEAT.
- * @compress_pct: Share that compresses away, SSDK_PATTERN_COMPRESSIBLE.
- * @rate_iops: IOs per second at most; 0 for no limit.
- * @arrivals: SSDK_ARRIVALS_* of a rate-limited run.
- * @engine: SSDK_ENGINE_*: how the IOs reach the target.
- * @buffered: Non-zero for kfile through the page cache (iodepth 1).
- * @slowest_n: How many of the slowest IOs to keep (0 .. 4096; 64).
- * @ts_interval_ns: Interval of the time series (at least 10 ms; 1 s).
- * @capture_over_ns: Capture every IO at least this slow; 0 for none.
- * @max_errors: IO errors the run goes on through (0: the first fails it;
- *	UINT64_MAX: none does).
- * @owned: Non-zero: the run stops when this handle is closed (or its
+ * @nr_bs: Entries of @bs_split in use (attribute bs-split).
+ * @bs_split: Block sizes and their shares.
+ * @rw: SSDK_RW_*. The other fields are the attributes of the same names.
+ * @bs: See @rw.
+ * @iodepth: See @rw.
+ * @cpu: See @rw; SSDK_ANY_CPU in a status when unbound.
+ * @offset: See @rw.
+ * @span: See @rw.
+ * @runtime_ns: See @rw.
+ * @ios: See @rw.
+ * @ramp_ns: See @rw.
+ * @seed: See @rw.
+ * @allow_write: A flag: non-zero when set.
+ * @rwmixread: See @rw.
+ * @align: See @rw.
+ * @align_offset: See @rw.
+ * @stride: See @rw.
+ * @pattern: SSDK_PATTERN_*.
+ * @pattern_byte: See @rw.
+ * @compress_pct: See @rw.
+ * @rate_iops: See @rw.
+ * @arrivals: SSDK_ARRIVALS_*.
+ * @engine: SSDK_ENGINE_*.
+ * @buffered: A flag.
+ * @slowest_n: See @rw.
+ * @ts_interval_ns: See @rw.
+ * @capture_over_ns: See @rw.
+ * @max_errors: See @rw.
+ * @owned: A flag: the run stops when this handle is closed (or its
  *	process exits or is killed).
  *
- * Start from ssdk_config_init(). Fields are sent as they are (zero @bs or
- * @iodepth are refused by the module, not taken for defaults), except
- * those that only apply with others: @rwmixread with a mix, the pattern
- * with writes, its byte or percentage with its pattern, @arrivals with a
- * rate, @bs_split instead of @bs. A run needs @runtime_ns or @ios.
+ * Start from ssdk_config_init() and set attributes with ssdk_config_set(),
+ * ssdk_config_set_target() and ssdk_config_add_bs(): a field written
+ * directly is sent only once its bit of @set is set too. libssdk sends
+ * what is set, all of it and nothing else; the module checks how the
+ * attributes go together, and says what it refuses (ssdk_last_error()).
+ * In a status (ssdk_run_get()), @set says what the module reported:
+ * everything that applies, its defaults resolved.
  */
 struct ssdk_run_config {
+	uint64_t set[SSDK_CONFIG_SET_WORDS];
 	char target[SSDK_TARGET_LEN];
+	uint32_t nr_bs;
+	struct ssdk_bs_share bs_split[SSDK_MAX_BS_SPLIT];
 	uint32_t rw;
 	uint32_t bs;
 	uint32_t iodepth;
@@ -143,8 +155,6 @@ struct ssdk_run_config {
 	uint64_t seed;
 	uint32_t allow_write;
 	uint32_t rwmixread;
-	uint32_t nr_bs;
-	struct ssdk_bs_share bs_split[SSDK_LIB_MAX_BS_SPLIT];
 	uint32_t align;
 	uint32_t align_offset;
 	uint64_t stride;
@@ -164,31 +174,8 @@ struct ssdk_run_config {
 };
 
 /**
- * struct ssdk_op_stats - Statistics of one op's measured IOs.
- * @ios: IOs completed without error.
- * @bytes: Their bytes.
- * @errors: IOs completed with an error (not in the latencies).
- * @lat_min_ns: Smallest latency; 0 when @ios is 0.
- * @lat_max_ns: Largest latency; 0 when @ios is 0.
- * @lat_sum_ns: Sum of the latencies.
- * @lat_sumsq_hi: High 64 bits of the sum of squared latencies.
- * @lat_sumsq_lo: Low 64 bits of the sum of squared latencies.
- */
-struct ssdk_op_stats {
-	uint64_t ios;
-	uint64_t bytes;
-	uint64_t errors;
-	uint64_t lat_min_ns;
-	uint64_t lat_max_ns;
-	uint64_t lat_sum_ns;
-	uint64_t lat_sumsq_hi;
-	uint64_t lat_sumsq_lo;
-};
-
-/**
  * struct ssdk_run_status - A run: its configuration, state and summary.
- * @config: As started, with the kernel's defaults filled in; cpu is
- *	SSDK_ANY_CPU when unbound.
+ * @config: As started, with the kernel's defaults filled in.
  * @id: The run's id.
  * @state: SSDK_STATE_*.
  * @logical_block_size: Of the target.
@@ -200,12 +187,13 @@ struct ssdk_op_stats {
  * @iops_now: IOs per second over the last second; 0 once ended.
  * @late: Open loop: IOs that found no free slot when they were due.
  * @ts_dropped: IOs past the last interval the time series had room for.
- * @captured_count: IOs captured over capture_over_ns so far.
- * @captured_dropped: IOs over it that found the capture full.
+ * @captured_dropped: IOs over capture_over_ns that found the capture full.
  * @io_errors: IOs that failed so far, the ramp's included.
+ * @captured_count: IOs captured over capture_over_ns so far.
+ * @reserved: Zero.
  * @reason: Why it failed or stopped, or "".
- * @stats: Per set: service time of SSDK_LIB_OP_READ and _WRITE, then
- *	their response time (zero unless the run is open loop).
+ * @stats: Per set: service time of SSDK_OP_READ and _WRITE, then their
+ *	response time (zero unless the run is open loop).
  */
 struct ssdk_run_status {
 	struct ssdk_run_config config;
@@ -225,15 +213,116 @@ struct ssdk_run_status {
 	uint32_t captured_count;
 	uint32_t reserved;
 	char reason[SSDK_REASON_LEN];
-	struct ssdk_op_stats stats[SSDK_LIB_NR_SETS];
+	struct ssdk_counts stats[SSDK_NR_SETS];
 };
 
 /**
- * ssdk_config_init() - A configuration with the module's defaults.
- * @config: Filled in: 4 KiB random reads at iodepth 1 on any CPU, 50%
- *	reads when mixed, random data, paced; no target, no limit.
+ * ssdk_config_init() - An empty configuration: nothing set.
+ * @config: Filled in; cpu reads SSDK_ANY_CPU.
  */
 void ssdk_config_init(struct ssdk_run_config *config);
+
+/**
+ * ssdk_config_set() - Set a number or a flag of a configuration.
+ * @config: The configuration.
+ * @attr: An SSDK_A_RUN_* attribute of run-start: a u32, a u64 or a flag
+ *	(not target, bs-split nor dry-run).
+ * @value: Its value; for a flag, non-zero.
+ *
+ * Return: 0; -EINVAL for an attribute that is none of those; -ERANGE for
+ * a value too large for a u32.
+ */
+int ssdk_config_set(struct ssdk_run_config *config, uint32_t attr, uint64_t value);
+
+/**
+ * ssdk_config_get() - A number or a flag of a configuration.
+ * @config: The configuration.
+ * @attr: As for ssdk_config_set().
+ *
+ * Return: The value (a flag: 1 or 0), whether set or not; 0 for an
+ * attribute ssdk_config_set() does not take.
+ */
+uint64_t ssdk_config_get(const struct ssdk_run_config *config, uint32_t attr);
+
+/**
+ * ssdk_config_is_set() - Whether an attribute of a configuration is set.
+ * @config: The configuration.
+ * @attr: An SSDK_A_RUN_* type.
+ *
+ * Return: 1 or 0.
+ */
+int ssdk_config_is_set(const struct ssdk_run_config *config, uint32_t attr);
+
+/**
+ * ssdk_config_unset() - Leave an attribute out: the module's default applies.
+ * @config: The configuration.
+ * @attr: An SSDK_A_RUN_* type (bs-split drops every entry).
+ */
+void ssdk_config_unset(struct ssdk_run_config *config, uint32_t attr);
+
+/**
+ * ssdk_config_set_target() - Set the target's path.
+ * @config: The configuration.
+ * @path: The path.
+ *
+ * Return: 0, or -ENAMETOOLONG past SSDK_MAX_TARGET_LEN bytes.
+ */
+int ssdk_config_set_target(struct ssdk_run_config *config, const char *path);
+
+/**
+ * ssdk_config_add_bs() - Add an entry to the block sizes of bs-split.
+ * @config: The configuration.
+ * @bs: A block size, bytes.
+ * @pct: Its percentage of the IOs.
+ *
+ * Return: 0, or -ENOSPC past SSDK_MAX_BS_SPLIT entries.
+ */
+int ssdk_config_add_bs(struct ssdk_run_config *config, uint32_t bs, uint32_t pct);
+
+/**
+ * ssdk_spec_attr() - An attribute of the spec.
+ * @set: SSDK_SPEC_SET_*.
+ * @type: The attribute's type number (SSDK_A_*).
+ *
+ * Return: Its name, type, limits and default, or NULL.
+ */
+const struct ssdk_spec_attr *ssdk_spec_attr(uint32_t set, uint32_t type);
+
+/**
+ * ssdk_spec_attr_type() - An attribute's type number from its name.
+ * @set: SSDK_SPEC_SET_*.
+ * @name: Its name in the spec ("rate-iops").
+ *
+ * Return: The type, or -ENOENT.
+ */
+int ssdk_spec_attr_type(uint32_t set, const char *name);
+
+/**
+ * ssdk_spec_name() - The name of an enum's value, or of a flag's bit.
+ * @enum_id: SSDK_SPEC_ENUM_*.
+ * @value: The value; for flags, the bit's value (1 << n).
+ *
+ * Return: Its name in the spec ("randread"), or NULL.
+ */
+const char *ssdk_spec_name(uint32_t enum_id, uint64_t value);
+
+/**
+ * ssdk_spec_value() - An enum's value, or a flag's bit, from its name.
+ * @enum_id: SSDK_SPEC_ENUM_*.
+ * @name: The name.
+ * @value: The value.
+ *
+ * Return: 0 or -ENOENT.
+ */
+int ssdk_spec_value(uint32_t enum_id, const char *name, uint64_t *value);
+
+/**
+ * ssdk_spec_enum() - An enum of the spec, for its count and names.
+ * @enum_id: SSDK_SPEC_ENUM_*.
+ *
+ * Return: The enum, or NULL.
+ */
+const struct ssdk_spec_enum *ssdk_spec_enum(uint32_t enum_id);
 
 /**
  * ssdk_open() - Connect to the module.
@@ -280,6 +369,20 @@ int ssdk_run_start(struct ssdk *h, const struct ssdk_run_config *config,
 		   uint32_t *id);
 
 /**
+ * ssdk_run_check() - Check a run's configuration without starting it.
+ * @h: The handle.
+ * @config: What it would do.
+ *
+ * The module checks everything ssdk_run_start() would against the target
+ * (run-start's dry-run): the target opened as the run would open it,
+ * then closed; no run is made, no IO issued. A command of several steps
+ * asks this of each before its first.
+ *
+ * Return: 0 when the run would start, or -errno as ssdk_run_start()'s.
+ */
+int ssdk_run_check(struct ssdk *h, const struct ssdk_run_config *config);
+
+/**
  * ssdk_run_get() - Status of a run.
  * @h: The handle.
  * @id: The run.
@@ -310,20 +413,30 @@ int ssdk_run_list(struct ssdk *h, struct ssdk_run_status *runs, uint32_t max);
 int ssdk_run_stop(struct ssdk *h, uint32_t id);
 
 /**
- * ssdk_run_delete() - Delete a run and its results, stopping it first.
+ * ssdk_run_delete() - Delete an ended run and its results.
  * @h: The handle.
  * @id: The run.
  *
- * Return: 0 or -errno.
+ * Return: 0, -ENOENT, -EBUSY for a run that has not ended (stop it
+ * first, and wait for its end), or -errno.
  */
 int ssdk_run_delete(struct ssdk *h, uint32_t id);
+
+/**
+ * ssdk_run_delete_check() - Check that a run could be deleted, deleting nothing.
+ * @h: The handle.
+ * @id: The run.
+ *
+ * Return: 0, or -errno as ssdk_run_delete()'s.
+ */
+int ssdk_run_delete_check(struct ssdk *h, uint32_t id);
 
 /**
  * ssdk_results_get() - A run's status and latency histograms.
  * @h: The handle.
  * @id: The run.
  * @status: Filled in.
- * @hists: Room for SSDK_LIB_NR_SETS * ssdk_hist_buckets() counts, the
+ * @hists: Room for SSDK_NR_SETS * ssdk_hist_buckets() counts, the
  *	histogram of set i from i * ssdk_hist_buckets(); or NULL.
  *
  * Return: 0 or -errno.
@@ -332,7 +445,7 @@ int ssdk_results_get(struct ssdk *h, uint32_t id, struct ssdk_run_status *status
 		     uint64_t *hists);
 
 /**
- * struct ssdk_io_rec - One IO of a run's slowest-IO log.
+ * struct ssdk_io_rec - One IO of a run's slowest-IO log or capture.
  * @lat_ns: Its latency.
  * @offset: Where it went, bytes.
  * @t_ns: When it was submitted, from the run's start (ramp included).
@@ -342,6 +455,7 @@ int ssdk_results_get(struct ssdk *h, uint32_t id, struct ssdk_run_status *status
  * @cpu_complete: CPU its completion ran on.
  * @inflight: IOs of the run in flight when it was submitted, itself
  *	included.
+ * @reserved: Zero.
  */
 struct ssdk_io_rec {
 	uint64_t lat_ns;
@@ -408,7 +522,7 @@ struct ssdk_ts_op {
 struct ssdk_ts_point {
 	uint32_t index;
 	uint32_t reserved;
-	struct ssdk_ts_op op[SSDK_LIB_NR_OPS];
+	struct ssdk_ts_op op[SSDK_NR_OPS];
 };
 
 /**
@@ -476,6 +590,13 @@ uint64_t ssdk_hist_bucket_upper(uint32_t idx);
  */
 uint64_t ssdk_hist_percentile(const uint64_t *hist, uint64_t total, double pct,
 			      uint64_t min, uint64_t max);
+
+/**
+ * ssdk_hist_merge() - Add one histogram to another.
+ * @dst: ssdk_hist_buckets() counts, added to.
+ * @src: ssdk_hist_buckets() counts.
+ */
+void ssdk_hist_merge(uint64_t *dst, const uint64_t *src);
 
 #ifdef __cplusplus
 }

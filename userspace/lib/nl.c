@@ -17,66 +17,62 @@
 
 static __thread char open_error[SSDK_ERROR_LEN];
 
-/* Attribute names by type, to name an attribute the kernel refused. */
-static const char *const info_attr_names[] = {
-	[SSDK_A_INFO_VERSION] = "version",
-	[SSDK_A_INFO_KERNEL_RELEASE] = "kernel-release",
-	[SSDK_A_INFO_CAPS] = "caps",
-	[SSDK_A_INFO_CPUS] = "cpus",
-	[SSDK_A_INFO_CLOCK_RES_NS] = "clock-res-ns",
-	[SSDK_A_INFO_MAX_RUNS] = "max-runs",
-	[SSDK_A_INFO_HIST_SUB_BITS] = "hist-sub-bits",
-	[SSDK_A_INFO_HIST_BUCKETS] = "hist-buckets",
-	[SSDK_A_INFO_PAD] = "pad",
-};
-
-static const char *const run_attr_names[] = {
-	[SSDK_A_RUN_ID] = "id",
-	[SSDK_A_RUN_STATE] = "state",
-	[SSDK_A_RUN_TARGET] = "target",
-	[SSDK_A_RUN_RW] = "rw",
-	[SSDK_A_RUN_BS] = "bs",
-	[SSDK_A_RUN_IODEPTH] = "iodepth",
-	[SSDK_A_RUN_OFFSET] = "offset",
-	[SSDK_A_RUN_SPAN] = "span",
-	[SSDK_A_RUN_RUNTIME_NS] = "runtime-ns",
-	[SSDK_A_RUN_IOS] = "ios",
-	[SSDK_A_RUN_RAMP_NS] = "ramp-ns",
-	[SSDK_A_RUN_SEED] = "seed",
-	[SSDK_A_RUN_CPU] = "cpu",
-	[SSDK_A_RUN_ALLOW_WRITE] = "allow-write",
-};
-
-#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
-
-static const char *attr_name(uint8_t cmd, unsigned int type)
+/* The attribute set of @cmd's attributes, from the spec. */
+static uint32_t cmd_set(uint8_t cmd)
 {
-	const char *const *names = run_attr_names;
-	unsigned int nr = ARRAY_SIZE(run_attr_names);
-
-	if (cmd == SSDK_CMD_INFO_GET) {
-		names = info_attr_names;
-		nr = ARRAY_SIZE(info_attr_names);
-	}
-	if (type < nr && names[type])
-		return names[type];
-	return NULL;
+	if (cmd >= ARRAY_SIZE(ssdk_spec_ops) || !ssdk_spec_ops[cmd].name)
+		return SSDK_SPEC_SET_RUN;
+	return ssdk_spec_ops[cmd].set;
 }
 
-/* Whether @text starts with "NAME:" for an attribute of @cmd's set. */
-static int names_attr(uint8_t cmd, const char *text)
+/* Whether @text starts with "NAME:" for an attribute of @set. */
+static int names_attr(uint32_t set, const char *text)
 {
 	const char *colon = strchr(text, ':');
-	unsigned int type;
-	const char *name;
+	char name[64];
 
-	for (type = 0; colon && type < 32; type++) {
-		name = attr_name(cmd, type);
-		if (name && strlen(name) == (size_t)(colon - text) &&
-		    !strncmp(text, name, colon - text))
-			return 1;
+	if (!colon || (size_t)(colon - text) >= sizeof(name))
+		return 0;
+	memcpy(name, text, colon - text);
+	name[colon - text] = '\0';
+	return ssdk_spec_attr_type(set, name) >= 0;
+}
+
+/*
+ * The spec's name of the attribute at byte @offs of @len bytes of
+ * attributes @head of set @set, nests followed: "bs-split.pct". NULL
+ * when no attribute starts there.
+ */
+static const char *attr_name_at(const struct nlattr *head, int len, uint32_t offs,
+				uint32_t set, char *buf, size_t size)
+{
+	const struct ssdk_spec_attr *spec;
+	const struct nlattr *attr;
+	uint32_t at;
+	size_t n;
+	int rem;
+
+	nla_for_each_attr(attr, head, len, rem) {
+		at = (const char *)attr - (const char *)head;
+		if (offs < at || offs >= at + NLA_ALIGN(attr->nla_len))
+			continue;
+		spec = ssdk_spec_attr(set, nla_type(attr));
+		if (!spec)
+			return NULL;
+		if (offs == at) {
+			snprintf(buf, size, "%s", spec->name);
+			return buf;
+		}
+		if (spec->nested < 0 || offs < at + NLA_HDRLEN)
+			return NULL;
+		n = snprintf(buf, size, "%s.", spec->name);
+		if (n >= size || !attr_name_at(nla_data(attr), nla_len(attr),
+					       offs - at - NLA_HDRLEN, spec->nested,
+					       buf + n, size - n))
+			return NULL;
+		return buf;
 	}
-	return 0;
+	return NULL;
 }
 
 static int vfail(char *buf, int err, const char *fmt, va_list ap)
@@ -224,17 +220,45 @@ struct nl_msg *ssdk_msg_new(struct ssdk *h, uint8_t cmd, int dump)
 	return msg;
 }
 
-/* The request's attribute at byte @offs of the request, or NULL. */
-static const struct nlattr *attr_at(struct nl_msg *req, uint32_t offs)
+/* The name of the request's attribute at byte @offs of the request, or NULL. */
+static const char *req_attr_name(struct nl_msg *req, uint32_t offs, char *buf, size_t size)
 {
 	struct nlmsghdr *nlh = nlmsg_hdr(req);
-	const struct nlattr *attr;
-	int rem;
+	uint32_t head = NLMSG_HDRLEN + GENL_HDRLEN;
+	uint8_t cmd = ((struct genlmsghdr *)nlmsg_data(nlh))->cmd;
 
-	nlmsg_for_each_attr(attr, nlh, GENL_HDRLEN, rem)
-		if ((const char *)attr - (const char *)nlh == (long)offs)
-			return attr;
-	return NULL;
+	if (offs < head)
+		return NULL;
+	return attr_name_at(genlmsg_attrdata(nlmsg_data(nlh), 0),
+			    genlmsg_attrlen(nlmsg_data(nlh), 0), offs - head, cmd_set(cmd),
+			    buf, size);
+}
+
+/* The name of attribute @type of the nest at byte @nest of the request (0: top). */
+static const char *missing_name(struct nl_msg *req, uint32_t nest, uint32_t type,
+				char *buf, size_t size)
+{
+	uint8_t cmd = ((struct genlmsghdr *)nlmsg_data(nlmsg_hdr(req)))->cmd;
+	const struct ssdk_spec_attr *spec;
+	uint32_t set = cmd_set(cmd);
+	size_t n = 0;
+
+	if (nest) {
+		if (!req_attr_name(req, nest, buf, size))
+			return NULL;
+		/* The nest's own set: the last name of the path. */
+		spec = ssdk_spec_attr(set, ssdk_spec_attr_type(set, buf));
+		if (!spec || spec->nested < 0)
+			return NULL;
+		set = spec->nested;
+		n = strlen(buf);
+		n += snprintf(buf + n, size - n, ".");
+	}
+	spec = ssdk_spec_attr(set, type);
+	if (!spec || n >= size)
+		return NULL;
+	snprintf(buf + n, size - n, "%s", spec->name);
+	return buf;
 }
 
 /* " (min..max)" from the policy the kernel sent with a range error. */
@@ -264,7 +288,7 @@ static int kernel_error(struct ssdk *h, struct nl_msg *req, struct nlmsghdr *nlh
 	struct nlattr *tb[NLMSGERR_ATTR_MAX + 1] = { NULL };
 	uint8_t cmd = ((struct genlmsghdr *)nlmsg_data(nlmsg_hdr(req)))->cmd;
 	const char *name = NULL, *text = NULL;
-	char range[64] = "";
+	char range[64] = "", buf[128];
 	size_t len = nlmsg_datalen(nlh);
 
 	if ((nlh->nlmsg_flags & NLM_F_ACK_TLVS) && NLMSG_ALIGN(off) < len)
@@ -274,14 +298,13 @@ static int kernel_error(struct ssdk *h, struct nl_msg *req, struct nlmsghdr *nlh
 	if (tb[NLMSGERR_ATTR_MSG])
 		text = nla_get_string(tb[NLMSGERR_ATTR_MSG]);
 	if (tb[NLMSGERR_ATTR_OFFS]) {
-		const struct nlattr *bad = attr_at(req, nla_get_u32(tb[NLMSGERR_ATTR_OFFS]));
-
-		if (bad)
-			name = attr_name(cmd, nla_type(bad));
+		name = req_attr_name(req, nla_get_u32(tb[NLMSGERR_ATTR_OFFS]), buf, sizeof(buf));
 		policy_range(range, sizeof(range), tb[NLMSGERR_ATTR_POLICY]);
 	}
 	if (tb[NLMSGERR_ATTR_MISS_TYPE]) {
-		name = attr_name(cmd, nla_get_u32(tb[NLMSGERR_ATTR_MISS_TYPE]));
+		name = missing_name(req, tb[NLMSGERR_ATTR_MISS_NEST] ?
+				    nla_get_u32(tb[NLMSGERR_ATTR_MISS_NEST]) : 0,
+				    nla_get_u32(tb[NLMSGERR_ATTR_MISS_TYPE]), buf, sizeof(buf));
 		return ssdk_fail(h, err, "missing attribute %s", name ? name : "(unknown)");
 	}
 	if (err == -EPERM && !text)
@@ -289,7 +312,7 @@ static int kernel_error(struct ssdk *h, struct nl_msg *req, struct nlmsghdr *nlh
 	if (!text)
 		text = strerror(-err);
 	/* Messages of ssdk's own checks start with an attribute's name. */
-	if (name && !names_attr(cmd, text))
+	if (name && !names_attr(cmd_set(cmd), text))
 		return ssdk_fail(h, err, "%s: %s%s", name, text, range);
 	return ssdk_fail(h, err, "%s%s", text, range);
 }

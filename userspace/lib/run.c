@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: LGPL-2.1 OR BSD-3-Clause
 /*
- * Runs: start, status, list, stop, delete, results with histograms, and
- * waiting for a run's end on the module's multicast group.
+ * Runs: start (or check), status, list, stop, delete, results with
+ * histograms, and waiting for a run's end on the module's multicast group.
+ * What a configuration sends and a status holds is config.c's.
  */
 
 #include <poll.h>
@@ -11,90 +12,7 @@
 
 #include "hist.h"
 #include "internal.h"
-
-SSDK_EXPORT void ssdk_config_init(struct ssdk_run_config *c)
-{
-	memset(c, 0, sizeof(*c));
-	c->rw = SSDK_RW_RANDREAD;
-	c->bs = 4096;
-	c->iodepth = 1;
-	c->cpu = SSDK_ANY_CPU;
-	c->rwmixread = 50;
-	c->pattern = SSDK_PATTERN_RANDOM;
-	c->arrivals = SSDK_ARRIVALS_PACED;
-	c->slowest_n = 64;
-	c->ts_interval_ns = 1000000000;
-}
-
-static int config_writes(const struct ssdk_run_config *c)
-{
-	return c->rw == SSDK_RW_WRITE || c->rw == SSDK_RW_RANDWRITE ||
-	       ((c->rw == SSDK_RW_RANDRW || c->rw == SSDK_RW_READWRITE) && c->rwmixread < 100);
-}
-
-static int put_bs(struct nl_msg *msg, const struct ssdk_run_config *c)
-{
-	struct nlattr *nest;
-	uint32_t i;
-
-	if (!c->nr_bs)
-		return nla_put_u32(msg, SSDK_A_RUN_BS, c->bs);
-	for (i = 0; i < c->nr_bs && i < SSDK_LIB_MAX_BS_SPLIT; i++) {
-		nest = nla_nest_start(msg, SSDK_A_RUN_BS_SPLIT);
-		if (!nest || nla_put_u32(msg, SSDK_A_BS_SPLIT_BS, c->bs_split[i].bs) ||
-		    nla_put_u32(msg, SSDK_A_BS_SPLIT_PCT, c->bs_split[i].pct))
-			return -EMSGSIZE;
-		nla_nest_end(msg, nest);
-	}
-	return 0;
-}
-
-/* What only applies with other settings is sent only with them. */
-static int put_options(struct nl_msg *msg, const struct ssdk_run_config *c)
-{
-	int mixed = c->rw == SSDK_RW_RANDRW || c->rw == SSDK_RW_READWRITE;
-
-	if ((mixed && nla_put_u32(msg, SSDK_A_RUN_RWMIXREAD, c->rwmixread)) ||
-	    (c->align && nla_put_u32(msg, SSDK_A_RUN_ALIGN, c->align)) ||
-	    (c->align_offset && nla_put_u32(msg, SSDK_A_RUN_ALIGN_OFFSET, c->align_offset)) ||
-	    (c->stride && nla_put_u64(msg, SSDK_A_RUN_STRIDE, c->stride)) ||
-	    (config_writes(c) && nla_put_u32(msg, SSDK_A_RUN_PATTERN, c->pattern)) ||
-	    (config_writes(c) && c->pattern == SSDK_PATTERN_REPEAT &&
-	     nla_put_u32(msg, SSDK_A_RUN_PATTERN_BYTE, c->pattern_byte)) ||
-	    (config_writes(c) && c->pattern == SSDK_PATTERN_COMPRESSIBLE &&
-	     nla_put_u32(msg, SSDK_A_RUN_COMPRESS_PCT, c->compress_pct)) ||
-	    (c->rate_iops && (nla_put_u32(msg, SSDK_A_RUN_RATE_IOPS, c->rate_iops) ||
-			      nla_put_u32(msg, SSDK_A_RUN_ARRIVALS, c->arrivals))) ||
-	    (c->engine && nla_put_u32(msg, SSDK_A_RUN_ENGINE, c->engine)) ||
-	    (c->buffered && nla_put_flag(msg, SSDK_A_RUN_BUFFERED)) ||
-	    nla_put_u32(msg, SSDK_A_RUN_SLOWEST_N, c->slowest_n) ||
-	    nla_put_u64(msg, SSDK_A_RUN_TS_INTERVAL_NS, c->ts_interval_ns) ||
-	    (c->capture_over_ns &&
-	     nla_put_u64(msg, SSDK_A_RUN_CAPTURE_OVER_NS, c->capture_over_ns)) ||
-	    (c->max_errors && nla_put_u64(msg, SSDK_A_RUN_MAX_ERRORS, c->max_errors)) ||
-	    (c->owned && nla_put_flag(msg, SSDK_A_RUN_OWNED)))
-		return -EMSGSIZE;
-	return 0;
-}
-
-static int put_config(struct nl_msg *msg, const struct ssdk_run_config *c)
-{
-	if (nla_put_string(msg, SSDK_A_RUN_TARGET, c->target) ||
-	    nla_put_u32(msg, SSDK_A_RUN_RW, c->rw) ||
-	    put_bs(msg, c) ||
-	    nla_put_u32(msg, SSDK_A_RUN_IODEPTH, c->iodepth) ||
-	    nla_put_u64(msg, SSDK_A_RUN_OFFSET, c->offset) ||
-	    nla_put_u64(msg, SSDK_A_RUN_SPAN, c->span) ||
-	    nla_put_u64(msg, SSDK_A_RUN_RUNTIME_NS, c->runtime_ns) ||
-	    nla_put_u64(msg, SSDK_A_RUN_IOS, c->ios) ||
-	    nla_put_u64(msg, SSDK_A_RUN_RAMP_NS, c->ramp_ns) ||
-	    nla_put_u64(msg, SSDK_A_RUN_SEED, c->seed) ||
-	    (c->cpu >= 0 && nla_put_u32(msg, SSDK_A_RUN_CPU, c->cpu)) ||
-	    (c->allow_write && nla_put_flag(msg, SSDK_A_RUN_ALLOW_WRITE)) ||
-	    put_options(msg, c))
-		return -EMSGSIZE;
-	return 0;
-}
+#include "rules.h"
 
 static int id_reply(struct ssdk *h, struct nlmsghdr *nlh, void *arg)
 {
@@ -106,8 +24,9 @@ static int id_reply(struct ssdk *h, struct nlmsghdr *nlh, void *arg)
 	return 0;
 }
 
-SSDK_EXPORT int ssdk_run_start(struct ssdk *h, const struct ssdk_run_config *config,
-			       uint32_t *id)
+/* run-start, for real or as a dry run. */
+static int run_start(struct ssdk *h, const struct ssdk_run_config *config, int dry_run,
+		     uint32_t *id)
 {
 	struct nl_msg *msg;
 
@@ -117,11 +36,24 @@ SSDK_EXPORT int ssdk_run_start(struct ssdk *h, const struct ssdk_run_config *con
 	msg = ssdk_msg_new(h, SSDK_CMD_RUN_START, 0);
 	if (!msg)
 		return -ENOMEM;
-	if (put_config(msg, config)) {
+	if (ssdk_config_put(msg, config) || (dry_run && nla_put_flag(msg, SSDK_A_RUN_DRY_RUN))) {
 		nlmsg_free(msg);
 		return ssdk_fail(h, -EMSGSIZE, "run-start: attributes do not fit");
 	}
-	return ssdk_request(h, msg, id_reply, id);
+	return ssdk_request(h, msg, dry_run ? NULL : id_reply, id);
+}
+
+SSDK_EXPORT int ssdk_run_start(struct ssdk *h, const struct ssdk_run_config *config,
+			       uint32_t *id)
+{
+	return run_start(h, config, 0, id);
+}
+
+SSDK_EXPORT int ssdk_run_check(struct ssdk *h, const struct ssdk_run_config *config)
+{
+	uint32_t id;
+
+	return run_start(h, config, 1, &id);
 }
 
 /**
@@ -146,106 +78,6 @@ struct nl_msg *ssdk_run_msg(struct ssdk *h, uint8_t cmd, int dump, uint32_t id,
 		return NULL;
 	}
 	return msg;
-}
-
-/* The set of a stats nest, parsed into @tb; -1 when absent or unknown. */
-static int stats_set(struct nlattr *nest, struct nlattr **tb)
-{
-	uint32_t op, kind;
-
-	if (nla_parse_nested(tb, SSDK_A_STATS_MAX, nest, NULL) || !tb[SSDK_A_STATS_OP])
-		return -1;
-	op = nla_get_u32(tb[SSDK_A_STATS_OP]);
-	kind = ssdk_attr_u32(tb, SSDK_A_STATS_KIND);
-	if (op >= SSDK_LIB_NR_OPS || kind > SSDK_LIB_KIND_RESPONSE)
-		return -1;
-	return (int)(kind * SSDK_LIB_NR_OPS + op);
-}
-
-static void parse_counts(struct ssdk_op_stats *s, struct nlattr **tb)
-{
-	s->ios = ssdk_attr_u64(tb, SSDK_A_STATS_IOS);
-	s->bytes = ssdk_attr_u64(tb, SSDK_A_STATS_BYTES);
-	s->errors = ssdk_attr_u64(tb, SSDK_A_STATS_ERRORS);
-	s->lat_min_ns = ssdk_attr_u64(tb, SSDK_A_STATS_LAT_MIN_NS);
-	s->lat_max_ns = ssdk_attr_u64(tb, SSDK_A_STATS_LAT_MAX_NS);
-	s->lat_sum_ns = ssdk_attr_u64(tb, SSDK_A_STATS_LAT_SUM_NS);
-	s->lat_sumsq_hi = ssdk_attr_u64(tb, SSDK_A_STATS_LAT_SUMSQ_HI);
-	s->lat_sumsq_lo = ssdk_attr_u64(tb, SSDK_A_STATS_LAT_SUMSQ_LO);
-}
-
-static void parse_bs_share(struct ssdk_bs_share *share, struct nlattr *nest)
-{
-	struct nlattr *tb[SSDK_A_BS_SPLIT_MAX + 1];
-
-	if (nla_parse_nested(tb, SSDK_A_BS_SPLIT_MAX, nest, NULL))
-		return;
-	share->bs = ssdk_attr_u32(tb, SSDK_A_BS_SPLIT_BS);
-	share->pct = ssdk_attr_u32(tb, SSDK_A_BS_SPLIT_PCT);
-}
-
-static void parse_status(struct ssdk_run_status *st, struct nlmsghdr *nlh,
-			 struct nlattr **tb)
-{
-	struct ssdk_run_config *c = &st->config;
-	struct nlattr *stb[SSDK_A_STATS_MAX + 1];
-	struct nlattr *attr;
-	int rem, op;
-
-	memset(st, 0, sizeof(*st));
-	ssdk_copy_string(c->target, sizeof(c->target), tb[SSDK_A_RUN_TARGET]);
-	c->rw = ssdk_attr_u32(tb, SSDK_A_RUN_RW);
-	c->bs = ssdk_attr_u32(tb, SSDK_A_RUN_BS);
-	c->iodepth = ssdk_attr_u32(tb, SSDK_A_RUN_IODEPTH);
-	c->cpu = tb[SSDK_A_RUN_CPU] ? (int32_t)nla_get_u32(tb[SSDK_A_RUN_CPU]) : SSDK_ANY_CPU;
-	c->offset = ssdk_attr_u64(tb, SSDK_A_RUN_OFFSET);
-	c->span = ssdk_attr_u64(tb, SSDK_A_RUN_SPAN);
-	c->runtime_ns = ssdk_attr_u64(tb, SSDK_A_RUN_RUNTIME_NS);
-	c->ios = ssdk_attr_u64(tb, SSDK_A_RUN_IOS);
-	c->ramp_ns = ssdk_attr_u64(tb, SSDK_A_RUN_RAMP_NS);
-	c->seed = ssdk_attr_u64(tb, SSDK_A_RUN_SEED);
-	c->rwmixread = tb[SSDK_A_RUN_RWMIXREAD] ? nla_get_u32(tb[SSDK_A_RUN_RWMIXREAD]) : 50;
-	c->align = ssdk_attr_u32(tb, SSDK_A_RUN_ALIGN);
-	c->align_offset = ssdk_attr_u32(tb, SSDK_A_RUN_ALIGN_OFFSET);
-	c->stride = ssdk_attr_u64(tb, SSDK_A_RUN_STRIDE);
-	c->pattern = ssdk_attr_u32(tb, SSDK_A_RUN_PATTERN);
-	c->pattern_byte = ssdk_attr_u32(tb, SSDK_A_RUN_PATTERN_BYTE);
-	c->compress_pct = ssdk_attr_u32(tb, SSDK_A_RUN_COMPRESS_PCT);
-	c->rate_iops = ssdk_attr_u32(tb, SSDK_A_RUN_RATE_IOPS);
-	c->arrivals = ssdk_attr_u32(tb, SSDK_A_RUN_ARRIVALS);
-	c->engine = ssdk_attr_u32(tb, SSDK_A_RUN_ENGINE);
-	c->buffered = !!tb[SSDK_A_RUN_BUFFERED];
-	c->slowest_n = ssdk_attr_u32(tb, SSDK_A_RUN_SLOWEST_N);
-	c->ts_interval_ns = ssdk_attr_u64(tb, SSDK_A_RUN_TS_INTERVAL_NS);
-	st->ts_count = ssdk_attr_u32(tb, SSDK_A_RUN_TS_COUNT);
-	st->ts_dropped = ssdk_attr_u64(tb, SSDK_A_RUN_TS_DROPPED);
-	c->capture_over_ns = ssdk_attr_u64(tb, SSDK_A_RUN_CAPTURE_OVER_NS);
-	st->captured_count = ssdk_attr_u32(tb, SSDK_A_RUN_CAPTURED_COUNT);
-	st->captured_dropped = ssdk_attr_u64(tb, SSDK_A_RUN_CAPTURED_DROPPED);
-	c->max_errors = ssdk_attr_u64(tb, SSDK_A_RUN_MAX_ERRORS);
-	c->owned = !!tb[SSDK_A_RUN_OWNED];
-	st->io_errors = ssdk_attr_u64(tb, SSDK_A_RUN_IO_ERRORS);
-	c->allow_write = config_writes(c);
-	st->late = ssdk_attr_u64(tb, SSDK_A_RUN_LATE);
-	st->id = ssdk_attr_u32(tb, SSDK_A_RUN_ID);
-	st->state = ssdk_attr_u32(tb, SSDK_A_RUN_STATE);
-	st->logical_block_size = ssdk_attr_u32(tb, SSDK_A_RUN_LOGICAL_BLOCK_SIZE);
-	st->target_size = ssdk_attr_u64(tb, SSDK_A_RUN_TARGET_SIZE);
-	st->elapsed_ns = ssdk_attr_u64(tb, SSDK_A_RUN_ELAPSED_NS);
-	st->measured_ns = ssdk_attr_u64(tb, SSDK_A_RUN_MEASURED_NS);
-	st->completed = ssdk_attr_u64(tb, SSDK_A_RUN_COMPLETED);
-	st->iops_now = ssdk_attr_u64(tb, SSDK_A_RUN_IOPS_NOW);
-	ssdk_copy_string(st->reason, sizeof(st->reason), tb[SSDK_A_RUN_REASON]);
-
-	nlmsg_for_each_attr(attr, nlh, GENL_HDRLEN, rem) {
-		if (nla_type(attr) == SSDK_A_RUN_BS_SPLIT && c->nr_bs < SSDK_LIB_MAX_BS_SPLIT)
-			parse_bs_share(&c->bs_split[c->nr_bs++], attr);
-		if (nla_type(attr) != SSDK_A_RUN_STATS)
-			continue;
-		op = stats_set(attr, stb);
-		if (op >= 0)
-			parse_counts(&st->stats[op], stb);
-	}
 }
 
 /* What a status or results reply fills in. */
@@ -292,14 +124,14 @@ static int status_reply(struct ssdk *h, struct nlmsghdr *nlh, void *arg)
 	if (tb[SSDK_A_RUN_STATE]) {
 		/* A status; the parts of a results dump after it have none. */
 		if (ctx->count < ctx->max)
-			parse_status(&ctx->runs[ctx->count], nlh, tb);
+			ssdk_status_parse(&ctx->runs[ctx->count], nlh);
 		ctx->count++;
 		return 0;
 	}
 	nlmsg_for_each_attr(attr, nlh, GENL_HDRLEN, rem) {
 		if (nla_type(attr) != SSDK_A_RUN_STATS)
 			continue;
-		op = stats_set(attr, stb);
+		op = ssdk_stats_set(attr, stb);
 		if (op < 0)
 			continue;
 		err = parse_buckets(h, ctx->hists ? ctx->hists + op * SSDK_HIST_NR_BUCKETS : NULL,
@@ -343,11 +175,27 @@ SSDK_EXPORT int ssdk_run_stop(struct ssdk *h, uint32_t id)
 	return msg ? ssdk_request(h, msg, NULL, NULL) : -ENOMEM;
 }
 
-SSDK_EXPORT int ssdk_run_delete(struct ssdk *h, uint32_t id)
+static int run_delete(struct ssdk *h, uint32_t id, int dry_run)
 {
 	struct nl_msg *msg = ssdk_run_msg(h, SSDK_CMD_RUN_DEL, 0, id, NULL);
 
-	return msg ? ssdk_request(h, msg, NULL, NULL) : -ENOMEM;
+	if (!msg)
+		return -ENOMEM;
+	if (dry_run && nla_put_flag(msg, SSDK_A_RUN_DRY_RUN)) {
+		nlmsg_free(msg);
+		return ssdk_fail(h, -EMSGSIZE, "out of room for the request");
+	}
+	return ssdk_request(h, msg, NULL, NULL);
+}
+
+SSDK_EXPORT int ssdk_run_delete(struct ssdk *h, uint32_t id)
+{
+	return run_delete(h, id, 0);
+}
+
+SSDK_EXPORT int ssdk_run_delete_check(struct ssdk *h, uint32_t id)
+{
+	return run_delete(h, id, 1);
 }
 
 /* Refuse histograms laid out differently from the hist.c compiled in. */
@@ -382,7 +230,7 @@ SSDK_EXPORT int ssdk_results_get(struct ssdk *h, uint32_t id, struct ssdk_run_st
 	if (err)
 		return err;
 	if (hists)
-		memset(hists, 0, SSDK_LIB_NR_SETS * SSDK_HIST_NR_BUCKETS * sizeof(uint64_t));
+		memset(hists, 0, SSDK_NR_SETS * SSDK_HIST_NR_BUCKETS * sizeof(uint64_t));
 	msg = ssdk_run_msg(h, SSDK_CMD_RESULTS_GET, 1, id, NULL);
 	if (!msg)
 		return -ENOMEM;
@@ -473,7 +321,7 @@ static int run_ended(struct ssdk *h, uint32_t id)
 
 	if (err)
 		return err;
-	return st.state != SSDK_STATE_RUNNING && st.state != SSDK_STATE_STOPPING;
+	return ssdk_state_ended(st.state);
 }
 
 static int64_t now_ms(void)

@@ -15,11 +15,6 @@ struct ts_ctx {
 	uint32_t count;
 };
 
-static uint64_t ts_u64(struct nlattr **tb, int type)
-{
-	return tb[type] ? nla_get_u64(tb[type]) : 0;
-}
-
 static int parse_interval_op(struct ssdk *h, struct ssdk_ts_point *p, struct nlattr *nest)
 {
 	struct nlattr *tb[SSDK_A_INTERVAL_OP_MAX + 1];
@@ -30,14 +25,14 @@ static int parse_interval_op(struct ssdk *h, struct ssdk_ts_point *p, struct nla
 	    !tb[SSDK_A_INTERVAL_OP_OP])
 		return ssdk_fail(h, -EPROTO, "malformed interval");
 	op = nla_get_u32(tb[SSDK_A_INTERVAL_OP_OP]);
-	if (op >= SSDK_LIB_NR_OPS)
+	if (op > SSDK_OP_MAX)
 		return 0;
 	o = &p->op[op];
-	o->ios = ts_u64(tb, SSDK_A_INTERVAL_OP_IOS);
-	o->bytes = ts_u64(tb, SSDK_A_INTERVAL_OP_BYTES);
-	o->lat_sum_ns = ts_u64(tb, SSDK_A_INTERVAL_OP_LAT_SUM_NS);
-	o->lat_max_ns = ts_u64(tb, SSDK_A_INTERVAL_OP_LAT_MAX_NS);
-	o->lat_p99_ns = ts_u64(tb, SSDK_A_INTERVAL_OP_LAT_P99_NS);
+	o->ios = ssdk_attr_u64(tb, SSDK_A_INTERVAL_OP_IOS);
+	o->bytes = ssdk_attr_u64(tb, SSDK_A_INTERVAL_OP_BYTES);
+	o->lat_sum_ns = ssdk_attr_u64(tb, SSDK_A_INTERVAL_OP_LAT_SUM_NS);
+	o->lat_max_ns = ssdk_attr_u64(tb, SSDK_A_INTERVAL_OP_LAT_MAX_NS);
+	o->lat_p99_ns = ssdk_attr_u64(tb, SSDK_A_INTERVAL_OP_LAT_P99_NS);
 	return 0;
 }
 
