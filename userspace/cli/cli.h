@@ -1,53 +1,50 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The ssdk CLI: what its commands share. Exit statuses: 0 success,
- * 1 a runtime failure (the module refused, the run failed), 2 a usage
- * error; 130 when SIGINT ended a run.
+ * The ssdk CLI: what its commands share. Every function of the commands'
+ * layer returns an exit status: 0 success, EXIT_RUNTIME a failure (the
+ * module refused, a run failed), EXIT_USAGE a usage error, EXIT_SIGINT
+ * when a signal ended a run; each has said why on stderr first.
+ *
+ * The layers, each using only those below it (tests/cli_layers.py
+ * checks the includes):
+ *
+ *   main.c, cmd_*.c, workload.c     commands
+ *   args.c                          options, help, errors
+ *   jobs.c, compare.c, follow.c, fetch.c, layout.c
+ *   out_text.c, out_json.c          the output backends (output.h)
+ *   summary.c, profiles.c, values.c, json.c
+ *   libssdk, ../engines, ../../common
  */
 #ifndef _SSDK_CLI_H
 #define _SSDK_CLI_H
 
-#include <getopt.h>
-#include <stdint.h>
-
 #include "libssdk.h"
+#include "output.h"
 
 #define EXIT_RUNTIME	1
 #define EXIT_USAGE	2
 #define EXIT_SIGINT	130
 
 /**
- * struct cli - Settings every command sees.
- * @json: Print JSON rather than text.
+ * struct cli - What every command sees.
  * @prog: Name to prefix messages with.
+ * @group: "ctl" when the command is one of ssdk ctl's, for messages.
+ * @cmd: The command running, for messages ("run", "compare").
+ * @json: -j was given.
+ * @out: The output backend, chosen once the options are read.
  */
 struct cli {
-	int json;
 	const char *prog;
+	const char *group;
+	const char *cmd;
+	int json;
+	struct output out;
 };
 
-int usage_error(const struct cli *cli, const char *cmd, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
 int runtime_error(const struct cli *cli, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+int usage_error(const struct cli *cli, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 int cli_connect(const struct cli *cli, struct ssdk **h);
-
-void print_usage(void);
-int ctl_main(struct cli *cli, int argc, char **argv);
-/* What ctl_run() does. */
-enum { CTL_RUN, CTL_START, CTL_SWEEP, CTL_COMPARE };
-
-int ctl_run(struct cli *cli, int argc, char **argv, int mode);
-
-int parse_common(struct cli *cli, const char *cmd, const char *help, int argc,
-		 char **argv, const struct option *extra,
-		 int (*on_extra)(struct cli *cli, int idx, const char *arg, void *ctx),
-		 void *ctx);
-int parse_id(const struct cli *cli, const char *cmd, const char *s, uint32_t *id);
-#define RESULTS_SLOWEST	1	/* the table of the slowest IOs */
-#define RESULTS_TEXT	2	/* the compact investigation view */
-#define RESULTS_CAPTURED 4	/* the IOs captured over the threshold */
-int print_results(struct cli *cli, struct ssdk *h, uint32_t id, struct ssdk_run_status *st,
-		  unsigned int flags);
 
 #endif /* _SSDK_CLI_H */

@@ -12,42 +12,28 @@
  * kfile - bio is the filesystem; uring - kfile the system call on the
  * file; uring-raw - bio the system call on the device; uring - uring-raw
  * the filesystem under a system call (Documentation/compare.rst).
+ *
+ * Every engine is checked before the first runs (compare_check()): a
+ * comparison that cannot finish does not start.
  */
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include <linux/ssdk.h>
-
 #include "../engines/engine.h"
-#include "cli.h"
 #include "compare.h"
-#include "hist.h"
 #include "jobs.h"
-#include "opts.h"
+#include "values.h"
 
-#define MAX_ENGINES	8
-
-/* The latencies the table and the differences show, by report_pcts index. */
-static const unsigned int shown_pcts[] = { 4, 8, 9 };	/* p50, p99, p99.9 */
-static const char *const shown_names[] = { "p50", "p99", "p99.9" };
-
-struct compared {
-	const char *name;
-	struct ssdk_run_status st;
-	uint64_t *hists;
-	struct op_summary o;
-};
-
-/* The userspace engine of NAME-raw, or NULL. */
-static const struct engine_ops *raw_engine(const char *name)
+/* The userspace engine of NAME or NAME-raw, or NULL. */
+static const struct engine_ops *user_engine(const char *name)
 {
 	size_t n = strlen(name);
 	char base[16];
 
 	if (n <= 4 || n - 4 >= sizeof(base) || strcmp(name + n - 4, "-raw"))
-		return NULL;
+		return engine_find(name);
 	memcpy(base, name, n - 4);
 	base[n - 4] = '\0';
 	return engine_find(base);
@@ -59,97 +45,122 @@ static int on_file(const char *name)
 	return !strcmp(name, "kfile") || engine_find(name);
 }
 
-/* Split --engines, and refuse unknown names and file engines without a file. */
-static int parse_engines(struct cli *cli, char *list, int has_file, struct compared *c,
-			 unsigned int *nr)
+/**
+ * compare_parse_engines() - Read --engines.
+ * @cli: Settings.
+ * @cmp: Its engines are set; its file must be, if it has one.
+ * @list: The list, split in place (it must outlive @cmp).
+ *
+ * Return: 0 or EXIT_USAGE (said).
+ */
+int compare_parse_engines(struct cli *cli, struct compare *cmp, char *list)
 {
 	char *name, *save;
 	unsigned int i;
 
-	*nr = 0;
+	cmp->nr = 0;
 	for (name = strtok_r(list, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
-		if (strcmp(name, "bio") && !on_file(name) && !raw_engine(name))
-			return usage_error(cli, "compare",
+		if (strcmp(name, "bio") && strcmp(name, "kfile") && !user_engine(name))
+			return usage_error(cli,
 					   "--engines: '%s' is none of bio, kfile, uring, libaio, psync, uring-raw, libaio-raw, psync-raw",
 					   name);
-		if (on_file(name) && !has_file)
-			return usage_error(cli, "compare",
+		if (on_file(name) && !cmp->file)
+			return usage_error(cli,
 					   "--engines: '%s' runs on a file: give it --file PATH (a file on a filesystem on the target)",
 					   name);
-		for (i = 0; i < *nr; i++)
-			if (!strcmp(c[i].name, name))
-				return usage_error(cli, "compare", "--engines: '%s' twice", name);
-		if (*nr == MAX_ENGINES)
-			return usage_error(cli, "compare", "--engines: at most %d", MAX_ENGINES);
-		c[(*nr)++].name = name;
+		for (i = 0; i < cmp->nr; i++)
+			if (!strcmp(cmp->engines[i], name))
+				return usage_error(cli, "--engines: '%s' twice", name);
+		if (cmp->nr == COMPARE_MAX_ENGINES)
+			return usage_error(cli, "--engines: at most %d", COMPARE_MAX_ENGINES);
+		cmp->engines[cmp->nr++] = name;
 	}
-	if (!*nr)
-		return usage_error(cli, "compare", "--engines: an empty list");
+	if (!cmp->nr)
+		return usage_error(cli, "--engines: an empty list");
 	return 0;
 }
 
-/**
- * compare_check_engines() - Check an --engines list before anything runs.
- * @cli: Settings.
- * @list: The list.
- * @has_file: Whether --file was given.
- *
- * Return: 0 or EXIT_USAGE, said.
- */
-int compare_check_engines(struct cli *cli, const char *list, int has_file)
+/* The workload of one engine: its target, and the module's engine. */
+static void engine_config(const struct compare *cmp, const char *name,
+			  struct ssdk_run_config *cfg)
 {
-	struct compared c[MAX_ENGINES];
-	char buf[256];
-	unsigned int nr;
-
-	snprintf(buf, sizeof(buf), "%s", list);
-	return parse_engines(cli, buf, has_file, c, &nr);
+	*cfg = cmp->cfg;
+	if (on_file(name))
+		ssdk_config_set_target(cfg, cmp->file);
+	ssdk_config_unset(cfg, SSDK_A_RUN_ENGINE);
+	if (!strcmp(name, "kfile"))
+		ssdk_config_set(cfg, SSDK_A_RUN_ENGINE, SSDK_ENGINE_KFILE);
+	else
+		ssdk_config_unset(cfg, SSDK_A_RUN_BUFFERED);
 }
 
-/* One engine's run, its results into @c. */
-static int compare_one(struct cli *cli, struct ssdk *h, const struct ssdk_run_config *workload,
-		       const char *file, struct compared *c, struct jobs *jobs, int progress)
+/**
+ * compare_check() - Check that every engine would run, running none.
+ * @cli: Settings.
+ * @h: The connection.
+ * @cmp: What to compare.
+ *
+ * The module's engines by its dry run, the userspace ones by their own
+ * check.
+ *
+ * Return: 0 or EXIT_RUNTIME (said).
+ */
+int compare_check(struct cli *cli, struct ssdk *h, const struct compare *cmp)
 {
-	struct ssdk_run_config cfg = *workload;
-	const struct engine_ops *ops = engine_find(c->name);
+	struct ssdk_run_config cfg;
+	const struct engine_ops *ops;
 	char err[512];
-	unsigned int s;
+	unsigned int i;
+
+	for (i = 0; i < cmp->nr; i++) {
+		engine_config(cmp, cmp->engines[i], &cfg);
+		ops = user_engine(cmp->engines[i]);
+		if (!ops && ssdk_run_check(h, &cfg) < 0)
+			return runtime_error(cli, "%s: %s", cmp->engines[i], ssdk_last_error(h));
+		if (ops && ujob_check(ops, &cfg, err, sizeof(err)))
+			return runtime_error(cli, "%s: %s", cmp->engines[i], err);
+	}
+	return 0;
+}
+
+/* One engine's run, its results into @row. */
+static int compare_one(struct cli *cli, struct ssdk *h, const struct compare *cmp,
+		       struct compare_row *row, struct jobs *jobs, int progress)
+{
+	const struct engine_ops *ops = user_engine(row->name);
+	struct ssdk_run_config cfg;
+	char err[512];
 	int ret;
 
-	cfg.engine = SSDK_ENGINE_BIO;
-	if (on_file(c->name))
-		snprintf(cfg.target, sizeof(cfg.target), "%s", file);
-	if (!strcmp(c->name, "bio") || !strcmp(c->name, "kfile")) {
-		if (!strcmp(c->name, "kfile"))
-			cfg.engine = SSDK_ENGINE_KFILE;
-		else
-			cfg.buffered = 0;
-		memset(jobs, 0, sizeof(*jobs));
-		jobs->nr = 1;
-		jobs->cfg[0] = cfg;
-		ret = jobs_run(cli, h, jobs, progress);
-		if (!jobs->total.id)
-			return ret ? ret : EXIT_RUNTIME;
-		c->st = jobs->st[0];
-		for (s = 0; s < SSDK_LIB_NR_SETS; s++)
-			memcpy(c->hists + s * SSDK_HIST_NR_BUCKETS, jobs->hists[0][s],
-			       SSDK_HIST_NR_BUCKETS * sizeof(uint64_t));
-		jobs_free(jobs);
-		return ret;
+	if (result_alloc_hists(&row->r))
+		return runtime_error(cli, "out of memory");
+	engine_config(cmp, row->name, &cfg);
+	if (ops) {
+		row->r.engine = row->name;
+		if (ujob_run(ops, &cfg, &row->r.st, row->r.hists[0], err, sizeof(err)))
+			return runtime_error(cli, "%s: %s", row->name, err);
+		return row->r.st.state == SSDK_STATE_FAILED ? EXIT_RUNTIME : 0;
 	}
-	cfg.buffered = 0;
-	if (ujob_run(ops ? ops : raw_engine(c->name), &cfg, &c->st, c->hists, err, sizeof(err)))
-		return runtime_error(cli, "%s: %s", c->name, err);
-	return c->st.state == SSDK_STATE_FAILED ? EXIT_RUNTIME : 0;
+	memset(jobs, 0, sizeof(*jobs));
+	jobs->nr = 1;
+	jobs->cfg[0] = cfg;
+	ret = jobs_run(cli, h, jobs, progress);
+	if (jobs->total.st.id) {
+		row->r.st = jobs->res[0].st;
+		memcpy(row->r.hists[0], jobs->res[0].hists[0],
+		       SSDK_NR_SETS * ssdk_hist_buckets() * sizeof(uint64_t));
+	}
+	jobs_free(jobs);
+	return ret;
 }
 
 /*
  * The differences that isolate a layer: A's figures minus B's, when both
  * ran. An engine in none of them is shown against the first engine.
  */
-static const struct layer_diff {
+static const struct layer {
 	const char *a, *b, *layer;
-} layer_diffs[] = {
+} layers[] = {
 	{ "kfile", "bio", "filesystem" },
 	{ "uring", "kfile", "syscall, io_uring" },
 	{ "libaio", "kfile", "syscall, libaio" },
@@ -162,163 +173,83 @@ static const struct layer_diff {
 	{ "psync", "psync-raw", "filesystem, under psync" },
 };
 
-#define MAX_DIFFS	(sizeof(layer_diffs) / sizeof(layer_diffs[0]) + MAX_ENGINES)
+#define MAX_DIFFS	(ARRAY_SIZE(layers) + COMPARE_MAX_ENGINES)
 
-struct diff {
-	unsigned int a, b;
-	const char *layer;
-	double d[4];	/* mean, then shown_pcts */
-};
-
-static int engine_index(const struct compared *c, unsigned int nr, const char *name)
+static int row_of(const struct compare_row *rows, unsigned int n, const char *name)
 {
 	unsigned int i;
 
-	for (i = 0; i < nr; i++)
-		if (!strcmp(c[i].name, name))
+	for (i = 0; i < n; i++)
+		if (!strcmp(rows[i].name, name))
 			return i;
 	return -1;
 }
 
-static void diff_set(struct diff *d, const struct compared *c, unsigned int a, unsigned int b,
-		     const char *layer)
+static void diff_set(struct compare_diff *d, const struct compare_row *rows, unsigned int a,
+		     unsigned int b, const char *layer)
 {
+	static const unsigned int pcts[] = { PCT_P50, PCT_P99, PCT_P999 };
 	unsigned int k;
 
 	d->a = a;
 	d->b = b;
 	d->layer = layer;
-	d->d[0] = c[a].o.mean - c[b].o.mean;
-	for (k = 0; k < sizeof(shown_pcts) / sizeof(shown_pcts[0]); k++)
-		d->d[k + 1] = (double)c[a].o.pct[shown_pcts[k]] - (double)c[b].o.pct[shown_pcts[k]];
+	d->d[0] = rows[a].o.mean - rows[b].o.mean;
+	for (k = 0; k < ARRAY_SIZE(pcts); k++)
+		d->d[k + 1] = (double)rows[a].o.pct[pcts[k]] - (double)rows[b].o.pct[pcts[k]];
 }
 
-static unsigned int compare_diffs(const struct compared *c, unsigned int nr, struct diff *d)
+static unsigned int compare_diffs(const struct compare_row *rows, unsigned int n,
+				  struct compare_diff *d)
 {
-	int used[MAX_ENGINES] = { 0 }, a, b;
-	unsigned int n = 0, i;
+	int used[COMPARE_MAX_ENGINES] = { 0 }, a, b;
+	unsigned int nd = 0, i;
 
-	for (i = 0; i < sizeof(layer_diffs) / sizeof(layer_diffs[0]); i++) {
-		a = engine_index(c, nr, layer_diffs[i].a);
-		b = engine_index(c, nr, layer_diffs[i].b);
+	for (i = 0; i < ARRAY_SIZE(layers); i++) {
+		a = row_of(rows, n, layers[i].a);
+		b = row_of(rows, n, layers[i].b);
 		if (a < 0 || b < 0)
 			continue;
-		diff_set(&d[n++], c, a, b, layer_diffs[i].layer);
+		diff_set(&d[nd++], rows, a, b, layers[i].layer);
 		used[a] = used[b] = 1;
 	}
-	for (i = 1; i < nr; i++)
+	for (i = 1; i < n; i++)
 		if (!used[i])
-			diff_set(&d[n++], c, i, 0, "difference");
-	return n;
-}
-
-static void compare_text(const struct compared *c, unsigned int nr)
-{
-	struct diff d[MAX_DIFFS];
-	char b[5][32], key[64];
-	unsigned int i, k, n;
-
-	printf("%-12s %12s %10s %12s %12s %12s %12s %12s\n", "engine", "IOPS", "MB/s", "mean",
-	       "p50", "p99", "p99.9", "max");
-	for (i = 0; i < nr; i++)
-		printf("%-12s %12.1f %10.2f %12s %12s %12s %12s %12s\n", c[i].name, c[i].o.iops,
-		       c[i].o.bw_bytes / 1e6, fmt_ns(b[0], sizeof(b[0]), c[i].o.mean),
-		       fmt_ns(b[1], sizeof(b[1]), c[i].o.pct[4]),
-		       fmt_ns(b[2], sizeof(b[2]), c[i].o.pct[8]),
-		       fmt_ns(b[3], sizeof(b[3]), c[i].o.pct[9]),
-		       fmt_ns(b[4], sizeof(b[4]), c[i].o.max));
-	n = compare_diffs(c, nr, d);
-	if (!n)
-		return;
-	printf("\n%-22s %-26s %10s", "difference (ns)", "layer", "mean");
-	for (k = 0; k < sizeof(shown_pcts) / sizeof(shown_pcts[0]); k++)
-		printf(" %10s", shown_names[k]);
-	putchar('\n');
-	for (i = 0; i < n; i++) {
-		snprintf(key, sizeof(key), "%s - %s", c[d[i].a].name, c[d[i].b].name);
-		printf("%-22s %-26s", key, d[i].layer);
-		for (k = 0; k < 4; k++)
-			printf(" %+10.0f", d[i].d[k]);
-		putchar('\n');
-	}
-}
-
-static void compare_json(struct compared *c, unsigned int nr)
-{
-	struct diff d[MAX_DIFFS];
-	report_hists hists;
-	char key[64];
-	unsigned int i, k, s, n;
-	struct json j;
-
-	json_init(&j, stdout);
-	json_object_begin(&j, NULL);
-	json_object_begin(&j, "results");
-	for (i = 0; i < nr; i++) {
-		for (s = 0; s < SSDK_LIB_NR_SETS; s++)
-			hists[s] = c[i].hists + s * SSDK_HIST_NR_BUCKETS;
-		report_json(&j, c[i].name, &c[i].st, hists, NULL);
-	}
-	json_object_end(&j);
-	n = compare_diffs(c, nr, d);
-	json_object_begin(&j, "overhead_ns");
-	for (i = 0; i < n; i++) {
-		snprintf(key, sizeof(key), "%s - %s", c[d[i].a].name, c[d[i].b].name);
-		json_object_begin(&j, key);
-		json_double(&j, "mean", d[i].d[0]);
-		for (k = 0; k < sizeof(shown_pcts) / sizeof(shown_pcts[0]); k++)
-			json_double(&j, shown_names[k], d[i].d[k + 1]);
-		json_object_end(&j);
-	}
-	json_object_end(&j);
-	json_object_begin(&j, "layers");
-	for (i = 0; i < n; i++) {
-		snprintf(key, sizeof(key), "%s - %s", c[d[i].a].name, c[d[i].b].name);
-		json_str(&j, key, d[i].layer);
-	}
-	json_object_end(&j);
-	json_object_end(&j);
-	json_finish(&j);
+			diff_set(&d[nd++], rows, i, 0, "difference");
+	return nd;
 }
 
 /**
- * compare_run() - ssdk compare: each engine in turn, then the table.
+ * compare_run() - ssdk compare: each engine (checked) in turn, then the table.
  * @cli: Settings.
  * @h: The connection to the module.
- * @cfg: The workload; its target is the device.
- * @file: The file of the file engines, or NULL.
- * @engines: The --engines list (modified).
+ * @cmp: What to compare.
  * @progress: Draw the module's runs' progress line.
  *
  * Return: The exit status.
  */
-int compare_run(struct cli *cli, struct ssdk *h, const struct ssdk_run_config *cfg,
-		const char *file, char *engines, int progress)
+int compare_run(struct cli *cli, struct ssdk *h, const struct compare *cmp, int progress)
 {
-	struct compared c[MAX_ENGINES] = { 0 };
+	struct compare_row rows[COMPARE_MAX_ENGINES] = { 0 };
 	struct jobs *jobs = calloc(1, sizeof(*jobs));
-	unsigned int nr, i;
+	struct compare_diff d[MAX_DIFFS];
+	unsigned int i, nd;
 	int err;
 
 	if (!jobs)
 		return runtime_error(cli, "out of memory");
-	err = parse_engines(cli, engines, !!file, c, &nr);
-	for (i = 0; !err && i < nr; i++) {
-		c[i].hists = calloc(SSDK_LIB_NR_SETS * SSDK_HIST_NR_BUCKETS, sizeof(uint64_t));
-		if (!c[i].hists)
-			err = runtime_error(cli, "out of memory");
+	for (i = 0, err = 0; !err && i < cmp->nr; i++) {
+		rows[i].name = cmp->engines[i];
+		err = compare_one(cli, h, cmp, &rows[i], jobs, progress);
+		op_summarize(&rows[i].r.st.stats[SSDK_OP_READ], rows[i].r.st.measured_ns,
+			     rows[i].r.hists[SSDK_OP_READ], &rows[i].o);
 	}
-	for (i = 0; !err && i < nr; i++) {
-		err = compare_one(cli, h, cfg, file, &c[i], jobs, progress);
-		op_summarize(&c[i].st.stats[SSDK_LIB_OP_READ], c[i].st.measured_ns, c[i].hists,
-			     &c[i].o);
+	if (!err) {
+		nd = compare_diffs(rows, cmp->nr, d);
+		cli->out.ops->compare(&cli->out, rows, cmp->nr, d, nd);
 	}
-	if (!err && cli->json)
-		compare_json(c, nr);
-	else if (!err)
-		compare_text(c, nr);
-	for (i = 0; i < nr; i++)
-		free(c[i].hists);
+	for (i = 0; i < cmp->nr; i++)
+		result_free(&rows[i].r);
 	free(jobs);
 	return err;
 }

@@ -3,12 +3,26 @@
 #ifndef _SSDK_COMPARE_H
 #define _SSDK_COMPARE_H
 
-#include "libssdk.h"
+#include "cli.h"
 
-struct cli;
+#define COMPARE_MAX_ENGINES	8
 
-int compare_check_engines(struct cli *cli, const char *list, int has_file);
-int compare_run(struct cli *cli, struct ssdk *h, const struct ssdk_run_config *cfg,
-		const char *file, char *engines, int progress);
+/**
+ * struct compare - What ssdk compare runs.
+ * @cfg: The workload; its target is the device.
+ * @file: The file of the file engines, or NULL.
+ * @engines: The engines, in --engines's order.
+ * @nr: How many.
+ */
+struct compare {
+	struct ssdk_run_config cfg;
+	const char *file;
+	const char *engines[COMPARE_MAX_ENGINES];
+	unsigned int nr;
+};
+
+int compare_parse_engines(struct cli *cli, struct compare *cmp, char *list);
+int compare_check(struct cli *cli, struct ssdk *h, const struct compare *cmp);
+int compare_run(struct cli *cli, struct ssdk *h, const struct compare *cmp, int progress);
 
 #endif /* _SSDK_COMPARE_H */

@@ -1,24 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * What an ended run's results have beyond its status: its slowest IOs
- * (sorted by the module when the run ends) and its time series.
+ * A run's results (fetch.h): results-get's status and histograms, then,
+ * for a run that has ended, its slowest IOs (sorted by the module when
+ * the run ends), its time series and the IOs it captured.
  */
 
 #include <errno.h>
 #include <stdlib.h>
 
-#include <linux/ssdk.h>
+#include "fetch.h"
+#include "rules.h"
 
-#include "extra.h"
-
-static int run_ended(const struct ssdk_run_status *st)
-{
-	return st->state == SSDK_STATE_DONE || st->state == SSDK_STATE_STOPPED ||
-	       st->state == SSDK_STATE_FAILED;
-}
-
-static int fetch_slowest(struct ssdk *h, const struct ssdk_run_status *st,
-			 struct report_extra *x)
+static int fetch_slowest(struct ssdk *h, const struct ssdk_run_status *st, struct run_records *x)
 {
 	uint32_t max = st->config.slowest_n;
 	int n;
@@ -35,19 +28,27 @@ static int fetch_slowest(struct ssdk *h, const struct ssdk_run_status *st,
 	return 0;
 }
 
-/**
- * extra_fetch_ts() - A run's time series from interval @from on.
- * @h: The connection.
- * @st: The run's status; its ts_count says how many intervals had closed.
- * @from: The first interval wanted.
- * @x: Its @ts and @nr_ts are replaced (the old ones freed).
- *
- * Intervals that closed after @st was read are left for the next call.
- *
- * Return: 0 or -errno (said by ssdk_last_error()).
- */
-int extra_fetch_ts(struct ssdk *h, const struct ssdk_run_status *st, uint32_t from,
-		   struct report_extra *x)
+static int fetch_captured(struct ssdk *h, const struct ssdk_run_status *st,
+			  struct run_records *x)
+{
+	uint32_t n = st->captured_count;
+	int m;
+
+	if (!n)
+		return 0;
+	x->captured = calloc(n, sizeof(*x->captured));
+	if (!x->captured)
+		return -ENOMEM;
+	m = ssdk_captured_get(h, st->id, 0, x->captured, n);
+	if (m < 0)
+		return m;
+	x->nr_captured = (uint32_t)m < n ? (uint32_t)m : n;
+	return 0;
+}
+
+/* The closed intervals from @from on, as many as @st says had closed. */
+static int fetch_intervals(struct ssdk *h, const struct ssdk_run_status *st, uint32_t from,
+			   struct run_records *x)
 {
 	uint32_t n = st->ts_count > from ? st->ts_count - from : 0;
 	int m;
@@ -67,54 +68,60 @@ int extra_fetch_ts(struct ssdk *h, const struct ssdk_run_status *st, uint32_t fr
 	return 0;
 }
 
-static int fetch_captured(struct ssdk *h, const struct ssdk_run_status *st,
-			  struct report_extra *x)
+static int fetch_error(struct cli *cli, struct ssdk *h, uint32_t id, int err)
 {
-	uint32_t n = st->captured_count;
-	int m;
-
-	if (!n)
-		return 0;
-	x->captured = calloc(n, sizeof(*x->captured));
-	if (!x->captured)
-		return -ENOMEM;
-	m = ssdk_captured_get(h, st->id, 0, x->captured, n);
-	if (m < 0)
-		return m;
-	x->nr_captured = (uint32_t)m < n ? (uint32_t)m : n;
-	return 0;
+	if (err == -ENOMEM)
+		return runtime_error(cli, "out of memory");
+	return runtime_error(cli, "run %u: %s", id, ssdk_last_error(h));
 }
 
 /**
- * extra_fetch() - An ended run's slowest IOs, time series and captured IOs.
+ * fetch_ts() - A run's time series from interval @from on.
+ * @cli: Settings.
  * @h: The connection.
- * @st: The run's status.
- * @x: Filled in; empty for a run that has not ended. Free with
- *	extra_free().
+ * @st: The run's status; its ts_count says how many intervals had closed.
+ * @from: The first interval wanted.
+ * @x: Its @ts and @nr_ts are replaced (the old ones freed).
  *
- * Return: 0 or -errno (said by ssdk_last_error()).
+ * Intervals that closed after @st was read are left for the next call.
+ *
+ * Return: 0 or EXIT_RUNTIME (said).
  */
-int extra_fetch(struct ssdk *h, const struct ssdk_run_status *st, struct report_extra *x)
+int fetch_ts(struct cli *cli, struct ssdk *h, const struct ssdk_run_status *st, uint32_t from,
+	     struct run_records *x)
+{
+	int err = fetch_intervals(h, st, from, x);
+
+	return err ? fetch_error(cli, h, st->id, err) : 0;
+}
+
+/**
+ * fetch_results() - A run's results: status, histograms, records.
+ * @cli: Settings.
+ * @h: The connection.
+ * @id: The run.
+ * @r: Filled in; free with result_free(). Its records are fetched once
+ *	the run has ended (empty before).
+ *
+ * Return: 0 or EXIT_RUNTIME (said).
+ */
+int fetch_results(struct cli *cli, struct ssdk *h, uint32_t id, struct run_result *r)
 {
 	int err;
 
-	*x = (struct report_extra){ 0 };
-	if (!run_ended(st))
+	if (!r->hists[0] && result_alloc_hists(r))
+		return runtime_error(cli, "out of memory");
+	err = ssdk_results_get(h, id, &r->st, r->hists[0]);
+	if (err)
+		return fetch_error(cli, h, id, err);
+	/* Results have records: empty until the run has ended. */
+	r->has_records = 1;
+	if (!ssdk_state_ended(r->st.state))
 		return 0;
-	err = fetch_slowest(h, st, x);
+	err = fetch_slowest(h, &r->st, &r->rec);
 	if (!err)
-		err = extra_fetch_ts(h, st, 0, x);
-	return err ? err : fetch_captured(h, st, x);
-}
-
-/**
- * extra_free() - Free what extra_fetch() allocated.
- * @x: The extras.
- */
-void extra_free(struct report_extra *x)
-{
-	free(x->slowest);
-	free(x->ts);
-	free(x->captured);
-	*x = (struct report_extra){ 0 };
+		err = fetch_intervals(h, &r->st, 0, &r->rec);
+	if (!err)
+		err = fetch_captured(h, &r->st, &r->rec);
+	return err ? fetch_error(cli, h, id, err) : 0;
 }

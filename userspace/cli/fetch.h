@@ -1,14 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* An ended run's slowest IOs and time series, fetched for its results. */
-#ifndef _SSDK_EXTRA_H
-#define _SSDK_EXTRA_H
+/*
+ * A run's results fetched from the module: its status and histograms,
+ * and once it has ended, its records (slowest IOs, time series, captured
+ * IOs).
+ */
+#ifndef _SSDK_FETCH_H
+#define _SSDK_FETCH_H
 
-#include "libssdk.h"
-#include "report.h"
+#include "cli.h"
 
-int extra_fetch(struct ssdk *h, const struct ssdk_run_status *st, struct report_extra *x);
-int extra_fetch_ts(struct ssdk *h, const struct ssdk_run_status *st, uint32_t from,
-		   struct report_extra *x);
-void extra_free(struct report_extra *x);
+int fetch_results(struct cli *cli, struct ssdk *h, uint32_t id, struct run_result *r);
+int fetch_ts(struct cli *cli, struct ssdk *h, const struct ssdk_run_status *st, uint32_t from,
+	     struct run_records *x);
 
-#endif /* _SSDK_EXTRA_H */
+#endif /* _SSDK_FETCH_H */

@@ -3,9 +3,7 @@
 #ifndef _SSDK_FOLLOW_H
 #define _SSDK_FOLLOW_H
 
-#include "libssdk.h"
-
-struct cli;
+#include "cli.h"
 
 int follow_timeseries(struct cli *cli, struct ssdk *h, uint32_t id);
 

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Jobs: the runs one command starts together (one per target and
- * worker), followed to their end and reported one by one and as a total.
+ * worker), checked together before the first starts, followed to their
+ * end, stopped together on Ctrl-C, and reported each and as a total.
  */
 #ifndef _SSDK_JOBS_H
 #define _SSDK_JOBS_H
@@ -9,7 +10,6 @@
 #include <stdint.h>
 
 #include "cli.h"
-#include "report.h"
 
 #define JOBS_MAX	64
 
@@ -18,26 +18,21 @@
  * @nr: How many.
  * @cfg: Each one's configuration.
  * @id: Each one's id once started (0 before).
- * @st: Each one's results.
- * @hists: Each one's histograms, then the total's at [@nr].
- * @total: The total of @st.
+ * @res: Each one's results once fetched.
+ * @total: Their total, with its own histograms.
  */
 struct jobs {
 	unsigned int nr;
 	struct ssdk_run_config cfg[JOBS_MAX];
 	uint32_t id[JOBS_MAX];
-	struct ssdk_run_status st[JOBS_MAX];
-	report_hists hists[JOBS_MAX + 1];
-	struct report_extra extra[JOBS_MAX];
-	struct ssdk_run_status total;
+	struct run_result res[JOBS_MAX];
+	struct run_result total;
 };
 
+int jobs_check(struct cli *cli, struct ssdk *h, const struct jobs *jobs);
 int jobs_start(struct cli *cli, struct ssdk *h, struct jobs *jobs);
-int jobs_follow(struct cli *cli, struct ssdk *h, struct jobs *jobs, int progress);
-int jobs_results(struct cli *cli, struct ssdk *h, struct jobs *jobs);
+int jobs_finish(struct cli *cli, struct ssdk *h, struct jobs *jobs, int progress);
 int jobs_run(struct cli *cli, struct ssdk *h, struct jobs *jobs, int progress);
-void jobs_print(struct cli *cli, struct json *j, struct jobs *jobs);
-void jobs_sweep_row(struct jobs *jobs, int header);
 void jobs_free(struct jobs *jobs);
 
 #endif /* _SSDK_JOBS_H */

@@ -165,9 +165,10 @@ static void json_shortest(FILE *f, double value)
 void json_double(struct json *j, const char *key, double value)
 {
 	json_member(j, key);
+	/* The range first: a cast of a double past int64_t's is undefined. */
 	if (!isfinite(value))
 		fputs("null", j->f);
-	else if (value == (double)(int64_t)value && fabs(value) < 1e15)
+	else if (fabs(value) < 1e15 && value == trunc(value))
 		fprintf(j->f, "%lld", (long long)value);
 	else
 		json_shortest(j->f, value);

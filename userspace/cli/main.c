@@ -1,84 +1,72 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * ssdk: the command line of the ssdk storage benchmark.
+ * ssdk: the command line of the ssdk storage benchmark. A table of
+ * commands (each in its cmd_*.c), -j and -h anywhere, and --help of any
+ * command printed before it runs.
  *
  *	ssdk [-j] ctl info|run|start|sweep|profiles|status|list|wait|stop|results|delete ...
  *	ssdk [-j] compare --engines LIST --target DEV ...
  */
 
-#include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
+#include "commands.h"
 
-static const char main_usage[] =
-	"usage: ssdk [-j|--json] ctl COMMAND [ARGS]\n"
-	"\n"
-	"Drive the ssdk kernel module (ssdk.ko), which generates IO from kernel\n"
-	"threads and measures each IO's latency without syscall overhead.\n"
-	"\n"
-	"  ctl info               what the module reports about itself\n"
-	"  ctl run [OPTIONS]      run a workload, show progress, print results\n"
-	"  ctl start [OPTIONS]    start a run in the background, print its id\n"
-	"  ctl sweep [OPTIONS]    run a workload at each of several iodepths\n"
-	"  ctl profiles           the named workloads of --profile\n"
-	"  compare [OPTIONS]      one workload through several engines, side by side\n"
-	"  ctl status [ID]        progress of a run (or of all runs)\n"
-	"  ctl list               every run the module keeps\n"
-	"  ctl wait ID            wait for a run to end\n"
-	"  ctl stop ID            stop a run, keeping its partial results\n"
-	"  ctl results ID         a run's results, as `ctl run` prints them\n"
-	"  ctl delete ID...       forget runs and their results\n"
-	"\n"
-	"  -j, --json             print JSON (Documentation/userspace/json.rst)\n"
-	"  -h, --help             this help; `ssdk ctl COMMAND --help` for a command's\n"
-	"\n"
-	"Exit status: 0 success, 1 failure, 2 usage error, 130 interrupted.\n";
+static const struct cli_cmd *const commands[] = {
+	&cmd_info, &cmd_run, &cmd_start, &cmd_sweep, &cmd_profiles, &cmd_compare,
+	&cmd_status, &cmd_list, &cmd_wait, &cmd_stop, &cmd_results, &cmd_delete,
+};
 
-void print_usage(void)
+#define NR_COMMANDS	(sizeof(commands) / sizeof(commands[0]))
+
+static void main_help(void)
 {
-	fputs(main_usage, stdout);
+	unsigned int i;
+	char name[32];
+
+	printf("usage: ssdk [-j|--json] ctl COMMAND [ARGS]\n"
+	       "       ssdk [-j|--json] compare [ARGS]\n\n"
+	       "Drive the ssdk kernel module (ssdk.ko), which generates IO from kernel\n"
+	       "threads and measures each IO's latency without syscall overhead.\n\n");
+	for (i = 0; i < NR_COMMANDS; i++) {
+		snprintf(name, sizeof(name), "%s%s%s", commands[i]->group ? commands[i]->group : "",
+			 commands[i]->group ? " " : "", commands[i]->name);
+		printf("  %-20s %s\n", name, commands[i]->summary);
+	}
+	printf("\n  -j, --json           print JSON (Documentation/userspace/json.rst)\n"
+	       "  -h, --help           this help; `ssdk ctl COMMAND --help` for a command's\n\n"
+	       "Exit status: 0 success, 1 failure, 2 usage error, 130 interrupted.\n");
 }
 
-int usage_error(const struct cli *cli, const char *cmd, const char *fmt, ...)
+static const struct cli_cmd *find(const char *group, const char *name)
 {
-	va_list ap;
+	unsigned int i;
 
-	fprintf(stderr, "%s: ", cli->prog);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	/* compare is a command of its own; the others are ctl's. */
-	fprintf(stderr, " (see '%s%s%s --help')\n", cli->prog,
-		!cmd ? "" : strcmp(cmd, "compare") ? " ctl " : " ", cmd ? cmd : "");
-	return EXIT_USAGE;
+	for (i = 0; i < NR_COMMANDS; i++)
+		if (!strcmp(commands[i]->name, name) &&
+		    !!commands[i]->group == !!group &&
+		    (!group || !strcmp(commands[i]->group, group)))
+			return commands[i];
+	return NULL;
 }
 
-int runtime_error(const struct cli *cli, const char *fmt, ...)
+/* Whether -h or --help is among a command's arguments (before any "--"). */
+static int wants_help(int argc, char **argv)
 {
-	va_list ap;
+	int i;
 
-	fprintf(stderr, "%s: ", cli->prog);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	return EXIT_RUNTIME;
-}
-
-/* Connect to the module, or say why not: 0 or EXIT_RUNTIME. */
-int cli_connect(const struct cli *cli, struct ssdk **h)
-{
-	if (ssdk_open(h) < 0)
-		return runtime_error(cli, "%s", ssdk_last_error(NULL));
+	for (i = 1; i < argc && strcmp(argv[i], "--"); i++)
+		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help"))
+			return 1;
 	return 0;
 }
 
 int main(int argc, char **argv)
 {
 	struct cli cli = { .prog = "ssdk" };
+	const struct cli_cmd *cmd;
+	const char *group = NULL;
 	int i = 1;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -86,17 +74,31 @@ int main(int argc, char **argv)
 		if (!strcmp(argv[i], "-j") || !strcmp(argv[i], "--json")) {
 			cli.json = 1;
 		} else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			print_usage();
+			main_help();
 			return 0;
 		} else {
-			return usage_error(&cli, NULL, "unknown option '%s'", argv[i]);
+			return usage_error(&cli, "unknown option '%s'", argv[i]);
 		}
 	}
 	if (i == argc)
-		return usage_error(&cli, NULL, "a command is needed");
-	if (!strcmp(argv[i], "ctl"))
-		return ctl_main(&cli, argc - i, argv + i);
-	if (!strcmp(argv[i], "compare"))
-		return ctl_run(&cli, argc - i, argv + i, CTL_COMPARE);
-	return usage_error(&cli, NULL, "unknown command '%s'", argv[i]);
+		return usage_error(&cli, "a command is needed");
+	if (!strcmp(argv[i], "ctl")) {
+		group = argv[i++];
+		cli.group = group;
+		if (i == argc)
+			return usage_error(&cli, "ctl needs a command");
+		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+			main_help();
+			return 0;
+		}
+	}
+	cmd = find(group, argv[i]);
+	if (!cmd)
+		return usage_error(&cli, "unknown %scommand '%s'", group ? "ctl " : "", argv[i]);
+	cli.cmd = cmd->name;
+	if (wants_help(argc - i, argv + i)) {
+		args_help(cmd);
+		return 0;
+	}
+	return cmd->run(&cli, argc - i, argv + i);
 }

@@ -10,12 +10,10 @@
 
 #include <string.h>
 
-#include "json.h"
 #include "profiles.h"
+#include "values.h"
 
-#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
-
-static const struct profile profiles[] = {
+const struct profile profiles[] = {
 	{ "anandtech-2009-randwrite",
 	  "--rw randwrite --bs 4k --span 8g --iodepth 3 --runtime 3m --pattern random", 0,
 	  "AnandTech 2009 (X25-M G2, Vertex): 4 KB random writes over an 8 GB LBA span, QD3, 3 minutes" },
@@ -45,6 +43,8 @@ static const struct profile profiles[] = {
 	  "Tom's Hardware: 4 KB random writes over 16 GB at QD 1, 2, 4, 8, 16, 32 (a sweep)" },
 };
 
+const unsigned int nr_profiles = ARRAY_SIZE(profiles);
+
 /**
  * profile_find() - A profile by name.
  * @name: Its name.
@@ -53,39 +53,10 @@ static const struct profile profiles[] = {
  */
 const struct profile *profile_find(const char *name)
 {
-	size_t i;
+	unsigned int i;
 
-	for (i = 0; name && i < ARRAY_SIZE(profiles); i++)
+	for (i = 0; name && i < nr_profiles; i++)
 		if (!strcmp(profiles[i].name, name))
 			return &profiles[i];
 	return NULL;
-}
-
-/**
- * profiles_print() - Every profile, one line each, or a JSON array.
- * @f: Where they go.
- * @json: Non-zero for JSON: [{"name", "command", "args", "source"}].
- */
-void profiles_print(FILE *f, int json)
-{
-	struct json j;
-	size_t i;
-
-	if (!json) {
-		for (i = 0; i < ARRAY_SIZE(profiles); i++)
-			fprintf(f, "%-31s %s\n", profiles[i].name, profiles[i].source);
-		return;
-	}
-	json_init(&j, f);
-	json_array_begin(&j, NULL, 0);
-	for (i = 0; i < ARRAY_SIZE(profiles); i++) {
-		json_object_begin(&j, NULL);
-		json_str(&j, "name", profiles[i].name);
-		json_str(&j, "command", profiles[i].sweep ? "sweep" : "run");
-		json_str(&j, "args", profiles[i].args);
-		json_str(&j, "source", profiles[i].source);
-		json_object_end(&j);
-	}
-	json_array_end(&j);
-	json_finish(&j);
 }

@@ -7,8 +7,6 @@
 #ifndef _SSDK_PROFILES_H
 #define _SSDK_PROFILES_H
 
-#include <stdio.h>
-
 /**
  * struct profile - A named workload.
  * @name: What --profile takes.
@@ -23,7 +21,9 @@ struct profile {
 	const char *source;
 };
 
+extern const struct profile profiles[];
+extern const unsigned int nr_profiles;
+
 const struct profile *profile_find(const char *name);
-void profiles_print(FILE *f, int json);
 
 #endif /* _SSDK_PROFILES_H */

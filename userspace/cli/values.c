@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Values on the command line. Sizes take k, m, g, t (and kb/kib, ...)
- * suffixes as powers of two, as fio's do by default; durations take ns,
- * us, ms, s, m, h, and a bare number is seconds, as fio's runtime.
+ * Values on the command line and in reports. Sizes take k, m, g, t (and
+ * kb/kib, ...) suffixes as powers of two, as fio's do by default;
+ * durations take ns, us, ms, s, m, h, and a bare number is seconds, as
+ * fio's runtime. Enum values are named as the spec names them.
  */
 
 #include <ctype.h>
@@ -13,11 +14,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include <linux/ssdk.h>
-
-#include "opts.h"
-
-#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#include "values.h"
 
 /* Digits only (decimal, or hex with 0x): no sign, no blanks. */
 int parse_u64(const char *s, uint64_t *out)
@@ -130,102 +127,74 @@ int parse_duration_ns(const char *s, uint64_t *out)
 	return 0;
 }
 
-static const char *const rw_names[] = {
-	[SSDK_RW_READ] = "read",
-	[SSDK_RW_WRITE] = "write",
-	[SSDK_RW_RANDREAD] = "randread",
-	[SSDK_RW_RANDWRITE] = "randwrite",
-	[SSDK_RW_RANDRW] = "randrw",
-	[SSDK_RW_READWRITE] = "readwrite",
-};
-
-static const char *const arrivals_names[] = {
-	[SSDK_ARRIVALS_PACED] = "paced",
-	[SSDK_ARRIVALS_UNIFORM] = "uniform",
-	[SSDK_ARRIVALS_POISSON] = "poisson",
-};
-
-static const char *const pattern_names[] = {
-	[SSDK_PATTERN_RANDOM] = "random",
-	[SSDK_PATTERN_ZEROS] = "zeros",
-	[SSDK_PATTERN_REPEAT] = "repeat",
-	[SSDK_PATTERN_COMPRESSIBLE] = "compressible",
-};
-
-static const char *const engine_names[] = {
-	[SSDK_ENGINE_BIO] = "bio",
-	[SSDK_ENGINE_KFILE] = "kfile",
-};
-
-static const char *const state_names[] = {
-	[SSDK_STATE_RUNNING] = "running",
-	[SSDK_STATE_STOPPING] = "stopping",
-	[SSDK_STATE_DONE] = "done",
-	[SSDK_STATE_STOPPED] = "stopped",
-	[SSDK_STATE_FAILED] = "failed",
-};
-
-static const char *const op_names[] = {
-	[SSDK_OP_READ] = "read",
-	[SSDK_OP_WRITE] = "write",
-};
-
-static int parse_name(const char *const *names, uint32_t nr, const char *s, uint32_t *out)
+/**
+ * parse_list() - A list of numbers: N,N,... and ranges A-B when @ranges.
+ * @s: The value.
+ * @out: Room for @max numbers.
+ * @max: How many fit.
+ * @nr: How many were read.
+ * @ranges: Accept A-B.
+ *
+ * Return: 0; -EINVAL for a malformed or empty list, a range backwards or
+ * more than @max numbers.
+ */
+int parse_list(const char *s, uint32_t *out, unsigned int max, unsigned int *nr, int ranges)
 {
-	uint32_t i;
+	char buf[256], *tok, *save, *dash;
+	unsigned int n = 0;
+	uint32_t lo, hi;
 
-	for (i = 0; i < nr; i++)
-		if (s && !strcmp(s, names[i])) {
-			*out = i;
-			return 0;
-		}
-	return -EINVAL;
-}
-
-int parse_rw(const char *s, uint32_t *out)
-{
-	return parse_name(rw_names, ARRAY_SIZE(rw_names), s, out);
-}
-
-int parse_arrivals(const char *s, uint32_t *out)
-{
-	return parse_name(arrivals_names, ARRAY_SIZE(arrivals_names), s, out);
-}
-
-int parse_engine(const char *s, uint32_t *out)
-{
-	return parse_name(engine_names, ARRAY_SIZE(engine_names), s, out);
-}
-
-/* A number in [0, max] after a colon. */
-static int parse_pattern_arg(const char *s, uint32_t max, uint32_t *out)
-{
-	uint32_t v;
-	int err;
-
-	if (!s)
+	if (!s || strlen(s) >= sizeof(buf))
 		return -EINVAL;
-	err = parse_u32(s, &v);
-	if (err)
-		return err;
-	if (v > max)
-		return -ERANGE;
-	*out = v;
+	strcpy(buf, s);
+	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		dash = ranges ? strchr(tok, '-') : NULL;
+		if (dash)
+			*dash = '\0';
+		if (parse_u32(tok, &lo) || (dash && parse_u32(dash + 1, &hi)))
+			return -EINVAL;
+		if (!dash)
+			hi = lo;
+		if (hi < lo || (uint64_t)n + (hi - lo) >= max)
+			return -EINVAL;
+		while (lo <= hi)
+			out[n++] = lo++;
+	}
+	if (!n)
+		return -EINVAL;
+	*nr = n;
 	return 0;
 }
 
 /**
- * parse_pattern() - random, zeros, repeat:BYTE or compressible:PCT.
- * @s: The value.
- * @c: Its pattern, pattern_byte and compress_pct are set.
+ * enum_name() - The spec's name of an enum's value.
+ * @enum_id: SSDK_SPEC_ENUM_*.
+ * @value: The value.
  *
- * Return: 0, -EINVAL or -ERANGE (a byte above 255, a percentage above 99).
+ * Return: The name, or "unknown".
+ */
+const char *enum_name(uint32_t enum_id, uint64_t value)
+{
+	const char *name = ssdk_spec_name(enum_id, value);
+
+	return name ? name : "unknown";
+}
+
+/**
+ * parse_pattern() - A pattern and its argument: random, zeros, repeat:BYTE
+ * or compressible:PCT.
+ * @s: The value.
+ * @c: Its pattern is set, and pattern-byte or compress-pct when the
+ *	pattern takes one (the module checks their ranges).
+ *
+ * Return: 0 or -EINVAL.
  */
 int parse_pattern(const char *s, struct ssdk_run_config *c)
 {
 	const char *colon = s ? strchr(s, ':') : NULL;
 	size_t len = colon ? (size_t)(colon - s) : (s ? strlen(s) : 0);
-	uint32_t pattern, v = 0;
+	uint32_t arg = 0, v = 0;
+	uint64_t pattern;
 	char name[16];
 	int err = 0;
 
@@ -233,65 +202,68 @@ int parse_pattern(const char *s, struct ssdk_run_config *c)
 		return -EINVAL;
 	memcpy(name, s, len);
 	name[len] = '\0';
-	if (parse_name(pattern_names, ARRAY_SIZE(pattern_names), name, &pattern))
+	if (ssdk_spec_value(SSDK_SPEC_ENUM_PATTERN, name, &pattern))
 		return -EINVAL;
+	/* The pattern's argument, an attribute of its own. */
 	if (pattern == SSDK_PATTERN_REPEAT)
-		err = parse_pattern_arg(colon ? colon + 1 : NULL, 255, &v);
+		arg = SSDK_A_RUN_PATTERN_BYTE;
 	else if (pattern == SSDK_PATTERN_COMPRESSIBLE)
-		err = parse_pattern_arg(colon ? colon + 1 : NULL, 99, &v);
-	else if (colon)
+		arg = SSDK_A_RUN_COMPRESS_PCT;
+	if (arg && (!colon || parse_u32(colon + 1, &v)))
+		err = -EINVAL;
+	else if (!arg && colon)
 		err = -EINVAL;
 	if (err)
 		return err;
-	c->pattern = pattern;
-	c->pattern_byte = pattern == SSDK_PATTERN_REPEAT ? v : 0;
-	c->compress_pct = pattern == SSDK_PATTERN_COMPRESSIBLE ? v : 0;
+	ssdk_config_set(c, SSDK_A_RUN_PATTERN, pattern);
+	ssdk_config_unset(c, SSDK_A_RUN_PATTERN_BYTE);
+	ssdk_config_unset(c, SSDK_A_RUN_COMPRESS_PCT);
+	if (arg)
+		ssdk_config_set(c, arg, v);
 	return 0;
 }
 
 /**
  * parse_bssplit() - Block sizes and shares: 4k/70:64k/30, as fio's bssplit.
  * @s: The value.
- * @c: Its nr_bs and bs_split are set.
+ * @c: Its bs-split entries are set (the module checks their number,
+ *	sizes and shares).
  *
- * Return: 0; -EINVAL for a malformed list, a share of 0 or shares that do
- * not add up to 100; -ERANGE for more than SSDK_LIB_MAX_BS_SPLIT entries
- * or a size above 4 GiB.
+ * Return: 0; -EINVAL for a malformed list; -ERANGE for more entries than
+ * the configuration holds or a size above 4 GiB.
  */
 int parse_bssplit(const char *s, struct ssdk_run_config *c)
 {
-	struct ssdk_bs_share shares[SSDK_LIB_MAX_BS_SPLIT];
-	uint32_t nr = 0, total = 0;
+	struct ssdk_run_config split;
 	char buf[512], *entry, *slash, *save;
+	uint32_t pct;
 	uint64_t bs;
 	int err;
 
 	if (!s || strlen(s) >= sizeof(buf))
 		return -EINVAL;
 	strcpy(buf, s);
+	ssdk_config_init(&split);
 	for (entry = strtok_r(buf, ":", &save); entry; entry = strtok_r(NULL, ":", &save)) {
 		slash = strchr(entry, '/');
 		if (!slash)
 			return -EINVAL;
 		*slash = '\0';
-		if (nr == SSDK_LIB_MAX_BS_SPLIT)
-			return -ERANGE;
 		err = parse_size(entry, &bs);
 		if (!err && bs > UINT32_MAX)
 			err = -ERANGE;
 		if (!err)
-			err = parse_u32(slash + 1, &shares[nr].pct);
+			err = parse_u32(slash + 1, &pct);
+		if (!err && ssdk_config_add_bs(&split, bs, pct))
+			err = -ERANGE;
 		if (err)
 			return err;
-		if (!shares[nr].pct || shares[nr].pct > 100)
-			return -EINVAL;
-		shares[nr].bs = bs;
-		total += shares[nr++].pct;
 	}
-	if (!nr || total != 100)
+	if (!split.nr_bs)
 		return -EINVAL;
-	memcpy(c->bs_split, shares, nr * sizeof(shares[0]));
-	c->nr_bs = nr;
+	ssdk_config_unset(c, SSDK_A_RUN_BS_SPLIT);
+	for (pct = 0; pct < split.nr_bs; pct++)
+		ssdk_config_add_bs(c, split.bs_split[pct].bs, split.bs_split[pct].pct);
 	return 0;
 }
 
@@ -305,8 +277,7 @@ int parse_bssplit(const char *s, struct ssdk_run_config *c)
  */
 const char *pattern_str(char *buf, size_t size, const struct ssdk_run_config *c)
 {
-	const char *name = c->pattern < ARRAY_SIZE(pattern_names) ?
-			   pattern_names[c->pattern] : "unknown";
+	const char *name = enum_name(SSDK_SPEC_ENUM_PATTERN, c->pattern);
 
 	if (c->pattern == SSDK_PATTERN_REPEAT)
 		snprintf(buf, size, "%s:%u", name, c->pattern_byte);
@@ -317,53 +288,100 @@ const char *pattern_str(char *buf, size_t size, const struct ssdk_run_config *c)
 	return buf;
 }
 
-const char *arrivals_name(uint32_t arrivals)
+/**
+ * fmt_ns() - A latency for people: 850 ns, 12.34 us, 1.234 ms, 2.500 s.
+ * @buf: Where it goes.
+ * @size: Room in @buf.
+ * @ns: The latency.
+ *
+ * Return: @buf.
+ */
+const char *fmt_ns(char *buf, size_t size, double ns)
 {
-	return arrivals < ARRAY_SIZE(arrivals_names) ? arrivals_names[arrivals] : "unknown";
+	if (ns < 1e3)
+		snprintf(buf, size, "%.0f ns", ns);
+	else if (ns < 1e6)
+		snprintf(buf, size, "%.2f us", ns / 1e3);
+	else if (ns < 1e9)
+		snprintf(buf, size, "%.3f ms", ns / 1e6);
+	else
+		snprintf(buf, size, "%.3f s", ns / 1e9);
+	return buf;
 }
 
-/* The userspace engines of ssdk compare report themselves from 100 on. */
-static const char *const uengine_names[] = { "uring", "libaio", "psync" };
-
-const char *engine_name(uint32_t engine)
+/**
+ * fmt_bytes() - A size for people, in powers of two: 4 KiB, 1.5 GiB.
+ * @buf: Where it goes.
+ * @size: Room in @buf.
+ * @bytes: The size.
+ *
+ * Return: @buf.
+ */
+const char *fmt_bytes(char *buf, size_t size, uint64_t bytes)
 {
-	if (engine >= UENGINE_BASE && engine - UENGINE_BASE < ARRAY_SIZE(uengine_names))
-		return uengine_names[engine - UENGINE_BASE];
-	return engine < ARRAY_SIZE(engine_names) ? engine_names[engine] : "unknown";
+	static const char *const units[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB" };
+	unsigned int u = 0;
+	double v = bytes;
+
+	while (v >= 1024 && u < 6) {
+		v /= 1024;
+		u++;
+	}
+	if (v == floor(v))
+		snprintf(buf, size, "%.0f %s", v, units[u]);
+	else
+		snprintf(buf, size, "%.2f %s", v, units[u]);
+	return buf;
 }
 
-const char *rw_name(uint32_t rw)
+/**
+ * fmt_size() - A size as parse_size() reads it, exactly: 4k, 1m, 512.
+ * @buf: Where it goes.
+ * @size: Room in @buf.
+ * @bytes: The size.
+ *
+ * Return: @buf.
+ */
+const char *fmt_size(char *buf, size_t size, uint64_t bytes)
 {
-	return rw < ARRAY_SIZE(rw_names) ? rw_names[rw] : "unknown";
+	static const char units[] = "kmgt";
+	unsigned int u = 0;
+
+	while (bytes && !(bytes % 1024) && u < sizeof(units) - 1) {
+		bytes /= 1024;
+		u++;
+	}
+	if (u)
+		snprintf(buf, size, "%llu%c", (unsigned long long)bytes, units[u - 1]);
+	else
+		snprintf(buf, size, "%llu", (unsigned long long)bytes);
+	return buf;
 }
 
-const char *state_name(uint32_t state)
+/**
+ * fmt_duration() - A duration as parse_duration_ns() reads it, exactly:
+ * 1s, 10ms, 3m.
+ * @buf: Where it goes.
+ * @size: Room in @buf.
+ * @ns: The duration.
+ *
+ * Return: @buf.
+ */
+const char *fmt_duration(char *buf, size_t size, uint64_t ns)
 {
-	return state < ARRAY_SIZE(state_names) ? state_names[state] : "unknown";
-}
+	static const struct unit units[] = {
+		{ "h", 3600000000000ULL }, { "m", 60000000000ULL }, { "s", 1000000000ULL },
+		{ "ms", 1000000ULL }, { "us", 1000ULL },
+	};
+	size_t i;
 
-const char *op_name(unsigned int op)
-{
-	return op < ARRAY_SIZE(op_names) ? op_names[op] : "unknown";
-}
-
-int rw_mixed(uint32_t rw)
-{
-	return rw == SSDK_RW_RANDRW || rw == SSDK_RW_READWRITE;
-}
-
-int rw_sequential(uint32_t rw)
-{
-	return rw == SSDK_RW_READ || rw == SSDK_RW_WRITE || rw == SSDK_RW_READWRITE;
-}
-
-int config_writes(const struct ssdk_run_config *c)
-{
-	return c->rw == SSDK_RW_WRITE || c->rw == SSDK_RW_RANDWRITE ||
-	       (rw_mixed(c->rw) && c->rwmixread < 100);
-}
-
-int config_open_loop(const struct ssdk_run_config *c)
-{
-	return c->rate_iops && c->arrivals != SSDK_ARRIVALS_PACED;
+	for (i = 0; ns && i < ARRAY_SIZE(units); i++) {
+		if (!(ns % units[i].mult)) {
+			snprintf(buf, size, "%llu%s", (unsigned long long)(ns / units[i].mult),
+				 units[i].name);
+			return buf;
+		}
+	}
+	snprintf(buf, size, "%lluns", (unsigned long long)ns);
+	return buf;
 }

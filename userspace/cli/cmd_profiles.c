@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: GPL-2.0
+/* ssdk ctl profiles: the named workloads of --profile. */
+
+#include "commands.h"
+
+static int profiles_run(struct cli *cli, int argc, char **argv)
+{
+	int first, err;
+
+	err = args_parse(cli, &cmd_profiles, argc, argv, NULL, NULL, &first);
+	if (!err)
+		err = args_none(cli, argc, argv, first);
+	if (!err)
+		cli->out.ops->profiles(&cli->out, profiles, nr_profiles);
+	return err;
+}
+
+const struct cli_cmd cmd_profiles = {
+	.name = "profiles",
+	.group = "ctl",
+	.usage = "ssdk ctl profiles [-j]",
+	.about = "The named workloads of --profile, each with the published protocol it\n"
+		 "reproduces; -j adds their options.\n",
+	.summary = "the named workloads of --profile",
+	.run = profiles_run,
+};

@@ -1,0 +1,12 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The commands of ssdk, one per cmd_*.c, for main.c's table. */
+#ifndef _SSDK_COMMANDS_H
+#define _SSDK_COMMANDS_H
+
+#include "args.h"
+
+extern const struct cli_cmd cmd_info, cmd_run, cmd_start, cmd_sweep, cmd_profiles;
+extern const struct cli_cmd cmd_status, cmd_list, cmd_wait, cmd_stop, cmd_results;
+extern const struct cli_cmd cmd_delete, cmd_compare;
+
+#endif /* _SSDK_COMMANDS_H */

@@ -1,0 +1,463 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The JSON backend (output.h): the schema of
+ * Documentation/userspace/json.rst, written with json.c on stdout.
+ */
+
+#include <stdio.h>
+
+#include "output.h"
+#include "rules.h"
+#include "values.h"
+
+static void json_begin(struct output *out)
+{
+	json_init(&out->j, stdout);
+}
+
+static void json_end(struct output *out)
+{
+	json_finish(&out->j);
+}
+
+/* --- info -------------------------------------------------------------------- */
+
+static void json_info(struct output *out, const struct ssdk_info *in)
+{
+	const struct ssdk_spec_enum *caps = ssdk_spec_enum(SSDK_SPEC_ENUM_CAP);
+	struct json *j = &out->j;
+	unsigned int i;
+
+	json_begin(out);
+	json_object_begin(j, NULL);
+	json_str(j, "version", in->version);
+	json_str(j, "kernel_release", in->kernel_release);
+	json_u64(j, "family_version", in->family_version);
+	json_u64(j, "cpus", in->cpus);
+	json_u64(j, "clock_res_ns", in->clock_res_ns);
+	json_u64(j, "max_runs", in->max_runs);
+	json_u64(j, "hist_sub_bits", in->hist_sub_bits);
+	json_u64(j, "hist_buckets", in->hist_buckets);
+	json_array_begin(j, "caps", JSON_INLINE);
+	for (i = 0; i < caps->nr; i++)
+		if (in->caps & (1ULL << i))
+			json_str(j, NULL, caps->names[i]);
+	json_array_end(j);
+	json_u64(j, "caps_mask", in->caps);
+	json_object_end(j);
+	json_end(out);
+}
+
+/* --- a run ------------------------------------------------------------------- */
+
+static void json_histogram(struct json *j, const uint64_t *hist)
+{
+	unsigned int i, nr = ssdk_hist_buckets();
+
+	json_array_begin(j, "histogram", 0);
+	for (i = 0; i < nr; i++) {
+		if (!hist[i])
+			continue;
+		json_array_begin(j, NULL, JSON_INLINE);
+		json_u64(j, NULL, ssdk_hist_bucket_lower(i));
+		json_u64(j, NULL, ssdk_hist_bucket_upper(i));
+		json_u64(j, NULL, hist[i]);
+		json_array_end(j);
+	}
+	json_array_end(j);
+}
+
+/* A set's latencies: moments, percentiles and histogram. */
+static void json_lat(struct json *j, const struct op_summary *o, int with_hist)
+{
+	char name[32];
+	unsigned int i;
+
+	json_object_begin(j, "lat_ns");
+	json_u64(j, "min", o->min);
+	json_u64(j, "max", o->max);
+	json_double(j, "mean", o->mean);
+	json_double(j, "stddev", o->stddev);
+	if (with_hist) {
+		json_object_begin(j, "percentiles");
+		for (i = 0; o->hist && i < REPORT_NR_PCTS; i++) {
+			snprintf(name, sizeof(name), "%f", report_pcts[i]);
+			json_u64(j, name, o->pct[i]);
+		}
+		json_object_end(j);
+	}
+	json_object_end(j);
+	if (!with_hist)
+		return;
+	if (o->hist) {
+		json_histogram(j, o->hist);
+	} else {
+		json_array_begin(j, "histogram", JSON_INLINE);
+		json_array_end(j);
+	}
+}
+
+/* An op: counts, rates, service latencies, and response ones if @resp. */
+static void json_op(struct json *j, const char *key, const struct op_summary *o,
+		    const struct op_summary *resp, int with_hist)
+{
+	json_object_begin(j, key);
+	json_u64(j, "ios", o->ios);
+	json_u64(j, "bytes", o->bytes);
+	json_u64(j, "errors", o->errors);
+	json_double(j, "iops", o->iops);
+	json_double(j, "bw_bytes", o->bw_bytes);
+	json_lat(j, o, with_hist);
+	if (resp) {
+		json_object_begin(j, "response");
+		json_lat(j, resp, with_hist);
+		json_object_end(j);
+	}
+	json_object_end(j);
+}
+
+/* The access specification beyond rw and bs: absent what does not apply. */
+static void json_config_access(struct json *j, const struct ssdk_run_config *c)
+{
+	char buf[32];
+	uint32_t i;
+
+	if (ssdk_rw_mixed(c->rw))
+		json_u64(j, "rwmixread", c->rwmixread);
+	if (c->nr_bs) {
+		json_array_begin(j, "bssplit", JSON_INLINE);
+		for (i = 0; i < c->nr_bs; i++) {
+			json_array_begin(j, NULL, JSON_INLINE);
+			json_u64(j, NULL, c->bs_split[i].bs);
+			json_u64(j, NULL, c->bs_split[i].pct);
+			json_array_end(j);
+		}
+		json_array_end(j);
+	}
+	json_u64(j, "align", c->align);
+	json_u64(j, "align_offset", c->align_offset);
+	json_u64(j, "stride", c->stride);
+	if (ssdk_rw_writes(c->rw, c->rwmixread))
+		json_str(j, "pattern", pattern_str(buf, sizeof(buf), c));
+	else
+		json_null(j, "pattern");
+	if (c->rate_iops) {
+		json_u64(j, "rate_iops", c->rate_iops);
+		json_str(j, "arrivals", enum_name(SSDK_SPEC_ENUM_ARRIVALS, c->arrivals));
+	} else {
+		json_null(j, "rate_iops");
+		json_null(j, "arrivals");
+	}
+}
+
+static void json_config(struct json *j, const struct run_result *r)
+{
+	const struct ssdk_run_config *c = &r->st.config;
+
+	json_object_begin(j, "config");
+	json_str(j, "engine", r->engine ? r->engine : enum_name(SSDK_SPEC_ENUM_ENGINE, c->engine));
+	json_bool(j, "buffered", c->buffered);
+	json_u64(j, "slowest_n", c->slowest_n);
+	json_u64(j, "ts_interval_ns", c->ts_interval_ns);
+	json_u64(j, "capture_over_ns", c->capture_over_ns);
+	json_u64(j, "max_errors", c->max_errors);
+	json_bool(j, "owned", c->owned);
+	json_str(j, "rw", enum_name(SSDK_SPEC_ENUM_RW, c->rw));
+	json_u64(j, "bs", c->bs);
+	json_u64(j, "iodepth", c->iodepth);
+	json_u64(j, "offset", c->offset);
+	json_u64(j, "span", c->span);
+	json_u64(j, "runtime_ns", c->runtime_ns);
+	json_u64(j, "ios", c->ios);
+	json_u64(j, "ramp_ns", c->ramp_ns);
+	json_u64(j, "seed", c->seed);
+	if (c->cpu >= 0)
+		json_i64(j, "cpu", c->cpu);
+	else
+		json_null(j, "cpu");
+	json_config_access(j, c);
+	json_object_end(j);
+}
+
+static void json_ios(struct json *j, const char *key, const struct ssdk_io_rec *ios, uint32_t n)
+{
+	const struct ssdk_io_rec *io;
+	uint32_t i;
+
+	json_array_begin(j, key, 0);
+	for (i = 0; i < n; i++) {
+		io = &ios[i];
+		json_object_begin_inline(j, NULL);
+		json_u64(j, "lat_ns", io->lat_ns);
+		json_str(j, "op", enum_name(SSDK_SPEC_ENUM_OP, io->op));
+		json_u64(j, "offset", io->offset);
+		json_u64(j, "len", io->len);
+		json_u64(j, "t_ns", io->t_ns);
+		json_u64(j, "cpu_submit", io->cpu_submit);
+		json_u64(j, "cpu_complete", io->cpu_complete);
+		json_u64(j, "inflight", io->inflight);
+		json_object_end(j);
+	}
+	json_array_end(j);
+}
+
+static void json_ts_op(struct json *j, const char *key, const struct ssdk_ts_op *o)
+{
+	json_object_begin_inline(j, key);
+	json_u64(j, "ios", o->ios);
+	json_u64(j, "bytes", o->bytes);
+	json_double(j, "mean_ns", o->ios ? (double)o->lat_sum_ns / o->ios : 0);
+	json_u64(j, "max_ns", o->lat_max_ns);
+	json_u64(j, "p99_ns", o->lat_p99_ns);
+	json_object_end(j);
+}
+
+/* One interval of a time series. */
+static void json_ts_point(struct json *j, const struct ssdk_run_status *st,
+			  const struct ssdk_ts_point *p)
+{
+	uint32_t op;
+
+	json_object_begin_inline(j, NULL);
+	json_u64(j, "t_ns", (uint64_t)p->index * st->config.ts_interval_ns);
+	for (op = 0; op < SSDK_NR_OPS; op++)
+		json_ts_op(j, enum_name(SSDK_SPEC_ENUM_OP, op), &p->op[op]);
+	json_object_end(j);
+}
+
+/*
+ * A run as one object: a status (no percentiles, no histogram) when it
+ * has no histograms, results when it has; with "slowest", "timeseries"
+ * and "captured" when its records were fetched.
+ */
+static void json_run(struct json *j, const char *key, const struct run_result *r)
+{
+	const struct ssdk_run_status *st = &r->st;
+	int with_hist = r->hists[SSDK_OP_READ] || r->hists[SSDK_OP_WRITE];
+	int open_loop = result_open_loop(r);
+	const struct run_records *x = &r->rec;
+	struct op_summary o, resp;
+	unsigned int op, rs;
+	uint32_t i;
+
+	json_object_begin(j, key);
+	json_u64(j, "id", st->id);
+	json_str(j, "state", enum_name(SSDK_SPEC_ENUM_STATE, st->state));
+	json_str(j, "reason", st->reason);
+	json_str(j, "target", st->config.target);
+	json_u64(j, "target_size", st->target_size);
+	json_u64(j, "logical_block_size", st->logical_block_size);
+	json_config(j, r);
+	json_u64(j, "elapsed_ns", st->elapsed_ns);
+	json_u64(j, "measured_ns", st->measured_ns);
+	json_u64(j, "completed", st->completed);
+	json_u64(j, "io_errors", st->io_errors);
+	json_u64(j, "iops_now", st->iops_now);
+	if (open_loop)
+		json_u64(j, "late", st->late);
+	for (op = 0; op < SSDK_NR_OPS; op++) {
+		rs = op + SSDK_NR_OPS;
+		op_summarize(&st->stats[op], st->measured_ns, with_hist ? r->hists[op] : NULL, &o);
+		op_summarize(&st->stats[rs], st->measured_ns, with_hist ? r->hists[rs] : NULL,
+			     &resp);
+		json_op(j, enum_name(SSDK_SPEC_ENUM_OP, op), &o, open_loop ? &resp : NULL,
+			with_hist);
+	}
+	if (r->has_records) {
+		json_u64(j, "ts_dropped", st->ts_dropped);
+		json_u64(j, "captured_dropped", st->captured_dropped);
+		json_ios(j, "slowest", x->slowest, x->nr_slowest);
+		json_array_begin(j, "timeseries", 0);
+		for (i = 0; i < x->nr_ts; i++)
+			json_ts_point(j, st, &x->ts[i]);
+		json_array_end(j);
+		json_ios(j, "captured", x->captured, x->nr_captured);
+	}
+	json_object_end(j);
+}
+
+static void json_status(struct output *out, const struct run_result *r)
+{
+	json_begin(out);
+	json_run(&out->j, NULL, r);
+	json_end(out);
+}
+
+static void json_statuses(struct output *out, const struct run_result *r, unsigned int n)
+{
+	unsigned int i;
+
+	json_begin(out);
+	json_array_begin(&out->j, NULL, 0);
+	for (i = 0; i < n; i++)
+		json_run(&out->j, NULL, &r[i]);
+	json_array_end(&out->j);
+	json_end(out);
+}
+
+static void json_results(struct output *out, const struct run_result *r, unsigned int flags)
+{
+	json_status(out, r);
+}
+
+/*
+ * One run: the object of a run; several: {"workers": [that object, ...],
+ * "total": that object}.
+ */
+static void json_job_object(struct json *j, const struct run_result *r, unsigned int n,
+			    const struct run_result *total)
+{
+	unsigned int i;
+
+	if (n == 1) {
+		json_run(j, NULL, &r[0]);
+		return;
+	}
+	json_object_begin(j, NULL);
+	json_array_begin(j, "workers", 0);
+	for (i = 0; i < n; i++)
+		json_run(j, NULL, &r[i]);
+	json_array_end(j);
+	json_run(j, "total", total);
+	json_object_end(j);
+}
+
+static void json_job(struct output *out, const struct run_result *r, unsigned int n,
+		     const struct run_result *total)
+{
+	json_begin(out);
+	json_job_object(&out->j, r, n, total);
+	json_end(out);
+}
+
+static void json_started(struct output *out, const uint32_t *ids, unsigned int n)
+{
+	struct json *j = &out->j;
+	unsigned int i;
+
+	json_begin(out);
+	json_object_begin_inline(j, NULL);
+	if (n == 1) {
+		json_u64(j, "id", ids[0]);
+	} else {
+		json_array_begin(j, "ids", JSON_INLINE);
+		for (i = 0; i < n; i++)
+			json_u64(j, NULL, ids[i]);
+		json_array_end(j);
+	}
+	json_object_end(j);
+	json_end(out);
+}
+
+static void json_stopped(struct output *out, const struct ssdk_run_status *st)
+{
+	json_begin(out);
+	json_object_begin_inline(&out->j, NULL);
+	json_u64(&out->j, "id", st->id);
+	json_str(&out->j, "state", enum_name(SSDK_SPEC_ENUM_STATE, st->state));
+	json_object_end(&out->j);
+	json_end(out);
+}
+
+/* A sweep: an array of the points' jobs, as they come. */
+static void json_sweep_begin(struct output *out)
+{
+	json_begin(out);
+	json_array_begin(&out->j, NULL, 0);
+}
+
+static void json_sweep_point(struct output *out, const struct run_result *r, unsigned int n,
+			     const struct run_result *total)
+{
+	json_job_object(&out->j, r, n, total);
+}
+
+static void json_sweep_end(struct output *out)
+{
+	json_array_end(&out->j);
+	json_end(out);
+}
+
+static void json_compare(struct output *out, const struct compare_row *c, unsigned int n,
+			 const struct compare_diff *d, unsigned int nd)
+{
+	static const char *const names[] = { "mean", "p50", "p99", "p99.9" };
+	struct json *j = &out->j;
+	unsigned int i, k;
+	char key[64];
+
+	json_begin(out);
+	json_object_begin(j, NULL);
+	json_object_begin(j, "results");
+	for (i = 0; i < n; i++)
+		json_run(j, c[i].name, &c[i].r);
+	json_object_end(j);
+	json_object_begin(j, "overhead_ns");
+	for (i = 0; i < nd; i++) {
+		snprintf(key, sizeof(key), "%s - %s", c[d[i].a].name, c[d[i].b].name);
+		json_object_begin(j, key);
+		for (k = 0; k < ARRAY_SIZE(names); k++)
+			json_double(j, names[k], d[i].d[k]);
+		json_object_end(j);
+	}
+	json_object_end(j);
+	json_object_begin(j, "layers");
+	for (i = 0; i < nd; i++) {
+		snprintf(key, sizeof(key), "%s - %s", c[d[i].a].name, c[d[i].b].name);
+		json_str(j, key, d[i].layer);
+	}
+	json_object_end(j);
+	json_object_end(j);
+	json_end(out);
+}
+
+/* status --follow: an object per line, per interval. */
+static void json_interval(struct output *out, const struct ssdk_run_status *st,
+			  const struct ssdk_ts_point *p)
+{
+	json_begin(out);
+	json_ts_point(&out->j, st, p);
+	json_end(out);
+	fflush(stdout);
+}
+
+static void json_follow_end(struct output *out, const struct ssdk_run_status *st)
+{
+}
+
+static void json_profiles(struct output *out, const struct profile *p, unsigned int n)
+{
+	struct json *j = &out->j;
+	unsigned int i;
+
+	json_begin(out);
+	json_array_begin(j, NULL, 0);
+	for (i = 0; i < n; i++) {
+		json_object_begin(j, NULL);
+		json_str(j, "name", p[i].name);
+		json_str(j, "command", p[i].sweep ? "sweep" : "run");
+		json_str(j, "args", p[i].args);
+		json_str(j, "source", p[i].source);
+		json_object_end(j);
+	}
+	json_array_end(j);
+	json_end(out);
+}
+
+const struct output_ops output_json = {
+	.info = json_info,
+	.status = json_status,
+	.statuses = json_statuses,
+	.list = json_statuses,
+	.results = json_results,
+	.job = json_job,
+	.started = json_started,
+	.stopped = json_stopped,
+	.sweep_begin = json_sweep_begin,
+	.sweep_point = json_sweep_point,
+	.sweep_end = json_sweep_end,
+	.compare = json_compare,
+	.interval = json_interval,
+	.follow_end = json_follow_end,
+	.profiles = json_profiles,
+};

@@ -1,0 +1,551 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The text backend (output.h): tables for people, on stdout. MB/s is
+ * 10^6 bytes per second, as drive reviews count, with MiB/s beside it.
+ */
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "output.h"
+#include "rules.h"
+#include "values.h"
+
+static const char *state_str(uint32_t state)
+{
+	return enum_name(SSDK_SPEC_ENUM_STATE, state);
+}
+
+static const char *engine_str(const struct run_result *r)
+{
+	return r->engine ? r->engine : enum_name(SSDK_SPEC_ENUM_ENGINE, r->st.config.engine);
+}
+
+/* --- info -------------------------------------------------------------------- */
+
+static void text_info(struct output *out, const struct ssdk_info *in)
+{
+	const struct ssdk_spec_enum *caps = ssdk_spec_enum(SSDK_SPEC_ENUM_CAP);
+	unsigned int i;
+
+	printf("module     ssdk %s\n", in->version);
+	printf("kernel     %s\n", in->kernel_release);
+	printf("family     %s version %u\n", SSDK_FAMILY_NAME, in->family_version);
+	printf("cpus       %u\n", in->cpus);
+	printf("clock      %u ns resolution\n", in->clock_res_ns);
+	printf("caps      ");
+	for (i = 0; i < caps->nr; i++)
+		if (in->caps & (1ULL << i))
+			printf(" %s", caps->names[i]);
+	printf("\nruns       at most %u kept\n", in->max_runs);
+	printf("histogram  %u buckets, %u per power of two\n", in->hist_buckets,
+	       1U << in->hist_sub_bits);
+}
+
+/* --- a run ------------------------------------------------------------------- */
+
+static void text_header(const struct run_result *r)
+{
+	const struct ssdk_run_status *st = &r->st;
+	const struct ssdk_run_config *c = &st->config;
+	char bs[32], span[32], off[32], size[32], t[32], ramp[32];
+
+	printf("run %u on %s: %s, %s blocks, iodepth %u, %s%s%s\n", st->id, c->target,
+	       enum_name(SSDK_SPEC_ENUM_RW, c->rw), fmt_bytes(bs, sizeof(bs), c->bs), c->iodepth,
+	       state_str(st->state), st->reason[0] ? ": " : "", st->reason);
+	printf("span %s at offset %s of %s; ",
+	       fmt_bytes(span, sizeof(span), c->span ? c->span : st->target_size - c->offset),
+	       fmt_bytes(off, sizeof(off), c->offset),
+	       fmt_bytes(size, sizeof(size), st->target_size));
+	if (c->runtime_ns)
+		printf("runtime %s, ", fmt_ns(t, sizeof(t), c->runtime_ns));
+	if (c->ios)
+		printf("%llu IOs, ", (unsigned long long)c->ios);
+	printf("ramp %s; seed %llu", fmt_ns(ramp, sizeof(ramp), c->ramp_ns),
+	       (unsigned long long)c->seed);
+	if (c->cpu >= 0)
+		printf("; cpu %d", c->cpu);
+	printf("\nmeasured %s of %s; %llu IOs completed, ramp included\n",
+	       fmt_ns(t, sizeof(t), st->measured_ns), fmt_ns(ramp, sizeof(ramp), st->elapsed_ns),
+	       (unsigned long long)st->completed);
+}
+
+/* The access specification beyond the header's first line, when not plain. */
+static void text_access(const struct run_result *r)
+{
+	const struct ssdk_run_config *c = &r->st.config;
+	char buf[32];
+	uint32_t i;
+
+	if (r->engine || c->engine != SSDK_DEFAULT_ENGINE)
+		printf("engine %s%s\n", engine_str(r), c->buffered ? ", buffered" : "");
+	if (ssdk_rw_mixed(c->rw))
+		printf("mix %u%% reads\n", c->rwmixread);
+	if (c->nr_bs) {
+		printf("block sizes");
+		for (i = 0; i < c->nr_bs; i++)
+			printf(" %s/%u%%", fmt_bytes(buf, sizeof(buf), c->bs_split[i].bs),
+			       c->bs_split[i].pct);
+		putchar('\n');
+	}
+	if (c->align_offset || (c->align && c->align != c->bs && !c->nr_bs))
+		printf("aligned to %u bytes, %u past\n", c->align, c->align_offset);
+	if (c->stride)
+		printf("stride %llu bytes\n", (unsigned long long)c->stride);
+	if (ssdk_rw_writes(c->rw, c->rwmixread))
+		printf("data %s\n", pattern_str(buf, sizeof(buf), c));
+	if (c->rate_iops)
+		printf("rate %u IOPS, %s arrivals%s", c->rate_iops,
+		       enum_name(SSDK_SPEC_ENUM_ARRIVALS, c->arrivals),
+		       result_open_loop(r) ? "" : "\n");
+	if (result_open_loop(r))
+		printf("; %llu IOs found no free slot when due\n", (unsigned long long)r->st.late);
+}
+
+enum moment { MIN, MEAN, STDDEV, MAX, PCT };
+
+/* One row of the latency table: a label and a value per set shown. */
+static void text_lat_row(const char *label, const struct op_summary *o, const int *shown,
+			 enum moment which, unsigned int pct)
+{
+	char buf[32];
+	unsigned int set;
+	double v;
+
+	printf("  %-12s", label);
+	for (set = 0; set < SSDK_NR_SETS; set++) {
+		if (!shown[set])
+			continue;
+		switch (which) {
+		case MIN:
+			v = o[set].min;
+			break;
+		case MEAN:
+			v = o[set].mean;
+			break;
+		case STDDEV:
+			v = o[set].stddev;
+			break;
+		case MAX:
+			v = o[set].max;
+			break;
+		default:
+			v = o[set].pct[pct];
+		}
+		printf(" %14s", o[set].ios ? fmt_ns(buf, sizeof(buf), v) : "-");
+	}
+	putchar('\n');
+}
+
+/* A run's summary as tables: throughput per op, then latencies. */
+static void text_summary(const struct run_result *r)
+{
+	static const char *const moments[] = { "min", "mean", "stddev", "max" };
+	static const char *const columns[] = { "read", "write", "read resp", "write resp" };
+	unsigned int nr_sets = result_open_loop(r) ? SSDK_NR_SETS : SSDK_NR_OPS;
+	const struct ssdk_run_status *st = &r->st;
+	struct op_summary o[SSDK_NR_SETS];
+	int shown[SSDK_NR_SETS] = { 0 }, any = 0;
+	unsigned int op, i;
+	char label[32];
+
+	text_header(r);
+	text_access(r);
+	for (i = 0; i < nr_sets; i++) {
+		op_summarize(&st->stats[i], st->measured_ns, r->hists[i], &o[i]);
+		shown[i] = o[i].ios || o[i].errors;
+		any |= shown[i];
+	}
+	if (!any) {
+		printf("\nno IO completed in the measurement window\n");
+		return;
+	}
+	printf("\n  %-8s %12s %10s %10s %12s %8s\n", "op", "IOPS", "MB/s", "MiB/s", "IOs",
+	       "errors");
+	for (op = 0; op < SSDK_NR_OPS; op++)
+		if (shown[op])
+			printf("  %-8s %12.1f %10.2f %10.2f %12llu %8llu\n",
+			       enum_name(SSDK_SPEC_ENUM_OP, op), o[op].iops, o[op].bw_bytes / 1e6,
+			       o[op].bw_bytes / 1048576, (unsigned long long)o[op].ios,
+			       (unsigned long long)o[op].errors);
+
+	printf("\n  %-12s", "latency");
+	for (i = 0; i < SSDK_NR_SETS; i++)
+		if (shown[i])
+			printf(" %14s", columns[i]);
+	putchar('\n');
+	for (i = 0; i < ARRAY_SIZE(moments); i++)
+		text_lat_row(moments[i], o, shown, i, 0);
+	if (!r->hists[SSDK_OP_READ] && !r->hists[SSDK_OP_WRITE])
+		return;
+	for (i = 0; i < REPORT_NR_PCTS; i++) {
+		snprintf(label, sizeof(label), "p%g", report_pcts[i]);
+		text_lat_row(label, o, shown, PCT, i);
+	}
+}
+
+static void text_status(struct output *out, const struct run_result *r)
+{
+	text_summary(r);
+	if (r->st.state == SSDK_STATE_RUNNING)
+		printf("now %llu IOPS\n", (unsigned long long)r->st.iops_now);
+}
+
+static void text_statuses(struct output *out, const struct run_result *r, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		if (i)
+			putchar('\n');
+		text_summary(&r[i]);
+	}
+}
+
+static void text_list(struct output *out, const struct run_result *r, unsigned int n)
+{
+	const struct ssdk_run_status *st;
+	char bs[32], t[32];
+	unsigned int i;
+
+	printf("%4s  %-8s  %-9s  %8s  %4s  %10s  %12s  %s\n", "id", "state", "rw", "bs", "qd",
+	       "elapsed", "completed", "target");
+	for (i = 0; i < n; i++) {
+		st = &r[i].st;
+		printf("%4u  %-8s  %-9s  %8s  %4u  %10s  %12llu  %s\n", st->id,
+		       state_str(st->state), enum_name(SSDK_SPEC_ENUM_RW, st->config.rw),
+		       fmt_bytes(bs, sizeof(bs), st->config.bs), st->config.iodepth,
+		       fmt_ns(t, sizeof(t), st->elapsed_ns), (unsigned long long)st->completed,
+		       st->config.target);
+	}
+}
+
+/* --- records: slowest and captured IOs, the time series ---------------------------- */
+
+static void text_ios(const char *title, const struct ssdk_io_rec *ios, uint32_t n, uint32_t max)
+{
+	const struct ssdk_io_rec *io;
+	char lat[32], t[32];
+	uint32_t i;
+
+	if (n > max)
+		n = max;
+	printf("\n%s %u IOs\n%5s %12s %5s %16s %8s %14s %5s %5s %8s\n", title, n, "#",
+	       "latency", "op", "offset", "len", "submitted at", "cpu", "done", "inflight");
+	for (i = 0; i < n; i++) {
+		io = &ios[i];
+		printf("%5u %12s %5s %16llu %8u %14s %5u %5u %8u\n", i + 1,
+		       fmt_ns(lat, sizeof(lat), io->lat_ns), enum_name(SSDK_SPEC_ENUM_OP, io->op),
+		       (unsigned long long)io->offset, io->len, fmt_ns(t, sizeof(t), io->t_ns),
+		       io->cpu_submit, io->cpu_complete, io->inflight);
+	}
+}
+
+/* One interval of a time series as a table row, the header first. */
+static void text_ts_row(const struct ssdk_run_status *st, const struct ssdk_ts_point *p,
+			int header)
+{
+	double secs = st->config.ts_interval_ns / 1e9;
+	char t[32], mean[32], p99[32], mx[32];
+	struct ssdk_ts_op o;
+
+	if (header)
+		printf("%12s %12s %10s %12s %12s %12s\n", "from", "IOPS", "MB/s", "mean", "p99",
+		       "max");
+	ts_sum(p, &o);
+	printf("%12s %12.1f %10.2f %12s %12s %12s\n",
+	       fmt_ns(t, sizeof(t), (double)p->index * st->config.ts_interval_ns),
+	       o.ios / secs, o.bytes / secs / 1e6,
+	       o.ios ? fmt_ns(mean, sizeof(mean), (double)o.lat_sum_ns / o.ios) : "-",
+	       o.ios ? fmt_ns(p99, sizeof(p99), o.lat_p99_ns) : "-",
+	       o.ios ? fmt_ns(mx, sizeof(mx), o.lat_max_ns) : "-");
+}
+
+#define SPARK_COLUMNS	64
+
+/* One sparkline of @v (n values): eight heights, log scale when @logs. */
+static void sparkline(const char *name, const double *v, unsigned int n, int logs)
+{
+	static const char *const bars[] = { "\u2581", "\u2582", "\u2583", "\u2584",
+					    "\u2585", "\u2586", "\u2587", "\u2588" };
+	double lo = 0, hi = 0, x;
+	unsigned int i, h;
+
+	for (i = 0; i < n; i++) {
+		x = logs ? log10(v[i] > 1 ? v[i] : 1) : v[i];
+		if (!i || x < lo)
+			lo = x;
+		if (!i || x > hi)
+			hi = x;
+	}
+	printf("%-6s ", name);
+	for (i = 0; i < n; i++) {
+		x = logs ? log10(v[i] > 1 ? v[i] : 1) : v[i];
+		h = hi > lo ? (unsigned int)((x - lo) / (hi - lo) * 7 + 0.5) : 0;
+		fputs(bars[h], stdout);
+	}
+	putchar('\n');
+}
+
+/* Intervals as at most SPARK_COLUMNS columns: IOPS and max latency. */
+static void ts_sparklines(const struct ssdk_run_status *st, const struct run_records *x)
+{
+	unsigned int per = (x->nr_ts + SPARK_COLUMNS - 1) / SPARK_COLUMNS, cols, c, i;
+	double iops[SPARK_COLUMNS] = { 0 }, mx[SPARK_COLUMNS] = { 0 };
+	double secs = st->config.ts_interval_ns / 1e9;
+	uint64_t top = 0, bottom = UINT64_MAX;
+	char lo[32], hi[32];
+	struct ssdk_ts_op o;
+
+	cols = (x->nr_ts + per - 1) / per;
+	for (i = 0; i < x->nr_ts; i++) {
+		c = i / per;
+		ts_sum(&x->ts[i], &o);
+		iops[c] += o.ios / secs / per;
+		if (o.lat_max_ns > mx[c])
+			mx[c] = o.lat_max_ns;
+		if (o.ios && o.lat_max_ns > top)
+			top = o.lat_max_ns;
+		if (o.ios && o.lat_max_ns < bottom)
+			bottom = o.lat_max_ns;
+	}
+	printf("%u intervals of %s, %u per column\n", x->nr_ts,
+	       fmt_ns(lo, sizeof(lo), st->config.ts_interval_ns), per);
+	sparkline("IOPS", iops, cols, 0);
+	sparkline("max", mx, cols, 1);
+	if (top)
+		printf("%-6s log scale, %s .. %s\n", "", fmt_ns(lo, sizeof(lo), bottom),
+		       fmt_ns(hi, sizeof(hi), top));
+}
+
+/*
+ * A run's time series, compact: a row per interval up to 40 of them,
+ * sparklines beyond; and the interval with the worst IO.
+ */
+static void text_timeseries(const struct ssdk_run_status *st, const struct run_records *x)
+{
+	const struct ssdk_ts_point *worst = &x->ts[0];
+	char t0[32], t1[32], mx[32], p99[32];
+	struct ssdk_ts_op o, w;
+	uint32_t i;
+
+	if (!x->nr_ts)
+		return;
+	ts_sum(worst, &w);
+	printf("\ntime series (by completion time, from the run's start)\n");
+	if (x->nr_ts <= 40)
+		for (i = 0; i < x->nr_ts; i++)
+			text_ts_row(st, &x->ts[i], !i);
+	else
+		ts_sparklines(st, x);
+	for (i = 1; i < x->nr_ts; i++) {
+		ts_sum(&x->ts[i], &o);
+		if (o.lat_max_ns > w.lat_max_ns) {
+			worst = &x->ts[i];
+			w = o;
+		}
+	}
+	printf("worst interval: %s to %s, max %s, p99 %s, %llu IOs\n",
+	       fmt_ns(t0, sizeof(t0), (double)worst->index * st->config.ts_interval_ns),
+	       fmt_ns(t1, sizeof(t1), (double)(worst->index + 1) * st->config.ts_interval_ns),
+	       fmt_ns(mx, sizeof(mx), w.lat_max_ns), fmt_ns(p99, sizeof(p99), w.lat_p99_ns),
+	       (unsigned long long)w.ios);
+	if (st->ts_dropped)
+		printf("%llu IOs completed past the last interval kept (ts_max_points)\n",
+		       (unsigned long long)st->ts_dropped);
+}
+
+static void text_captured_line(const struct ssdk_run_status *st)
+{
+	char over[32];
+
+	printf("captured %u IOs of %s or more", st->captured_count,
+	       fmt_ns(over, sizeof(over), st->config.capture_over_ns));
+	if (st->captured_dropped)
+		printf("; %llu more found the capture full (capture_max)",
+		       (unsigned long long)st->captured_dropped);
+	putchar('\n');
+}
+
+static void text_results(struct output *out, const struct run_result *r, unsigned int flags)
+{
+	const struct run_records *x = &r->rec;
+
+	text_summary(r);
+	if (flags & (RESULTS_SLOWEST | RESULTS_TEXT))
+		text_ios("slowest", x->slowest, x->nr_slowest,
+			 flags & RESULTS_SLOWEST ? UINT32_MAX : 10);
+	if (flags & RESULTS_TEXT)
+		text_timeseries(&r->st, x);
+	if (flags & RESULTS_CAPTURED)
+		text_ios("captured", x->captured, x->nr_captured, UINT32_MAX);
+	if ((flags & (RESULTS_CAPTURED | RESULTS_TEXT)) && r->st.config.capture_over_ns)
+		text_captured_line(&r->st);
+}
+
+/* --- several runs ------------------------------------------------------------ */
+
+/* One line of a run among several: where, and what it did. */
+static void text_job_line(const struct run_result *r)
+{
+	const struct ssdk_run_status *st = &r->st;
+	struct op_summary o[SSDK_NR_OPS];
+	char mean[32], mx[32], cpu[16];
+	unsigned int op;
+
+	for (op = 0; op < SSDK_NR_OPS; op++)
+		op_summarize(&st->stats[op], st->measured_ns, NULL, &o[op]);
+	snprintf(cpu, sizeof(cpu), "%d", st->config.cpu);
+	printf("run %-4u %-20s cpu %-3s %s  %10.1f IOPS %9.2f MB/s  read mean %s  write mean %s\n",
+	       st->id, st->config.target, st->config.cpu >= 0 ? cpu : "any",
+	       state_str(st->state), o[0].iops + o[1].iops, (o[0].bw_bytes + o[1].bw_bytes) / 1e6,
+	       o[0].ios ? fmt_ns(mean, sizeof(mean), o[0].mean) : "-",
+	       o[1].ios ? fmt_ns(mx, sizeof(mx), o[1].mean) : "-");
+}
+
+static void text_job(struct output *out, const struct run_result *r, unsigned int n,
+		     const struct run_result *total)
+{
+	unsigned int i;
+
+	if (n == 1) {
+		text_summary(&r[0]);
+		return;
+	}
+	for (i = 0; i < n; i++)
+		text_job_line(&r[i]);
+	printf("\ntotal of %u runs (iodepth: their sum; rates: over the longest window)\n", n);
+	text_summary(total);
+}
+
+static void text_started(struct output *out, const uint32_t *ids, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		printf("%u\n", ids[i]);
+}
+
+static void text_stopped(struct output *out, const struct ssdk_run_status *st)
+{
+	printf("run %u %s\n", st->id, state_str(st->state));
+}
+
+static void text_sweep_begin(struct output *out)
+{
+	out->rows = 0;
+}
+
+/* One row of a sweep: the total of both ops at one iodepth. */
+static void text_sweep_point(struct output *out, const struct run_result *r, unsigned int n,
+			     const struct run_result *total)
+{
+	const struct ssdk_run_status *t = &total->st;
+	uint64_t ios = t->stats[0].ios + t->stats[1].ios;
+	uint64_t bytes = t->stats[0].bytes + t->stats[1].bytes, p99 = 0;
+	struct ssdk_counts both = { 0 };
+	char mean[32], pct[32], mx[32];
+	uint64_t *hist = NULL;
+	unsigned int op;
+
+	if (!out->rows++)
+		printf("%8s %12s %10s %12s %12s %12s  %s\n", "iodepth", "IOPS", "MB/s", "mean",
+		       "p99", "max", "state");
+	for (op = 0; op < SSDK_NR_OPS; op++)
+		ssdk_counts_merge(&both, &t->stats[op]);
+	if (ios && total->hists[0]) {
+		hist = calloc(ssdk_hist_buckets(), sizeof(*hist));
+		for (op = 0; hist && op < SSDK_NR_OPS; op++)
+			ssdk_hist_merge(hist, total->hists[op]);
+	}
+	if (hist)
+		p99 = ssdk_hist_percentile(hist, ios, 99, both.lat_min_ns, both.lat_max_ns);
+	free(hist);
+	printf("%8u %12.1f %10.2f %12s %12s %12s  %s\n", t->config.iodepth,
+	       t->measured_ns ? ios * 1e9 / t->measured_ns : 0,
+	       t->measured_ns ? bytes * 1e3 / t->measured_ns : 0,
+	       ios ? fmt_ns(mean, sizeof(mean), (double)both.lat_sum_ns / ios) : "-",
+	       ios ? fmt_ns(pct, sizeof(pct), p99) : "-",
+	       ios ? fmt_ns(mx, sizeof(mx), both.lat_max_ns) : "-", state_str(t->state));
+	fflush(stdout);
+}
+
+static void text_sweep_end(struct output *out)
+{
+}
+
+/* --- ssdk compare ------------------------------------------------------------ */
+
+static void text_compare(struct output *out, const struct compare_row *c, unsigned int n,
+			 const struct compare_diff *d, unsigned int nd)
+{
+	static const char *const names[] = { "mean", "p50", "p99", "p99.9" };
+	char b[5][32], key[64];
+	unsigned int i, k;
+
+	printf("%-12s %12s %10s %12s %12s %12s %12s %12s\n", "engine", "IOPS", "MB/s", "mean",
+	       "p50", "p99", "p99.9", "max");
+	for (i = 0; i < n; i++)
+		printf("%-12s %12.1f %10.2f %12s %12s %12s %12s %12s\n", c[i].name, c[i].o.iops,
+		       c[i].o.bw_bytes / 1e6, fmt_ns(b[0], sizeof(b[0]), c[i].o.mean),
+		       fmt_ns(b[1], sizeof(b[1]), c[i].o.pct[PCT_P50]),
+		       fmt_ns(b[2], sizeof(b[2]), c[i].o.pct[PCT_P99]),
+		       fmt_ns(b[3], sizeof(b[3]), c[i].o.pct[PCT_P999]),
+		       fmt_ns(b[4], sizeof(b[4]), c[i].o.max));
+	if (!nd)
+		return;
+	printf("\n%-22s %-26s", "difference (ns)", "layer");
+	for (k = 0; k < ARRAY_SIZE(names); k++)
+		printf(" %10s", names[k]);
+	putchar('\n');
+	for (i = 0; i < nd; i++) {
+		snprintf(key, sizeof(key), "%s - %s", c[d[i].a].name, c[d[i].b].name);
+		printf("%-22s %-26s", key, d[i].layer);
+		for (k = 0; k < ARRAY_SIZE(d[i].d); k++)
+			printf(" %+10.0f", d[i].d[k]);
+		putchar('\n');
+	}
+}
+
+/* --- status --follow --------------------------------------------------------- */
+
+static void text_interval(struct output *out, const struct ssdk_run_status *st,
+			  const struct ssdk_ts_point *p)
+{
+	text_ts_row(st, p, !out->rows++);
+	fflush(stdout);
+}
+
+static void text_follow_end(struct output *out, const struct ssdk_run_status *st)
+{
+	printf("run %u %s%s%s\n", st->id, state_str(st->state), st->reason[0] ? ": " : "",
+	       st->reason);
+}
+
+static void text_profiles(struct output *out, const struct profile *p, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		printf("%-31s %s\n", p[i].name, p[i].source);
+}
+
+const struct output_ops output_text = {
+	.info = text_info,
+	.status = text_status,
+	.statuses = text_statuses,
+	.list = text_list,
+	.results = text_results,
+	.job = text_job,
+	.started = text_started,
+	.stopped = text_stopped,
+	.sweep_begin = text_sweep_begin,
+	.sweep_point = text_sweep_point,
+	.sweep_end = text_sweep_end,
+	.compare = text_compare,
+	.interval = text_interval,
+	.follow_end = text_follow_end,
+	.profiles = text_profiles,
+};

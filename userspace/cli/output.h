@@ -1,0 +1,105 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The output backends: one per format behind one table of operations,
+ * chosen once, when a command's options have been read (args.c): text
+ * (out_text.c) or JSON (out_json.c, Documentation/userspace/json.rst).
+ * Commands say what to print; a backend decides how. A new format (CSV,
+ * OpenMetrics) is a new backend.
+ */
+#ifndef _SSDK_OUTPUT_H
+#define _SSDK_OUTPUT_H
+
+#include <stdint.h>
+
+#include "json.h"
+#include "profiles.h"
+#include "summary.h"
+
+/* What the results of a run show beyond the summary, in text. */
+#define RESULTS_SLOWEST		1	/* the table of the slowest IOs */
+#define RESULTS_TEXT		2	/* the compact investigation view */
+#define RESULTS_CAPTURED	4	/* the IOs captured over the threshold */
+
+/**
+ * struct compare_row - One engine of ssdk compare.
+ * @name: The engine, as --engines names it.
+ * @r: Its run.
+ * @o: Its reads, summed up.
+ */
+struct compare_row {
+	const char *name;
+	struct run_result r;
+	struct op_summary o;
+};
+
+/**
+ * struct compare_diff - One difference of ssdk compare: a layer's cost.
+ * @a: The row subtracted from.
+ * @b: The row subtracted.
+ * @layer: What the difference isolates ("filesystem").
+ * @d: Mean, p50, p99 and p99.9 of @a minus those of @b, ns.
+ */
+struct compare_diff {
+	unsigned int a;
+	unsigned int b;
+	const char *layer;
+	double d[4];
+};
+
+struct output;
+
+/**
+ * struct output_ops - What a backend prints.
+ * @info: What the module reports about itself.
+ * @status: A run's status.
+ * @statuses: Every run's status.
+ * @list: Every run, a line each.
+ * @results: A run's results; RESULTS_* say what the text shows besides.
+ * @job: Runs started together, each and their total.
+ * @started: The ids of runs just started.
+ * @stopped: A run just stopped.
+ * @sweep_begin: A sweep starts.
+ * @sweep_point: One point of a sweep: its runs and their total.
+ * @sweep_end: The sweep ended.
+ * @compare: ssdk compare's engines and differences.
+ * @interval: One interval of a followed run's time series.
+ * @follow_end: The followed run ended.
+ * @profiles: The profiles of --profile.
+ */
+struct output_ops {
+	void (*info)(struct output *out, const struct ssdk_info *info);
+	void (*status)(struct output *out, const struct run_result *r);
+	void (*statuses)(struct output *out, const struct run_result *r, unsigned int n);
+	void (*list)(struct output *out, const struct run_result *r, unsigned int n);
+	void (*results)(struct output *out, const struct run_result *r, unsigned int flags);
+	void (*job)(struct output *out, const struct run_result *r, unsigned int n,
+		    const struct run_result *total);
+	void (*started)(struct output *out, const uint32_t *ids, unsigned int n);
+	void (*stopped)(struct output *out, const struct ssdk_run_status *st);
+	void (*sweep_begin)(struct output *out);
+	void (*sweep_point)(struct output *out, const struct run_result *r, unsigned int n,
+			    const struct run_result *total);
+	void (*sweep_end)(struct output *out);
+	void (*compare)(struct output *out, const struct compare_row *rows, unsigned int n,
+			const struct compare_diff *d, unsigned int nd);
+	void (*interval)(struct output *out, const struct ssdk_run_status *st,
+			 const struct ssdk_ts_point *p);
+	void (*follow_end)(struct output *out, const struct ssdk_run_status *st);
+	void (*profiles)(struct output *out, const struct profile *p, unsigned int n);
+};
+
+/**
+ * struct output - A backend and its state.
+ * @ops: The backend.
+ * @j: The JSON backend's writer, across a sweep's points.
+ * @rows: Rows printed so far, for a table's header (sweeps, follow).
+ */
+struct output {
+	const struct output_ops *ops;
+	struct json j;
+	unsigned int rows;
+};
+
+extern const struct output_ops output_text, output_json;
+
+#endif /* _SSDK_OUTPUT_H */

@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The numbers of a run's report, whatever prints them (summary.h). MB/s
+ * is 10^6 bytes per second, as drive reviews count; MiB/s is given
+ * beside it by the backends.
+ */
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hist.h"
+#include "rules.h"
+#include "summary.h"
+
+const double report_pcts[REPORT_NR_PCTS] = {
+	1, 5, 10, 25, 50, 75, 90, 95, 99, 99.9, 99.99, 99.999, 99.9999,
+};
+
+/**
+ * lat_stddev() - Sample standard deviation of a set's latencies.
+ * @s: The set's counters.
+ *
+ * From the exact sums: n * var = sumsq - sum^2 / n, in 128-bit integers
+ * (sum < 2^64, so sum^2 fits), which avoids the cancellation of doing it
+ * in floating point when the spread is small beside the mean.
+ *
+ * Return: The standard deviation in ns; 0 for fewer than two IOs.
+ */
+double lat_stddev(const struct ssdk_counts *s)
+{
+	__uint128_t sumsq, sq, q;
+
+	if (s->ios < 2)
+		return 0;
+	sumsq = ((__uint128_t)s->lat_sumsq_hi << 64) | s->lat_sumsq_lo;
+	sq = (__uint128_t)s->lat_sum_ns * s->lat_sum_ns;
+	q = sq / s->ios;
+	if (sumsq <= q)
+		return 0;
+	return sqrtl((long double)(sumsq - q) / (s->ios - 1));
+}
+
+/**
+ * op_summarize() - A set's counters and histogram, summed up.
+ * @s: The counters.
+ * @measured_ns: The run's measurement window.
+ * @hist: The set's histogram, or NULL: no percentiles.
+ * @out: Filled in.
+ */
+void op_summarize(const struct ssdk_counts *s, uint64_t measured_ns, const uint64_t *hist,
+		  struct op_summary *out)
+{
+	unsigned int i;
+
+	memset(out, 0, sizeof(*out));
+	out->ios = s->ios;
+	out->bytes = s->bytes;
+	out->errors = s->errors;
+	if (measured_ns) {
+		out->iops = s->ios * 1e9 / measured_ns;
+		out->bw_bytes = s->bytes * 1e9 / measured_ns;
+	}
+	if (!s->ios)
+		return;
+	out->min = s->lat_min_ns;
+	out->max = s->lat_max_ns;
+	out->mean = (double)s->lat_sum_ns / s->ios;
+	out->stddev = lat_stddev(s);
+	out->hist = hist;
+	for (i = 0; hist && i < REPORT_NR_PCTS; i++)
+		out->pct[i] = hist_percentile(hist, s->ios, report_pcts[i], s->lat_min_ns,
+					      s->lat_max_ns);
+}
+
+/**
+ * ts_sum() - An interval's ops as one.
+ * @p: The interval.
+ * @o: Their sums, and their largest maximum and p99.
+ */
+void ts_sum(const struct ssdk_ts_point *p, struct ssdk_ts_op *o)
+{
+	unsigned int op;
+
+	memset(o, 0, sizeof(*o));
+	for (op = 0; op < SSDK_NR_OPS; op++) {
+		o->ios += p->op[op].ios;
+		o->bytes += p->op[op].bytes;
+		o->lat_sum_ns += p->op[op].lat_sum_ns;
+		if (p->op[op].lat_max_ns > o->lat_max_ns)
+			o->lat_max_ns = p->op[op].lat_max_ns;
+		if (p->op[op].lat_p99_ns > o->lat_p99_ns)
+			o->lat_p99_ns = p->op[op].lat_p99_ns;
+	}
+}
+
+/**
+ * result_alloc_hists() - Room for a run's histograms, zeroed.
+ * @r: The result.
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int result_alloc_hists(struct run_result *r)
+{
+	size_t nr = ssdk_hist_buckets();
+	uint64_t *all = calloc(nr * SSDK_NR_SETS, sizeof(*all));
+	unsigned int s;
+
+	if (!all)
+		return -1;
+	for (s = 0; s < SSDK_NR_SETS; s++)
+		r->hists[s] = all + s * nr;
+	return 0;
+}
+
+/**
+ * result_free() - Free a result's histograms and records.
+ * @r: The result; emptied.
+ */
+void result_free(struct run_result *r)
+{
+	free(r->hists[0]);
+	free(r->rec.slowest);
+	free(r->rec.ts);
+	free(r->rec.captured);
+	memset(r->hists, 0, sizeof(r->hists));
+	memset(&r->rec, 0, sizeof(r->rec));
+	r->has_records = 0;
+}
+
+/**
+ * result_merge() - Add a run to the total of several.
+ * @t: The total: a copy of the first run, to which the others are added;
+ *	its histograms, when it has room for them, get the run's.
+ * @s: Another run.
+ *
+ * Counts and latency sums add up; minimum and maximum are the extremes;
+ * the measurement window is the longest, so that the total's rates are
+ * those of runs that went side by side; the state is the worst (failed,
+ * then stopped) once all have ended, and running until then. The
+ * configuration stays the first run's, with the iodepths added up.
+ */
+void result_merge(struct run_result *t, const struct run_result *s)
+{
+	struct ssdk_run_status *ts = &t->st;
+	const struct ssdk_run_status *ss = &s->st;
+	unsigned int i;
+
+	for (i = 0; i < SSDK_NR_SETS; i++) {
+		ssdk_counts_merge(&ts->stats[i], &ss->stats[i]);
+		if (t->hists[i] && s->hists[i])
+			hist_merge(t->hists[i], s->hists[i]);
+	}
+	ts->config.iodepth += ss->config.iodepth;
+	ts->config.cpu = SSDK_ANY_CPU;
+	if (ss->measured_ns > ts->measured_ns)
+		ts->measured_ns = ss->measured_ns;
+	if (ss->elapsed_ns > ts->elapsed_ns)
+		ts->elapsed_ns = ss->elapsed_ns;
+	ts->completed += ss->completed;
+	ts->iops_now += ss->iops_now;
+	ts->late += ss->late;
+	if (!ssdk_state_ended(ss->state) || !ssdk_state_ended(ts->state))
+		ts->state = SSDK_STATE_RUNNING;
+	else if (ss->state > ts->state)
+		ts->state = ss->state;
+	if (!ts->reason[0])
+		memcpy(ts->reason, ss->reason, sizeof(ts->reason));
+}
+
+/**
+ * result_open_loop() - Whether a run measured response times too.
+ * @r: The run.
+ *
+ * Return: 1 or 0.
+ */
+int result_open_loop(const struct run_result *r)
+{
+	return ssdk_open_loop(r->st.config.rate_iops, r->st.config.arrivals);
+}

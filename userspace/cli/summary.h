@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What a run's numbers mean: IOPS, bandwidth, latency moments and
+ * percentiles from the module's counters and histograms, and runs added
+ * up. The data every output backend prints (output.h), in one struct per
+ * run. Rates are per second of the measurement window (end of ramp to
+ * last measured completion), not of the wall time, so that a ramp or a
+ * slow start does not dilute them.
+ */
+#ifndef _SSDK_SUMMARY_H
+#define _SSDK_SUMMARY_H
+
+#include <stdint.h>
+
+#include "libssdk.h"
+
+#define REPORT_NR_PCTS	13
+
+/* The percentiles reported, and the three a comparison shows. */
+extern const double report_pcts[REPORT_NR_PCTS];
+#define PCT_P50		4
+#define PCT_P99		8
+#define PCT_P999	9
+
+/**
+ * struct op_summary - One set of measured IOs, summed up.
+ * @ios: IOs completed without error.
+ * @bytes: Their bytes.
+ * @errors: IOs completed with an error.
+ * @iops: @ios per second of the measurement window.
+ * @bw_bytes: @bytes per second of the measurement window.
+ * @min: Smallest latency, ns.
+ * @max: Largest latency, ns.
+ * @mean: Mean latency, ns.
+ * @stddev: Sample standard deviation of the latencies, ns.
+ * @pct: Latency at each of report_pcts, ns; when @hist is set.
+ * @hist: The histogram the percentiles come from, or NULL.
+ */
+struct op_summary {
+	uint64_t ios;
+	uint64_t bytes;
+	uint64_t errors;
+	double iops;
+	double bw_bytes;
+	uint64_t min;
+	uint64_t max;
+	double mean;
+	double stddev;
+	uint64_t pct[REPORT_NR_PCTS];
+	const uint64_t *hist;
+};
+
+/**
+ * struct run_records - What an ended run's results have beyond a status.
+ * @slowest: Its slowest IOs, slowest first, as ssdk_slowest_get() gives.
+ * @nr_slowest: How many.
+ * @ts: Its time series, as ssdk_timeseries_get() gives.
+ * @nr_ts: Intervals in @ts.
+ * @captured: The IOs it captured over its threshold, in completion order.
+ * @nr_captured: How many.
+ */
+struct run_records {
+	struct ssdk_io_rec *slowest;
+	uint32_t nr_slowest;
+	struct ssdk_ts_point *ts;
+	uint32_t nr_ts;
+	struct ssdk_io_rec *captured;
+	uint32_t nr_captured;
+};
+
+/**
+ * struct run_result - A run as the output backends print it.
+ * @st: Its status.
+ * @hists: Its histograms by set (results), or NULLs (a status: no
+ *	percentiles, no histogram).
+ * @rec: Its records (fetch.c), or empty.
+ * @engine: The engine's name when not the configuration's (a userspace
+ *	engine of ssdk compare), or NULL.
+ * @has_records: @rec was fetched: the JSON has "slowest", "timeseries"...
+ */
+struct run_result {
+	struct ssdk_run_status st;
+	uint64_t *hists[SSDK_NR_SETS];
+	struct run_records rec;
+	const char *engine;
+	int has_records;
+};
+
+double lat_stddev(const struct ssdk_counts *s);
+void op_summarize(const struct ssdk_counts *s, uint64_t measured_ns, const uint64_t *hist,
+		  struct op_summary *out);
+void ts_sum(const struct ssdk_ts_point *p, struct ssdk_ts_op *o);
+int result_alloc_hists(struct run_result *r);
+void result_free(struct run_result *r);
+void result_merge(struct run_result *t, const struct run_result *s);
+int result_open_loop(const struct run_result *r);
+
+#endif /* _SSDK_SUMMARY_H */

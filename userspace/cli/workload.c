@@ -1,0 +1,395 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A workload's options (workload.h). Those that set a run attribute set
+ * it as the user wrote it, and only when written: the module applies its
+ * defaults to the others and decides how they go together, and says what
+ * it refuses. What the module cannot know stays here: the options of
+ * several runs (targets, workers, CPUs, a sweep's iodepths), compare's
+ * engines, the files laid out, and what a command cannot do (an owned
+ * run from start, which would stop as start returns).
+ */
+
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "profiles.h"
+#include "values.h"
+#include "workload.h"
+
+const char workload_about[] =
+	"Run a workload on a block device from a kernel thread (engine bio), or on a\n"
+	"regular file through its filesystem (engine kfile). `run` shows a progress\n"
+	"line, waits for the end and prints the results (Ctrl-C stops the run and\n"
+	"prints partial results); `start` prints the new run's id and returns (then:\n"
+	"ssdk ctl wait|status|stop|results ID). `sweep` runs the workload at each\n"
+	"iodepth in turn and prints a row per point, or with -j an array of the\n"
+	"results of each. Every run is checked by the module before the first\n"
+	"starts or anything is written; what it refuses is said as it says it.\n"
+	"\n"
+	"SIZE takes k, m, g, t suffixes (powers of two: 4k = 4096); TIME takes ns, us,\n"
+	"ms, s, m, h (a bare number is seconds). MB/s in the results is 10^6 bytes per\n"
+	"second, MiB/s 2^20. Limits and defaults are the module's.\n";
+
+enum {
+	OPT_TARGET, OPT_ENGINE, OPT_BUFFERED, OPT_FILE_SIZE, OPT_ENGINES, OPT_FILE, OPT_PROFILE,
+	OPT_WORKERS, OPT_CPUS, OPT_RW, OPT_RWMIXREAD, OPT_BS, OPT_BSSPLIT, OPT_IODEPTH,
+	OPT_OFFSET, OPT_SPAN, OPT_ALIGN, OPT_ALIGN_OFFSET, OPT_STRIDE, OPT_PATTERN,
+	OPT_RATE_IOPS, OPT_ARRIVALS, OPT_OPEN_LOOP, OPT_RUNTIME, OPT_IOS, OPT_RAMP, OPT_CPU,
+	OPT_SEED, OPT_SLOWEST, OPT_TS_INTERVAL, OPT_CAPTURE_OVER, OPT_MAX_ERRORS,
+	OPT_CONTINUE_ON_ERROR, OPT_OWNED, OPT_ALLOW_WRITE, OPT_QUIET,
+};
+
+const struct cli_opt workload_opts[] = {
+	[OPT_TARGET] = { "target", 0, "DEV", 0,
+		"the block device (whole disk or partition), or with --engine kfile a regular file; again for more targets, each with its own runs" },
+	[OPT_ENGINE] = { "engine", 0, "E", SSDK_A_RUN_ENGINE,
+		"bio: bios on the block device; kfile: IO on a regular file through its filesystem, O_DIRECT" },
+	[OPT_BUFFERED] = { "buffered", 0, NULL, SSDK_A_RUN_BUFFERED,
+		"kfile through the page cache (iodepth 1)" },
+	[OPT_FILE_SIZE] = { "file-size", 0, "SIZE", 0,
+		"lay the kfile target (or compare's --file) out first: create or extend it and write every byte" },
+	[OPT_ENGINES] = { "engines", 0, "LIST", 0,
+		"compare: bio, kfile, uring, libaio, psync (on --file), uring-raw, libaio-raw, psync-raw (on --target)" },
+	[OPT_FILE] = { "file", 0, "FILE", 0, "compare: a file of a filesystem on --target" },
+	[OPT_PROFILE] = { "profile", 0, "NAME",	0,
+		"start from a named protocol (ssdk ctl profiles); the other options override it" },
+	[OPT_WORKERS] = { "workers", 0, "N", 0,
+		"runs per target, each its own kernel thread and iodepth, with seeds seed, seed+1, ... (default 1)" },
+	[OPT_CPUS] = { "cpus", 0, "LIST", 0, "bind the workers, in turn, to these CPUs (0,2,4-7)" },
+	[OPT_RW] = { "rw", 0, "MODE", SSDK_A_RUN_RW,
+		"what the IOs do: sequential or random reads and writes, or a mix" },
+	[OPT_RWMIXREAD] = { "rwmixread", 0, "PCT", SSDK_A_RUN_RWMIXREAD,
+		"percentage of reads of a mix" },
+	[OPT_BS] = { "bs", 0, "SIZE", SSDK_A_RUN_BS,
+		"bytes per IO, a multiple of the device's logical block size" },
+	[OPT_BSSPLIT] = { "bssplit", 0, "LIST", SSDK_A_RUN_BS_SPLIT,
+		"several sizes instead: SIZE/PCT:SIZE/PCT... adding up to 100 (4k/70:64k/30)" },
+	[OPT_IODEPTH] = { "iodepth", 0, "N", SSDK_A_RUN_IODEPTH,
+		"IOs kept in flight; a sweep's: N,N,..." },
+	[OPT_OFFSET] = { "offset", 0, "SIZE", SSDK_A_RUN_OFFSET,
+		"start of the span the IOs fall in" },
+	[OPT_SPAN] = { "span", 0, "SIZE", SSDK_A_RUN_SPAN,
+		"length of that span (default: to the target's end)" },
+	[OPT_ALIGN] = { "align", 0, "SIZE", SSDK_A_RUN_ALIGN,
+		"random offsets are multiples of it, counted from the span's start (default: the smallest bs)" },
+	[OPT_ALIGN_OFFSET] = { "align-offset", 0, "SIZE", SSDK_A_RUN_ALIGN_OFFSET,
+		"and shifted by this much: --bs 4k --align-offset 512 puts 4 KiB IOs at 512 B past 4 KiB boundaries" },
+	[OPT_STRIDE] = { "stride", 0, "SIZE", SSDK_A_RUN_STRIDE,
+		"sequential: distance between IO starts (default bs)" },
+	[OPT_PATTERN] = { "pattern", 0, "P", SSDK_A_RUN_PATTERN,
+		"what writes write: random (incompressible, fresh for every IO), zeros, repeat:BYTE, compressible:PCT (PCT% of each buffer compresses away)" },
+	[OPT_RATE_IOPS] = { "rate-iops", 0, "N", SSDK_A_RUN_RATE_IOPS, "at most N IOs per second" },
+	[OPT_ARRIVALS] = { "arrivals", 0, "A", SSDK_A_RUN_ARRIVALS,
+		"with --rate-iops: paced (closed loop, the schedule slips when no slot is free), uniform or poisson (open loop: response time is also measured from each IO's scheduled arrival)" },
+	[OPT_OPEN_LOOP] = { "open-loop", 0, NULL, 0, "the same as --arrivals uniform" },
+	[OPT_RUNTIME] = { "runtime", 0, "TIME", SSDK_A_RUN_RUNTIME_NS,
+		"how long to measure, after the ramp (a run needs --runtime or --ios, or both)" },
+	[OPT_IOS] = { "ios", 0, "N", SSDK_A_RUN_IOS, "how many IOs in all, ramp included" },
+	[OPT_RAMP] = { "ramp", 0, "TIME", SSDK_A_RUN_RAMP_NS,
+		"time at the start left out of the statistics" },
+	[OPT_CPU] = { "cpu", 0, "N", SSDK_A_RUN_CPU, "CPU the worker thread is bound to" },
+	[OPT_SEED] = { "seed", 0, "N", SSDK_A_RUN_SEED, "seed of the offsets and data (default 0)" },
+	[OPT_SLOWEST] = { "slowest", 0, "N", SSDK_A_RUN_SLOWEST_N,
+		"keep the N slowest IOs: in the JSON results, and ssdk ctl results --slowest" },
+	[OPT_TS_INTERVAL] = { "ts-interval", 0, "TIME", SSDK_A_RUN_TS_INTERVAL_NS,
+		"the time series' interval: ssdk ctl status --follow, results --text" },
+	[OPT_CAPTURE_OVER] = { "capture-over", 0, "TIME", SSDK_A_RUN_CAPTURE_OVER_NS,
+		"also record every IO at least this slow (up to the module's capture_max, 16384): results --captured" },
+	[OPT_MAX_ERRORS] = { "max-errors", 0, "N", SSDK_A_RUN_MAX_ERRORS,
+		"IO errors to go on through: the next one fails the run (default 0: the first error ends it; a removed target ends it whatever N); failed IOs are counted per op, never in the latencies" },
+	[OPT_CONTINUE_ON_ERROR] = { "continue-on-error", 0, NULL, 0, "no IO error ends the run" },
+	[OPT_OWNED] = { "owned", 0, NULL, SSDK_A_RUN_OWNED,
+		"the run stops when this process exits or is killed (its netlink socket closes); without it a run outlives its controller" },
+	[OPT_ALLOW_WRITE] = { "allow-write", 0, NULL, SSDK_A_RUN_ALLOW_WRITE,
+		"consent to write: write and randwrite DESTROY the data on the target; refused when it is mounted" },
+	[OPT_QUIET] = { "quiet", 'q', NULL, 0, "no progress line" },
+	{ NULL },
+};
+
+static int workload_opt(struct cli *cli, const struct cli_opt *o, const char *arg, void *ctx)
+{
+	struct workload *w = ctx;
+	struct ssdk_run_config *c = &w->cfg;
+
+	switch (o - workload_opts) {
+	case OPT_TARGET:
+		if (w->nr_targets == WORKLOAD_MAX_TARGETS)
+			return usage_error(cli, "--target: at most %d", WORKLOAD_MAX_TARGETS);
+		if (ssdk_config_set_target(c, arg))
+			return usage_error(cli, "--target: path too long");
+		w->targets[w->nr_targets++] = arg;
+		ssdk_config_set_target(c, w->targets[0]);
+		return 0;
+	case OPT_WORKERS:
+		if (parse_u32(arg, &w->workers) || !w->workers || w->workers > JOBS_MAX)
+			return usage_error(cli, "--workers: '%s' is not a count (1 .. %d)", arg,
+					   JOBS_MAX);
+		return 0;
+	case OPT_CPUS:
+		if (parse_list(arg, w->cpus, JOBS_MAX, &w->nr_cpus, 1))
+			return usage_error(cli, "--cpus: '%s' is not a list of at most %d numbers (N,N,A-B)",
+					   arg, JOBS_MAX);
+		return 0;
+	case OPT_PROFILE:
+		return 0;	/* applied before the other options */
+	case OPT_ENGINES:
+		if (w->use != FOR_COMPARE)
+			return usage_error(cli, "--engines: only for ssdk compare");
+		snprintf(w->engines, sizeof(w->engines), "%s", arg);
+		return 0;
+	case OPT_ENGINE:
+		if (w->use == FOR_COMPARE)
+			return usage_error(cli, "--engine: compare takes --engines");
+		return args_set_attr(cli, o, arg, c);
+	case OPT_FILE:
+		if (w->use != FOR_COMPARE)
+			return usage_error(cli,
+					   "--file: only for ssdk compare (run and start: --engine kfile --target FILE)");
+		w->cmp.file = arg;
+		return 0;
+	case OPT_FILE_SIZE:
+		if (parse_size(arg, &w->file_size) || !w->file_size)
+			return usage_error(cli, "--file-size: '%s' is not a size", arg);
+		return 0;
+	case OPT_IODEPTH:
+		if (w->use != FOR_SWEEP)
+			return args_set_attr(cli, o, arg, c);
+		if (parse_list(arg, w->qds, WORKLOAD_MAX_POINTS, &w->nr_qds, 0))
+			return usage_error(cli, "--iodepth: '%s' is not a list of at most %d numbers (N,N,...)",
+					   arg, WORKLOAD_MAX_POINTS);
+		return 0;
+	case OPT_BSSPLIT:
+		if (parse_bssplit(arg, c))
+			return usage_error(cli, "--bssplit: '%s' is not a list SIZE/PCT:SIZE/PCT... of at most %d entries",
+					   arg, SSDK_MAX_BS_SPLIT);
+		return 0;
+	case OPT_PATTERN:
+		if (parse_pattern(arg, c))
+			return usage_error(cli,
+					   "--pattern: '%s' is none of random, zeros, repeat:BYTE, compressible:PCT",
+					   arg);
+		return 0;
+	case OPT_OPEN_LOOP:
+		ssdk_config_set(c, SSDK_A_RUN_ARRIVALS, SSDK_ARRIVALS_UNIFORM);
+		return 0;
+	case OPT_CONTINUE_ON_ERROR:
+		ssdk_config_set(c, SSDK_A_RUN_MAX_ERRORS, UINT64_MAX);
+		return 0;
+	case OPT_QUIET:
+		w->quiet = 1;
+		return 0;
+	case OPT_OWNED:
+		if (w->use == FOR_START)
+			return usage_error(cli,
+					   "--owned: the run would stop as start returns; use ssdk ctl run");
+		return args_set_attr(cli, o, arg, c);
+	}
+	return args_set_attr(cli, o, arg, c);
+}
+
+/* --profile NAME, anywhere on the line: its options, as if they came first. */
+static int apply_profile(struct cli *cli, const struct cli_cmd *cmd, int argc, char **argv,
+			 struct workload *w)
+{
+	const struct profile *p;
+	const char *name = NULL;
+	int i;
+
+	for (i = 1; i < argc && strcmp(argv[i], "--"); i++) {
+		if (!strcmp(argv[i], "--profile") && i + 1 < argc)
+			name = argv[i + 1];
+		else if (!strncmp(argv[i], "--profile=", 10))
+			name = argv[i] + 10;
+	}
+	if (!name)
+		return 0;
+	p = profile_find(name);
+	if (!p)
+		return usage_error(cli, "--profile: no profile '%s' (see ssdk ctl profiles)", name);
+	if (p->sweep != (w->use == FOR_SWEEP))
+		return usage_error(cli, "--profile %s is for ssdk ctl %s", name,
+				   p->sweep ? "sweep" : "run or start");
+	return args_apply(cli, cmd, p->args, workload_opt, w);
+}
+
+/**
+ * workload_parse() - A workload's options: a --profile's, then the line's.
+ * @cli: Settings.
+ * @cmd: The command.
+ * @argc: Arguments, the command's name first.
+ * @argv: Arguments.
+ * @w: Filled in; its @use set by the caller.
+ *
+ * Refuses only what the module cannot judge (see the top of the file).
+ *
+ * Return: 0 or EXIT_USAGE (said).
+ */
+int workload_parse(struct cli *cli, const struct cli_cmd *cmd, int argc, char **argv,
+		   struct workload *w)
+{
+	int first, err;
+
+	ssdk_config_init(&w->cfg);
+	w->workers = 1;
+	err = apply_profile(cli, cmd, argc, argv, w);
+	if (!err)
+		err = args_parse(cli, cmd, argc, argv, workload_opt, w, &first);
+	if (!err)
+		err = args_none(cli, argc, argv, first);
+	if (err)
+		return err;
+	if (!w->nr_targets)
+		return usage_error(cli, "--target DEV is needed");
+	/* run, sweep and compare wait for the end: it must come. */
+	if (!ssdk_config_is_set(&w->cfg, SSDK_A_RUN_RUNTIME_NS) &&
+	    !ssdk_config_is_set(&w->cfg, SSDK_A_RUN_IOS))
+		return usage_error(cli, "--runtime or --ios is needed");
+	if (w->use == FOR_SWEEP && !w->nr_qds)
+		return usage_error(cli, "--iodepth N,N,... is needed");
+	if ((uint64_t)w->nr_targets * w->workers > JOBS_MAX)
+		return usage_error(cli, "targets x workers: more than %d runs", JOBS_MAX);
+	if (w->file_size && !w->cmp.file &&
+	    ssdk_config_get(&w->cfg, SSDK_A_RUN_ENGINE) != SSDK_ENGINE_KFILE)
+		return usage_error(cli,
+				   "--file-size: lays out a file: with --engine kfile, or compare's --file");
+	return 0;
+}
+
+/**
+ * workload_jobs() - The runs of a workload: one per target and worker.
+ * @w: The workload.
+ * @iodepth: A sweep point's iodepth, or 0.
+ * @jobs: Its configurations and count are set.
+ *
+ * With several runs, each gets its own seed (seed, seed + 1, ...) and,
+ * with --cpus, its CPU.
+ */
+void workload_jobs(const struct workload *w, uint32_t iodepth, struct jobs *jobs)
+{
+	uint64_t seed = ssdk_config_get(&w->cfg, SSDK_A_RUN_SEED);
+	unsigned int t, i, n = 0;
+	struct ssdk_run_config *c;
+
+	for (t = 0; t < w->nr_targets; t++) {
+		for (i = 0; i < w->workers; i++, n++) {
+			c = &jobs->cfg[n];
+			*c = w->cfg;
+			ssdk_config_set_target(c, w->targets[t]);
+			if (iodepth)
+				ssdk_config_set(c, SSDK_A_RUN_IODEPTH, iodepth);
+			if (w->nr_targets * w->workers > 1)
+				ssdk_config_set(c, SSDK_A_RUN_SEED, seed + n);
+			if (w->nr_cpus)
+				ssdk_config_set(c, SSDK_A_RUN_CPU, w->cpus[n % w->nr_cpus]);
+		}
+	}
+	jobs->nr = n;
+}
+
+/**
+ * workload_undo_files() - Undo workload_prepare_files(), the runs refused.
+ * @w: The workload.
+ */
+static void workload_undo_files(struct workload *w)
+{
+	while (w->nr_files)
+		layout_undo(&w->files[--w->nr_files]);
+}
+
+/**
+ * workload_prepare_files() - Make the files --file-size lays out, sparse,
+ * so that the runs' checks see them.
+ * @cli: Settings.
+ * @w: The workload.
+ *
+ * Return: 0 or EXIT_RUNTIME (said; what was made is undone).
+ */
+static int workload_prepare_files(struct cli *cli, struct workload *w)
+{
+	char err[512];
+	unsigned int i;
+
+	if (!w->file_size)
+		return 0;
+	w->nr_files = 0;
+	for (i = 0; i < (w->cmp.file ? 1 : w->nr_targets); i++) {
+		w->files[i] = (struct layout){
+			.path = w->cmp.file ? w->cmp.file : w->targets[i],
+			.size = w->file_size,
+		};
+		if (layout_prepare(&w->files[i], err, sizeof(err))) {
+			workload_undo_files(w);
+			return runtime_error(cli, "--file-size: %s", err);
+		}
+		w->nr_files++;
+	}
+	return 0;
+}
+
+/**
+ * workload_fill_files() - Write the files made by workload_prepare_files().
+ * @cli: Settings.
+ * @w: The workload, its runs checked.
+ *
+ * Return: 0 or EXIT_RUNTIME (said).
+ */
+static int workload_fill_files(struct cli *cli, struct workload *w)
+{
+	uint64_t seed = ssdk_config_get(&w->cfg, SSDK_A_RUN_SEED);
+	char err[512];
+	unsigned int i;
+
+	for (i = 0; i < w->nr_files; i++)
+		if (layout_fill(&w->files[i], seed, err, sizeof(err)))
+			return runtime_error(cli, "--file-size: %s", err);
+	return 0;
+}
+
+/**
+ * workload_check() - Check every run of a workload, and lay out its files.
+ * @cli: Settings.
+ * @h: The connection.
+ * @w: The workload.
+ * @jobs: Room for a job; it holds the last one checked.
+ *
+ * The files --file-size lays out are made sparse, the module checks
+ * every run (run-start's dry run) of every point of a sweep, or compare
+ * checks every engine, and only then are they written: nothing is
+ * written unless every run would start.
+ *
+ * Return: 0 or an exit status (said).
+ */
+int workload_check(struct cli *cli, struct ssdk *h, struct workload *w, struct jobs *jobs)
+{
+	unsigned int points = w->use == FOR_SWEEP ? w->nr_qds : 1, i;
+	int err;
+
+	/* One run and no file: a single step, which checks itself. */
+	if (w->use != FOR_COMPARE && !w->file_size && points == 1 &&
+	    w->nr_targets * w->workers == 1)
+		return 0;
+	err = workload_prepare_files(cli, w);
+	if (!err && w->use == FOR_COMPARE)
+		err = compare_check(cli, h, &w->cmp);
+	for (i = 0; !err && w->use != FOR_COMPARE && i < points; i++) {
+		workload_jobs(w, w->use == FOR_SWEEP ? w->qds[i] : 0, jobs);
+		err = jobs_check(cli, h, jobs);
+	}
+	if (err) {
+		workload_undo_files(w);
+		return err;
+	}
+	return workload_fill_files(cli, w);
+}
+
+/**
+ * workload_progress() - Whether to draw a progress line.
+ * @w: The workload.
+ *
+ * Return: 1 when not --quiet and stderr is a terminal.
+ */
+int workload_progress(const struct workload *w)
+{
+	return !w->quiet && isatty(STDERR_FILENO);
+}

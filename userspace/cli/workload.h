@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A workload on the command line: the options of ssdk ctl run, start and
+ * sweep and of ssdk compare, a --profile's first, into the runs they
+ * make; and the files --file-size lays out for them.
+ */
+#ifndef _SSDK_WORKLOAD_H
+#define _SSDK_WORKLOAD_H
+
+#include "args.h"
+#include "compare.h"
+#include "jobs.h"
+#include "layout.h"
+
+#define WORKLOAD_MAX_TARGETS	16
+#define WORKLOAD_MAX_POINTS	32
+
+/* What a workload is for: options some of them take only. */
+enum workload_use { FOR_RUN, FOR_START, FOR_SWEEP, FOR_COMPARE };
+
+/**
+ * struct workload - A workload's options, parsed.
+ * @use: What it is for.
+ * @cfg: The run attributes they set; the target is the first --target.
+ * @targets: Every --target, each with its own runs.
+ * @nr_targets: How many.
+ * @workers: Runs per target.
+ * @cpus: --cpus, the workers' CPUs in turn.
+ * @nr_cpus: How many.
+ * @qds: A sweep's iodepths.
+ * @nr_qds: How many.
+ * @cmp: compare's engines and file.
+ * @engines: compare's --engines, split in place into @cmp.
+ * @file_size: --file-size, or 0.
+ * @files: The files --file-size lays out.
+ * @nr_files: How many.
+ * @quiet: No progress line.
+ */
+struct workload {
+	enum workload_use use;
+	struct ssdk_run_config cfg;
+	const char *targets[WORKLOAD_MAX_TARGETS];
+	unsigned int nr_targets;
+	uint32_t workers;
+	uint32_t cpus[JOBS_MAX];
+	unsigned int nr_cpus;
+	uint32_t qds[WORKLOAD_MAX_POINTS];
+	unsigned int nr_qds;
+	struct compare cmp;
+	char engines[256];
+	uint64_t file_size;
+	struct layout files[WORKLOAD_MAX_TARGETS];
+	unsigned int nr_files;
+	int quiet;
+};
+
+extern const struct cli_opt workload_opts[];
+extern const char workload_about[];
+
+int workload_parse(struct cli *cli, const struct cli_cmd *cmd, int argc, char **argv,
+		   struct workload *w);
+void workload_jobs(const struct workload *w, uint32_t iodepth, struct jobs *jobs);
+int workload_check(struct cli *cli, struct ssdk *h, struct workload *w, struct jobs *jobs);
+int workload_progress(const struct workload *w);
+
+#endif /* _SSDK_WORKLOAD_H */
