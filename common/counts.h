@@ -8,8 +8,8 @@
  * but <linux/types.h>.
  *
  * The sum of squared latencies takes 128 bits, as two u64 halves: one
- * latency of five seconds already squares past 2^64. It is computed from
- * 32-bit halves, which every compiler and every 32-bit kernel can do.
+ * latency of five seconds already squares past 2^64; no 128-bit integer
+ * type, which 32-bit kernels do not have.
  *
  * One writer at a time; a reader on another CPU reads the fields with
  * READ_ONCE() while the writer stores them with WRITE_ONCE(), each field
@@ -22,6 +22,7 @@
 
 #ifdef __KERNEL__
 #include <linux/compiler.h>
+#include <linux/math64.h>
 #define SSDK_COUNTS_STORE(x, v)	WRITE_ONCE(x, v)
 #else
 #define SSDK_COUNTS_STORE(x, v)	((x) = (v))
@@ -55,14 +56,21 @@ struct ssdk_counts {
  * @hi: Its square's high 64 bits.
  * @lo: Its square's low 64 bits.
  *
- * With x = h 2^32 + l: x^2 = h^2 2^64 + h l 2^33 + l^2.
+ * The kernel's mul_u64_u64_shr() is one multiplication where the CPU has
+ * a 64x64->128 one, and the same 32-bit halves elsewhere. Userspace
+ * computes those halves itself: with x = h 2^32 + l,
+ * x^2 = h^2 2^64 + h l 2^33 + l^2.
  */
 static inline void ssdk_square(__u64 x, __u64 *hi, __u64 *lo)
 {
+#ifdef __KERNEL__
+	*hi = mul_u64_u64_shr(x, x, 64);
+#else
 	__u64 h = x >> 32, l = x & 0xffffffffULL, m = h * l;
 
-	*lo = x * x;
 	*hi = h * h + (m >> 31) + ((m << 33) + l * l < l * l);
+#endif
+	*lo = x * x;
 }
 
 /* Add the 128-bit @add_hi:@add_lo to @c's sum of squares. */

@@ -52,19 +52,17 @@ void ssdk_capture_teardown(struct ssdk_run *run)
 }
 
 /**
- * ssdk_capture_add() - Capture a reaped IO if it is slow enough.
+ * ssdk_capture_record() - Capture a reaped IO over the threshold.
  * @run: The run.
  * @slot: The IO: measured, completed without error.
+ * @lat: Its latency, at least the threshold (ssdk_capture_add(), record.h).
  *
  * Context: The run's worker.
  */
-void ssdk_capture_add(struct ssdk_run *run, const struct ssdk_slot *slot)
+void ssdk_capture_record(struct ssdk_run *run, const struct ssdk_slot *slot, u64 lat)
 {
 	struct ssdk_capture *c = &run->capture;
-	u64 lat = slot->complete_ns - slot->submit_ns;
 
-	if (!c->over_ns || lat < c->over_ns)
-		return;
 	if (c->nr == c->cap) {
 		WRITE_ONCE(c->dropped, c->dropped + 1);
 		return;

@@ -92,21 +92,22 @@ void ssdk_io_rec_fill(struct ssdk_io_rec *r, const struct ssdk_run *run,
 }
 
 /**
- * ssdk_slowest_add() - Offer a reaped IO to the slowest-IO log.
+ * ssdk_slowest_insert() - Put a reaped IO in the slowest-IO log.
  * @run: The run.
  * @slot: The IO: measured, completed without error.
+ * @lat: Its latency: the log has room, or it is slower than the log's
+ *	fastest (ssdk_slowest_add(), record.h).
  *
  * Context: The run's worker.
  */
-void ssdk_slowest_add(struct ssdk_run *run, const struct ssdk_slot *slot)
+void ssdk_slowest_insert(struct ssdk_run *run, const struct ssdk_slot *slot, u64 lat)
 {
 	struct ssdk_slowest *s = &run->slowest;
-	u64 lat = slot->complete_ns - slot->submit_ns;
 
 	if (s->nr < s->cap) {
 		ssdk_io_rec_fill(&s->heap[s->nr], run, slot, lat);
 		ssdk_slowest_sift_up(s->heap, s->nr++);
-	} else if (s->cap && lat > s->heap[0].lat_ns) {
+	} else {
 		ssdk_io_rec_fill(&s->heap[0], run, slot, lat);
 		ssdk_slowest_sift_down(s->heap, s->nr, 0);
 	}

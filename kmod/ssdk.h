@@ -544,7 +544,7 @@ extern const struct ssdk_engine_ops ssdk_engine_kfile;
 /* slowest.c */
 int ssdk_slowest_setup(struct ssdk_run *run);
 void ssdk_slowest_teardown(struct ssdk_run *run);
-void ssdk_slowest_add(struct ssdk_run *run, const struct ssdk_slot *slot);
+void ssdk_slowest_insert(struct ssdk_run *run, const struct ssdk_slot *slot, u64 lat);
 void ssdk_slowest_finish(struct ssdk_run *run);
 void ssdk_io_rec_fill(struct ssdk_io_rec *r, const struct ssdk_run *run,
 		      const struct ssdk_slot *slot, u64 lat);
@@ -552,20 +552,19 @@ void ssdk_io_rec_fill(struct ssdk_io_rec *r, const struct ssdk_run *run,
 /* capture.c */
 int ssdk_capture_setup(struct ssdk_run *run);
 void ssdk_capture_teardown(struct ssdk_run *run);
-void ssdk_capture_add(struct ssdk_run *run, const struct ssdk_slot *slot);
+void ssdk_capture_record(struct ssdk_run *run, const struct ssdk_slot *slot, u64 lat);
 u32 ssdk_capture_published(const struct ssdk_run *run);
 
 /* timeseries.c */
 int ssdk_ts_setup(struct ssdk_run *run);
 void ssdk_ts_teardown(struct ssdk_run *run);
-void ssdk_ts_add(struct ssdk_run *run, const struct ssdk_slot *slot);
+bool ssdk_ts_advance(struct ssdk_run *run, u64 t);
 void ssdk_ts_finish(struct ssdk_run *run);
 u32 ssdk_ts_published(const struct ssdk_run *run);
 
 /* stats.c */
 int ssdk_stats_setup(struct ssdk_run *run);
 void ssdk_stats_teardown(struct ssdk_run *run);
-void ssdk_stats_record(struct ssdk_run *run, const struct ssdk_slot *slot);
 void ssdk_stats_counts(const struct ssdk_run *run,
 		       struct ssdk_counts counts[SSDK_MAX_SETS]);
 u64 ssdk_stats_bucket(const struct ssdk_run *run, unsigned int set, unsigned int idx);

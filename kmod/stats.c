@@ -4,7 +4,7 @@
  * time for an open loop), the counters of ../common/counts.h and a
  * latency histogram (../common/hist.h).
  *
- * The worker records each measured IO as it reaps it (worker.c), where it
+ * The worker records each measured IO as it reaps it (record.h), where it
  * already handles every completion: one writer, no lock, no interrupts
  * to mask, and one copy per run whatever the number of CPUs (a copy per
  * possible CPU, folded at the end, took 70 KB per set and CPU: 72 MB for
@@ -43,36 +43,6 @@ void ssdk_stats_teardown(struct ssdk_run *run)
 {
 	vfree(run->stats);
 	run->stats = NULL;
-}
-
-static void ssdk_set_record(struct ssdk_set_stats *st, u64 lat_ns, u32 len)
-{
-	ssdk_counts_record(&st->c, lat_ns, len);
-	hist_record(st->hist, lat_ns);
-}
-
-/**
- * ssdk_stats_record() - Record a reaped measured IO.
- * @run: The run.
- * @slot: The slot whose IO completed, its times and error set.
- *
- * Failed IOs are counted apart from the latencies. An open-loop run also
- * records the response time, from the IO's scheduled arrival.
- *
- * Context: The run's worker.
- */
-void ssdk_stats_record(struct ssdk_run *run, const struct ssdk_slot *slot)
-{
-	struct ssdk_set_stats *set = run->stats->set;
-
-	if (unlikely(slot->error)) {
-		ssdk_counts_error(&set[slot->op].c);
-		return;
-	}
-	ssdk_set_record(&set[slot->op], slot->complete_ns - slot->submit_ns, slot->len);
-	if (run->nr_sets > SSDK_NR_OPS)
-		ssdk_set_record(&set[ssdk_set_index(SSDK_LAT_KIND_RESPONSE, slot->op)],
-				slot->complete_ns - slot->arrival_ns, slot->len);
 }
 
 /**

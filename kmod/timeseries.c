@@ -104,30 +104,27 @@ static void ssdk_ts_close(struct ssdk_timeseries *ts)
 }
 
 /**
- * ssdk_ts_add() - Add a reaped IO to its interval.
+ * ssdk_ts_advance() - Close the intervals before an IO's completion.
  * @run: The run.
- * @slot: The IO: measured, completed without error.
+ * @t: The IO's completion time from the run's start, past the open
+ *	interval's end.
+ *
+ * ssdk_ts_add() (record.h) calls it at an interval's first completion.
  *
  * Context: The run's worker.
+ * Return: Whether the series has room for the IO (else it is counted
+ * dropped).
  */
-void ssdk_ts_add(struct ssdk_run *run, const struct ssdk_slot *slot)
+bool ssdk_ts_advance(struct ssdk_run *run, u64 t)
 {
 	struct ssdk_timeseries *ts = &run->ts;
-	u64 t = slot->complete_ns - run->start_ns;
-	u64 lat = slot->complete_ns - slot->submit_ns;
-	struct ssdk_ts_op *o = &ts->cur.op[slot->op];
 
 	while (t >= ts->end_ns && ts->nr < ts->cap)
 		ssdk_ts_close(ts);
-	if (t >= ts->end_ns) {
-		WRITE_ONCE(ts->dropped, ts->dropped + 1);
-		return;
-	}
-	o->ios++;
-	o->bytes += slot->len;
-	o->lat_sum += lat;
-	o->lat_max = max(o->lat_max, lat);
-	ts->hist[slot->op][ssdk_ts_bucket(lat)]++;
+	if (t < ts->end_ns)
+		return true;
+	WRITE_ONCE(ts->dropped, ts->dropped + 1);
+	return false;
 }
 
 /**

@@ -22,6 +22,7 @@
 #include <linux/slab.h>
 #include <linux/timekeeping.h>
 
+#include "record.h"
 #include "ssdk.h"
 
 #define CREATE_TRACE_POINTS
@@ -306,15 +307,7 @@ static u64 ssdk_reap(struct ssdk_run *run, struct llist_node *list)
 		if (unlikely(slot->error))
 			ssdk_io_failed(run, slot);
 		if (SSDK_MEASURE && slot->measured)
-			ssdk_stats_record(run, slot);
-		if (SSDK_MEASURE && slot->measured &&
-		    slot->complete_ns > run->last_measured_ns)
-			WRITE_ONCE(run->last_measured_ns, slot->complete_ns);
-		if (SSDK_MEASURE && slot->measured && !slot->error) {
-			ssdk_slowest_add(run, slot);
-			ssdk_ts_add(run, slot);
-			ssdk_capture_add(run, slot);
-		}
+			ssdk_record_reaped(run, slot);
 		if (run->cfg.rate_iops)
 			ssdk_pace_complete(run, slot);
 		run->free[run->nr_free++] = slot;
