@@ -123,7 +123,7 @@ int parse_duration_ns(const char *s, uint64_t *out)
 	ns = v * (double)mult;
 	if (ns >= 18446744073709551616.0)
 		return -ERANGE;
-	*out = (uint64_t)(ns + 0.5);
+	*out = (uint64_t)round(ns);
 	return 0;
 }
 
@@ -157,8 +157,9 @@ int parse_list(const char *s, uint32_t *out, unsigned int max, unsigned int *nr,
 			hi = lo;
 		if (hi < lo || (uint64_t)n + (hi - lo) >= max)
 			return -EINVAL;
-		while (lo <= hi)
+		while (lo < hi)
 			out[n++] = lo++;
+		out[n++] = hi;
 	}
 	if (!n)
 		return -EINVAL;
