@@ -89,9 +89,15 @@ PATTERN="/usr/bin/python3 $SELFTESTS_DIR/lib/pattern.py"
 SSDK_TMP=${SSDK_TMP:-$(mktemp -d /tmp/ssdk-selftest.XXXXXX)}
 
 # jtest FILE EXPR: true when the Python EXPR holds over the JSON in FILE
-# (bound to j; hist_sum(op) and pct(op, p) help).
+# (bound to j; hist_sum(op) and pct(op, p) help). For short expressions:
+# a longer condition, or one that recurs, is a check.
 jtest() { $JGET -t "$@"; }
 jget() { $JGET "$@"; }
+
+# check NAME FILE ARG...: true when the check NAME of lib/checks.py holds
+# over FILE (- for stdin); otherwise it prints what it found against what
+# it wanted. checks.py --list shows every check.
+check() { /usr/bin/python3 "$SELFTESTS_DIR/lib/checks.py" "$@"; }
 
 # null_blk with these parameters, and nothing else of it.
 nullb_load() {
