@@ -8,11 +8,8 @@
 # rates, and a device-mapper stall for open-loop response times.
 
 . "$(dirname "$0")/lib/ssdk.sh"
-require_root
-ssdk_load || ktap_skip_all "cannot load ssdk.ko"
-nullb_load nr_devices=2 irqmode=0 gb=16 || ktap_skip_all "no null_blk"
-modprobe brd rd_nr=1 rd_size=65536 || ktap_skip_all "no brd"
-runs_clear
+ssdk_setup nr_devices=2 irqmode=0 gb=16
+brd_load 1 || ktap_skip_all "no brd"
 
 ktap_plan 18
 

@@ -9,10 +9,7 @@
 # generator, same placement).
 
 . "$(dirname "$0")/lib/ssdk.sh"
-require_root
-ssdk_load || ktap_skip_all "cannot load ssdk.ko"
-nullb_load nr_devices=1 irqmode=0 gb=16 || ktap_skip_all "no null_blk"
-runs_clear
+ssdk_setup nr_devices=1 irqmode=0 gb=16
 
 ktap_plan 5
 

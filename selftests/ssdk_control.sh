@@ -9,9 +9,7 @@
 # are in ssdk_faults.sh.)
 
 . "$(dirname "$0")/lib/ssdk.sh"
-require_root
-ssdk_unload
-ssdk_load || ktap_skip_all "cannot load ssdk.ko"
+ssdk_setup_fresh
 
 ktap_plan 7
 nullb_load nr_devices=1 irqmode=2 completion_nsec=50000 gb=1 || ktap_bail "no null_blk"
@@ -51,9 +49,8 @@ rmmod_stopping() {
 	local id pid seen= dev=/dev/mapper/ssdk-slow
 
 	modprobe dm-delay || return 1
-	dmsetup remove ssdk-slow 2>/dev/null
-	dmsetup create ssdk-slow --table "0 $(blockdev --getsz /dev/nullb0) delay /dev/nullb0 0 10000" &&
-		dmsetup mknodes ssdk-slow || return 1
+	echo "0 $(blockdev --getsz /dev/nullb0) delay /dev/nullb0 0 10000" | dm_create ssdk-slow ||
+		return 1
 	id=$(run_start_hour $dev) || return 1
 	"$SSDK_CLI" ctl stop "$id" >/dev/null 2>&1 &
 	pid=$!

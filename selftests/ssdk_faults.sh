@@ -10,9 +10,7 @@
 # controllers, rmmod and races, are in ssdk_control.sh.)
 
 . "$(dirname "$0")/lib/ssdk.sh"
-require_root
-ssdk_unload
-ssdk_load || ktap_skip_all "cannot load ssdk.ko"
+ssdk_setup_fresh
 modprobe configfs 2>/dev/null
 NULLB_CFS=/sys/kernel/config/nullb
 
@@ -60,7 +58,7 @@ runs_clear
 # hot-unplug would, then found again by a rescan. The driver fails the IOs
 # it still holds before it deletes the disk: the reason is the target's
 # going or the first of those errors.
-nvme_disk=${SSDK_VM_DISKS%% *}
+nvme_disk=$(nvme_disk 0)
 nvme_gone() {
 	local pci id
 
@@ -82,7 +80,7 @@ nvme_back() {
 	done
 	"$SSDK_CLI" ctl run -q --target "$nvme_disk" --span 1g --ios 200 >/dev/null
 }
-if [[ $nvme_disk == /dev/nvme* ]]; then
+if [ -n "$nvme_disk" ]; then
 	ktap_check "NVMe controller removed mid-run: failed, the reason given, results kept" nvme_gone
 	ktap_check "a PCI rescan brings the disk back, and it runs" nvme_back
 else
@@ -96,9 +94,8 @@ fi
 # Good IOs take at least null_blk's 50 us; failed ones complete at once.
 nullb_load nr_devices=1 irqmode=2 completion_nsec=50000 gb=1 || ktap_bail "no null_blk"
 modprobe dm-mod
-dmsetup remove ssdk-err 2>/dev/null
-printf '0 1048576 linear /dev/nullb0 0\n1048576 1048576 error\n' | dmsetup create ssdk-err &&
-	dmsetup mknodes ssdk-err || ktap_bail "cannot make the dm-error device"
+printf '0 1048576 linear /dev/nullb0 0\n1048576 1048576 error\n' | dm_create ssdk-err ||
+	ktap_bail "cannot make the dm-error device"
 DM_ERR=/dev/mapper/ssdk-err
 HALF=$((512 << 20))
 

@@ -11,14 +11,8 @@
 # what kfile cannot run on is refused with a reason.
 
 . "$(dirname "$0")/lib/ssdk.sh"
-require_root
-ssdk_load || ktap_skip_all "cannot load ssdk.ko"
-runs_clear
-
-nvme=
-for d in /dev/nvme*n1; do
-	[ -b "$d" ] && [ "$(blockdev --getsize64 "$d")" -ge $((16 << 30)) ] && nvme=$d
-done
+ssdk_setup
+nvme=$(nvme_disk)
 
 ktap_plan 23
 

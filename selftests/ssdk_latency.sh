@@ -10,11 +10,9 @@
 # scheduling adds tens of microseconds of timer jitter.
 
 . "$(dirname "$0")/lib/ssdk.sh"
-require_root
 [ "${SSDK_VM_ICOUNT:-0}" = 1 ] || ktap_skip_all "timing ground truth needs scripts/vm-run --icount"
-ssdk_load || ktap_skip_all "cannot load ssdk.ko"
+ssdk_setup
 modprobe -n null_blk 2>/dev/null || ktap_skip_all "no null_blk"
-runs_clear
 
 # run_nullb OUT IODEPTH IOS NULL_BLK_PARAMS...: a 4k randread run on a
 # fresh null_blk.

@@ -7,9 +7,7 @@
 # fails the suite on any warning in dmesg.
 
 . "$(dirname "$0")/lib/ssdk.sh"
-require_root
-ssdk_unload
-insmod "$(ssdk_ko)" max_runs=4 || ktap_skip_all "cannot load ssdk.ko"
+ssdk_setup_fresh max_runs=4
 nullb_load nr_devices=1 irqmode=2 completion_nsec=20000 gb=4 || ktap_skip_all "no null_blk"
 
 

@@ -6,11 +6,8 @@
 # sector by sector shows where it wrote, and its JSON agrees with itself.
 
 . "$(dirname "$0")/lib/ssdk.sh"
-require_root
-ssdk_load || ktap_skip_all "cannot load ssdk.ko"
-nullb_load nr_devices=1 irqmode=0 gb=16 || ktap_skip_all "no null_blk"
-modprobe brd rd_nr=1 rd_size=65536 || ktap_skip_all "no brd"
-runs_clear
+ssdk_setup nr_devices=1 irqmode=0 gb=16
+brd_load 1 || ktap_skip_all "no brd"
 
 ktap_plan 17
 
@@ -132,10 +129,7 @@ ktap_check "sequential reads: completed + merged grow by the IOs" seq_read_count
 
 # --- the done-when of the engine issue: 8 GiB span on an emulated NVMe disk ---
 
-nvme=
-for d in ${SSDK_VM_DISKS:-}; do
-	[[ $d == /dev/nvme* ]] && [ "$(blockdev --getsize64 "$d")" -ge $((16 << 30)) ] && nvme=$d
-done
+nvme=$(nvme_disk)
 if [ -n "$nvme" ]; then
 	nvme_8g() {
 		local out=$SSDK_TMP/nvme.json
