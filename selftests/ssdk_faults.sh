@@ -23,9 +23,7 @@ ended_failed() {
 	within 30 "$SSDK_CLI" ctl wait "$1" >/dev/null 2>&1
 	"$SSDK_CLI" ctl results -j "$1" >"$out" || return 1
 	$JGET "$out" '(j["state"], j["reason"], j["read"]["ios"], j["io_errors"])'
-	jtest "$out" '(j["state"] == "failed" and j["read"]["ios"] > 0 and
-		hist_sum("read") == j["read"]["ios"] and j["io_errors"] > 0)' &&
-		jtest "$out" "__import__('re').search(r'''$2''', j['reason']) is not None"
+	check run_ended "$out" failed "$2" && jtest "$out" 'j["io_errors"] > 0'
 }
 
 ktap_plan 8
@@ -116,11 +114,10 @@ first_error() {
 
 	err_run first --ios 100000
 	read -r reads _ <"$SSDK_TMP/first.stat"
-	$JGET "$out" '(j["state"], j["reason"], j["read"]["ios"], j["read"]["errors"])'
-	echo "nullb0 reads: $reads"
-	jtest "$out" "(j['state'] == 'failed' and j['read']['errors'] == 1 and j['io_errors'] == 1 and
-		j['read']['ios'] == $reads == hist_sum('read') and
-		int(__import__('re').fullmatch(r'read error -5 at offset (\d+)', j['reason'])[1]) >= $HALF)"
+	# Failed at the first error, past the good half; its good IOs are
+	# those nullb0 counted.
+	check fields "$out" state=failed read.errors=1 io_errors=1 read.ios="$reads" &&
+		check hist_sums_to_ios "$out" read && check error_offset "$out" read 5 $HALF
 }
 ktap_check "dm error target, default: the first error fails the run at QD1, named, counted once" first_error
 
@@ -130,9 +127,8 @@ budget() {
 	err_run budget --ios 100000 --max-errors 10
 	read -r reads _ <"$SSDK_TMP/budget.stat"
 	$JGET "$out" '(j["state"], j["reason"], j["read"]["ios"], j["read"]["errors"])'
-	jtest "$out" "(j['state'] == 'failed' and j['read']['errors'] == 11 and
-		j['config']['max_errors'] == 10 and j['read']['ios'] == $reads and
-		j['reason'].endswith(', past max-errors'))"
+	check fields "$out" state=failed read.errors=11 config.max_errors=10 read.ios="$reads" &&
+		jtest "$out" 'j["reason"].endswith(", past max-errors")'
 }
 ktap_check "--max-errors 10: the 11th error fails the run at QD1" budget
 
@@ -144,17 +140,12 @@ going_on() {
 
 	err_run going --ios 4000 --iodepth 4 --rw randrw --allow-write --continue-on-error
 	read -r reads writes <"$SSDK_TMP/going.stat"
-	$JGET "$out" '(j["state"], j["read"]["ios"], j["read"]["errors"], j["write"]["ios"],
-		j["write"]["errors"], j["read"]["lat_ns"]["min"], j["write"]["lat_ns"]["min"])'
-	echo "nullb0 reads $reads writes $writes"
-	jtest "$out" "(j['state'] == 'done' and
-		j['read']['ios'] == $reads == hist_sum('read') and
-		j['write']['ios'] == $writes == hist_sum('write') and
-		j['read']['errors'] > 500 and j['write']['errors'] > 500 and
-		sum(j[o]['ios'] + j[o]['errors'] for o in ('read', 'write')) == 4000 and
-		j['io_errors'] == j['read']['errors'] + j['write']['errors'] and
-		min(j['read']['lat_ns']['min'], j['write']['lat_ns']['min']) >= 50000 and
-		all(io['offset'] < $HALF for io in j['slowest']))"
+	# Good IOs: those nullb0 counted, all in the histograms; more than 500
+	# errors of each op, 4000 IOs in all; none under 50 us nor past the
+	# good half.
+	check fields "$out" state=done read.ios="$reads" write.ios="$writes" &&
+		check hist_sums_to_ios "$out" read write && check errors_add_up "$out" 4000 500 &&
+		check good_ios_only "$out" 50000 $HALF
 }
 ktap_check "--continue-on-error, randrw QD4: errors per op, only good IOs in the latencies (= nullb0's counts)" going_on
 

@@ -8,7 +8,7 @@
 ssdk_setup
 
 json=$("$SSDK_CLI" ctl info -j 2>&1)
-field() { printf '%s' "$json" | /usr/bin/python3 -c "import json,sys; print(json.load(sys.stdin)['$1'])"; }
+field() { printf '%s' "$json" | jget - "j['$1']"; }
 
 caps_agree() {
 	# High resolution timers and a 1 ns clock resolution go together.
