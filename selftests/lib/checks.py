@@ -745,6 +745,9 @@ def cases() -> list[Case]:
     changed = {"blocks": 3, "first": 4096, "end": 16384, "partial": 0}
     runs = [[512 + 4096 * i, 4096] for i in range(3)]
     worst = "worst interval: 1.2 s to 1.25 s, max {}, p99 9 ms, 4 IOs\n"
+    # The stall at once: its interval k = 300 // 50 = 6 follows one with reads and 5 empty.
+    early = edit(stall, slowest__0__t_ns=0, timeseries=stall["timeseries"][:1]
+                 + stall["timeseries"][2:7] + stall["timeseries"][32:33])
     data = {"zlib_ratio": 1.0003, "distinct_4k": 2, "blocks_4k": 2, "distinct_sectors": 16,
             "sectors": 16}
     failed = run | {"state": "failed", "reason": "read error -5 at offset 8192", "io_errors": 1}
@@ -777,6 +780,9 @@ def cases() -> list[Case]:
         ("percentiles_ordered", ["read"], edit(run, read__lat_ns__max=99), False,
          "max below a percentile"),
         ("moments_coherent", ["read"], run, True, "min <= mean <= max"),
+        ("moments_coherent", ["read"], edit(run, read__lat_ns__mean=100,
+                                            read__lat_ns__stddev=0), True, "mean at min, stddev 0"),
+        ("moments_coherent", ["read"], edit(run, read__lat_ns__mean=400), True, "mean at max"),
         ("moments_coherent", ["read"], edit(run, read__lat_ns__mean=401), False,
          "mean above max"),
         ("moments_coherent", ["read"], edit(run, read__lat_ns__stddev=-1), False,
@@ -784,9 +790,12 @@ def cases() -> list[Case]:
         ("iops_is_rate", ["read"], edit(run, read__iops=1.0), True, "4 IOs in 4 s"),
         ("iops_is_rate", ["read"], edit(run, read__iops=1.00001), False, "10 ppm off"),
         ("latency_floor", ["read", "100", "0"], run, True, "min and p50 at T"),
-        ("latency_floor", ["read", "101", "0"], run, False, "min below T"),
+        ("latency_floor", ["read", "100", "0"], edit(run, read__lat_ns__min=99), False,
+         "min below T"),
         ("latency_floor", ["read", "90", "0"], run, False, "p50 above T x 1.02"),
         ("latency_floor", ["read", "90", "9"], run, True, "p50 within the slack"),
+        ("latency_floor", ["read", "100", "0"],
+         edit(run, **{"read__lat_ns__percentiles__50.000000": 102}), True, "p50 at T x 1.02"),
         ("open_loop_stall", ["300", "1", "1", "0"], run | {"read": op() | {
             "response": op()}}, True, "one slow service time, one slow response"),
         ("open_loop_stall", ["300", "0", "1", "0"], run | {"read": op() | {
@@ -834,13 +843,16 @@ def cases() -> list[Case]:
          "out of completion order"),
         ("timeseries_adds_up", ["read", "100"], run, True, "2 intervals"),
         ("timeseries_adds_up", ["read", "50"], run, False, "another interval"),
+        ("timeseries_adds_up", ["read", "100"], edit(run, config__ts_interval_ns=50), False,
+         "another interval configured"),
         ("timeseries_adds_up", ["read", "100"], edit(run, timeseries__1__t_ns=101), False,
          "an interval late"),
         ("timeseries_adds_up", ["read", "100"], edit(run, timeseries__1__read__ios=2), False,
          "one IO too many"),
         ("timeseries_adds_up", ["read", "100"], edit(run, timeseries__1__read__bytes=0), False,
          "bytes missing"),
-        ("timeseries_adds_up", ["read", "100"], edit(run, timeseries__1__read__max_ns=300),
+        ("timeseries_adds_up", ["read", "100"], edit(run, timeseries__1__read__max_ns=300,
+                                                     timeseries__1__read__p99_ns=300),
          False, "the max in none"),
         ("timeseries_adds_up", ["read", "100"], edit(run, timeseries__0__read__p99_ns=101),
          False, "a p99 above its max"),
@@ -860,6 +872,9 @@ def cases() -> list[Case]:
                                                   timeseries__30__read__ios=1), False,
          "IOs in both intervals before k"),
         ("stall_in_timeseries", ["10", "31"], stall, False, "too few empty intervals"),
+        ("stall_in_timeseries", ["50", "5"], early, True, "one interval with reads, then 5 empty"),
+        ("stall_in_timeseries", ["50", "5"], edit(early, timeseries__0__read__ios=0), False,
+         "no interval with reads before the empty ones"),
         ("stall_in_timeseries", ["10", "5"], edit(stall, timeseries__32__read__max_ns=299),
          False, "k's max not the stall"),
         ("stall_in_timeseries", ["1", "5"], stall, False, "k past the series"),
@@ -887,6 +902,8 @@ def cases() -> list[Case]:
          "3 runs on 2 targets"),
         ("workers_add_up", ["2", "12", "3"], workers, False, "another count of runs"),
         ("workers_add_up", ["3", "13", "3"], workers, False, "another total"),
+        ("workers_add_up", ["3", "12", "3"], edit(workers, total__read__ios=11), False,
+         "the runs not adding up to the total"),
         ("workers_add_up", ["3", "12", "4"], workers, False, "another iodepth"),
         ("workers_add_up", ["3", "12", "3", "/dev/a=7"], workers, False,
          "a target's reads off"),
@@ -924,6 +941,7 @@ def cases() -> list[Case]:
         ("follow_in_order", ["100"], run["timeseries"][::-1], False, "out of order"),
         ("worst_interval_at_least", ["300"], "x\n" + worst.format("312.4 ms"), True, "312.4 ms"),
         ("worst_interval_at_least", ["300"], worst.format("1.2 s"), True, "seconds"),
+        ("worst_interval_at_least", ["300"], worst.format("300 ms"), True, "300 ms"),
         ("worst_interval_at_least", ["300"], worst.format("299.9 ms"), False, "299.9 ms"),
         ("worst_interval_at_least", ["300"], worst.format("900 us"), False, "microseconds"),
         ("worst_interval_at_least", ["300"], "no such line\n", False, "no worst interval"),
