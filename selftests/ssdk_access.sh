@@ -8,11 +8,8 @@
 # rates, and a device-mapper stall for open-loop response times.
 
 . "$(dirname "$0")/lib/ssdk.sh"
-require_root
-ssdk_load || ktap_skip_all "cannot load ssdk.ko"
-nullb_load nr_devices=2 irqmode=0 gb=16 || ktap_skip_all "no null_blk"
-modprobe brd rd_nr=1 rd_size=65536 || ktap_skip_all "no brd"
-runs_clear
+ssdk_setup nr_devices=2 irqmode=0 gb=16
+brd_load 1 || ktap_skip_all "no brd"
 
 ktap_plan 18
 
@@ -45,7 +42,7 @@ ktap_check "pattern compressible:50: zlib shrinks it to 50% (+-2%)" \
 ktap_check "pattern compressible:90: zlib shrinks it to 10% (+-2%)" \
 	eval 'write_span compressible:90 | jtest - "0.084 <= j[\"zlib_ratio\"] <= 0.12"'
 ktap_check "pattern random: does not compress; no two 4k blocks or sectors alike" \
-	eval 'write_span random | jtest - "j[\"zlib_ratio\"] > 0.999 and j[\"distinct_4k\"] == j[\"blocks_4k\"] and j[\"distinct_sectors\"] == j[\"sectors\"]"'
+	eval 'write_span random | check random_data -'
 
 seeded() {
 	local a b c
@@ -70,8 +67,7 @@ aligned() {
 	"$SSDK_CLI" ctl run -q --target /dev/ram0 --rw randwrite --bs 4k --offset 1m --span 4m \
 		--align-offset "$1" --ios 300 --allow-write >/dev/null || return 1
 	r=$($PATTERN runs /dev/ram0) || return 1
-	echo "changed runs: $(jget - 'len(j)' <<<"$r"), first: $(jget - 'j[:4]' <<<"$r")"
-	jtest - "len(j) > 100 and all(s % 4096 == $1 and n % 4096 == 0 and s >= 1 << 20 and s + n <= 5 << 20 for s, n in j)" <<<"$r"
+	check runs_aligned - "$1" 4096 $((1 << 20)) $((5 << 20)) 100 <<<"$r"
 }
 ktap_check "align-offset 512: 4k writes start only at 512 mod 4096, inside the span" aligned 512
 ktap_check "align-offset 0: 4k writes start only at 4k boundaries" aligned 0
@@ -98,11 +94,9 @@ mixed() {
 	w0=$(blk_stat nullb0 5)
 	"$SSDK_CLI" -j ctl run -q --target /dev/nullb0 --ios 20000 --iodepth 8 --allow-write "$@" \
 		>"$out" || return 1
-	echo "reads $(($(blk_stat nullb0 1) - r0)), writes $(($(blk_stat nullb0 5) - w0)), read sectors $(($(blk_stat nullb0 3) - s0))" \
-		>"$SSDK_TMP/mix.stat"
-	echo "$(cat "$SSDK_TMP/mix.stat"); ssdk: $(jget "$out" '(j["read"]["ios"], j["write"]["ios"], j["read"]["bytes"])')"
-	jtest "$out" "j['read']['ios'] == $(($(blk_stat nullb0 1) - r0)) and j['write']['ios'] == $(($(blk_stat nullb0 5) - w0))" &&
-		jtest "$out" "j['read']['bytes'] == $(($(blk_stat nullb0 3) - s0)) * 512"
+	# The counts of the block layer: reads, writes, bytes read.
+	check fields "$out" read.ios=$(($(blk_stat nullb0 1) - r0)) \
+		write.ios=$(($(blk_stat nullb0 5) - w0)) read.bytes=$((($(blk_stat nullb0 3) - s0) * 512))
 }
 # 20000 draws of p = 0.7: standard deviation 0.0032, the tolerance 6 of them.
 ktap_check "randrw rwmixread 70: 70% reads (+-2%), counts equal to diskstats" \
@@ -143,8 +137,9 @@ stall() {
 	dmsetup resume ssdk-stall
 	"$SSDK_CLI" ctl wait "$id" && "$SSDK_CLI" -j ctl results "$id" >"$out"
 	dmsetup remove ssdk-stall
-	jget "$out" '{"late": j["late"], "service>100ms": over(j["read"], 100000000), "response>100ms": over(j["read"]["response"], 100000000), "max": (j["read"]["lat_ns"]["max"], j["read"]["response"]["lat_ns"]["max"])}'
-	jtest "$out" 'over(j["read"], 100000000) <= 8 and over(j["read"]["response"], 100000000) >= 100 and j["late"] >= 150'
+	# Of 100 ms or more: at most 2 x 4 service times, 100 response times;
+	# 150 IOs late.
+	check open_loop_stall "$out" 100000000 $((2 * 4)) 100 150
 }
 ktap_check "rate-iops 1000 for 2 s: 1000 IOPS (+-3%)" rate
 # Poisson: 2000 arrivals expected, standard deviation 45: +-7% is 3 of them.
@@ -165,10 +160,8 @@ workers() {
 		--ios 3000 --iodepth 4 >"$out" || return 1
 	r0=$(($(blk_stat nullb0 1) - r0))
 	r1=$(($(blk_stat nullb1 1) - r1))
-	echo "diskstats reads: nullb0 $r0, nullb1 $r1; ssdk: $(jget "$out" '[(w["target"], w["config"]["seed"], w["read"]["ios"]) for w in j["workers"]]')"
-	jtest "$out" "len(j['workers']) == 4 and sum(w['read']['ios'] for w in j['workers']) == j['total']['read']['ios'] == 12000" &&
-		jtest "$out" "sum(w['read']['ios'] for w in j['workers'] if w['target'] == '/dev/nullb0') == $r0 and sum(w['read']['ios'] for w in j['workers'] if w['target'] == '/dev/nullb1') == $r1" &&
-		jtest "$out" "sum(r[2] for r in j['total']['read']['histogram']) == 12000 and j['total']['config']['iodepth'] == 16"
+	# 4 runs, 12000 reads, QD 4 x 4.
+	check workers_add_up "$out" 4 12000 16 /dev/nullb0=$r0 /dev/nullb1=$r1
 }
 ktap_check "2 targets x 2 workers: per-run counts add up to the total and to each device's diskstats" workers
 
@@ -176,7 +169,7 @@ sweep() {
 	local out=$SSDK_TMP/sweep.json
 
 	"$SSDK_CLI" -j ctl sweep -q --target /dev/nullb0 --iodepth 1,4,16 --ios 2000 >"$out" || return 1
-	jtest "$out" "[p['config']['iodepth'] for p in j] == [1, 4, 16] and all(p['state'] == 'done' and p['read']['ios'] == 2000 and p['read']['lat_ns']['percentiles'] for p in j)" &&
+	check sweep_points "$out" 2000 1 4 16 &&
 		"$SSDK_CLI" ctl sweep -q --target /dev/nullb0 --iodepth 1,2 --ios 500 | tee /dev/stderr |
 		awk 'NR == 1 && $1 == "iodepth" { h = 1 } NR > 1 && $NF == "done" { n++ } END { exit !(h && n == 2) }'
 }
@@ -199,7 +192,8 @@ profile() {
 
 	"$SSDK_CLI" -j ctl run -q --profile anandtech-2009-randread --target /dev/nullb0 \
 		--runtime 200ms >"$out" || return 1
-	jtest "$out" "(c := j['config'])['rw'] == 'randread' and c['bs'] == 4096 and c['iodepth'] == 3 and c['runtime_ns'] == 200000000"
+	check fields "$out" config.rw=randread config.bs=4096 config.iodepth=3 \
+		config.runtime_ns=200000000
 }
 ktap_check "a profile sets the protocol; the command line overrides its runtime" profile
 

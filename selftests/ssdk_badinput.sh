@@ -6,13 +6,10 @@
 # block layer's own counters stay put).
 
 . "$(dirname "$0")/lib/ssdk.sh"
-require_root
-ssdk_load || ktap_skip_all "cannot load ssdk.ko"
 # 4 KiB logical blocks, to refuse 512-byte IOs.
-nullb_load nr_devices=1 irqmode=0 gb=1 bs=4096 || ktap_skip_all "no null_blk"
-modprobe brd rd_nr=1 rd_size=65536 || ktap_skip_all "no brd"
+ssdk_setup nr_devices=1 irqmode=0 gb=1 bs=4096
+brd_load 1 || ktap_skip_all "no brd"
 command -v mkfs.ext4 >/dev/null || ktap_skip_all "no mkfs.ext4"
-runs_clear
 # A filesystem on ram0, mounted read-only so that no journal IO moves
 # the counters.
 mkdir -p "$SSDK_TMP/mnt"

@@ -9,9 +9,7 @@
 # are in ssdk_faults.sh.)
 
 . "$(dirname "$0")/lib/ssdk.sh"
-require_root
-ssdk_unload
-ssdk_load || ktap_skip_all "cannot load ssdk.ko"
+ssdk_setup_fresh
 
 ktap_plan 7
 nullb_load nr_devices=1 irqmode=2 completion_nsec=50000 gb=1 || ktap_bail "no null_blk"
@@ -34,9 +32,7 @@ owned_killed() {
 	wait $pid 2>/dev/null
 	within 30 "$SSDK_CLI" ctl wait "$id" >/dev/null 2>&1
 	"$SSDK_CLI" ctl results -j "$id" >"$out" || return 1
-	$JGET "$out" '(j["state"], j["reason"])'
-	jtest "$out" '(j["state"] == "stopped" and j["reason"].startswith("its owner closed its socket") and
-		hist_sum("read") == j["read"]["ios"] > 0)' && "$SSDK_CLI" ctl delete "$id"
+	check run_ended "$out" stopped "^its owner closed its socket" && "$SSDK_CLI" ctl delete "$id"
 }
 ktap_check "--owned: the controller killed (SIGKILL), its run stops, results kept" owned_killed
 expect_fail "ctl start --owned: refused (the run would end with start)" 2 "--owned" \
@@ -51,9 +47,8 @@ rmmod_stopping() {
 	local id pid seen= dev=/dev/mapper/ssdk-slow
 
 	modprobe dm-delay || return 1
-	dmsetup remove ssdk-slow 2>/dev/null
-	dmsetup create ssdk-slow --table "0 $(blockdev --getsz /dev/nullb0) delay /dev/nullb0 0 10000" &&
-		dmsetup mknodes ssdk-slow || return 1
+	echo "0 $(blockdev --getsz /dev/nullb0) delay /dev/nullb0 0 10000" | dm_create ssdk-slow ||
+		return 1
 	id=$(run_start_hour $dev) || return 1
 	"$SSDK_CLI" ctl stop "$id" >/dev/null 2>&1 &
 	pid=$!
@@ -84,7 +79,7 @@ ssdk_load || ktap_bail "cannot load ssdk.ko again"
 # 16 runs started at once by 16 processes, one per device: each ends done
 # with its 1000 IOs, each device's counter says 1000.
 sixteen() {
-	local i pids=()
+	local i reads pids=()
 
 	nullb_load nr_devices=16 irqmode=2 completion_nsec=20000 gb=1 || { echo "null_blk"; return 1; }
 	for i in $(seq 0 15); do
@@ -100,9 +95,9 @@ sixteen() {
 		wait "$i" || { echo "a run failed: exit $?"; return 1; }
 	done
 	for i in $(seq 0 15); do
-		jtest "$SSDK_TMP/sixteen.$i.json" "(j['state'] == 'done' and j['read']['ios'] == 1000 and
-			j['target'] == '/dev/nullb$i' and
-			$(blk_stat nullb$i 1) - $(cat "$SSDK_TMP/r0.$i") == 1000)" || { echo "nullb$i"; return 1; }
+		reads=$(($(blk_stat nullb$i 1) - $(cat "$SSDK_TMP/r0.$i")))
+		check fields "$SSDK_TMP/sixteen.$i.json" state=done read.ios=1000 target=/dev/nullb$i &&
+			[ "$reads" = 1000 ] || { echo "nullb$i: $reads reads counted"; return 1; }
 	done
 	[ "$(run_count)" = 16 ]
 }

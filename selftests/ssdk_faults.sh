@@ -10,9 +10,7 @@
 # controllers, rmmod and races, are in ssdk_control.sh.)
 
 . "$(dirname "$0")/lib/ssdk.sh"
-require_root
-ssdk_unload
-ssdk_load || ktap_skip_all "cannot load ssdk.ko"
+ssdk_setup_fresh
 modprobe configfs 2>/dev/null
 NULLB_CFS=/sys/kernel/config/nullb
 
@@ -25,9 +23,7 @@ ended_failed() {
 	within 30 "$SSDK_CLI" ctl wait "$1" >/dev/null 2>&1
 	"$SSDK_CLI" ctl results -j "$1" >"$out" || return 1
 	$JGET "$out" '(j["state"], j["reason"], j["read"]["ios"], j["io_errors"])'
-	jtest "$out" '(j["state"] == "failed" and j["read"]["ios"] > 0 and
-		hist_sum("read") == j["read"]["ios"] and j["io_errors"] > 0)' &&
-		jtest "$out" "__import__('re').search(r'''$2''', j['reason']) is not None"
+	check run_ended "$out" failed "$2" && jtest "$out" 'j["io_errors"] > 0'
 }
 
 ktap_plan 8
@@ -60,7 +56,7 @@ runs_clear
 # hot-unplug would, then found again by a rescan. The driver fails the IOs
 # it still holds before it deletes the disk: the reason is the target's
 # going or the first of those errors.
-nvme_disk=${SSDK_VM_DISKS%% *}
+nvme_disk=$(nvme_disk 0)
 nvme_gone() {
 	local pci id
 
@@ -82,7 +78,7 @@ nvme_back() {
 	done
 	"$SSDK_CLI" ctl run -q --target "$nvme_disk" --span 1g --ios 200 >/dev/null
 }
-if [[ $nvme_disk == /dev/nvme* ]]; then
+if [ -n "$nvme_disk" ]; then
 	ktap_check "NVMe controller removed mid-run: failed, the reason given, results kept" nvme_gone
 	ktap_check "a PCI rescan brings the disk back, and it runs" nvme_back
 else
@@ -96,9 +92,8 @@ fi
 # Good IOs take at least null_blk's 50 us; failed ones complete at once.
 nullb_load nr_devices=1 irqmode=2 completion_nsec=50000 gb=1 || ktap_bail "no null_blk"
 modprobe dm-mod
-dmsetup remove ssdk-err 2>/dev/null
-printf '0 1048576 linear /dev/nullb0 0\n1048576 1048576 error\n' | dmsetup create ssdk-err &&
-	dmsetup mknodes ssdk-err || ktap_bail "cannot make the dm-error device"
+printf '0 1048576 linear /dev/nullb0 0\n1048576 1048576 error\n' | dm_create ssdk-err ||
+	ktap_bail "cannot make the dm-error device"
 DM_ERR=/dev/mapper/ssdk-err
 HALF=$((512 << 20))
 
@@ -119,11 +114,10 @@ first_error() {
 
 	err_run first --ios 100000
 	read -r reads _ <"$SSDK_TMP/first.stat"
-	$JGET "$out" '(j["state"], j["reason"], j["read"]["ios"], j["read"]["errors"])'
-	echo "nullb0 reads: $reads"
-	jtest "$out" "(j['state'] == 'failed' and j['read']['errors'] == 1 and j['io_errors'] == 1 and
-		j['read']['ios'] == $reads == hist_sum('read') and
-		int(__import__('re').fullmatch(r'read error -5 at offset (\d+)', j['reason'])[1]) >= $HALF)"
+	# Failed at the first error, past the good half; its good IOs are
+	# those nullb0 counted.
+	check fields "$out" state=failed read.errors=1 io_errors=1 read.ios="$reads" &&
+		check hist_sums_to_ios "$out" read && check error_offset "$out" read 5 $HALF
 }
 ktap_check "dm error target, default: the first error fails the run at QD1, named, counted once" first_error
 
@@ -133,9 +127,8 @@ budget() {
 	err_run budget --ios 100000 --max-errors 10
 	read -r reads _ <"$SSDK_TMP/budget.stat"
 	$JGET "$out" '(j["state"], j["reason"], j["read"]["ios"], j["read"]["errors"])'
-	jtest "$out" "(j['state'] == 'failed' and j['read']['errors'] == 11 and
-		j['config']['max_errors'] == 10 and j['read']['ios'] == $reads and
-		j['reason'].endswith(', past max-errors'))"
+	check fields "$out" state=failed read.errors=11 config.max_errors=10 read.ios="$reads" &&
+		jtest "$out" 'j["reason"].endswith(", past max-errors")'
 }
 ktap_check "--max-errors 10: the 11th error fails the run at QD1" budget
 
@@ -147,17 +140,12 @@ going_on() {
 
 	err_run going --ios 4000 --iodepth 4 --rw randrw --allow-write --continue-on-error
 	read -r reads writes <"$SSDK_TMP/going.stat"
-	$JGET "$out" '(j["state"], j["read"]["ios"], j["read"]["errors"], j["write"]["ios"],
-		j["write"]["errors"], j["read"]["lat_ns"]["min"], j["write"]["lat_ns"]["min"])'
-	echo "nullb0 reads $reads writes $writes"
-	jtest "$out" "(j['state'] == 'done' and
-		j['read']['ios'] == $reads == hist_sum('read') and
-		j['write']['ios'] == $writes == hist_sum('write') and
-		j['read']['errors'] > 500 and j['write']['errors'] > 500 and
-		sum(j[o]['ios'] + j[o]['errors'] for o in ('read', 'write')) == 4000 and
-		j['io_errors'] == j['read']['errors'] + j['write']['errors'] and
-		min(j['read']['lat_ns']['min'], j['write']['lat_ns']['min']) >= 50000 and
-		all(io['offset'] < $HALF for io in j['slowest']))"
+	# Good IOs: those nullb0 counted, all in the histograms; more than 500
+	# errors of each op, 4000 IOs in all; none under 50 us nor past the
+	# good half.
+	check fields "$out" state=done read.ios="$reads" write.ios="$writes" &&
+		check hist_sums_to_ios "$out" read write && check errors_add_up "$out" 4000 500 &&
+		check good_ios_only "$out" 50000 $HALF
 }
 ktap_check "--continue-on-error, randrw QD4: errors per op, only good IOs in the latencies (= nullb0's counts)" going_on
 

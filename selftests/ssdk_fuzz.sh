@@ -12,12 +12,9 @@
 #                       fifth of them, 2000 at least
 
 . "$(dirname "$0")/lib/ssdk.sh"
-require_root
-ssdk_load || ktap_skip_all "cannot load ssdk.ko"
-nullb_load nr_devices=1 irqmode=0 gb=1 || ktap_skip_all "no null_blk"
+ssdk_setup nr_devices=1 irqmode=0 gb=1
 command -v setpriv >/dev/null || ktap_skip_all "no setpriv"
 /usr/bin/python3 -c 'import yaml' 2>/dev/null || ktap_skip_all "no PyYAML for python3"
-runs_clear
 
 seed=${SSDK_FUZZ_SEED:-$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}
 count=${SSDK_FUZZ_COUNT:-10000}

@@ -5,11 +5,10 @@
 # value agrees with what the kernel says elsewhere.
 
 . "$(dirname "$0")/lib/ssdk.sh"
-require_root
-ssdk_load || ktap_skip_all "cannot load ssdk.ko"
+ssdk_setup
 
 json=$("$SSDK_CLI" ctl info -j 2>&1)
-field() { printf '%s' "$json" | /usr/bin/python3 -c "import json,sys; print(json.load(sys.stdin)['$1'])"; }
+field() { printf '%s' "$json" | jget - "j['$1']"; }
 
 caps_agree() {
 	# High resolution timers and a 1 ns clock resolution go together.

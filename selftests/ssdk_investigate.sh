@@ -10,19 +10,18 @@
 # agreeing with the log).
 
 . "$(dirname "$0")/lib/ssdk.sh"
-require_root
-ssdk_load || ktap_skip_all "cannot load ssdk.ko"
-nullb_load nr_devices=1 irqmode=0 gb=16 || ktap_skip_all "no null_blk"
-runs_clear
+ssdk_setup nr_devices=1 irqmode=0 gb=16
 
 ktap_plan 22
 
 OUT=$SSDK_TMP/slowest.json
 # 4 KiB random reads over [1 MiB, 65 MiB), a bs-split too: lengths vary.
+# QD 1: each went alone.
 log_in_span() {
 	"$SSDK_CLI" ctl run -q -j --target /dev/nullb0 --offset 1m --span 64m \
 		--bssplit 4k/50:16k/50 --ios 5000 "$@" >"$OUT" || return 1
-	jtest "$OUT" '(s := j["slowest"]) and len(s) == 64 and s[0]["lat_ns"] == j["read"]["lat_ns"]["max"] and all(a["lat_ns"] >= b["lat_ns"] for a, b in zip(s, s[1:])) and all(1 << 20 <= e["offset"] and e["offset"] + e["len"] <= 65 << 20 and e["len"] in (4096, 16384) and e["op"] == "read" and e["inflight"] == 1 and e["t_ns"] < j["elapsed_ns"] for e in s)'
+	check slowest_log "$OUT" read 64 &&
+		check slowest_in_span "$OUT" $((1 << 20)) $((65 << 20)) 1 4096 16384
 }
 ktap_check "slowest 64: slowest first, the first is the run's max, each in the span" log_in_span
 # The text view: the table after the summary, a row per IO.
@@ -50,7 +49,7 @@ expect_fail "module: slowest-n 4097 (policy, through ynl)" 1 "slowest-n|out of r
 series() {
 	"$SSDK_CLI" ctl run -q -j --target /dev/nullb0 --ios 20000 --iodepth 2 \
 		--ts-interval 100ms >"$SSDK_TMP/ts.json" || return 1
-	jtest "$SSDK_TMP/ts.json" '(ts := j["timeseries"]) and j["config"]["ts_interval_ns"] == 100000000 and [p["t_ns"] for p in ts] == [k * 100000000 for k in range(len(ts))] and sum(p["read"]["ios"] for p in ts) == j["read"]["ios"] and sum(p["read"]["bytes"] for p in ts) == j["read"]["bytes"] and max(p["read"]["max_ns"] for p in ts) == j["read"]["lat_ns"]["max"] and all(p["read"]["p99_ns"] <= p["read"]["max_ns"] for p in ts) and j["ts_dropped"] == 0'
+	check timeseries_adds_up "$SSDK_TMP/ts.json" read 100000000
 }
 ktap_check "time series: 100 ms intervals that add up to the run, its max in one of them" series
 expect_fail "--ts-interval 5ms: refused" 2 "--ts-interval: '5ms' is not a duration of 10ms or more" \
@@ -68,8 +67,7 @@ follow() {
 	lines=$(wc -l <"$SSDK_TMP/follow.jsonl")
 	echo "$lines intervals followed"
 	[ "$lines" -ge 10 ] && [ "$("$SSDK_CLI" -j ctl status "$id" | jget - 'j["state"]')" = done ] &&
-		/usr/bin/python3 -c 'import json, sys; ts = [json.loads(l) for l in open(sys.argv[1])]; sys.exit(not all(p["t_ns"] == k * 100000000 for k, p in enumerate(ts)))' \
-			"$SSDK_TMP/follow.jsonl"
+		check follow_in_order "$SSDK_TMP/follow.jsonl" 100000000
 }
 ktap_check "status --follow: each interval once, in order, to the run's end" follow
 
@@ -83,7 +81,7 @@ bounded() {
 	"$SSDK_CLI" ctl run -q -j --target /dev/nullb0 --runtime 1s --rate-iops 2000 \
 		--ts-interval 10ms >"$SSDK_TMP/bounded.json" || rc=1
 	echo "$old" >$p
-	[ $rc = 0 ] && jtest "$SSDK_TMP/bounded.json" 'len(j["timeseries"]) == 20 and j["ts_dropped"] > 0 and sum(p["read"]["ios"] for p in j["timeseries"]) + j["ts_dropped"] == j["read"]["ios"]'
+	[ $rc = 0 ] && check timeseries_bounded "$SSDK_TMP/bounded.json" read 20
 }
 ktap_check "ts_max_points 20: 20 intervals kept, the IOs after them counted" bounded
 # The capture is bounded by capture_max: with 100, of 1000 IOs over 1 ns,
@@ -96,7 +94,8 @@ capture_bounded() {
 	"$SSDK_CLI" ctl run -q -j --target /dev/nullb0 --ios 1000 --capture-over 1ns \
 		>"$SSDK_TMP/capture.json" || rc=1
 	echo "$old" >$p
-	[ $rc = 0 ] && jtest "$SSDK_TMP/capture.json" 'len(j["captured"]) == 100 and j["captured_dropped"] == 900 and j["config"]["capture_over_ns"] == 1'
+	[ $rc = 0 ] && check captured "$SSDK_TMP/capture.json" 100 900 &&
+		check fields "$SSDK_TMP/capture.json" config.capture_over_ns=1
 }
 ktap_check "capture_max 100: 100 captured, 900 counted as dropped" capture_bounded
 expect_fail "--capture-over 0: refused" 2 "--capture-over: '0' is not a duration above 0" \
@@ -135,8 +134,9 @@ held() {
 	sleep 0.2
 	"$SSDK_CLI" ctl stop "$id" && "$SSDK_CLI" -j ctl results "$id" >"$out"
 	dmsetup remove ssdk-held
-	jget "$out" '[(e["lat_ns"], e["t_ns"], e["inflight"]) for e in j["slowest"][:6]]'
-	jtest "$out" '(s := j["slowest"]) and all(e["lat_ns"] >= 300000000 for e in s[:4]) and s[4]["lat_ns"] < 100000000 and max(e["t_ns"] for e in s[:4]) - min(e["t_ns"] for e in s[:4]) < 10000000'
+	# The 4 slowest took 300 ms or more and went within 10 ms; the fifth,
+	# less than 100 ms.
+	check slowest_held "$out" 4 300000000 100000000 10000000
 }
 ktap_check "a 300 ms dm suspend: the slowest log holds exactly the 4 IOs it held" held
 # The time series: nothing completes for at least 250 ms (5 intervals of
@@ -146,28 +146,20 @@ ktap_check "a 300 ms dm suspend: the slowest log holds exactly the 4 IOs it held
 # one, and the first may complete, free its slot and let new IOs complete
 # in the interval before the last one's (14 IOs did once, on 7.x under
 # make check's load).
-stall_series() {
-	local f=$SSDK_TMP/held.json
-
-	jget "$f" '(lambda k, ts: {"k": k, "ios around k": [p["read"]["ios"] for p in ts[max(k - 10, 0):k + 2]], "max at k": ts[k]["read"]["max_ns"]})((j["slowest"][0]["t_ns"] + j["slowest"][0]["lat_ns"]) // 50000000, j["timeseries"])'
-	jtest "$f" '(ts := j["timeseries"]) and (s := j["slowest"]) and (k := (s[0]["t_ns"] + s[0]["lat_ns"]) // 50000000) < len(ts) and ts[k]["read"]["max_ns"] == s[0]["lat_ns"] and any(e >= 6 and not any(p["read"]["ios"] for p in ts[e - 5:e]) and sum(p["read"]["ios"] for p in ts[:e - 5]) > 0 for e in (k, k - 1))'
-}
-ktap_check "a 300 ms dm suspend: empty intervals, then one whose max is the stall" stall_series
+ktap_check "a 300 ms dm suspend: empty intervals, then one whose max is the stall" \
+	check stall_in_timeseries "$SSDK_TMP/held.json" 50000000 5
 # The capture over 100 ms holds the same 4 IOs, in completion order.
-captured() {
-	jtest "$SSDK_TMP/held.json" 'len(j["captured"]) == 4 and j["captured_dropped"] == 0 and sorted((e["offset"], e["lat_ns"]) for e in j["captured"]) == sorted((e["offset"], e["lat_ns"]) for e in j["slowest"][:4]) and all(a["t_ns"] + a["lat_ns"] <= b["t_ns"] + b["lat_ns"] for a, b in zip(j["captured"], j["captured"][1:]))'
+held_captured() {
+	check captured "$SSDK_TMP/held.json" 4 0 && check captured_are_slowest "$SSDK_TMP/held.json"
 }
-ktap_check "--capture-over 100ms: exactly the 4 held IOs, in completion order" captured
+ktap_check "--capture-over 100ms: exactly the 4 held IOs, in completion order" held_captured
 ktap_check "results --captured: the table of the 4" eval \
 	'"$SSDK_CLI" ctl results --captured "$(jget $SSDK_TMP/held.json "j[\"id\"]")" | grep -q "^captured 4 IOs"'
 # The text view names the interval with the worst IO: the stall's.
 text_stall() {
 	"$SSDK_CLI" ctl results --text "$(jget "$SSDK_TMP/held.json" 'j["id"]')" >"$SSDK_TMP/held.txt" ||
 		return 1
-	grep "^worst interval" "$SSDK_TMP/held.txt"
-	/usr/bin/python3 -c 'import re, sys
-m = re.search(r"^worst interval: .* max ([0-9.]+) (ms|s),", open(sys.argv[1]).read(), re.M)
-sys.exit(not (m and (m[2] == "s" or float(m[1]) >= 300)))' "$SSDK_TMP/held.txt"
+	check worst_interval_at_least "$SSDK_TMP/held.txt" 300
 }
 ktap_check "results --text: the worst interval is the stall's" text_stall
 
@@ -195,13 +187,8 @@ traced() {
 }
 ktap_check "tracepoints: one submit and one complete event per IO" traced
 # The slowest IO of that run is in the trace: same offset, same latency.
-in_trace() {
-	local top
-
-	top=$(jget "$SSDK_TMP/traced.json" '"run=%d op=read offset=%d len=%d lat_ns=%d" % (j["id"], j["slowest"][0]["offset"], j["slowest"][0]["len"], j["slowest"][0]["lat_ns"])')
-	grep -q "ssdk_io_complete: $top error=0" "$SSDK_TMP/trace.txt" || { echo "not in the trace: $top"; return 1; }
-}
-ktap_check "tracepoints: the slowest IO's event has its offset and latency" in_trace
+ktap_check "tracepoints: the slowest IO's event has its offset and latency" \
+	check slowest_in_trace "$SSDK_TMP/traced.json" "$SSDK_TMP/trace.txt" read
 
 runs_clear
 ktap_done

@@ -11,14 +11,8 @@
 # what kfile cannot run on is refused with a reason.
 
 . "$(dirname "$0")/lib/ssdk.sh"
-require_root
-ssdk_load || ktap_skip_all "cannot load ssdk.ko"
-runs_clear
-
-nvme=
-for d in /dev/nvme*n1; do
-	[ -b "$d" ] && [ "$(blockdev --getsize64 "$d")" -ge $((16 << 30)) ] && nvme=$d
-done
+ssdk_setup
+nvme=$(nvme_disk)
 
 ktap_plan 23
 
@@ -53,15 +47,18 @@ compare_fs() {
 	"$SSDK_CLI" -j compare -q --target "$nvme" --file "$MNT/ssdk.dat" --span 64m \
 		--engines bio,kfile,uring,libaio,psync,uring-raw --ios 2000 --seed 7 >"$out" || return 1
 	reads=$(($(blk_stat "$nvme" 1) - before))
-	echo "$fs: diskstats reads $reads; means (ns): $(jget "$out" '{k: round(v["read"]["lat_ns"]["mean"]) for k, v in j["results"].items()}')"
-	jtest "$out" "[v['read']['ios'] for v in j['results'].values()] == [2000] * 6 and $reads == 12000"
+	check ios_per_engine "$out" 2000 6 "$reads"
 }
 
-# The differences printed are those of the figures printed, each named.
-# fig(e, k): engine e's mean, or its percentile k (p50, p99, p99.9).
+# The differences printed are those of the figures printed, each named:
+# six of them, "A - B" A's mean and percentiles minus B's.
 overheads_fs() {
-	jtest "$SSDK_TMP/compare-$1.json" \
-		'(P := {"p50": "50.000000", "p99": "99.000000", "p99.9": "99.900000"}) and (fig := lambda e, k: (lambda l: l["mean"] if k == "mean" else l["percentiles"][P[k]])(j["results"][e]["read"]["lat_ns"])) and j["layers"]["kfile - bio"] == "filesystem" and j["layers"]["uring - kfile"] == "syscall, io_uring" and j["layers"]["uring - uring-raw"] == "filesystem, under io_uring" and j["layers"]["uring-raw - bio"] == "syscall, io_uring" and len(j["overhead_ns"]) == 6 and all(abs(d[k] - (fig(n.split(" - ")[0], k) - fig(n.split(" - ")[1], k))) < 1e-6 for n, d in j["overhead_ns"].items() for k in d)'
+	local out=$SSDK_TMP/compare-$1.json
+
+	check fields "$out" "layers.kfile - bio=filesystem" "layers.uring - kfile=syscall, io_uring" \
+		"layers.uring - uring-raw=filesystem, under io_uring" \
+		"layers.uring-raw - bio=syscall, io_uring" &&
+		check compare_overheads_match "$out" 6
 }
 
 # kfile writes: a sequential write of the whole 4 MiB file with a byte
@@ -120,7 +117,8 @@ inflight_qd8() {
 	done
 	wait $pid || return 1
 	echo "most reads in flight: $max; $(jget "$out" 'round(j["read"]["iops"])') IOPS"
-	[ "$max" = 8 ] && jtest "$out" 'j["config"]["engine"] == "kfile" and j["read"]["lat_ns"]["min"] >= 10000000'
+	[ "$max" = 8 ] && check fields "$out" config.engine=kfile &&
+		jtest "$out" 'j["read"]["lat_ns"]["min"] >= 10000000'
 }
 if mkfs_mount ext4 /dev/nullb0; then
 	ktap_check "kfile at iodepth 8 on ext4 over a 10 ms null_blk: 8 reads in flight, none under 10 ms" \
@@ -143,7 +141,7 @@ expect_fail "a block device given to kfile" 1 "target: a block device; engine kf
 	kf --target /dev/nullb0
 expect_fail "ramfs: no O_DIRECT, said" 1 "does not do O_DIRECT" kf --target "$MNT/r.dat"
 ktap_check "ramfs with --buffered: runs through the page cache" \
-	eval "kf --target $MNT/r.dat --buffered -j | jtest - 'j[\"read\"][\"ios\"] == 10 and j[\"config\"][\"buffered\"] is True'"
+	eval "kf --target $MNT/r.dat --buffered -j | check fields - read.ios=10 config.buffered=true"
 expect_fail "--buffered at iodepth 4: refused" 2 "needs --iodepth 1" \
 	kf --target "$MNT/r.dat" --buffered --iodepth 4
 expect_fail "--buffered with the bio engine: refused" 2 "only with --engine kfile" \

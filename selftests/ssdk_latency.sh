@@ -10,11 +10,9 @@
 # scheduling adds tens of microseconds of timer jitter.
 
 . "$(dirname "$0")/lib/ssdk.sh"
-require_root
 [ "${SSDK_VM_ICOUNT:-0}" = 1 ] || ktap_skip_all "timing ground truth needs scripts/vm-run --icount"
-ssdk_load || ktap_skip_all "cannot load ssdk.ko"
+ssdk_setup
 modprobe -n null_blk 2>/dev/null || ktap_skip_all "no null_blk"
-runs_clear
 
 # run_nullb OUT IODEPTH IOS NULL_BLK_PARAMS...: a 4k randread run on a
 # fresh null_blk.
@@ -49,8 +47,7 @@ floor() {
 
 	[ $ios -gt 3000 ] && ios=3000
 	run_nullb "$out" 1 $ios irqmode=2 completion_nsec="$t" || return 1
-	echo "T $t: $(jget "$out" '(l := j["read"]["lat_ns"]) and f"min {l[\"min\"]} p50 {pct(\"read\", 50)} p99 {pct(\"read\", 99)} max {l[\"max\"]}"'), allowed up to $((t * 102 / 100 + slack))"
-	jtest "$out" "j['read']['lat_ns']['min'] >= $t and $t <= pct('read', 50) <= $t * 1.02 + $slack"
+	check latency_floor "$out" read "$t" "$slack"
 }
 for t in 20000 100000 1000000; do
 	ktap_check "timer mode T=$((t / 1000)) us: min >= T, p50 in [T, T + 2% + $slack ns]" floor $t

@@ -7,9 +7,7 @@
 # fails the suite on any warning in dmesg.
 
 . "$(dirname "$0")/lib/ssdk.sh"
-require_root
-ssdk_unload
-insmod "$(ssdk_ko)" max_runs=4 || ktap_skip_all "cannot load ssdk.ko"
+ssdk_setup_fresh max_runs=4
 nullb_load nr_devices=1 irqmode=2 completion_nsec=20000 gb=4 || ktap_skip_all "no null_blk"
 
 
@@ -45,8 +43,7 @@ ktap_check "wait --timeout on a running run fails after the timeout" \
 stopped() {
 	within 20 "$SSDK_CLI" ctl stop "$a" || return 1
 	"$SSDK_CLI" ctl results -j "$a" >"$SSDK_TMP/stopped.json" || return 1
-	jtest "$SSDK_TMP/stopped.json" \
-		'j["state"] == "stopped" and j["read"]["ios"] > 0 and hist_sum("read") == j["read"]["ios"]'
+	check run_ended "$SSDK_TMP/stopped.json" stopped
 }
 ktap_check "stop: prompt, partial results kept and consistent" stopped
 ktap_check "the other run goes on" eval '[ "$(run_state "$b")" = running ]'
@@ -72,7 +69,7 @@ sigint() {
 	rc=$?
 	cat "$SSDK_TMP/int.err"
 	[ $rc = 130 ] && grep -q "stopped by signal" "$SSDK_TMP/int.err" &&
-		jtest "$SSDK_TMP/int.json" 'j["state"] == "stopped" and hist_sum("read") == j["read"]["ios"] > 0'
+		check run_ended "$SSDK_TMP/int.json" stopped
 }
 ktap_check "Ctrl-C stops the run and prints its partial results (exit 130)" sigint
 

@@ -7,8 +7,7 @@
 # alone are refused with a clear message, and nothing changes.
 
 . "$(dirname "$0")/lib/ssdk.sh"
-require_root
-ssdk_load || ktap_skip_all "cannot load ssdk.ko"
+ssdk_setup nr_devices=1 irqmode=0 gb=1
 command -v setpriv >/dev/null || ktap_skip_all "no setpriv"
 
 without_net_admin() { setpriv --inh-caps=-net_admin --bounding-set=-net_admin "$@"; }
@@ -24,8 +23,6 @@ ynl_copy=$(mktemp -d /tmp/ssdk-ynl.XXXXXX)
 cp -r "$(dirname "$YNL_CLI")" "$ynl_copy/ynl" && cp "$SSDK_SPEC" "$ynl_copy/ssdk.yaml"
 chmod -R a+rX "$ynl_copy"
 
-nullb_load nr_devices=1 irqmode=0 gb=1 || ktap_skip_all "no null_blk"
-runs_clear
 ynl_nobody() {
 	as_nobody /usr/bin/python3 "$ynl_copy/ynl/cli.py" --spec "$ynl_copy/ssdk.yaml" --no-schema "$@"
 }

@@ -6,11 +6,8 @@
 # sector by sector shows where it wrote, and its JSON agrees with itself.
 
 . "$(dirname "$0")/lib/ssdk.sh"
-require_root
-ssdk_load || ktap_skip_all "cannot load ssdk.ko"
-nullb_load nr_devices=1 irqmode=0 gb=16 || ktap_skip_all "no null_blk"
-modprobe brd rd_nr=1 rd_size=65536 || ktap_skip_all "no brd"
-runs_clear
+ssdk_setup nr_devices=1 irqmode=0 gb=16
+brd_load 1 || ktap_skip_all "no brd"
 
 ktap_plan 17
 
@@ -32,13 +29,10 @@ f=$SSDK_TMP/counts-randread.json
 ktap_check "measured IOs without a ramp are all the IOs" \
 	jtest "$f" 'j["read"]["ios"] == j["completed"] and j["write"]["ios"] == 0'
 ktap_check "bytes are ios x bs" jtest "$f" 'j["read"]["bytes"] == j["read"]["ios"] * 4096'
-ktap_check "histogram counts sum to the IOs" jtest "$f" 'hist_sum("read") == j["read"]["ios"]'
-ktap_check "min <= percentiles (ascending) <= max" jtest "$f" \
-	'(l := j["read"]["lat_ns"]) and (v := [l["min"], *l["percentiles"].values(), l["max"]]) == sorted(v)'
-ktap_check "min <= mean <= max and a stddev" jtest "$f" \
-	'(l := j["read"]["lat_ns"]) and l["min"] <= l["mean"] <= l["max"] and l["stddev"] >= 0'
-ktap_check "iops is ios over the measured time" jtest "$f" \
-	'abs(j["read"]["iops"] - j["read"]["ios"] * 1e9 / j["measured_ns"]) < 1e-6 * j["read"]["iops"]'
+ktap_check "histogram counts sum to the IOs" check hist_sums_to_ios "$f" read
+ktap_check "min <= percentiles (ascending) <= max" check percentiles_ordered "$f" read
+ktap_check "min <= mean <= max and a stddev" check moments_coherent "$f" read
+ktap_check "iops is ios over the measured time" check iops_is_rate "$f" read
 
 # --- objects: start, status, wait, results, list, delete ----------------------
 
@@ -99,7 +93,7 @@ placement() {
 		--span 16m --ios 2000 --iodepth 4 --allow-write >"$out" || return 1
 	ch=$($PATTERN changed /dev/ram0 4096) || return 1
 	echo "changed: $ch"
-	jtest - "j['partial'] == 0 and j['first'] >= 8 << 20 and j['end'] <= 24 << 20 and 0 < j['blocks'] <= 2000" <<<"$ch"
+	check changed_within - $((8 << 20)) $((24 << 20)) 2000 <<<"$ch"
 }
 ktap_check "randwrite changes whole 4k blocks, only inside offset+span" placement
 
@@ -132,10 +126,7 @@ ktap_check "sequential reads: completed + merged grow by the IOs" seq_read_count
 
 # --- the done-when of the engine issue: 8 GiB span on an emulated NVMe disk ---
 
-nvme=
-for d in ${SSDK_VM_DISKS:-}; do
-	[[ $d == /dev/nvme* ]] && [ "$(blockdev --getsize64 "$d")" -ge $((16 << 30)) ] && nvme=$d
-done
+nvme=$(nvme_disk)
 if [ -n "$nvme" ]; then
 	nvme_8g() {
 		local out=$SSDK_TMP/nvme.json

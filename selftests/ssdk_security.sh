@@ -9,13 +9,10 @@
 # block layer counts no write to it.
 
 . "$(dirname "$0")/lib/ssdk.sh"
-require_root
-ssdk_load || ktap_skip_all "cannot load ssdk.ko"
-rmmod brd 2>/dev/null
-modprobe brd rd_nr=2 rd_size=65536 || ktap_skip_all "no brd"
+ssdk_setup
+brd_load 2 || ktap_skip_all "no brd"
 command -v mkfs.ext4 >/dev/null || ktap_skip_all "no mkfs.ext4"
 modprobe dm-mod || ktap_skip_all "no device mapper"
-runs_clear
 
 # O_DIRECT: the bytes on the disk, not a page cache filled before the runs.
 sum() { dd if="$1" bs=1M iflag=direct status=none | sha256sum | cut -d' ' -f1; }

@@ -6,9 +6,8 @@
 # does not allow.
 
 . "$(dirname "$0")/lib/ssdk.sh"
-require_root
 [ -r "$YNL_CLI" ] || ktap_skip_all "no ynl CLI at $YNL_CLI (run scripts/setup)"
-ssdk_load || ktap_skip_all "cannot load ssdk.ko"
+ssdk_setup
 
 ynl_json=$(ynl --do info-get --output-json 2>&1)
 cli_json=$("$SSDK_CLI" ctl info -j 2>&1)

@@ -26,10 +26,11 @@ ssdk_ko() {
 
 ssdk_loaded() { [ -d /sys/module/ssdk ]; }
 
-# Load the module unless it is loaded.
+# ssdk_load [PARAM...]: load the module (with these parameters) unless
+# it is loaded.
 ssdk_load() {
 	ssdk_loaded && return 0
-	insmod "$(ssdk_ko)"
+	insmod "$(ssdk_ko)" "$@"
 }
 
 ssdk_unload() {
@@ -39,6 +40,28 @@ ssdk_unload() {
 
 require_root() {
 	[ "$(id -u)" = 0 ] || ktap_skip_all "needs root"
+}
+
+# ssdk_setup [NULL_BLK_PARAM...]: how a test program starts, before its
+# plan: as root, with ssdk.ko loaded, no run kept from an earlier program;
+# and, given parameters, a null_blk of its own with them (nullb_load).
+# What is missing skips the program.
+ssdk_setup() {
+	require_root
+	ssdk_load || ktap_skip_all "cannot load ssdk.ko"
+	if [ $# -gt 0 ]; then
+		nullb_load "$@" || ktap_skip_all "no null_blk"
+	fi
+	runs_clear
+}
+
+# ssdk_setup_fresh [SSDK_PARAM...]: as root, with ssdk.ko loaded anew
+# (with these module parameters): for a program that unloads the module
+# or counts on what a fresh one holds.
+ssdk_setup_fresh() {
+	require_root
+	ssdk_unload
+	ssdk_load "$@" || ktap_skip_all "cannot load ssdk.ko"
 }
 
 # expect_fail NAME STATUS PATTERN COMMAND...: pass when COMMAND exits
@@ -89,14 +112,39 @@ PATTERN="/usr/bin/python3 $SELFTESTS_DIR/lib/pattern.py"
 SSDK_TMP=${SSDK_TMP:-$(mktemp -d /tmp/ssdk-selftest.XXXXXX)}
 
 # jtest FILE EXPR: true when the Python EXPR holds over the JSON in FILE
-# (bound to j; hist_sum(op) and pct(op, p) help).
+# (bound to j; hist_sum(op) and pct(op, p) help). For short expressions:
+# a longer condition, or one that recurs, is a check.
 jtest() { $JGET -t "$@"; }
 jget() { $JGET "$@"; }
+
+# check NAME FILE ARG...: true when the check NAME of lib/checks.py holds
+# over FILE (- for stdin); otherwise it prints what it found against what
+# it wanted. checks.py --list shows every check.
+check() { /usr/bin/python3 "$SELFTESTS_DIR/lib/checks.py" "$@"; }
 
 # null_blk with these parameters, and nothing else of it.
 nullb_load() {
 	rmmod null_blk 2>/dev/null
 	modprobe null_blk "$@"
+}
+
+# brd_load N: N brd disks of 64 MiB, fresh, and nothing else of brd.
+brd_load() {
+	rmmod brd 2>/dev/null
+	modprobe brd rd_nr="$1" rd_size=65536
+}
+
+# nvme_disk [MIN_BYTES]: the NVMe disk that vm-run attached
+# ($SSDK_VM_DISKS), of MIN_BYTES at least (default 16 GiB); nothing when
+# there is none. (Never a disk of the host's own.)
+nvme_disk() {
+	local d found=
+
+	for d in ${SSDK_VM_DISKS:-}; do
+		[[ $d == /dev/nvme* ]] &&
+			[ "$(blockdev --getsize64 "$d")" -ge "${1:-$((16 << 30))}" ] && found=$d
+	done
+	echo "$found"
 }
 
 # blk_stat DEV FIELD: a field of /sys/block/DEV/stat (1 reads completed,
@@ -105,14 +153,19 @@ blk_stat() {
 	awk -v f="$2" '{ print $f }' "/sys/block/${1#/dev/}/stat"
 }
 
+# dm_create NAME: /dev/mapper/NAME, made afresh from the table on stdin.
+dm_create() {
+	dmsetup remove "$1" 2>/dev/null
+	dmsetup create "$1" || return
+	# Without udev, dmsetup makes the node itself when asked.
+	dmsetup mknodes "$1"
+}
+
 # dm_linear NAME DEV: /dev/mapper/NAME, a dm-linear device over all of DEV
 # (made afresh), to be suspended and resumed under a run.
 dm_linear() {
 	modprobe dm-mod || return 4
-	dmsetup remove "$1" 2>/dev/null
-	dmsetup create "$1" --table "0 $(blockdev --getsz "$2") linear $2 0" || return 4
-	# Without udev, dmsetup makes the node itself when asked.
-	dmsetup mknodes "$1"
+	echo "0 $(blockdev --getsz "$2") linear $2 0" | dm_create "$1" || return 4
 }
 
 # wait_completed ID N: until run ID has completed N IOs, 5 s at most.
