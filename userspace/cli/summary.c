@@ -38,7 +38,8 @@ double lat_stddev(const struct ssdk_counts *s)
 	q = sq / s->ios;
 	if (sumsq <= q)
 		return 0;
-	return sqrtl((long double)(sumsq - q) / (s->ios - 1));
+	return sqrtl(((long double)(sumsq - q) - (long double)(sq % s->ios) / s->ios) /
+		     (s->ios - 1));
 }
 
 /**
