@@ -5,12 +5,12 @@
  * module refused, a run failed), EXIT_USAGE a usage error, EXIT_SIGINT
  * when a signal ended a run; each has said why on stderr first.
  *
- * The layers, each using only those below it (tests/cli_layers.py
- * checks the includes):
+ * The layers, top first, each using only its own files and those below
+ * it (tests/cli_layers.py checks the includes; a header goes with its .c):
  *
- *   main.c, cmd_*.c, workload.c     commands
+ *   main.c, cmd_*.c, workload.c     commands (commands.h)
  *   args.c                          options, help, errors
- *   jobs.c, compare.c, follow.c, fetch.c, layout.c
+ *   cli.c, jobs.c, compare.c, follow.c, fetch.c, layout.c
  *   out_text.c, out_json.c          the output backends (output.h)
  *   summary.c, profiles.c, values.c, json.c
  *   libssdk, ../engines, ../../common
