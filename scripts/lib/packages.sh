@@ -32,38 +32,54 @@ host_packages() {
 
 # --- the private apt configuration -----------------------------------
 
-APT_DIR=$SSDK_CACHE/apt
-PAPT_OPTS=(
-	-o "Dir::Etc::SourceList=$APT_DIR/sources.list"
-	-o Dir::Etc::SourceParts=/dev/null
-	-o Dir::Etc::Preferences=/dev/null
-	-o Dir::Etc::PreferencesParts=/dev/null
-	-o "Dir::State=$APT_DIR/state"
-	-o "Dir::State::status=$APT_DIR/state/status"
-	-o "Dir::Cache=$APT_DIR/cache"
-	-o Debug::NoLocking=1
-	-o APT::Sandbox::User=root
-	-o Acquire::Retries=3
-)
-papt_get() { apt-get "${PAPT_OPTS[@]}" "$@"; }
-papt_cache() { apt-cache "${PAPT_OPTS[@]}" "$@"; }
+# It sees amd64 packages. A caller that sets PAPT_ARCH=i386 (for one
+# command, or local to a function) sees bookworm's and bookworm-security's
+# i386 packages instead, through a configuration of their own in
+# $SSDK_CACHE/apt-i386: an i386 index that fails to update never stands
+# in the way of the amd64 kernels.
+PAPT_ARCH=
+papt_dir() { echo "$SSDK_CACHE/apt${PAPT_ARCH:+-$PAPT_ARCH}"; }
+papt_opts() {
+	local dir
+	dir=$(papt_dir)
+	PAPT_OPTS=(
+		-o "Dir::Etc::SourceList=$dir/sources.list"
+		-o Dir::Etc::SourceParts=/dev/null
+		-o Dir::Etc::Preferences=/dev/null
+		-o Dir::Etc::PreferencesParts=/dev/null
+		-o "Dir::State=$dir/state"
+		-o "Dir::State::status=$dir/state/status"
+		-o "Dir::Cache=$dir/cache"
+		-o Debug::NoLocking=1
+		-o APT::Sandbox::User=root
+		-o Acquire::Retries=3
+	)
+	if [ -n "$PAPT_ARCH" ]; then
+		PAPT_OPTS+=(-o "APT::Architecture=$PAPT_ARCH" -o "APT::Architectures::=$PAPT_ARCH")
+	fi
+}
+papt_get() { local PAPT_OPTS; papt_opts; apt-get "${PAPT_OPTS[@]}" "$@"; }
+papt_cache() { local PAPT_OPTS; papt_opts; apt-cache "${PAPT_OPTS[@]}" "$@"; }
 
 papt_update() {
 	local keyring=/usr/share/keyrings/debian-archive-keyring.gpg
 	local mirror=${SSDK_DEBIAN_MIRROR:-http://deb.debian.org}
-	local list stamp=$APT_DIR/state/updated
+	local suites="bookworm bookworm-security bookworm-backports trixie-backports"
+	local list= dir stamp s
 
-	mkdir -p "$APT_DIR"/state/lists/partial "$APT_DIR"/cache/archives/partial
-	touch "$APT_DIR/state/status"
-	list=$(cat <<EOF
-deb [signed-by=$keyring] $mirror/debian bookworm main
-deb [signed-by=$keyring] $mirror/debian-security bookworm-security main
-deb [signed-by=$keyring] $mirror/debian bookworm-backports main
-deb [signed-by=$keyring] $mirror/debian trixie-backports main
-EOF
-)
-	if [ "$list" != "$(cat "$APT_DIR/sources.list" 2>/dev/null)" ]; then
-		echo "$list" >"$APT_DIR/sources.list"
+	[ -n "$PAPT_ARCH" ] && suites="bookworm bookworm-security"
+	for s in $suites; do
+		case $s in
+		*-security) list+="deb [signed-by=$keyring] $mirror/debian-security $s main"$'\n' ;;
+		*) list+="deb [signed-by=$keyring] $mirror/debian $s main"$'\n' ;;
+		esac
+	done
+	dir=$(papt_dir)
+	stamp=$dir/state/updated
+	mkdir -p "$dir"/state/lists/partial "$dir"/cache/archives/partial
+	touch "$dir/state/status"
+	if [ "${list%$'\n'}" != "$(cat "$dir/sources.list" 2>/dev/null)" ]; then
+		echo "${list%$'\n'}" >"$dir/sources.list"
 		rm -f "$stamp"
 	fi
 	# Lists are only needed to resolve and download; refresh them when
@@ -72,28 +88,43 @@ EOF
 	if [ -z "$UPDATE" ] && [ -n "$(find "$stamp" -mmin -720 2>/dev/null)" ]; then
 		return
 	fi
-	log "updating the private apt lists"
-	papt_get update -q >/dev/null
+	log "updating the private apt lists${PAPT_ARCH:+ ($PAPT_ARCH)}"
+	if [ -n "$PAPT_ARCH" ]; then
+		# bookworm-security's i386 index is now and then caught
+		# mid-sync ("File has unexpected size"): resolve with the
+		# lists that did update, and update again next time.
+		papt_get update -q >/dev/null 2>&1 ||
+			{ log "some $PAPT_ARCH lists failed to update; going on with the others"; return 0; }
+	else
+		papt_get update -q >/dev/null
+	fi
 	touch "$stamp"
 }
 
-# Highest version of PKG among the given suites.
-papt_best_version() {
-	local pkg=$1 best= v suite
+# Versions of PKG among the given suites, newest first.
+papt_versions() {
+	local pkg=$1 v suite s i j t versions=()
 	shift
 	while IFS='|' read -r _ v suite; do
 		v=${v// /}
 		for s in "$@"; do
-			case $suite in
-			*" $s/"*) ;;
-			*) continue ;;
-			esac
-			if [ -z "$best" ] || dpkg --compare-versions "$v" gt "$best"; then
-				best=$v
-			fi
+			[[ $suite == *" $s/"* ]] && versions+=("$v")
 		done
 	done < <(papt_cache madison "$pkg")
-	[ -n "$best" ] && echo "$best"
+	for ((i = 1; i < ${#versions[@]}; i++)); do
+		for ((j = i; j > 0; j--)); do
+			dpkg --compare-versions "${versions[j]}" gt "${versions[j - 1]}" || break
+			t=${versions[j]} versions[j]=${versions[j - 1]} versions[j - 1]=$t
+		done
+	done
+	[ ${#versions[@]} -gt 0 ] && printf '%s\n' "${versions[@]}" | uniq
+}
+
+# Highest version of PKG among the given suites.
+papt_best_version() {
+	local v
+	v=$(papt_versions "$@") || return
+	echo "${v%%$'\n'*}"
 }
 
 # Names from a package's Depends field that match a pattern.
