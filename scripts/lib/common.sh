@@ -7,12 +7,17 @@ SSDK_CACHE=${SSDK_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/ssdk}
 
 # The kernel matrix: key, then the suites whose linux-image-amd64
 # metapackage names the kernel (the highest version among them wins).
+# The kernels that are only built for, never booted, come apart:
+# 6.1-686 is Debian's 32-bit x86 kernel (i386, 686-pae flavour), named
+# by the linux-headers-686-pae metapackage; Debian has no 32-bit x86
+# kernel after 6.1.
 SSDK_KERNELS="6.1 6.12 7.x"
+SSDK_BUILD_KERNELS="6.1-686"
 SSDK_KERNEL_DEFAULT=7.x
 
 ssdk_kernel_suites() {
 	case $1 in
-	6.1) echo "bookworm bookworm-security" ;;
+	6.1 | 6.1-686) echo "bookworm bookworm-security" ;;
 	6.12) echo "bookworm-backports" ;;
 	7.x) echo "trixie-backports" ;;
 	*) return 1 ;;
@@ -23,16 +28,18 @@ ssdk_kernel_suites() {
 # lacks that gcc.
 ssdk_kernel_build_suite() {
 	case $1 in
-	6.1 | 6.12) echo bookworm ;;
+	6.1 | 6.1-686 | 6.12) echo bookworm ;;
 	7.x) echo trixie ;;
 	*) return 1 ;;
 	esac
 }
 
-# Accept the matrix keys and a few spellings of them: 7, 7.3, 6.12.95;
-# and "debug", the KASAN/lockdep/kmemleak kernel of scripts/debug-kernel.
+# Accept the matrix keys and a few spellings of them: 7, 7.3, 6.12.95,
+# 686, i386; and "debug", the KASAN/lockdep/kmemleak kernel of
+# scripts/debug-kernel.
 ssdk_kernel_key() {
 	case $1 in
+	6.1-686 | 686 | 686-pae | i386) echo 6.1-686 ;;
 	6.1 | 6.1.*) echo 6.1 ;;
 	6.12 | 6.12.*) echo 6.12 ;;
 	7 | 7.x | 7.*) echo 7.x ;;
@@ -45,10 +52,11 @@ log() { printf '%s: %s\n' "${0##*/}" "$*" >&2; }
 die() { log "$*"; exit 1; }
 
 # Load a set-up kernel's description (RELEASE, VERSION, ROOT, HEADERS,
-# MODULES, VMLINUX, TOOLCHAIN) into K_* variables.
+# MODULES, VMLINUX, GCC, TOOLCHAIN) into K_* variables. A kernel that is
+# only built for has no MODULES and no VMLINUX.
 ssdk_kernel_load() {
 	local key env
-	key=$(ssdk_kernel_key "$1") || die "unknown kernel '$1' (known: $SSDK_KERNELS)"
+	key=$(ssdk_kernel_key "$1") || die "unknown kernel '$1' (known: $SSDK_KERNELS $SSDK_BUILD_KERNELS)"
 	env=$SSDK_CACHE/kernels/$key.env
 	if [ ! -r "$env" ]; then
 		[ "$key" = debug ] && die "the debug kernel is not built; run scripts/debug-kernel"
