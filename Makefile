@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 #   make                 ssdk.ko for the default kernel, libssdk and the CLI
-#   make KVER=6.1        ssdk.ko for a kernel of the matrix (6.1, 6.12, 7.x)
+#   make KVER=6.1        ssdk.ko for a kernel of the matrix (6.1, 6.12, 7.x, 6.1-686)
 #   make modules-all     ssdk.ko for every kernel of the matrix, W=1, no warnings
+#                        (6.1-686, 32-bit x86, is built for and never booted)
 #   make check           every test: host, and in a VM on every kernel
 #   make check-debug     the selftests on a KASAN/lockdep/kmemleak kernel
 #   make demo            the main job in a VM with an emulated NVMe disk
@@ -15,6 +16,8 @@
 
 SHELL := /bin/bash
 KERNELS := 6.1 6.12 7.x
+# Built for, never booted (scripts/lib/common.sh: SSDK_BUILD_KERNELS).
+BUILD_KERNELS := 6.1-686
 HOST_KDIR := /lib/modules/$(shell uname -r)/build
 KVER ?= $(if $(wildcard $(HOST_KDIR)/Makefile),host,7.x)
 
@@ -29,7 +32,7 @@ userspace:
 	@$(MAKE) -s -C userspace
 
 # W=1 is the extra warnings of a kernel build; any warning fails.
-modules-all: $(addprefix modules-,$(KERNELS))
+modules-all: $(addprefix modules-,$(KERNELS) $(BUILD_KERNELS))
 
 modules-%:
 	@log=$$(scripts/kmake $* W=1 2>&1); rc=$$?; \

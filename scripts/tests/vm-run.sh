@@ -64,7 +64,7 @@ clock_fast() {
 	vm --append "tsc_early_khz=$((khz / 3))" -- sleep 24 2>&1 | grep -qE "clock ran at (2\.[89]|3\.[01])"
 }
 
-ktap_plan 13
+ktap_plan 14
 expect_status "exit status is the command's" 7 "" -- sh -c 'exit 7'
 expect_status "false fails with 1" 1 "" -- false
 ktap_check "stdout and stderr come back apart" streams
@@ -81,6 +81,8 @@ ktap_check "the guest clock runs at the host's rate" clock_rate
 ktap_check "a guest clock off by a multiple is reported" clock_fast
 expect_status "an unknown option is refused" 2 "unknown option '--bogus'" --bogus -- true
 expect_status "an unknown kernel is refused" 1 "unknown kernel '5.10'" --kernel 5.10 -- true
+expect_status "a kernel only built for is refused" 1 "6.1-686 is only built for, never booted" \
+	--kernel 6.1-686 -- true
 ktap_check "job directories and disk images are removed" \
 	test -z "$(ls -A "$TMPDIR")"
 ktap_done
