@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause
 /*
- * Host tests of the latency histogram (kmod/hist.c), in KTAP.
+ * Host tests of the latency histogram (common/hist.c), on the kselftest
+ * harness.
  *
  * The bucket math is checked exhaustively: every bucket, every value up
  * to 2^20, every power of two and its neighbours, and random values over
@@ -8,14 +9,19 @@
  * where a bucket's error is largest. Percentiles are compared with the
  * exact order statistics of sorted arrays, merging with recording into
  * one histogram.
+ *
+ * Checks over millions of values ASSERT: the first value that breaks a
+ * rule ends the test, with its numbers.
  */
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "hist.h"
-#include "ktap.h"
+#include "kselftest_harness.h"
 
 #define U64_MAX_VALUE	(~0ULL)
 
@@ -55,6 +61,14 @@ static u64 rng_log(u64 hi)
 	return v;
 }
 
+static double now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
 /* ---- helpers ----------------------------------------------------------- */
 
 static u64 hist_buf[SSDK_HIST_NR_BUCKETS];
@@ -79,21 +93,23 @@ static int within_bound(u64 rep, u64 v)
 }
 
 /* Everything that must hold for one value. */
-static void check_value(u64 v)
+static void check_value(struct __test_metadata *_metadata, u64 v)
 {
 	unsigned int idx = hist_bucket_index(v);
 
-	CHECKV(idx < SSDK_HIST_NR_BUCKETS, "v %llu idx %u", v, idx);
-	CHECKV(hist_bucket_lower(idx) <= v && v <= hist_bucket_upper(idx),
-	       "v %llu idx %u [%llu, %llu]", v, idx,
-	       hist_bucket_lower(idx), hist_bucket_upper(idx));
-	if (v < SSDK_HIST_NR_EXACT)
-		CHECKV(idx == v && hist_bucket_mid(idx) == v, "v %llu idx %u", v, idx);
-	else if (v <= hist_bucket_upper(LAST_NORMAL))
-		CHECKV(within_bound(hist_bucket_mid(idx), v),
-		       "v %llu mid %llu", v, hist_bucket_mid(idx));
-	else
-		CHECKV(idx == SSDK_HIST_OVERFLOW_IDX, "v %llu idx %u", v, idx);
+	ASSERT_LT(idx, SSDK_HIST_NR_BUCKETS) TH_LOG("v %" PRIu64, v);
+	ASSERT_TRUE(hist_bucket_lower(idx) <= v && v <= hist_bucket_upper(idx))
+		TH_LOG("v %" PRIu64 " idx %u [%" PRIu64 ", %" PRIu64 "]", v, idx,
+		       hist_bucket_lower(idx), hist_bucket_upper(idx));
+	if (v < SSDK_HIST_NR_EXACT) {
+		ASSERT_EQ(v, idx);
+		ASSERT_EQ(v, hist_bucket_mid(idx));
+	} else if (v <= hist_bucket_upper(LAST_NORMAL)) {
+		ASSERT_TRUE(within_bound(hist_bucket_mid(idx), v))
+			TH_LOG("v %" PRIu64 " mid %" PRIu64, v, hist_bucket_mid(idx));
+	} else {
+		ASSERT_EQ(SSDK_HIST_OVERFLOW_IDX, idx) TH_LOG("v %" PRIu64, v);
+	}
 }
 
 static int cmp_u64(const void *a, const void *b)
@@ -126,7 +142,8 @@ static u64 exact_rank(u64 p, u64 n)
  * sorted values: exactly the clamped midpoint of the order statistic's
  * bucket, and within 1/512 of it. Sorts @v.
  */
-static void check_percentiles(const char *what, u64 *v, u64 n)
+static void check_percentiles(struct __test_metadata *_metadata, const char *what, u64 *v,
+			      u64 n)
 {
 	u64 min = U64_MAX_VALUE, max = 0;
 	double worst = 0;
@@ -139,9 +156,10 @@ static void check_percentiles(const char *what, u64 *v, u64 n)
 		max = v[i] > max ? v[i] : max;
 	}
 	qsort(v, n, sizeof(*v), cmp_u64);
-	CHECK(v[0] == min && v[n - 1] == max);
+	EXPECT_EQ(min, v[0]);
+	EXPECT_EQ(max, v[n - 1]);
 
-	for (i = 0; i < sizeof(pcts) / sizeof(pcts[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(pcts); i++) {
 		u64 exact = v[exact_rank(pcts[i], n) - 1];
 		u64 got = hist_percentile(hist_buf, n, pcts[i] / 1e4, min, max);
 		u64 want = hist_bucket_mid(hist_bucket_index(exact));
@@ -150,66 +168,62 @@ static void check_percentiles(const char *what, u64 *v, u64 n)
 		want = want > max ? max : want;
 		if (pcts[i] == 1000000 || exact > hist_bucket_upper(LAST_NORMAL))
 			want = max;
-		CHECKV(got == want, "%s p%g: got %llu want %llu (exact %llu)",
-		       what, pcts[i] / 1e4, got, want, exact);
+		EXPECT_EQ(want, got)
+			TH_LOG("%s p%g (exact %" PRIu64 ")", what, pcts[i] / 1e4, exact);
 		if (exact <= SSDK_HIST_MAX_NS) {
-			CHECKV(within_bound(got, exact), "%s p%g: got %llu exact %llu",
-			       what, pcts[i] / 1e4, got, exact);
+			EXPECT_TRUE(within_bound(got, exact))
+				TH_LOG("%s p%g: got %" PRIu64 " exact %" PRIu64, what,
+				       pcts[i] / 1e4, got, exact);
 			if (exact && (double)abs_diff(got, exact) / exact > worst)
 				worst = (double)abs_diff(got, exact) / exact;
 		}
 	}
-	diag("%s: %llu samples, worst percentile error %.4f%%", what, n,
-	     worst * 100);
+	TH_LOG("%s: %" PRIu64 " samples, worst percentile error %.4f%%", what, n, worst * 100);
 }
 
 /* ---- tests ------------------------------------------------------------- */
 
-static void test_constants(void)
+TEST(constants)
 {
 	u64 hist[SSDK_HIST_NR_BUCKETS];
 
-	CHECK(SSDK_HIST_SUB_BITS == 8);
-	CHECK(SSDK_HIST_SUB_BUCKETS == 256);
-	CHECK(SSDK_HIST_NR_EXACT == 512);
-	CHECK(SSDK_HIST_MAX_NS == 3600ULL * 1000 * 1000 * 1000);
-	CHECK(SSDK_HIST_NR_BUCKETS == 8869);
-	CHECK(sizeof(hist) == 70952);
-	CHECK(hist_bucket_index(U64_MAX_VALUE) == SSDK_HIST_NR_BUCKETS - 1);
-	CHECK(hist_bucket_index(SSDK_HIST_MAX_NS) == SSDK_HIST_OVERFLOW_IDX - 1);
-	diag("%u buckets, %zu bytes per histogram", SSDK_HIST_NR_BUCKETS, sizeof(hist));
+	EXPECT_EQ(8, SSDK_HIST_SUB_BITS);
+	EXPECT_EQ(256UL, SSDK_HIST_SUB_BUCKETS);
+	EXPECT_EQ(512U, SSDK_HIST_NR_EXACT);
+	EXPECT_EQ(3600ULL * 1000 * 1000 * 1000, SSDK_HIST_MAX_NS);
+	EXPECT_EQ(8869U, SSDK_HIST_NR_BUCKETS);
+	EXPECT_EQ(70952UL, sizeof(hist));
+	EXPECT_EQ(SSDK_HIST_NR_BUCKETS - 1, hist_bucket_index(U64_MAX_VALUE));
+	EXPECT_EQ(SSDK_HIST_OVERFLOW_IDX - 1, hist_bucket_index(SSDK_HIST_MAX_NS));
+	TH_LOG("%u buckets, %zu bytes per histogram", SSDK_HIST_NR_BUCKETS, sizeof(hist));
 }
 
-static void test_buckets_contiguous(void)
+TEST(buckets_contiguous)
 {
 	unsigned int i;
 
-	CHECK(hist_bucket_lower(0) == 0);
-	CHECK(hist_bucket_upper(SSDK_HIST_OVERFLOW_IDX) == U64_MAX_VALUE);
+	EXPECT_EQ(0ULL, hist_bucket_lower(0));
+	EXPECT_EQ(U64_MAX_VALUE, hist_bucket_upper(SSDK_HIST_OVERFLOW_IDX));
 	for (i = 0; i < SSDK_HIST_NR_BUCKETS; i++) {
 		u64 lo = hist_bucket_lower(i), hi = hist_bucket_upper(i);
 		u64 mid = hist_bucket_mid(i);
 
-		CHECKV(lo <= hi, "bucket %u [%llu, %llu]", i, lo, hi);
-		CHECKV(lo <= mid && mid <= hi, "bucket %u [%llu, %llu] mid %llu",
-		       i, lo, hi, mid);
-		if (i)
-			CHECKV(lo == hist_bucket_upper(i - 1) + 1,
-			       "bucket %u lower %llu, previous upper %llu", i, lo,
-			       hist_bucket_upper(i - 1));
-		CHECKV(hist_bucket_index(lo) == i, "bucket %u lower %llu -> %u",
-		       i, lo, hist_bucket_index(lo));
-		CHECKV(hist_bucket_index(hi) == i, "bucket %u upper %llu -> %u",
-		       i, hi, hist_bucket_index(hi));
+		ASSERT_LE(lo, hi) TH_LOG("bucket %u", i);
+		ASSERT_TRUE(lo <= mid && mid <= hi)
+			TH_LOG("bucket %u [%" PRIu64 ", %" PRIu64 "] mid %" PRIu64, i, lo, hi, mid);
+		if (i) {
+			ASSERT_EQ(hist_bucket_upper(i - 1) + 1, lo) TH_LOG("bucket %u", i);
+		}
+		ASSERT_EQ(i, hist_bucket_index(lo)) TH_LOG("lower %" PRIu64, lo);
+		ASSERT_EQ(i, hist_bucket_index(hi)) TH_LOG("upper %" PRIu64, hi);
 	}
 	/* indexes past the end read as the overflow bucket, without UB */
-	CHECK(hist_bucket_lower(SSDK_HIST_NR_BUCKETS) ==
-	      hist_bucket_lower(SSDK_HIST_OVERFLOW_IDX));
-	CHECK(hist_bucket_lower(~0U) == hist_bucket_lower(SSDK_HIST_OVERFLOW_IDX));
-	CHECK(hist_bucket_upper(~0U) == U64_MAX_VALUE);
+	EXPECT_EQ(hist_bucket_lower(SSDK_HIST_OVERFLOW_IDX), hist_bucket_lower(SSDK_HIST_NR_BUCKETS));
+	EXPECT_EQ(hist_bucket_lower(SSDK_HIST_OVERFLOW_IDX), hist_bucket_lower(~0U));
+	EXPECT_EQ(U64_MAX_VALUE, hist_bucket_upper(~0U));
 }
 
-static void test_bucket_widths(void)
+TEST(bucket_widths)
 {
 	unsigned int i;
 
@@ -218,14 +232,15 @@ static void test_bucket_widths(void)
 		u64 width = hi - lo + 1;
 
 		if (i < SSDK_HIST_NR_EXACT) {
-			CHECKV(width == 1 && lo == i, "bucket %u [%llu, %llu]", i, lo, hi);
+			ASSERT_EQ(1ULL, width) TH_LOG("bucket %u", i);
+			ASSERT_EQ((u64)i, lo);
 			continue;
 		}
 		/* relative width (hi - lo + 1) / lo <= 1/256 */
-		CHECKV(width * 256 <= lo,
-		       "bucket %u [%llu, %llu]", i, lo, hi);
-		CHECKV((width & (width - 1)) == 0 && lo % width == 0,
-		       "bucket %u [%llu, %llu]", i, lo, hi);
+		ASSERT_LE(width * 256, lo)
+			TH_LOG("bucket %u [%" PRIu64 ", %" PRIu64 "]", i, lo, hi);
+		ASSERT_TRUE((width & (width - 1)) == 0 && lo % width == 0)
+			TH_LOG("bucket %u [%" PRIu64 ", %" PRIu64 "]", i, lo, hi);
 	}
 }
 
@@ -235,7 +250,7 @@ static void test_bucket_widths(void)
  * m to hi, so it is largest at lo or at hi. Checking both edges of every
  * bucket below the overflow bucket checks every value up to 1 hour.
  */
-static void test_error_bound(void)
+TEST(error_bound_every_bucket)
 {
 	double worst = 0;
 	unsigned int i, worst_idx = 0;
@@ -245,12 +260,14 @@ static void test_error_bound(void)
 		u64 mid = hist_bucket_mid(i);
 		double err;
 
-		CHECKV(within_bound(mid, hi), "bucket %u hi %llu mid %llu", i, hi, mid);
+		ASSERT_TRUE(within_bound(mid, hi))
+			TH_LOG("bucket %u hi %" PRIu64 " mid %" PRIu64, i, hi, mid);
 		if (!lo) {
-			CHECK(mid == 0);
+			ASSERT_EQ(0ULL, mid);
 			continue;
 		}
-		CHECKV(within_bound(mid, lo), "bucket %u lo %llu mid %llu", i, lo, mid);
+		ASSERT_TRUE(within_bound(mid, lo))
+			TH_LOG("bucket %u lo %" PRIu64 " mid %" PRIu64, i, lo, mid);
 		err = (double)(mid - lo) / lo;
 		if ((double)(hi - mid) / hi > err)
 			err = (double)(hi - mid) / hi;
@@ -259,42 +276,43 @@ static void test_error_bound(void)
 			worst_idx = i;
 		}
 	}
-	CHECK(worst <= 1.0 / 512);
-	diag("max relative error %.5f%% (bucket %u [%llu, %llu]); bound 1/512 = %.5f%%",
-	     worst * 100, worst_idx, hist_bucket_lower(worst_idx),
-	     hist_bucket_upper(worst_idx), 100.0 / 512);
+	EXPECT_TRUE(worst <= 1.0 / 512) TH_LOG("worst %g", worst);
+	TH_LOG("max relative error %.5f%% (bucket %u [%" PRIu64 ", %" PRIu64
+	       "]); bound 1/512 = %.5f%%", worst * 100, worst_idx,
+	       hist_bucket_lower(worst_idx), hist_bucket_upper(worst_idx), 100.0 / 512);
 }
 
-static void test_hour_and_overflow(void)
+TEST(hour_and_overflow)
 {
 	u64 lo = hist_bucket_lower(LAST_NORMAL), hi = hist_bucket_upper(LAST_NORMAL);
 
-	CHECK(lo <= SSDK_HIST_MAX_NS && SSDK_HIST_MAX_NS <= hi);
-	CHECK(hist_bucket_index(SSDK_HIST_MAX_NS + 1) == LAST_NORMAL);
-	CHECK(hist_bucket_index(hi) == LAST_NORMAL);
-	CHECK(hist_bucket_index(hi + 1) == SSDK_HIST_OVERFLOW_IDX);
-	CHECK(hist_bucket_lower(SSDK_HIST_OVERFLOW_IDX) == 420ULL << 33);
-	CHECK(hist_bucket_index(1ULL << 63) == SSDK_HIST_OVERFLOW_IDX);
-	CHECK(within_bound(hist_bucket_mid(LAST_NORMAL), SSDK_HIST_MAX_NS));
-	diag("last bucket with the bound: %u, [%.3f s, %.3f s]; overflow from %.3f s",
-	     LAST_NORMAL, lo / 1e9, hi / 1e9,
-	     hist_bucket_lower(SSDK_HIST_OVERFLOW_IDX) / 1e9);
+	EXPECT_LE(lo, SSDK_HIST_MAX_NS);
+	EXPECT_LE(SSDK_HIST_MAX_NS, hi);
+	EXPECT_EQ(LAST_NORMAL, hist_bucket_index(SSDK_HIST_MAX_NS + 1));
+	EXPECT_EQ(LAST_NORMAL, hist_bucket_index(hi));
+	EXPECT_EQ(SSDK_HIST_OVERFLOW_IDX, hist_bucket_index(hi + 1));
+	EXPECT_EQ(420ULL << 33, hist_bucket_lower(SSDK_HIST_OVERFLOW_IDX));
+	EXPECT_EQ(SSDK_HIST_OVERFLOW_IDX, hist_bucket_index(1ULL << 63));
+	EXPECT_TRUE(within_bound(hist_bucket_mid(LAST_NORMAL), SSDK_HIST_MAX_NS));
+	TH_LOG("last bucket with the bound: %u, [%.3f s, %.3f s]; overflow from %.3f s",
+	       LAST_NORMAL, lo / 1e9, hi / 1e9, hist_bucket_lower(SSDK_HIST_OVERFLOW_IDX) / 1e9);
 }
 
-static void test_values_exhaustive(void)
+TEST(values_0_to_2e20)
 {
 	u64 v;
 
 	for (v = 0; v <= 1ULL << 20; v++) {
-		check_value(v);
-		if (v)
-			CHECKV(hist_bucket_index(v) - hist_bucket_index(v - 1) <= 1,
-			       "v %llu idx %u after %u", v, hist_bucket_index(v),
-			       hist_bucket_index(v - 1));
+		check_value(_metadata, v);
+		if (v) {
+			ASSERT_LE(hist_bucket_index(v) - hist_bucket_index(v - 1), 1U)
+				TH_LOG("v %" PRIu64 " idx %u after %u", v, hist_bucket_index(v),
+				       hist_bucket_index(v - 1));
+		}
 	}
 }
 
-static void test_values_edges(void)
+TEST(values_edges_random)
 {
 	static const u64 fixed[] = {
 		SSDK_HIST_MAX_NS - 1, SSDK_HIST_MAX_NS, SSDK_HIST_MAX_NS + 1,
@@ -304,19 +322,19 @@ static void test_values_edges(void)
 	unsigned int e, i;
 
 	for (e = 0; e < 64; e++) {
-		check_value((1ULL << e) - 1);
-		check_value(1ULL << e);
-		check_value((1ULL << e) + 1);
-		check_value((3ULL << e) >> 1);
+		check_value(_metadata, (1ULL << e) - 1);
+		check_value(_metadata, 1ULL << e);
+		check_value(_metadata, (1ULL << e) + 1);
+		check_value(_metadata, (3ULL << e) >> 1);
 	}
-	for (i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++)
-		check_value(fixed[i]);
+	for (i = 0; i < ARRAY_SIZE(fixed); i++)
+		check_value(_metadata, fixed[i]);
 	rng_seed(1);
 	for (i = 0; i < 2000000; i++) {
 		u64 r = rng();
 
-		check_value(r >> (r % 64));
-		check_value(rng_log(SSDK_HIST_MAX_NS));
+		check_value(_metadata, r >> (r % 64));
+		check_value(_metadata, rng_log(SSDK_HIST_MAX_NS));
 	}
 }
 
@@ -325,7 +343,7 @@ static void test_values_edges(void)
 
 static u64 cpu_hist[NR_CPUS][SSDK_HIST_NR_BUCKETS];
 
-static void test_record_merge(void)
+TEST(record_merge)
 {
 	u64 sum = 0, *one = hist_buf, *merged = hist_buf2;
 	double t;
@@ -343,56 +361,56 @@ static void test_record_merge(void)
 	}
 	for (i = 0; i < NR_CPUS; i++)
 		hist_merge(merged, cpu_hist[i]);
-	CHECK(!memcmp(one, merged, sizeof(hist_buf)));
+	EXPECT_EQ(0, memcmp(one, merged, sizeof(hist_buf)));
 	for (i = 0; i < SSDK_HIST_NR_BUCKETS; i++)
 		sum += merged[i];
-	CHECKV(sum == NR_MERGE, "sum %llu", sum);
+	EXPECT_EQ((u64)NR_MERGE, sum);
 
 	/* merging is addition: once more doubles every bucket */
 	hist_merge(merged, one);
-	for (i = 0; i < SSDK_HIST_NR_BUCKETS; i++)
-		CHECKV(merged[i] == 2 * one[i], "bucket %u: %llu, %llu", i,
-		       merged[i], one[i]);
+	for (i = 0; i < SSDK_HIST_NR_BUCKETS; i++) {
+		ASSERT_EQ(2 * one[i], merged[i]) TH_LOG("bucket %u", i);
+	}
 
 	/* the hot path's cost, for the record: not a pass/fail criterion */
 	t = now_ms();
 	for (i = 0; i < 10 * NR_MERGE; i++)
 		hist_record(one, (u64)i * 2654435761U >> (i % 32));
 	t = now_ms() - t;
-	diag("hist_record(): %.2f ns per call", t * 1e6 / (10 * NR_MERGE));
+	TH_LOG("hist_record(): %.2f ns per call", t * 1e6 / (10 * NR_MERGE));
 }
 
 #define NR_SAMPLES	500000
 
 static u64 samples[NR_SAMPLES];
 
-static void test_percentile_uniform(void)
+TEST(percentile_uniform)
 {
 	unsigned int i;
 
 	rng_seed(4);
 	for (i = 0; i < NR_SAMPLES; i++)
 		samples[i] = rng_range(0, 10 * 1000 * 1000);
-	check_percentiles("uniform 0..10 ms", samples, NR_SAMPLES);
+	check_percentiles(_metadata, "uniform 0..10 ms", samples, NR_SAMPLES);
 	for (i = 0; i < NR_SAMPLES; i++)
 		samples[i] = rng_range(1, SSDK_HIST_MAX_NS);
-	check_percentiles("uniform 1 ns..1 h", samples, NR_SAMPLES);
+	check_percentiles(_metadata, "uniform 1 ns..1 h", samples, NR_SAMPLES);
 	for (i = 0; i < NR_SAMPLES; i++)
 		samples[i] = rng_range(0, 1000);
-	check_percentiles("uniform 0..1000 ns", samples, NR_SAMPLES);
+	check_percentiles(_metadata, "uniform 0..1000 ns", samples, NR_SAMPLES);
 }
 
-static void test_percentile_log_uniform(void)
+TEST(percentile_log_uniform)
 {
 	unsigned int i;
 
 	rng_seed(5);
 	for (i = 0; i < NR_SAMPLES; i++)
 		samples[i] = rng_log(SSDK_HIST_MAX_NS);
-	check_percentiles("log-uniform 1 ns..1 h", samples, NR_SAMPLES);
+	check_percentiles(_metadata, "log-uniform 1 ns..1 h", samples, NR_SAMPLES);
 }
 
-static void test_percentile_bimodal(void)
+TEST(percentile_bimodal)
 {
 	unsigned int i;
 
@@ -401,34 +419,35 @@ static void test_percentile_bimodal(void)
 	for (i = 0; i < NR_SAMPLES; i++)
 		samples[i] = rng() % 10 ? rng_range(95000, 105000) :
 			     rng_range(18000000, 22000000);
-	check_percentiles("bimodal 100 us / 20 ms", samples, NR_SAMPLES);
+	check_percentiles(_metadata, "bimodal 100 us / 20 ms", samples, NR_SAMPLES);
 }
 
-static void test_percentile_equal_and_single(void)
+TEST(percentile_equal_single)
 {
 	static const u64 values[] = { 0, 1, 511, 512, 777, 123456789,
 				      SSDK_HIST_MAX_NS, U64_MAX_VALUE };
 	unsigned int i, j;
 
-	for (i = 0; i < sizeof(values) / sizeof(values[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(values); i++) {
 		u64 v = values[i];
 		char what[64];
 
 		for (j = 0; j < 1000; j++)
 			samples[j] = v;
-		snprintf(what, sizeof(what), "1000 x %llu", v);
-		check_percentiles(what, samples, 1000);
-		snprintf(what, sizeof(what), "single %llu", v);
-		check_percentiles(what, samples, 1);
+		snprintf(what, sizeof(what), "1000 x %" PRIu64, v);
+		check_percentiles(_metadata, what, samples, 1000);
+		snprintf(what, sizeof(what), "single %" PRIu64, v);
+		check_percentiles(_metadata, what, samples, 1);
 		/* min == max pins every percentile to the value */
-		for (j = 0; j < sizeof(pcts) / sizeof(pcts[0]); j++)
-			CHECKV(hist_percentile(hist_buf, 1, pcts[j] / 1e4, v, v) == v,
-			       "single %llu p%g", v, pcts[j] / 1e4);
+		for (j = 0; j < ARRAY_SIZE(pcts); j++) {
+			EXPECT_EQ(v, hist_percentile(hist_buf, 1, pcts[j] / 1e4, v, v))
+				TH_LOG("single %" PRIu64 " p%g", v, pcts[j] / 1e4);
+		}
 	}
 }
 
 /* Some latencies past the last bucket: ranks there give the exact max. */
-static void test_percentile_overflow(void)
+TEST(percentile_overflow)
 {
 	unsigned int i;
 
@@ -436,7 +455,7 @@ static void test_percentile_overflow(void)
 	for (i = 0; i < NR_SAMPLES; i++)
 		samples[i] = i % 50 ? rng_range(1000, 2000000) :
 			     rng_range(SSDK_HIST_MAX_NS, 10 * SSDK_HIST_MAX_NS);
-	check_percentiles("2% over 1 h", samples, NR_SAMPLES);
+	check_percentiles(_metadata, "2% over 1 h", samples, NR_SAMPLES);
 }
 
 /*
@@ -444,7 +463,7 @@ static void test_percentile_overflow(void)
  * own bucket and a wrong rank shows: decimal percentiles in steps of
  * 1e-4 percent against ceil(p * n) computed in integers.
  */
-static void check_ranks(u64 n, u64 step)
+static void check_ranks(struct __test_metadata *_metadata, u64 n, u64 step)
 {
 	u64 min = hist_bucket_lower(1), max = hist_bucket_lower(n);
 	u64 p, i;
@@ -457,61 +476,41 @@ static void check_ranks(u64 n, u64 step)
 		u64 got = hist_percentile(hist_buf, n, p / 1e4, min, max);
 
 		want = want > max ? max : want;
-		CHECKV(got == want, "n %llu p%g: got %llu want %llu (rank %llu)",
-		       n, p / 1e4, got, want, exact_rank(p, n));
+		ASSERT_EQ(want, got) TH_LOG("n %" PRIu64 " p%g (rank %" PRIu64 ")", n, p / 1e4,
+					    exact_rank(p, n));
 	}
 }
 
-static void test_percentile_rank(void)
+TEST(percentile_rank)
 {
 	u64 p;
 
-	check_ranks(1000, 100);	/* every 0.1% is a whole rank */
-	check_ranks(1000, 7);
-	check_ranks(7, 1);
-	check_ranks(8000, 125);	/* every 0.0125% is a whole rank */
-	check_ranks(8000, 97);
-	check_ranks(SSDK_HIST_OVERFLOW_IDX - 1, 997);
+	check_ranks(_metadata, 1000, 100);	/* every 0.1% is a whole rank */
+	check_ranks(_metadata, 1000, 7);
+	check_ranks(_metadata, 7, 1);
+	check_ranks(_metadata, 8000, 125);	/* every 0.0125% is a whole rank */
+	check_ranks(_metadata, 8000, 97);
+	check_ranks(_metadata, SSDK_HIST_OVERFLOW_IDX - 1, 997);
 
 	/* the definition's corners */
 	memset(hist_buf, 0, sizeof(hist_buf));
-	CHECK(hist_percentile(hist_buf, 0, 50, 10, 20) == 0);
+	EXPECT_EQ(0ULL, hist_percentile(hist_buf, 0, 50, 10, 20));
 	for (p = 1; p <= 1001; p++)
 		hist_record(hist_buf, p);
 	/* 1001 shares [1000, 1001] with 1000: p100 is the max, not a midpoint */
-	CHECK(hist_percentile(hist_buf, 1001, 100, 1, 1001) == 1001);
-	CHECK(hist_percentile(hist_buf, 1001, 150, 1, 1001) == 1001);
-	CHECK(hist_percentile(hist_buf, 1001, 0, 1, 1001) == 1);
-	CHECK(hist_percentile(hist_buf, 1001, -5, 1, 1001) == 1);
-	CHECK(hist_percentile(hist_buf, 1001, 50, 1, 1001) == 501);
-	CHECK(hist_percentile(hist_buf, 1001, 25.6, 1, 1001) == 257);
-	CHECK(hist_value_at_rank(hist_buf, 0, 1, 1001) == 1);
-	CHECK(hist_value_at_rank(hist_buf, 1002, 1, 1001) == 1001);
+	EXPECT_EQ(1001ULL, hist_percentile(hist_buf, 1001, 100, 1, 1001));
+	EXPECT_EQ(1001ULL, hist_percentile(hist_buf, 1001, 150, 1, 1001));
+	EXPECT_EQ(1ULL, hist_percentile(hist_buf, 1001, 0, 1, 1001));
+	EXPECT_EQ(1ULL, hist_percentile(hist_buf, 1001, -5, 1, 1001));
+	EXPECT_EQ(501ULL, hist_percentile(hist_buf, 1001, 50, 1, 1001));
+	EXPECT_EQ(257ULL, hist_percentile(hist_buf, 1001, 25.6, 1, 1001));
+	EXPECT_EQ(1ULL, hist_value_at_rank(hist_buf, 0, 1, 1001));
+	EXPECT_EQ(1001ULL, hist_value_at_rank(hist_buf, 1002, 1, 1001));
 	/* [998, 999] is a bucket: its midpoint 998, clamped by no extreme */
-	CHECK(hist_value_at_rank(hist_buf, 999, 1, 1001) == 998);
+	EXPECT_EQ(998ULL, hist_value_at_rank(hist_buf, 999, 1, 1001));
 	/* the caller's extremes clamp the midpoint */
-	CHECK(hist_value_at_rank(hist_buf, 1, 5, 1001) == 5);
-	CHECK(hist_value_at_rank(hist_buf, 999, 1, 997) == 997);
+	EXPECT_EQ(5ULL, hist_value_at_rank(hist_buf, 1, 5, 1001));
+	EXPECT_EQ(997ULL, hist_value_at_rank(hist_buf, 999, 1, 997));
 }
 
-static const struct test_case cases[] = {
-	{ "constants", test_constants },
-	{ "buckets_contiguous", test_buckets_contiguous },
-	{ "bucket_widths", test_bucket_widths },
-	{ "error_bound_every_bucket", test_error_bound },
-	{ "hour_and_overflow", test_hour_and_overflow },
-	{ "values_0_to_2e20", test_values_exhaustive },
-	{ "values_edges_random", test_values_edges },
-	{ "record_merge", test_record_merge },
-	{ "percentile_uniform", test_percentile_uniform },
-	{ "percentile_log_uniform", test_percentile_log_uniform },
-	{ "percentile_bimodal", test_percentile_bimodal },
-	{ "percentile_equal_single", test_percentile_equal_and_single },
-	{ "percentile_overflow", test_percentile_overflow },
-	{ "percentile_rank", test_percentile_rank },
-};
-
-int main(void)
-{
-	return ktap_main(cases, ARRAY_SIZE(cases));
-}
+TEST_HARNESS_MAIN

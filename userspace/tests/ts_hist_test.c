@@ -1,70 +1,58 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The time series' interval histogram (kmod/ts_hist.h), compiled here:
+ * The time series' interval histogram (common/ts_hist.h), compiled here:
  * every latency lands in a bucket whose upper bound is not below it and
  * at most 1/8 above it, buckets follow the latencies' order, and the last
  * bucket holds the largest u64.
  */
 
+#include <inttypes.h>
 #include <stdint.h>
 
-#include "ktap.h"
+#include "kselftest_harness.h"
 #include "ts_hist.h"
 
 /* A latency's bucket bounds it within 1/8, above. */
-static int bounded(u64 v)
+static void check_bounded(struct __test_metadata *_metadata, u64 v)
 {
 	unsigned int idx = ssdk_ts_bucket(v);
 	u64 up = ssdk_ts_bucket_upper(idx);
 
-	return idx < SSDK_TS_NR_BUCKETS && up >= v && (up - v) <= v / 8;
+	ASSERT_LT(idx, (unsigned int)SSDK_TS_NR_BUCKETS) TH_LOG("v %" PRIu64, v);
+	ASSERT_GE(up, v) TH_LOG("bucket %u", idx);
+	ASSERT_LE(up - v, v / 8) TH_LOG("v %" PRIu64 " bucket %u up to %" PRIu64, v, idx, up);
 }
 
-static void test_bound_small(void)
+TEST(bound_small)
 {
 	u64 v;
 
 	for (v = 0; v < (1 << 20); v++)
-		if (!CHECK(bounded(v)))
-			break;
+		check_bounded(_metadata, v);
 }
 
-static void test_bound_edges(void)
+TEST(bound_edges)
 {
 	unsigned int shift, d;
-	u64 v;
 
 	for (shift = 3; shift < 64; shift++)
 		for (d = 0; d < 3; d++) {
-			v = (1ULL << shift) - 1 + d;
-			CHECK(bounded(v));
-			v = (1ULL << shift) + (1ULL << (shift - 3)) - 1 + d;
-			CHECK(bounded(v));
+			check_bounded(_metadata, (1ULL << shift) - 1 + d);
+			check_bounded(_metadata, (1ULL << shift) + (1ULL << (shift - 3)) - 1 + d);
 		}
-	CHECK(ssdk_ts_bucket(UINT64_MAX) == SSDK_TS_NR_BUCKETS - 1);
-	CHECK(ssdk_ts_bucket_upper(SSDK_TS_NR_BUCKETS - 1) == UINT64_MAX);
+	EXPECT_EQ(SSDK_TS_NR_BUCKETS - 1U, ssdk_ts_bucket(UINT64_MAX));
+	EXPECT_EQ(UINT64_MAX, ssdk_ts_bucket_upper(SSDK_TS_NR_BUCKETS - 1));
 }
 
 /* Upper bounds increase, and each bucket starts right after the last. */
-static void test_contiguous(void)
+TEST(contiguous)
 {
 	unsigned int i;
 
 	for (i = 1; i < SSDK_TS_NR_BUCKETS; i++) {
-		if (!CHECK(ssdk_ts_bucket_upper(i) > ssdk_ts_bucket_upper(i - 1)))
-			break;
-		if (!CHECK(ssdk_ts_bucket(ssdk_ts_bucket_upper(i - 1) + 1) == i))
-			break;
+		ASSERT_GT(ssdk_ts_bucket_upper(i), ssdk_ts_bucket_upper(i - 1)) TH_LOG("bucket %u", i);
+		ASSERT_EQ(i, ssdk_ts_bucket(ssdk_ts_bucket_upper(i - 1) + 1));
 	}
 }
 
-static const struct test_case cases[] = {
-	TEST(test_bound_small),
-	TEST(test_bound_edges),
-	TEST(test_contiguous),
-};
-
-int main(void)
-{
-	return ktap_main(cases, ARRAY_SIZE(cases));
-}
+TEST_HARNESS_MAIN
