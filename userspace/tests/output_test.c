@@ -1,0 +1,784 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Host tests of the output backends (cli/out_text.c, cli/out_json.c
+ * behind output.h's ops), on the kselftest harness, for runs made up
+ * here: the text backend's lines and tables, captured from stdout; the
+ * JSON backend's documents, parsed back by Python's json module (strict:
+ * no NaN) and checked against values computed from the latencies the
+ * runs were made of.
+ */
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <linux/ssdk.h>
+
+#include "hist.h"
+#include "output.h"
+#include "values.h"
+#include "kselftest_harness.h"
+
+/* ---- capturing stdout ------------------------------------------------- */
+
+static FILE *capture_file;
+static int capture_saved = -1;
+
+/* What the backends print from now on goes to a file, not to stdout. */
+static void capture_begin(void)
+{
+	fflush(stdout);
+	capture_file = tmpfile();
+	capture_saved = dup(STDOUT_FILENO);
+	dup2(fileno(capture_file), STDOUT_FILENO);
+}
+
+/* What they printed, to free; stdout is stdout again. */
+static char *capture_end(void)
+{
+	long n;
+	char *buf;
+
+	fflush(stdout);
+	dup2(capture_saved, STDOUT_FILENO);
+	close(capture_saved);
+	n = ftell(capture_file) < 0 ? 0 : lseek(fileno(capture_file), 0, SEEK_END);
+	buf = calloc(1, n + 1);
+	if (buf && pread(fileno(capture_file), buf, n, 0) != n)
+		buf[0] = '\0';
+	fclose(capture_file);
+	return buf;
+}
+
+#define CAPTURE(out, stmt) do {						\
+	capture_begin();						\
+	stmt;								\
+	out = capture_end();						\
+} while (0)
+
+/* The line of @text that starts with @start, without its newline, or "". */
+static const char *line_of(const char *text, const char *start)
+{
+	static char line[512];
+	const char *p = text, *end;
+	size_t n = strlen(start);
+
+	while (p && *p) {
+		end = strchrnul(p, '\n');
+		if (!strncmp(p, start, n) && (size_t)(end - p) < sizeof(line)) {
+			memcpy(line, p, end - p);
+			line[end - p] = '\0';
+			return line;
+		}
+		p = *end ? end + 1 : NULL;
+	}
+	return "";
+}
+
+/* Lines of @text that start with @start must be @want, whole. */
+#define EXPECT_LINE(text, want) EXPECT_STREQ(want, line_of(text, want)) TH_LOG("in:\n%s", text)
+
+/* ---- JSON, parsed back ------------------------------------------------ */
+
+/*
+ * python3 -S -c this DOCS EXPRS: the file DOCS holds one or more JSON
+ * documents one after the other (ds; d is the first), each strict JSON:
+ * NaN and Infinity are refused. Each line of the file EXPRS is a Python
+ * expression over them; one line out per expression: "ok", or what it
+ * gave instead of True.
+ */
+static const char json_check_py[] =
+	"import json, math, statistics, sys\n"
+	"from fractions import Fraction\n"
+	"def strict(c):\n"
+	"    raise ValueError(\"not JSON: \" + c)\n"
+	"dec = json.JSONDecoder(parse_constant=strict)\n"
+	"text = open(sys.argv[1]).read()\n"
+	"ds, pos = [], 0\n"
+	"while text[pos:].strip():\n"
+	"    pos += len(text[pos:]) - len(text[pos:].lstrip())\n"
+	"    doc, pos = dec.raw_decode(text, pos)\n"
+	"    ds.append(doc)\n"
+	"ns = {\"d\": ds[0], \"ds\": ds, \"math\": math, \"statistics\": statistics,\n"
+	"      \"Fraction\": Fraction}\n"
+	"for e in open(sys.argv[2]).read().splitlines():\n"
+	"    try:\n"
+	"        v = eval(e, ns)\n"
+	"    except Exception as x:\n"
+	"        v = x\n"
+	"    print(\"ok\" if v is True else \"not ok: \" + repr(v)[:300])\n";
+
+/*
+ * Check the JSON documents of @doc with the Python expressions of
+ * @exprs, each one a result; and that they are JSON at all.
+ */
+static void check_json(struct __test_metadata *_metadata, const char *doc,
+		       const char *const *exprs, unsigned int n)
+{
+	char doc_path[] = "/tmp/ssdk-output-test-XXXXXX", exprs_path[] = "/tmp/ssdk-exprs-XXXXXX";
+	char line[400], *cmd;
+	int fd_doc = mkstemp(doc_path), fd_exprs = mkstemp(exprs_path);
+	unsigned int i;
+	FILE *f;
+
+	ASSERT_GE(fd_doc, 0);
+	ASSERT_GE(fd_exprs, 0);
+	ASSERT_EQ((ssize_t)strlen(doc), write(fd_doc, doc, strlen(doc)));
+	for (i = 0; i < n; i++) {
+		ASSERT_EQ((ssize_t)strlen(exprs[i]), write(fd_exprs, exprs[i], strlen(exprs[i])));
+		ASSERT_EQ(1, write(fd_exprs, "\n", 1));
+	}
+	close(fd_doc);
+	close(fd_exprs);
+	ASSERT_LT(0, asprintf(&cmd, "python3 -S -c '%s' %s %s 2>&1", json_check_py, doc_path,
+			      exprs_path));
+	f = popen(cmd, "r");
+	free(cmd);
+	ASSERT_NE(NULL, f);
+	for (i = 0; i < n && fgets(line, sizeof(line), f); i++) {
+		line[strcspn(line, "\n")] = '\0';
+		EXPECT_STREQ("ok", line) TH_LOG("%s", exprs[i]);
+	}
+	/* fewer lines than expressions: Python refused the document */
+	EXPECT_EQ(n, i) TH_LOG("%s\nin:\n%.3000s", line, doc);
+	EXPECT_EQ(0, pclose(f));
+	unlink(doc_path);
+	unlink(exprs_path);
+}
+
+#define CHECK_JSON(doc, ...) do {					\
+	static const char *const exprs_[] = { __VA_ARGS__ };		\
+	check_json(_metadata, doc, exprs_, ARRAY_SIZE(exprs_));	\
+} while (0)
+
+/* ---- runs ------------------------------------------------------------- */
+
+#define NR_IOS	1000
+
+/*
+ * A finished randwrite run of 1000 IOs of 4 KiB, 1..1000 us, over one
+ * second, with its histograms; the Python of the checks makes the same
+ * latencies: range(1000, 1000001, 1000).
+ */
+static void make_run(struct run_result *r, int with_hists)
+{
+	struct ssdk_run_config *c = &r->st.config;
+	unsigned int i;
+
+	memset(r, 0, sizeof(*r));
+	ssdk_config_init(c);
+	ssdk_config_set_target(c, "/dev/nvme0n1");
+	ssdk_config_set(c, SSDK_A_RUN_RW, SSDK_RW_RANDWRITE);
+	ssdk_config_set(c, SSDK_A_RUN_BS, 4096);
+	ssdk_config_set(c, SSDK_A_RUN_IODEPTH, 3);
+	ssdk_config_set(c, SSDK_A_RUN_SPAN, 8ULL << 30);
+	ssdk_config_set(c, SSDK_A_RUN_RUNTIME_NS, 1000000000);
+	ssdk_config_set(c, SSDK_A_RUN_SEED, 42);
+	ssdk_config_set(c, SSDK_A_RUN_SLOWEST_N, 64);
+	ssdk_config_set(c, SSDK_A_RUN_TS_INTERVAL_NS, 1000000000);
+	r->st.id = 7;
+	r->st.state = SSDK_STATE_DONE;
+	r->st.target_size = 16ULL << 30;
+	r->st.logical_block_size = 512;
+	r->st.measured_ns = 1000000000;
+	r->st.elapsed_ns = 1000000000;
+	r->st.completed = NR_IOS;
+	if (with_hists && result_alloc_hists(r))
+		return;
+	for (i = 0; i < NR_IOS; i++) {
+		ssdk_counts_record(&r->st.stats[SSDK_OP_WRITE], (i + 1) * 1000ULL, 4096);
+		if (with_hists)
+			hist_record((u64 *)r->hists[SSDK_OP_WRITE], (i + 1) * 1000ULL);
+	}
+}
+
+/*
+ * The same run open loop (rate 1000 IOPS, uniform arrivals): response
+ * times 500 ns above the service times, 5 IOs late; with its records:
+ * the two slowest IOs, three intervals, one captured IO.
+ */
+static struct ssdk_io_rec recs[] = {
+	{ .lat_ns = 1000000, .offset = 8192, .t_ns = 999000000, .len = 4096,
+	  .op = SSDK_OP_WRITE, .cpu_submit = 1, .cpu_complete = 2, .inflight = 3 },
+	{ .lat_ns = 999000, .offset = 4096, .t_ns = 998000000, .len = 4096,
+	  .op = SSDK_OP_WRITE, .cpu_submit = 0, .cpu_complete = 0, .inflight = 1 },
+};
+
+static struct ssdk_ts_point points[] = {
+	{ .index = 0, .op = { [SSDK_OP_WRITE] = { 400, 1638400, 400 * 200500ULL, 400000, 396000 } } },
+	{ .index = 1, .op = { [SSDK_OP_WRITE] = { 600, 2457600, 600 * 700500ULL, 1000000, 994000 } } },
+	{ .index = 2 },
+};
+
+static void *memdup(const void *p, size_t size)
+{
+	void *q = malloc(size);
+
+	return q ? memcpy(q, p, size) : NULL;
+}
+
+static void make_open_loop(struct run_result *r)
+{
+	unsigned int i, resp = SSDK_OP_WRITE + SSDK_NR_OPS;
+
+	make_run(r, 1);
+	ssdk_config_set(&r->st.config, SSDK_A_RUN_RATE_IOPS, 1000);
+	ssdk_config_set(&r->st.config, SSDK_A_RUN_ARRIVALS, SSDK_ARRIVALS_UNIFORM);
+	ssdk_config_set(&r->st.config, SSDK_A_RUN_CAPTURE_OVER_NS, 999000);
+	r->st.late = 5;
+	r->st.ts_dropped = 6;
+	r->st.captured_count = 1;
+	r->st.captured_dropped = 1;
+	for (i = 0; i < NR_IOS; i++) {
+		ssdk_counts_record(&r->st.stats[resp], (i + 1) * 1000ULL + 500, 4096);
+		hist_record((u64 *)r->hists[resp], (i + 1) * 1000ULL + 500);
+	}
+	/* copies: result_free() frees them */
+	r->has_records = 1;
+	r->rec.slowest = memdup(recs, sizeof(recs));
+	r->rec.nr_slowest = 2;
+	r->rec.ts = memdup(points, sizeof(points));
+	r->rec.nr_ts = 3;
+	r->rec.captured = memdup(recs, sizeof(recs[0]));
+	r->rec.nr_captured = 1;
+}
+
+/* A run of every access option the text shows: a mix, a split, alignment... */
+static void make_access(struct run_result *r)
+{
+	struct ssdk_run_config *c = &r->st.config;
+
+	make_run(r, 0);
+	ssdk_config_set(c, SSDK_A_RUN_RW, SSDK_RW_RANDRW);
+	ssdk_config_set(c, SSDK_A_RUN_RWMIXREAD, 70);
+	ssdk_config_add_bs(c, 4096, 70);
+	ssdk_config_add_bs(c, 65536, 30);
+	ssdk_config_set(c, SSDK_A_RUN_ALIGN, 4096);
+	ssdk_config_set(c, SSDK_A_RUN_ALIGN_OFFSET, 512);
+	ssdk_config_set(c, SSDK_A_RUN_STRIDE, 8192);
+	ssdk_config_set(c, SSDK_A_RUN_PATTERN, SSDK_PATTERN_REPEAT);
+	ssdk_config_set(c, SSDK_A_RUN_PATTERN_BYTE, 165);
+	ssdk_config_set(c, SSDK_A_RUN_RATE_IOPS, 1000);
+	ssdk_config_set(c, SSDK_A_RUN_ARRIVALS, SSDK_ARRIVALS_POISSON);
+	ssdk_config_set(c, SSDK_A_RUN_ENGINE, SSDK_ENGINE_KFILE);
+	ssdk_config_set(c, SSDK_A_RUN_BUFFERED, 1);
+	ssdk_config_set(c, SSDK_A_RUN_CPU, 3);
+	r->st.late = 3;
+	ssdk_counts_record(&r->st.stats[SSDK_OP_READ], 2000, 65536);
+	ssdk_counts_error(&r->st.stats[SSDK_OP_READ]);
+}
+
+FIXTURE(run) {
+	struct run_result r;
+};
+
+FIXTURE_SETUP(run)
+{
+	make_run(&self->r, 1);
+	ASSERT_NE(NULL, self->r.hists[0]);
+}
+
+FIXTURE_TEARDOWN(run)
+{
+	result_free(&self->r);
+}
+
+/* ---- text ------------------------------------------------------------- */
+
+TEST_F(run, text_results)
+{
+	static const char *const want[] = {
+		"run 7 on /dev/nvme0n1: randwrite, 4 KiB blocks, iodepth 3, done",
+		"span 8 GiB at offset 0 B of 16 GiB; runtime 1.000 s, ramp 0 ns; seed 42",
+		"measured 1.000 s of 1.000 s; 1000 IOs completed, ramp included",
+		"data random",
+		"  op               IOPS       MB/s      MiB/s          IOs   errors",
+		"  write          1000.0       4.10       3.91         1000        0",
+		"  latency               write",
+		"  min                 1.00 us",
+		"  mean              500.50 us",
+		"  stddev            288.82 us",
+		"  max                1.000 ms",
+		"  p1                 10.00 us",
+		"  p50               500.22 us",
+		"  p99               990.21 us",
+		"  p99.9             998.40 us",
+		"  p99.9999           1.000 ms",
+	};
+	struct output o = { .ops = &output_text };
+	uint64_t *hists[SSDK_NR_SETS];
+	const char *p, *q;
+	char label[32];
+	unsigned int i;
+	char *out;
+
+	CAPTURE(out, output_text.results(&o, &self->r, 0));
+	for (i = 0; i < ARRAY_SIZE(want); i++) {
+		EXPECT_LINE(out, want[i]);
+	}
+	/* every percentile, in order, after the moments */
+	p = strstr(out, "\n  max ");
+	for (i = 0; i < REPORT_NR_PCTS; i++) {
+		snprintf(label, sizeof(label), "\n  p%g ", report_pcts[i]);
+		q = p ? strstr(p, label) : NULL;
+		EXPECT_NE(NULL, q) TH_LOG("no %s after the last row in:\n%s", label + 1, out);
+		p = q;
+	}
+	/* no read column or row, nothing of what the run did not use */
+	EXPECT_EQ(NULL, strstr(out, "read"));
+	EXPECT_EQ(NULL, strstr(out, "resp"));
+	EXPECT_EQ(NULL, strstr(out, "engine"));
+	EXPECT_EQ(NULL, strstr(out, "rate"));
+	EXPECT_EQ(NULL, strstr(out, "slowest"));
+	free(out);
+
+	/* a status: no histograms, no percentiles; a running one's IOPS */
+	memcpy(hists, self->r.hists, sizeof(hists));
+	memset(self->r.hists, 0, sizeof(self->r.hists));
+	self->r.st.state = SSDK_STATE_RUNNING;
+	self->r.st.iops_now = 1234;
+	CAPTURE(out, output_text.status(&o, &self->r));
+	EXPECT_LINE(out, "  max                1.000 ms");
+	EXPECT_LINE(out, "now 1234 IOPS");
+	EXPECT_EQ(NULL, strstr(out, "p50"));
+	free(out);
+	memcpy(self->r.hists, hists, sizeof(hists));
+
+	/* nothing measured */
+	memset(self->r.st.stats, 0, sizeof(self->r.st.stats));
+	CAPTURE(out, output_text.results(&o, &self->r, 0));
+	EXPECT_LINE(out, "no IO completed in the measurement window");
+	EXPECT_EQ(NULL, strstr(out, "IOPS"));
+	free(out);
+}
+
+TEST(text_access)
+{
+	static const char *const want[] = {
+		"run 7 on /dev/nvme0n1: randrw, 4 KiB blocks, iodepth 3, done",
+		"span 8 GiB at offset 0 B of 16 GiB; runtime 1.000 s, ramp 0 ns; seed 42; cpu 3",
+		"engine kfile, buffered",
+		"mix 70% reads",
+		"block sizes 4 KiB/70% 64 KiB/30%",
+		"aligned to 4096 bytes, 512 past",
+		"stride 8192 bytes",
+		"data repeat:165",
+		"rate 1000 IOPS, poisson arrivals; 3 IOs found no free slot when due",
+		"  read              1.0       0.07       0.06            1        1",
+		"  write          1000.0       4.10       3.91         1000        0",
+		"  latency                read          write",
+		"  min                 2.00 us        1.00 us",
+		"  stddev                 0 ns      288.82 us",
+	};
+	struct output o = { .ops = &output_text };
+	struct run_result r;
+	unsigned int i;
+	char *out;
+
+	make_access(&r);
+	CAPTURE(out, output_text.status(&o, &r));
+	for (i = 0; i < ARRAY_SIZE(want); i++) {
+		EXPECT_LINE(out, want[i]);
+	}
+	/* open loop, but no response time measured: no such column */
+	EXPECT_EQ(NULL, strstr(out, "resp"));
+	free(out);
+	/* closed loop: the rate without the late IOs */
+	r.st.config.arrivals = SSDK_ARRIVALS_PACED;
+	CAPTURE(out, output_text.status(&o, &r));
+	EXPECT_LINE(out, "rate 1000 IOPS, paced arrivals");
+	EXPECT_EQ(NULL, strstr(out, "free slot"));
+	free(out);
+}
+
+TEST(text_records)
+{
+	static const char *const want[] = {
+		"rate 1000 IOPS, uniform arrivals; 5 IOs found no free slot when due",
+		"  latency               write     write resp",
+		"  min                 1.00 us        1.50 us",
+		"  mean              500.50 us      501.00 us",
+		"slowest 2 IOs",
+		"    #      latency    op           offset      len   submitted at   cpu  done inflight",
+		"    1     1.000 ms write             8192     4096     999.000 ms     1     2        3",
+		"    2    999.00 us write             4096     4096     998.000 ms     0     0        1",
+		"time series (by completion time, from the run's start)",
+		"        from         IOPS       MB/s         mean          p99          max",
+		"        0 ns        400.0       1.64    200.50 us    396.00 us    400.00 us",
+		"     1.000 s        600.0       2.46    700.50 us    994.00 us     1.000 ms",
+		"     2.000 s          0.0       0.00            -            -            -",
+		"worst interval: 1.000 s to 2.000 s, max 1.000 ms, p99 994.00 us, 600 IOs",
+		"6 IOs completed past the last interval kept (ts_max_points)",
+		"captured 1 IOs",
+		"captured 1 IOs of 999.00 us or more; 1 more found the capture full (capture_max)",
+	};
+	struct output o = { .ops = &output_text };
+	struct run_result r;
+	unsigned int i;
+	char *out;
+
+	make_open_loop(&r);
+	CAPTURE(out, output_text.results(&o, &r, RESULTS_SLOWEST | RESULTS_TEXT | RESULTS_CAPTURED));
+	for (i = 0; i < ARRAY_SIZE(want); i++) {
+		EXPECT_LINE(out, want[i]);
+	}
+	free(out);
+	/* the records only when asked */
+	CAPTURE(out, output_text.results(&o, &r, 0));
+	EXPECT_EQ(NULL, strstr(out, "slowest"));
+	EXPECT_EQ(NULL, strstr(out, "time series"));
+	EXPECT_EQ(NULL, strstr(out, "captured"));
+	free(out);
+}
+
+/* Several runs: a line each, then their total's tables. */
+TEST(text_job_list_sweep)
+{
+	struct output o = { .ops = &output_text };
+	struct run_result two[2], total;
+	char *out;
+
+	make_run(&two[0], 1);
+	make_run(&two[1], 1);
+	two[1].st.id = 8;
+	ssdk_config_set_target(&two[1].st.config, "/dev/sdb");
+	ssdk_config_set(&two[1].st.config, SSDK_A_RUN_CPU, 1);
+	total = two[0];
+	ASSERT_EQ(0, result_alloc_hists(&total));
+	result_merge(&total, &two[0]);
+	memcpy(&total.st, &two[0].st, sizeof(total.st));
+	result_merge(&total, &two[1]);
+	CAPTURE(out, output_text.job(&o, two, 2, &total));
+	EXPECT_LINE(out, "run 7    /dev/nvme0n1         cpu any done      1000.0 IOPS      4.10 MB/s"
+		    "  read mean -  write mean 500.50 us");
+	EXPECT_LINE(out, "run 8    /dev/sdb             cpu 1   done      1000.0 IOPS      4.10 MB/s"
+		    "  read mean -  write mean 500.50 us");
+	EXPECT_LINE(out, "total of 2 runs (iodepth: their sum; rates: over the longest window)");
+	EXPECT_LINE(out, "run 7 on /dev/nvme0n1: randwrite, 4 KiB blocks, iodepth 6, done");
+	EXPECT_LINE(out, "  write          2000.0       8.19       7.81         2000        0");
+	EXPECT_LINE(out, "  p50               500.22 us");
+	free(out);
+	/* one run: its tables only */
+	CAPTURE(out, output_text.job(&o, two, 1, &total));
+	EXPECT_LINE(out, "run 7 on /dev/nvme0n1: randwrite, 4 KiB blocks, iodepth 3, done");
+	EXPECT_EQ(NULL, strstr(out, "total"));
+	free(out);
+
+	CAPTURE(out, output_text.list(&o, two, 2));
+	EXPECT_LINE(out, "  id  state     rw               bs    qd     elapsed     completed  target");
+	EXPECT_LINE(out, "   7  done      randwrite     4 KiB     3     1.000 s          1000  /dev/nvme0n1");
+	EXPECT_LINE(out, "   8  done      randwrite     4 KiB     3     1.000 s          1000  /dev/sdb");
+	free(out);
+
+	/* a header once, a row per point, both ops' latencies together */
+	CAPTURE(out, (o.ops->sweep_begin(&o), o.ops->sweep_point(&o, two, 1, &two[0]),
+		      o.ops->sweep_point(&o, two, 2, &total), o.ops->sweep_end(&o)));
+	EXPECT_STREQ(" iodepth         IOPS       MB/s         mean          p99          max  state\n"
+		     "       3       1000.0       4.10    500.50 us    990.21 us     1.000 ms  done\n"
+		     "       6       2000.0       8.19    500.50 us    990.21 us     1.000 ms  done\n",
+		     out);
+	free(out);
+	result_free(&total);
+	result_free(&two[0]);
+	result_free(&two[1]);
+}
+
+TEST(text_info_follow_compare)
+{
+	struct ssdk_info info = {
+		.version = "1.2.3", .kernel_release = "6.12.0-test",
+		.caps = SSDK_CAP_BIO | SSDK_CAP_KFILE, .cpus = 4, .clock_res_ns = 1,
+		.family_version = 1, .max_runs = 64, .hist_sub_bits = 8, .hist_buckets = 8869,
+	};
+	static const uint32_t ids[] = { 7, 8 };
+	struct output o = { .ops = &output_text };
+	struct compare_row rows[2];
+	struct compare_diff d = { 1, 0, "filesystem", { 1500, 1000, -250.4, 20000 } };
+	struct run_result r;
+	char *out;
+
+	CAPTURE(out, output_text.info(&o, &info));
+	EXPECT_LINE(out, "module     ssdk 1.2.3");
+	EXPECT_LINE(out, "kernel     6.12.0-test");
+	EXPECT_LINE(out, "caps       bio kfile");
+	EXPECT_LINE(out, "histogram  8869 buckets, 256 per power of two");
+	free(out);
+
+	CAPTURE(out, output_text.started(&o, ids, 2));
+	EXPECT_STREQ("7\n8\n", out);
+	free(out);
+
+	make_open_loop(&r);
+	r.st.state = SSDK_STATE_FAILED;
+	strcpy(r.st.reason, "target removed");
+	CAPTURE(out, (o.rows = 0, output_text.interval(&o, &r.st, &points[0]),
+		      output_text.interval(&o, &r.st, &points[1]),
+		      output_text.follow_end(&o, &r.st)));
+	EXPECT_STREQ("        from         IOPS       MB/s         mean          p99          max\n"
+		     "        0 ns        400.0       1.64    200.50 us    396.00 us    400.00 us\n"
+		     "     1.000 s        600.0       2.46    700.50 us    994.00 us     1.000 ms\n"
+		     "run 7 failed: target removed\n", out);
+	free(out);
+	CAPTURE(out, output_text.stopped(&o, &r.st));
+	EXPECT_STREQ("run 7 failed\n", out);
+	free(out);
+
+	rows[0] = (struct compare_row){ .name = "bio", .r = r };
+	rows[1] = (struct compare_row){ .name = "kfile", .r = r };
+	op_summarize(&r.st.stats[SSDK_OP_WRITE], r.st.measured_ns, r.hists[SSDK_OP_WRITE],
+		     &rows[0].o);
+	rows[1].o = rows[0].o;
+	rows[1].o.mean += 1500;
+	CAPTURE(out, output_text.compare(&o, rows, 2, &d, 1));
+	EXPECT_LINE(out, "engine               IOPS       MB/s         mean          p50          p99"
+		    "        p99.9          max");
+	EXPECT_LINE(out, "bio                1000.0       4.10    500.50 us    500.22 us    990.21 us"
+		    "    998.40 us     1.000 ms");
+	EXPECT_LINE(out, "kfile              1000.0       4.10    502.00 us    500.22 us    990.21 us"
+		    "    998.40 us     1.000 ms");
+	EXPECT_LINE(out, "difference (ns)        layer                            mean        p50"
+		    "        p99      p99.9");
+	EXPECT_LINE(out, "kfile - bio            filesystem                      +1500      +1000"
+		    "       -250     +20000");
+	free(out);
+	result_free(&r);
+}
+
+/* ---- JSON ------------------------------------------------------------- */
+
+/* The run's latencies, in Python, as make_run() made them. */
+#define LATS	"list(range(1000, 1000001, 1000))"
+
+TEST_F(run, json_results)
+{
+	struct output o = { .ops = &output_json };
+	char *out;
+
+	CAPTURE(out, output_json.results(&o, &self->r, RESULTS_SLOWEST));
+	CHECK_JSON(out,
+		"d[\"id\"] == 7 and d[\"state\"] == \"done\" and d[\"reason\"] == \"\"",
+		"d[\"target\"] == \"/dev/nvme0n1\" and d[\"target_size\"] == 16 << 30",
+		"d[\"logical_block_size\"] == 512",
+		"d[\"elapsed_ns\"] == d[\"measured_ns\"] == 10**9 and d[\"completed\"] == 1000",
+		"d[\"io_errors\"] == 0 and d[\"iops_now\"] == 0",
+		/* the configuration, resolved */
+		"d[\"config\"][\"rw\"] == \"randwrite\" and d[\"config\"][\"bs\"] == 4096",
+		"d[\"config\"][\"iodepth\"] == 3 and d[\"config\"][\"cpu\"] is None",
+		"d[\"config\"][\"span\"] == 8 << 30 and d[\"config\"][\"offset\"] == 0",
+		"d[\"config\"][\"runtime_ns\"] == 10**9 and d[\"config\"][\"seed\"] == 42",
+		"d[\"config\"][\"engine\"] == \"bio\" and d[\"config\"][\"buffered\"] is False",
+		"d[\"config\"][\"pattern\"] == \"random\"",
+		"d[\"config\"][\"rate_iops\"] is None and d[\"config\"][\"arrivals\"] is None",
+		"\"rwmixread\" not in d[\"config\"] and \"bssplit\" not in d[\"config\"]",
+		"d[\"config\"][\"slowest_n\"] == 64 and d[\"config\"][\"ts_interval_ns\"] == 10**9",
+		/* closed loop, no records fetched */
+		"\"late\" not in d and \"response\" not in d[\"write\"]",
+		"not {\"slowest\", \"timeseries\", \"captured\", \"ts_dropped\"} & set(d)",
+		/* the writes: counts and rates over the one-second window */
+		"d[\"write\"][\"ios\"] == 1000 and d[\"write\"][\"bytes\"] == 4096000",
+		"d[\"write\"][\"errors\"] == 0",
+		"d[\"write\"][\"iops\"] == 1000 and d[\"write\"][\"bw_bytes\"] == 4096000",
+		"(lambda l: l[\"min\"] == 1000 and l[\"max\"] == 10**6 and l[\"mean\"] == 500500)"
+		"(d[\"write\"][\"lat_ns\"])",
+		"abs(d[\"write\"][\"lat_ns\"][\"stddev\"] - statistics.stdev(" LATS ")) < 1e-6",
+		/* the percentiles reported, each within 1/512 of the exact order statistic */
+		"list(d[\"write\"][\"lat_ns\"][\"percentiles\"]) == [\"%f\" % p for p in "
+		"(1, 5, 10, 25, 50, 75, 90, 95, 99, 99.9, 99.99, 99.999, 99.9999)]",
+		"(lambda L, P: all(abs(v - L[math.ceil(Fraction(k) * len(L) / 100) - 1]) <= "
+		"L[math.ceil(Fraction(k) * len(L) / 100) - 1] / 512 for k, v in P.items()))"
+		"(" LATS ", d[\"write\"][\"lat_ns\"][\"percentiles\"])",
+		"d[\"write\"][\"lat_ns\"][\"percentiles\"][\"99.999900\"] == 10**6",
+		/* the histogram: rows in order, each with the count of its bucket */
+		"(lambda H: all(a[1] < b[0] for a, b in zip(H, H[1:])))(d[\"write\"][\"histogram\"])",
+		"(lambda H, L: all(len(r) == 3 and r[0] <= r[1] and r[2] == "
+		"sum(1 for v in L if r[0] <= v <= r[1]) for r in H))"
+		"(d[\"write\"][\"histogram\"], " LATS ")",
+		"sum(r[2] for r in d[\"write\"][\"histogram\"]) == 1000",
+		"700 < len(d[\"write\"][\"histogram\"]) < 1000",
+		/* reads: nothing, and empty percentiles and histogram */
+		"d[\"read\"][\"ios\"] == 0 and d[\"read\"][\"iops\"] == 0",
+		"d[\"read\"][\"lat_ns\"] == {\"min\": 0, \"max\": 0, \"mean\": 0, \"stddev\": 0, "
+		"\"percentiles\": {}}",
+		"d[\"read\"][\"histogram\"] == []");
+	free(out);
+}
+
+/* A status has no percentiles and no histogram. */
+TEST_F(run, json_status)
+{
+	struct output o = { .ops = &output_json };
+	char *out;
+
+	memset(self->r.hists, 0, sizeof(self->r.hists));
+	self->r.st.state = SSDK_STATE_RUNNING;
+	self->r.st.iops_now = 1234;
+	CAPTURE(out, output_json.status(&o, &self->r));
+	CHECK_JSON(out,
+		"d[\"state\"] == \"running\" and d[\"iops_now\"] == 1234",
+		"set(d[\"write\"][\"lat_ns\"]) == {\"min\", \"max\", \"mean\", \"stddev\"}",
+		"\"histogram\" not in d[\"write\"] and \"histogram\" not in d[\"read\"]",
+		"d[\"write\"][\"lat_ns\"][\"mean\"] == 500500");
+	free(out);
+}
+
+TEST(json_records)
+{
+	struct output o = { .ops = &output_json };
+	struct run_result r;
+	char *out;
+
+	make_open_loop(&r);
+	CAPTURE(out, output_json.results(&o, &r, 0));
+	CHECK_JSON(out,
+		"d[\"late\"] == 5",
+		"d[\"config\"][\"rate_iops\"] == 1000 and d[\"config\"][\"arrivals\"] == \"uniform\"",
+		"d[\"config\"][\"capture_over_ns\"] == 999000",
+		/* response times beside the service times */
+		"(lambda l: l[\"min\"] == 1500 and l[\"max\"] == 1000500 and l[\"mean\"] == 501000)"
+		"(d[\"write\"][\"response\"][\"lat_ns\"])",
+		"sum(r[2] for r in d[\"write\"][\"response\"][\"histogram\"]) == 1000",
+		"d[\"read\"][\"response\"][\"histogram\"] == []",
+		"d[\"write\"][\"lat_ns\"][\"min\"] == 1000",
+		/* the records */
+		"d[\"ts_dropped\"] == 6 and d[\"captured_dropped\"] == 1",
+		"d[\"slowest\"][0] == {\"lat_ns\": 10**6, \"op\": \"write\", \"offset\": 8192, "
+		"\"len\": 4096, \"t_ns\": 999000000, \"cpu_submit\": 1, \"cpu_complete\": 2, "
+		"\"inflight\": 3}",
+		"[s[\"lat_ns\"] for s in d[\"slowest\"]] == [10**6, 999000]",
+		"[p[\"t_ns\"] for p in d[\"timeseries\"]] == [0, 10**9, 2 * 10**9]",
+		"d[\"timeseries\"][1][\"write\"] == {\"ios\": 600, \"bytes\": 2457600, "
+		"\"mean_ns\": 700500, \"max_ns\": 10**6, \"p99_ns\": 994000}",
+		"d[\"timeseries\"][2][\"read\"][\"mean_ns\"] == 0",
+		"d[\"captured\"] == d[\"slowest\"][:1]");
+	free(out);
+	result_free(&r);
+}
+
+TEST(json_access)
+{
+	struct output o = { .ops = &output_json };
+	struct run_result r;
+	char *out;
+
+	make_access(&r);
+	CAPTURE(out, output_json.status(&o, &r));
+	CHECK_JSON(out,
+		"d[\"config\"][\"rw\"] == \"randrw\" and d[\"config\"][\"rwmixread\"] == 70",
+		"d[\"config\"][\"bssplit\"] == [[4096, 70], [65536, 30]]",
+		"d[\"config\"][\"align\"] == 4096 and d[\"config\"][\"align_offset\"] == 512",
+		"d[\"config\"][\"stride\"] == 8192 and d[\"config\"][\"pattern\"] == \"repeat:165\"",
+		"d[\"config\"][\"engine\"] == \"kfile\" and d[\"config\"][\"buffered\"] is True",
+		"d[\"config\"][\"cpu\"] == 3 and d[\"late\"] == 3",
+		"d[\"config\"][\"arrivals\"] == \"poisson\"",
+		"d[\"read\"][\"ios\"] == 1 and d[\"read\"][\"errors\"] == 1",
+		"d[\"read\"][\"response\"][\"lat_ns\"][\"max\"] == 0");
+	free(out);
+	/* a run that only reads has no pattern */
+	ssdk_config_set(&r.st.config, SSDK_A_RUN_RWMIXREAD, 100);
+	CAPTURE(out, output_json.status(&o, &r));
+	CHECK_JSON(out, "d[\"config\"][\"pattern\"] is None");
+	free(out);
+}
+
+/* A job of two runs and of one, a sweep of two points, a list. */
+TEST(json_job_sweep)
+{
+	struct output o = { .ops = &output_json };
+	struct run_result two[2], total;
+	char *out;
+
+	make_run(&two[0], 1);
+	make_run(&two[1], 1);
+	two[1].st.id = 8;
+	two[1].st.state = SSDK_STATE_STOPPED;
+	total = two[0];
+	ASSERT_EQ(0, result_alloc_hists(&total));
+	result_merge(&total, &two[0]);
+	memcpy(&total.st, &two[0].st, sizeof(total.st));
+	result_merge(&total, &two[1]);
+	CAPTURE(out, (output_json.job(&o, two, 2, &total), output_json.job(&o, two, 1, &total),
+		      o.ops->sweep_begin(&o), o.ops->sweep_point(&o, two, 1, &two[0]),
+		      o.ops->sweep_point(&o, two, 2, &total), o.ops->sweep_end(&o),
+		      output_json.list(&o, two, 2)));
+	CHECK_JSON(out,
+		"len(ds) == 4",
+		/* several runs: {"workers": [...], "total": ...} */
+		"[w[\"id\"] for w in d[\"workers\"]] == [7, 8] and len(d) == 2",
+		"d[\"workers\"][1][\"state\"] == \"stopped\"",
+		"d[\"total\"][\"state\"] == \"stopped\" and d[\"total\"][\"config\"][\"iodepth\"] == 6",
+		"d[\"total\"][\"write\"][\"ios\"] == 2000 and d[\"total\"][\"write\"][\"iops\"] == 2000",
+		"sum(r[2] for r in d[\"total\"][\"write\"][\"histogram\"]) == 2000",
+		/* one run: its object */
+		"ds[1][\"id\"] == 7 and \"workers\" not in ds[1]",
+		/* a sweep: an array of its points, each a job */
+		"len(ds[2]) == 2 and ds[2][0][\"id\"] == 7 and ds[2][0] == ds[1]",
+		"ds[2][1][\"total\"][\"config\"][\"iodepth\"] == 6 and ds[2][1] == ds[0]",
+		/* list: every run */
+		"[r[\"id\"] for r in ds[3]] == [7, 8] and ds[3][1][\"state\"] == \"stopped\"");
+	free(out);
+	result_free(&total);
+	result_free(&two[0]);
+	result_free(&two[1]);
+}
+
+/* Info, started, stopped, the intervals of --follow and compare, in one go. */
+TEST(json_small_documents)
+{
+	struct ssdk_info info = {
+		.version = "1.2.3", .kernel_release = "6.12.0-test",
+		.caps = SSDK_CAP_BIO | SSDK_CAP_KFILE, .cpus = 4, .clock_res_ns = 1,
+		.family_version = 1, .max_runs = 64, .hist_sub_bits = 8, .hist_buckets = 8869,
+	};
+	static const uint32_t ids[] = { 7, 8 };
+	struct output o = { .ops = &output_json };
+	struct compare_row rows[2];
+	struct compare_diff d = { 1, 0, "filesystem", { 1500, 1000, -250.5, 20000 } };
+	struct run_result r;
+	char *out, *nl;
+
+	make_open_loop(&r);
+	rows[0] = (struct compare_row){ .name = "bio", .r = r };
+	rows[1] = (struct compare_row){ .name = "kfile", .r = r };
+	CAPTURE(out, (output_json.info(&o, &info), output_json.started(&o, ids, 2),
+		      output_json.started(&o, ids, 1), output_json.stopped(&o, &r.st),
+		      output_json.interval(&o, &r.st, &points[0]),
+		      output_json.interval(&o, &r.st, &points[1]),
+		      output_json.follow_end(&o, &r.st),
+		      output_json.compare(&o, rows, 2, &d, 1)));
+	CHECK_JSON(out,
+		"len(ds) == 7",
+		"d[\"version\"] == \"1.2.3\" and d[\"kernel_release\"] == \"6.12.0-test\"",
+		"d[\"caps\"] == [\"bio\", \"kfile\"] and d[\"caps_mask\"] == 6",
+		"d[\"cpus\"] == 4 and d[\"max_runs\"] == 64 and d[\"hist_buckets\"] == 8869",
+		"d[\"family_version\"] == 1 and d[\"hist_sub_bits\"] == 8 and d[\"clock_res_ns\"] == 1",
+		"ds[1] == {\"ids\": [7, 8]} and ds[2] == {\"id\": 7}",
+		"ds[3] == {\"id\": 7, \"state\": \"done\"}",
+		"ds[4][\"t_ns\"] == 0 and ds[4][\"write\"][\"ios\"] == 400",
+		"ds[5][\"t_ns\"] == 10**9 and ds[5][\"write\"][\"p99_ns\"] == 994000",
+		"list(ds[6][\"results\"]) == [\"bio\", \"kfile\"]",
+		"ds[6][\"results\"][\"kfile\"][\"write\"][\"ios\"] == 1000",
+		"ds[6][\"overhead_ns\"] == {\"kfile - bio\": {\"mean\": 1500, \"p50\": 1000, "
+		"\"p99\": -250.5, \"p99.9\": 20000}}",
+		"ds[6][\"layers\"] == {\"kfile - bio\": \"filesystem\"}");
+	free(out);
+
+	/* follow: one document per line, per interval, and nothing at the end */
+	CAPTURE(out, (output_json.interval(&o, &r.st, &points[0]),
+		      output_json.interval(&o, &r.st, &points[1]),
+		      output_json.follow_end(&o, &r.st)));
+	nl = strchr(out, '\n');
+	ASSERT_NE(NULL, nl);
+	EXPECT_EQ(0, strncmp(out, "{\"t_ns\": 0, ", 12)) TH_LOG("%s", out);
+	EXPECT_EQ(0, strncmp(nl + 1, "{\"t_ns\": 1000000000, ", 21)) TH_LOG("%s", out);
+	nl = strchr(nl + 1, '\n');
+	ASSERT_NE(NULL, nl);
+	EXPECT_EQ('\0', nl[1]) TH_LOG("%s", out);
+	free(out);
+	result_free(&r);
+}
+
+TEST_HARNESS_MAIN
