@@ -8,8 +8,6 @@
  * runs were made of.
  */
 
-#include <inttypes.h>
-#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,9 +44,10 @@ static char *capture_end(void)
 	fflush(stdout);
 	dup2(capture_saved, STDOUT_FILENO);
 	close(capture_saved);
-	n = ftell(capture_file) < 0 ? 0 : lseek(fileno(capture_file), 0, SEEK_END);
-	buf = calloc(1, n + 1);
-	if (buf && pread(fileno(capture_file), buf, n, 0) != n)
+	/* stdout wrote through a descriptor of the file's: its end is theirs */
+	n = lseek(fileno(capture_file), 0, SEEK_END);
+	buf = calloc(1, n > 0 ? n + 1 : 1);
+	if (buf && n > 0 && pread(fileno(capture_file), buf, n, 0) != n)
 		buf[0] = '\0';
 	fclose(capture_file);
 	return buf;
@@ -196,11 +195,7 @@ static void make_run(struct run_result *r, int with_hists)
 	}
 }
 
-/*
- * The same run open loop (rate 1000 IOPS, uniform arrivals): response
- * times 500 ns above the service times, 5 IOs late; with its records:
- * the two slowest IOs, three intervals, one captured IO.
- */
+/* A run's records: its two slowest IOs, and three intervals. */
 static struct ssdk_io_rec recs[] = {
 	{ .lat_ns = 1000000, .offset = 8192, .t_ns = 999000000, .len = 4096,
 	  .op = SSDK_OP_WRITE, .cpu_submit = 1, .cpu_complete = 2, .inflight = 3 },
@@ -221,6 +216,11 @@ static void *memdup(const void *p, size_t size)
 	return q ? memcpy(q, p, size) : NULL;
 }
 
+/*
+ * The same run open loop (rate 1000 IOPS, uniform arrivals): response
+ * times 500 ns above the service times, 5 IOs late; with its records:
+ * the two slowest IOs, three intervals, one captured IO.
+ */
 static void make_open_loop(struct run_result *r)
 {
 	unsigned int i, resp = SSDK_OP_WRITE + SSDK_NR_OPS;
@@ -447,10 +447,8 @@ TEST(text_job_list_sweep)
 	two[1].st.id = 8;
 	ssdk_config_set_target(&two[1].st.config, "/dev/sdb");
 	ssdk_config_set(&two[1].st.config, SSDK_A_RUN_CPU, 1);
-	total = two[0];
-	ASSERT_EQ(0, result_alloc_hists(&total));
-	result_merge(&total, &two[0]);
-	memcpy(&total.st, &two[0].st, sizeof(total.st));
+	/* the total: a copy of the first run, with histograms of its own, and the second */
+	make_run(&total, 1);
 	result_merge(&total, &two[1]);
 	CAPTURE(out, output_text.job(&o, two, 2, &total));
 	EXPECT_LINE(out, "run 7    /dev/nvme0n1         cpu any done      1000.0 IOPS      4.10 MB/s"
@@ -695,10 +693,8 @@ TEST(json_job_sweep)
 	make_run(&two[1], 1);
 	two[1].st.id = 8;
 	two[1].st.state = SSDK_STATE_STOPPED;
-	total = two[0];
-	ASSERT_EQ(0, result_alloc_hists(&total));
-	result_merge(&total, &two[0]);
-	memcpy(&total.st, &two[0].st, sizeof(total.st));
+	/* the total: a copy of the first run, with histograms of its own, and the second */
+	make_run(&total, 1);
 	result_merge(&total, &two[1]);
 	CAPTURE(out, (output_json.job(&o, two, 2, &total), output_json.job(&o, two, 1, &total),
 		      o.ops->sweep_begin(&o), o.ops->sweep_point(&o, two, 1, &two[0]),
