@@ -1,17 +1,18 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Faults of the control side: a controller killed under an owned run,
-# rmmod while a run is stopping and with finished runs, 16 runs started at
-# once on 16 devices, and two processes racing start, stop, results and
-# delete. Every answer is a result or one clear line; nothing may hang;
+# Faults of the control side: a controller killed under an owned run, a
+# run whose IOs hang (delete refused at once, killed commands leave
+# nothing in D state), rmmod while a run is stopping and with finished
+# runs, 16 runs started at once on 16 devices, and two processes racing
+# start, stop, results and delete. Every answer is a result or one clear line; nothing may hang;
 # vm-run fails the suite on any warning in dmesg. (Faults of the target
 # are in ssdk_faults.sh.)
 
 . "$(dirname "$0")/lib/ssdk.sh"
 ssdk_setup_fresh
 
-ktap_plan 7
+ktap_plan 8
 nullb_load nr_devices=1 irqmode=2 completion_nsec=50000 gb=1 || ktap_bail "no null_blk"
 
 # --- the controller -----------------------------------------------------------------
@@ -37,6 +38,43 @@ owned_killed() {
 ktap_check "--owned: the controller killed (SIGKILL), its run stops, results kept" owned_killed
 expect_fail "ctl start --owned: refused (the run would end with start)" 2 "--owned" \
 	"$SSDK_CLI" ctl start --owned --target /dev/nullb0 --ios 10
+
+# --- a run whose IOs hang ------------------------------------------------------------
+
+# A dm table suspended under a run holds its IOs in flight for as long as
+# it stays suspended. Deleting the run is refused at once, with the
+# reason, whether it runs or is stopping; stop and wait wait killably:
+# killed (SIGKILL), they go, and no ssdk command is left in D state.
+# Resumed, the run ends stopped and is deleted.
+hung() {
+	local id stop wait dstate
+
+	dm_linear ssdk-hung /dev/nullb0 || return 1
+	id=$(run_start_hour /dev/mapper/ssdk-hung) || return 1
+	wait_completed "$id" 100
+	dmsetup suspend ssdk-hung || return 1
+	expect_fail_quiet 1 "the run is running: stop it first" \
+		within 5 "$SSDK_CLI" ctl delete "$id" || return 1
+	"$SSDK_CLI" ctl stop "$id" >/dev/null 2>&1 &
+	stop=$!
+	"$SSDK_CLI" ctl wait "$id" >/dev/null 2>&1 &
+	wait=$!
+	for _ in $(seq 50); do
+		[ "$(run_state "$id")" = stopping ] && break
+		sleep 0.1
+	done
+	expect_fail_quiet 1 "the run is stopping.*delete it once it has ended" \
+		within 5 "$SSDK_CLI" ctl delete "$id" || return 1
+	kill -KILL $stop $wait
+	within 5 tail --pid=$stop -f /dev/null && within 5 tail --pid=$wait -f /dev/null ||
+		{ echo "a killed command is still there"; return 1; }
+	dstate=$(ps -eo stat=,comm= | awk '$2 == "ssdk" && $1 ~ /^D/')
+	[ -z "$dstate" ] || { echo "in D state: $dstate"; return 1; }
+	dmsetup resume ssdk-hung
+	within 30 "$SSDK_CLI" ctl wait "$id" && [ "$(run_state "$id")" = stopped ] &&
+		"$SSDK_CLI" ctl delete "$id" && dmsetup remove ssdk-hung
+}
+ktap_check "IOs held by a suspended dm table: delete refused at once; stop and wait killed (SIGKILL) leave no D state" hung
 
 # --- rmmod --------------------------------------------------------------------------
 

@@ -39,7 +39,7 @@ ktap_check "--slowest 10: ten entries" eval \
 	'"$SSDK_CLI" ctl run -q -j --target /dev/nullb0 --ios 500 --slowest 10 | jtest - "len(j[\"slowest\"]) == 10"'
 ktap_check "--slowest 0: none kept" eval \
 	'"$SSDK_CLI" ctl run -q -j --target /dev/nullb0 --ios 500 --slowest 0 | jtest - "j[\"slowest\"] == []"'
-expect_fail "--slowest 4097: refused" 2 "--slowest: '4097' is not a count" \
+expect_fail "--slowest 4097: refused" 1 "slowest-n: .*range.*0\.\.4096" \
 	"$SSDK_CLI" ctl run -q --target /dev/nullb0 --ios 10 --slowest 4097
 expect_fail "module: slowest-n 4097 (policy, through ynl)" 1 "slowest-n|out of range|range" \
 	ynl --do run-start --json '{"target": "/dev/nullb0", "ios": 10, "slowest-n": 4097}'
@@ -52,7 +52,7 @@ series() {
 	check timeseries_adds_up "$SSDK_TMP/ts.json" read 100000000
 }
 ktap_check "time series: 100 ms intervals that add up to the run, its max in one of them" series
-expect_fail "--ts-interval 5ms: refused" 2 "--ts-interval: '5ms' is not a duration of 10ms or more" \
+expect_fail "--ts-interval 5ms: refused" 1 "ts-interval-ns: below 10 ms" \
 	"$SSDK_CLI" ctl run -q --target /dev/nullb0 --ios 10 --ts-interval 5ms
 expect_fail "module: ts-interval-ns below 10 ms" 1 "ts-interval-ns: below 10 ms" \
 	ynl --do run-start --json '{"target": "/dev/nullb0", "ios": 10, "ts-interval-ns": 5000000}'
@@ -98,7 +98,7 @@ capture_bounded() {
 		check fields "$SSDK_TMP/capture.json" config.capture_over_ns=1
 }
 ktap_check "capture_max 100: 100 captured, 900 counted as dropped" capture_bounded
-expect_fail "--capture-over 0: refused" 2 "--capture-over: '0' is not a duration above 0" \
+expect_fail "--capture-over 0: refused" 1 "capture-over-ns: .*range" \
 	"$SSDK_CLI" ctl run -q --target /dev/nullb0 --ios 10 --capture-over 0
 ktap_check "--slowest 4096 (the most): 4096 kept of 5000" eval \
 	'"$SSDK_CLI" ctl run -q -j --target /dev/nullb0 --ios 5000 --slowest 4096 | jtest - "len(j[\"slowest\"]) == 4096"'
@@ -111,7 +111,7 @@ busy() {
 	id=$("$SSDK_CLI" ctl start --target /dev/nullb0 --runtime 1h) || return 1
 	ynl --dump slowest-get --json "{\"id\": $id}" >"$SSDK_TMP/busy.txt" 2>&1
 	grep -q "once the run has ended" "$SSDK_TMP/busy.txt" || { tail -3 "$SSDK_TMP/busy.txt"; rc=1; }
-	"$SSDK_CLI" ctl delete "$id"
+	"$SSDK_CLI" ctl stop "$id" >/dev/null && "$SSDK_CLI" ctl delete "$id"
 	return $rc
 }
 ktap_check "slowest-get while the run goes on: refused, said" busy

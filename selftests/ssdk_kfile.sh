@@ -142,12 +142,12 @@ expect_fail "a block device given to kfile" 1 "target: a block device; engine kf
 expect_fail "ramfs: no O_DIRECT, said" 1 "does not do O_DIRECT" kf --target "$MNT/r.dat"
 ktap_check "ramfs with --buffered: runs through the page cache" \
 	eval "kf --target $MNT/r.dat --buffered -j | check fields - read.ios=10 config.buffered=true"
-expect_fail "--buffered at iodepth 4: refused" 2 "needs --iodepth 1" \
+expect_fail "--buffered at iodepth 4: refused" 1 "iodepth: buffered file IO completes in its submitter; it needs iodepth 1" \
 	kf --target "$MNT/r.dat" --buffered --iodepth 4
-expect_fail "--buffered with the bio engine: refused" 2 "only with --engine kfile" \
+expect_fail "--buffered with the bio engine: refused" 1 "buffered: only for engine kfile" \
 	"$SSDK_CLI" ctl run -q --target /dev/nullb0 --buffered --ios 10
 expect_fail "a span beyond the file's end" 1 "span" kf --target "$MNT/r.dat" --buffered --span 2m
-expect_fail "kfile writes without --allow-write" 2 "allow-write" \
+expect_fail "kfile writes without --allow-write" 1 "it needs allow-write" \
 	kf --target "$MNT/r.dat" --buffered --rw randwrite
 expect_fail "uring on a ramfs file: no O_DIRECT, said" 1 "does not do O_DIRECT" \
 	"$SSDK_CLI" compare -q --target /dev/nullb0 --file "$MNT/r.dat" --engines uring --ios 10

@@ -49,13 +49,18 @@ ktap_check "stop: prompt, partial results kept and consistent" stopped
 ktap_check "the other run goes on" eval '[ "$(run_state "$b")" = running ]'
 ktap_check "wait on an ended run returns at once" within 10 "$SSDK_CLI" ctl wait "$a"
 
+# A running run's deletion is refused at once, and says why; stopped, it
+# goes, and frees its device.
 deleted() {
-	within 20 "$SSDK_CLI" ctl delete "$b" || return 1
+	expect_fail_quiet 1 "the run is running: stop it first" within 5 "$SSDK_CLI" ctl delete "$b" ||
+		return 1
+	[ "$(run_state "$b")" = running ] || return 1
+	within 20 "$SSDK_CLI" ctl stop "$b" >/dev/null && within 5 "$SSDK_CLI" ctl delete "$b" || return 1
 	! "$SSDK_CLI" ctl status "$b" 2>/dev/null || return 1
 	# The device is free again: a writer may open it exclusively.
 	"$SSDK_CLI" ctl run -q --target /dev/nullb1 --rw randwrite --ios 100 --allow-write >/dev/null
 }
-ktap_check "delete a running run: it stops, goes, and frees its device" deleted
+ktap_check "delete a running run: refused at once; stopped, it goes and frees its device" deleted
 
 sigint() {
 	local pid rc

@@ -58,6 +58,7 @@ for req in "run-start {\"target\": \"/dev/nullb0\", \"ios\": 10}" \
 done
 ktap_check "and nothing changed: one run, still running" \
 	eval '[ "$(run_count)" = 1 ] && "$SSDK_CLI" -j ctl status "$id" | jtest - "j[\"state\"] == \"running\""'
+"$SSDK_CLI" ctl stop "$id" >/dev/null
 "$SSDK_CLI" ctl delete "$id"
 rm -rf "$ynl_copy"
 rmmod null_blk

@@ -9,7 +9,7 @@
 ssdk_setup nr_devices=1 irqmode=0 gb=16
 brd_load 1 || ktap_skip_all "no brd"
 
-ktap_plan 17
+ktap_plan 18
 
 # --- counts: the block layer counts what ssdk says it did -------------------
 
@@ -49,6 +49,20 @@ lifecycle() {
 	! "$SSDK_CLI" ctl status "$id" 2>/dev/null
 }
 ktap_check "start, wait, status, list, delete" lifecycle
+
+# Options anywhere on the line, as GNU tools take them: after the
+# operands (ids) as before them, the same answer.
+options_anywhere() {
+	local id a=$SSDK_TMP/before.json b=$SSDK_TMP/after.json
+
+	id=$("$SSDK_CLI" ctl start --ios 500 --target /dev/nullb0 -j | $JGET - 'j["id"]') || return 1
+	"$SSDK_CLI" ctl wait "$id" --timeout 60s || return 1
+	"$SSDK_CLI" -j ctl results "$id" >"$a" && "$SSDK_CLI" ctl results "$id" -j >"$b" || return 1
+	cmp "$a" "$b" && check fields "$b" id="$id" state=done &&
+		"$SSDK_CLI" ctl status "$id" --json | check fields - id="$id" &&
+		"$SSDK_CLI" ctl delete "$id"
+}
+ktap_check "options after the operands: results ID -j, wait ID --timeout, start ... -j" options_anywhere
 
 same_json() {
 	local id

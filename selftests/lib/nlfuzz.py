@@ -1513,23 +1513,34 @@ class Fuzzer:
                 print(f"    <- type {m.type:#x} flags {m.flags:#x} len {len(m.raw)} {detail}")
         return self.check(index, case, subs, msgs)
 
-    def delete_run(self, run_id: int, why: str) -> None:
+    def housekeep(self, op: str, run_id: int, why: str) -> bool:
+        """@op (run-stop, run-del) on run @run_id: it answers 0, or ENOENT
+        for a run that is gone. Return: whether it answered so."""
         self.stats.housekeeping += 1
-        req = self.request(self.spec.ops["run-del"].value, NLM_F_REQUEST | NLM_F_ACK,
+        req = self.request(self.spec.ops[op].value, NLM_F_REQUEST | NLM_F_ACK,
                            nla(self.id_attr.value, pack_int(run_id, 4)))
-        case = Case(req, "housekeeping", f"run-del {run_id} ({why})")
+        case = Case(req, "housekeeping", f"{op} {run_id} ({why})")
         self.exchanges += 1
         data, _ = self.sanitize(req, self.exchanges << 8)
         subs = kernel_view(data)
         try:
             msgs = self.exchange(data, subs)
         except Failure as e:
-            self.fail(f"del-{run_id}", str(e), case)
+            self.fail(f"{op}-{run_id}", str(e), case)
             self.resync()
-            return
+            return False
         errs = [self.msg_errno(m) for m in msgs if m.type == NLMSG_ERROR]
         if errs not in ([0], [-errno.ENOENT]):
-            self.fail(f"del-{run_id}", f"run-del {run_id} answered {[errname(e) for e in errs]}", case, msgs)
+            self.fail(f"{op}-{run_id}", f"{op} {run_id} answered {[errname(e) for e in errs]}",
+                      case, msgs)
+            return False
+        return True
+
+    def delete_run(self, run_id: int, why: str) -> None:
+        # The module deletes ended runs only: stopped first (the stop
+        # returns once the run's IOs have completed).
+        if self.housekeep("run-stop", run_id, why):
+            self.housekeep("run-del", run_id, why)
         self.pool.pop(run_id, None)
 
     def list_runs(self) -> list[int]:

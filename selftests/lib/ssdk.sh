@@ -179,11 +179,13 @@ wait_completed() {
 	done
 }
 
-# Delete every run the module keeps.
+# Delete every run the module keeps, stopping those that go on first (the
+# module deletes only ended runs).
 runs_clear() {
 	local id
 
 	for id in $("$SSDK_CLI" -j ctl list | $JGET - '" ".join(str(r["id"]) for r in j)'); do
+		"$SSDK_CLI" ctl stop "$id" >/dev/null
 		"$SSDK_CLI" ctl delete "$id"
 	done
 }

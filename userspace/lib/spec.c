@@ -99,7 +99,7 @@ static const struct ssdk_spec_attr run_attrs[] = {
 	[SSDK_A_RUN_OFFSET] =
 		{ "offset", SSDK_SPEC_TYPE_U64, 0, -1, -1, 0ULL, 0ULL, 0ULL },
 	[SSDK_A_RUN_SPAN] =
-		{ "span", SSDK_SPEC_TYPE_U64, 0, -1, -1, 0ULL, 0ULL, 0ULL },
+		{ "span", SSDK_SPEC_TYPE_U64, SSDK_SPEC_HAS_MIN, -1, -1, 1ULL, 0ULL, 0ULL },
 	[SSDK_A_RUN_RUNTIME_NS] =
 		{ "runtime-ns", SSDK_SPEC_TYPE_U64, 0, -1, -1, 0ULL, 0ULL, 0ULL },
 	[SSDK_A_RUN_IOS] =
@@ -139,7 +139,7 @@ static const struct ssdk_spec_attr run_attrs[] = {
 	[SSDK_A_RUN_ALIGN_OFFSET] =
 		{ "align-offset", SSDK_SPEC_TYPE_U32, 0, -1, -1, 0ULL, 0ULL, 0ULL },
 	[SSDK_A_RUN_STRIDE] =
-		{ "stride", SSDK_SPEC_TYPE_U64, 0, -1, -1, 0ULL, 0ULL, 0ULL },
+		{ "stride", SSDK_SPEC_TYPE_U64, SSDK_SPEC_HAS_MIN, -1, -1, 1ULL, 0ULL, 0ULL },
 	[SSDK_A_RUN_PATTERN] =
 		{ "pattern", SSDK_SPEC_TYPE_U32, SSDK_SPEC_HAS_MIN | SSDK_SPEC_HAS_MAX | SSDK_SPEC_HAS_DEFAULT, SSDK_SPEC_ENUM_PATTERN, -1, 0ULL, 3ULL, 0ULL },
 	[SSDK_A_RUN_PATTERN_BYTE] =
@@ -171,7 +171,7 @@ static const struct ssdk_spec_attr run_attrs[] = {
 	[SSDK_A_RUN_INTERVAL] =
 		{ "interval", SSDK_SPEC_TYPE_NEST, SSDK_SPEC_MULTI, -1, SSDK_SPEC_SET_INTERVAL, 0ULL, 0ULL, 0ULL },
 	[SSDK_A_RUN_CAPTURE_OVER_NS] =
-		{ "capture-over-ns", SSDK_SPEC_TYPE_U64, 0, -1, -1, 0ULL, 0ULL, 0ULL },
+		{ "capture-over-ns", SSDK_SPEC_TYPE_U64, SSDK_SPEC_HAS_MIN, -1, -1, 1ULL, 0ULL, 0ULL },
 	[SSDK_A_RUN_CAPTURED_COUNT] =
 		{ "captured-count", SSDK_SPEC_TYPE_U32, 0, -1, -1, 0ULL, 0ULL, 0ULL },
 	[SSDK_A_RUN_CAPTURED_DROPPED] =
