@@ -40,6 +40,10 @@ typedef __UINT64_TYPE__ u64;
 
 #define BIT(nr)		(1UL << (nr))
 
+#ifndef ARRAY_SIZE
+#define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
+#endif
+
 /* One thread at a time in userspace's uses: plain accesses. */
 #define READ_ONCE(x)		(x)
 #define WRITE_ONCE(x, val)	((x) = (val))

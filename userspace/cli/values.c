@@ -138,7 +138,8 @@ int parse_duration_ns(const char *s, uint64_t *out)
  * Return: 0; -EINVAL for a malformed or empty list, a range backwards or
  * more than @max numbers.
  */
-int parse_list(const char *s, uint32_t *out, unsigned int max, unsigned int *nr, int ranges)
+/* The numbers of @s into @out (when not NULL): how many, or -EINVAL. */
+static int list_walk(const char *s, uint32_t *out, unsigned int max, int ranges)
 {
 	char buf[256], *tok, *save, *dash;
 	unsigned int n = 0;
@@ -157,12 +158,22 @@ int parse_list(const char *s, uint32_t *out, unsigned int max, unsigned int *nr,
 			hi = lo;
 		if (hi < lo || (uint64_t)n + (hi - lo) >= max)
 			return -EINVAL;
-		while (lo < hi)
-			out[n++] = lo++;
-		out[n++] = hi;
+		for (; out && lo < hi; lo++)
+			out[n++] = lo;
+		if (out)
+			out[n] = hi;
+		n += hi - lo + 1;
 	}
-	if (!n)
-		return -EINVAL;
+	return n ? (int)n : -EINVAL;
+}
+
+int parse_list(const char *s, uint32_t *out, unsigned int max, unsigned int *nr, int ranges)
+{
+	int n = list_walk(s, NULL, max, ranges);
+
+	if (n < 0)
+		return n;
+	list_walk(s, out, max, ranges);
 	*nr = n;
 	return 0;
 }

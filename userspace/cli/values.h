@@ -12,8 +12,7 @@
 #include <stdint.h>
 
 #include "libssdk.h"
-
-#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#include "platform.h"
 
 int parse_size(const char *s, uint64_t *out);
 int parse_duration_ns(const char *s, uint64_t *out);

@@ -147,8 +147,6 @@ SSDK_EXPORT int ssdk_config_set(struct ssdk_run_config *c, uint32_t attr, uint64
 
 	if (!f)
 		return -EINVAL;
-	if (f->size < sizeof(value) && value > UINT32_MAX)
-		return -ERANGE;
 	if (ssdk_spec_sets[SSDK_SPEC_SET_RUN].attrs[attr].type == SSDK_SPEC_TYPE_FLAG) {
 		/* A flag is there or not: zero leaves it out. */
 		field_store(c, f, !!value);
@@ -156,6 +154,8 @@ SSDK_EXPORT int ssdk_config_set(struct ssdk_run_config *c, uint32_t attr, uint64
 			ssdk_config_unset(c, attr);
 			return 0;
 		}
+	} else if (f->size < sizeof(value) && value > UINT32_MAX) {
+		return -ERANGE;
 	} else {
 		field_store(c, f, value);
 	}

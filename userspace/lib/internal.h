@@ -12,10 +12,9 @@
 #include <netlink/genl/genl.h>
 
 #include "libssdk.h"
+#include "platform.h"
 
 #define SSDK_EXPORT	__attribute__((visibility("default")))
-
-#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
 /**
  * struct ssdk - A connection to the module.
