@@ -30,9 +30,25 @@ static int count_opts(const struct cli_opt *opts)
 {
 	int n = 0;
 
-	while (opts && opts[n].name)
+	while (opts && (opts[n].name || opts[n].attr))
 		n++;
 	return n;
+}
+
+/**
+ * cli_opt_name() - An option's long name: its own, or its attribute's.
+ * @o: The option.
+ *
+ * Return: The name, without its dashes.
+ */
+const char *cli_opt_name(const struct cli_opt *o)
+{
+	const struct ssdk_spec_attr *a;
+
+	if (o->name)
+		return o->name;
+	a = ssdk_spec_attr(SSDK_SPEC_SET_RUN, o->attr);
+	return a ? a->name : "?";
 }
 
 /* The option table of getopt_long() for @cmd's options, then the common ones. */
@@ -49,7 +65,7 @@ static int build_getopt(const struct cli_cmd *cmd, struct option *lopts, char *s
 	for (i = 0; i < n + (int)ARRAY_SIZE(common_opts); i++) {
 		o = i < n ? &cmd->opts[i] : &common_opts[i - n];
 		map[i] = o;
-		lopts[i] = (struct option){ o->name, o->arg ? required_argument : no_argument,
+		lopts[i] = (struct option){ cli_opt_name(o), o->arg ? required_argument : no_argument,
 					    NULL, 0x100 + i };
 		if (o->letter) {
 			*s++ = o->letter;
@@ -182,13 +198,13 @@ int args_set_attr(struct cli *cli, const struct cli_opt *o, const char *arg,
 	int err = 0;
 
 	if (!a)
-		return runtime_error(cli, "--%s: no attribute %u in the spec", o->name, o->attr);
+		return runtime_error(cli, "--%s: no attribute %u in the spec", cli_opt_name(o), o->attr);
 	if (!o->arg) {
 		v = 1;
 	} else if (a->enum_id >= 0) {
 		err = ssdk_spec_value(a->enum_id, arg, &v) ? -EINVAL : 0;
 		if (err)
-			return usage_error(cli, "--%s: '%s' is none of %s", o->name, arg,
+			return usage_error(cli, "--%s: '%s' is none of %s", cli_opt_name(o), arg,
 					   enum_names(names, sizeof(names), a->enum_id));
 	} else if (!strcmp(o->arg, "SIZE")) {
 		err = parse_size(arg, &v);
@@ -202,7 +218,7 @@ int args_set_attr(struct cli *cli, const struct cli_opt *o, const char *arg,
 	if (!err && ssdk_config_set(c, o->attr, v))
 		err = -ERANGE;
 	if (err)
-		return usage_error(cli, "--%s: '%s' %s%s", o->name, arg,
+		return usage_error(cli, "--%s: '%s' %s%s", cli_opt_name(o), arg,
 				   err == -ERANGE ? "is too large" : "is not ",
 				   err == -ERANGE ? "" : kind);
 	return 0;
@@ -247,6 +263,50 @@ int args_ids(struct cli *cli, int argc, char **argv, int first, unsigned int min
 int args_none(struct cli *cli, int argc, char **argv, int first)
 {
 	return first < argc ? usage_error(cli, "unexpected argument '%s'", argv[first]) : 0;
+}
+
+/**
+ * args_alone() - Read the options of a command that takes no operand.
+ * @cli: Settings.
+ * @cmd: The command.
+ * @argc: Arguments, the command's name first.
+ * @argv: Arguments.
+ * @on_opt: As for args_parse().
+ * @ctx: For @on_opt.
+ *
+ * Return: 0 or EXIT_USAGE (said).
+ */
+int args_alone(struct cli *cli, const struct cli_cmd *cmd, int argc, char **argv,
+	       cli_opt_fn on_opt, void *ctx)
+{
+	int first, err = args_parse(cli, cmd, argc, argv, on_opt, ctx, &first);
+
+	return err ? err : args_none(cli, argc, argv, first);
+}
+
+/**
+ * args_one_run() - Start a command on one run: its options, its run id,
+ * the connection.
+ * @cli: Settings.
+ * @cmd: The command.
+ * @argc: Arguments, the command's name first.
+ * @argv: Arguments.
+ * @on_opt: As for args_parse().
+ * @ctx: For @on_opt.
+ * @id: The run.
+ * @h: The connection, to close (ssdk_close()) unless this fails.
+ *
+ * Return: 0 or an exit status (said).
+ */
+int args_one_run(struct cli *cli, const struct cli_cmd *cmd, int argc, char **argv,
+		 cli_opt_fn on_opt, void *ctx, uint32_t *id, struct ssdk **h)
+{
+	int first, err;
+
+	err = args_parse(cli, cmd, argc, argv, on_opt, ctx, &first);
+	if (!err)
+		err = args_ids(cli, argc, argv, first, 1, 1, id);
+	return err ? err : cli_connect(cli, h);
 }
 
 /* --- help ---------------------------------------------------------------------- */
@@ -327,10 +387,10 @@ static void help_opt(const struct cli_opt *o)
 	int col;
 
 	if (o->letter)
-		col = printf("  -%c, --%s%s%s", o->letter, o->name, o->arg ? " " : "",
+		col = printf("  -%c, --%s%s%s", o->letter, cli_opt_name(o), o->arg ? " " : "",
 			     o->arg ? o->arg : "");
 	else
-		col = printf("  --%s%s%s", o->name, o->arg ? " " : "", o->arg ? o->arg : "");
+		col = printf("  --%s%s%s", cli_opt_name(o), o->arg ? " " : "", o->arg ? o->arg : "");
 	if (col >= HELP_COLUMN)
 		printf("\n%*s", HELP_COLUMN, "");
 	else
@@ -354,9 +414,9 @@ void args_help(const struct cli_cmd *cmd)
 		printf("%s%.*s\n", i ? "       " : "usage: ", (int)(nl - line), line);
 	}
 	printf("\n%s", cmd->about);
-	if (cmd->opts && cmd->opts[0].name)
+	if (count_opts(cmd->opts))
 		putchar('\n');
-	for (i = 0; cmd->opts && cmd->opts[i].name; i++)
+	for (i = 0; i < (unsigned int)count_opts(cmd->opts); i++)
 		help_opt(&cmd->opts[i]);
 	putchar('\n');
 	for (i = 0; i < ARRAY_SIZE(common_opts); i++)

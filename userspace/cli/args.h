@@ -12,7 +12,8 @@
 
 /**
  * struct cli_opt - An option of a command.
- * @name: Its long form, --name.
+ * @name: Its long form, --name; NULL for the name of its attribute in
+ *	the spec (--rate-iops sets rate-iops).
  * @letter: Its short form, -letter, or 0.
  * @arg: What its value is called in the help, or NULL for a flag: SIZE
  *	and TIME values are read as sizes and durations, others as numbers,
@@ -35,8 +36,8 @@ struct cli_opt {
  * @usage: Its synopsis, a line each (without "usage: ").
  * @about: What it does, for its help.
  * @summary: One line for ssdk --help.
- * @opts: Its options, up to an entry without a name; -j and -h are
- *	every command's.
+ * @opts: Its options, up to an entry without a name or an attribute;
+ *	-j and -h are every command's.
  * @run: Runs it: argc and argv start at the command's name.
  */
 struct cli_cmd {
@@ -52,6 +53,7 @@ struct cli_cmd {
 /* Called for each option given, in order; returns an exit status. */
 typedef int (*cli_opt_fn)(struct cli *cli, const struct cli_opt *o, const char *arg, void *ctx);
 
+const char *cli_opt_name(const struct cli_opt *o);
 int args_parse(struct cli *cli, const struct cli_cmd *cmd, int argc, char **argv,
 	       cli_opt_fn on_opt, void *ctx, int *first);
 int args_apply(struct cli *cli, const struct cli_cmd *cmd, const char *args,
@@ -61,6 +63,10 @@ int args_set_attr(struct cli *cli, const struct cli_opt *o, const char *arg,
 int args_ids(struct cli *cli, int argc, char **argv, int first, unsigned int min,
 	     unsigned int max, uint32_t *ids);
 int args_none(struct cli *cli, int argc, char **argv, int first);
+int args_alone(struct cli *cli, const struct cli_cmd *cmd, int argc, char **argv,
+	       cli_opt_fn on_opt, void *ctx);
+int args_one_run(struct cli *cli, const struct cli_cmd *cmd, int argc, char **argv,
+		 cli_opt_fn on_opt, void *ctx, uint32_t *id, struct ssdk **h);
 void args_help(const struct cli_cmd *cmd);
 
 #endif /* _SSDK_ARGS_H */

@@ -5,47 +5,22 @@
  * (compare.c).
  */
 
-#include <stdlib.h>
-
 #include "commands.h"
 #include "workload.h"
 
 static int compare_cmd_run(struct cli *cli, int argc, char **argv)
 {
-	struct workload *w = calloc(1, sizeof(*w));
-	struct jobs *jobs = calloc(1, sizeof(*jobs));
-	struct ssdk *h = NULL;
-	uint64_t rw;
+	struct workload *w;
 	int err;
 
-	err = !w || !jobs ? runtime_error(cli, "out of memory") : 0;
-	if (!err) {
-		w->use = FOR_COMPARE;
-		err = workload_parse(cli, &cmd_compare, argc, argv, w);
-	}
+	err = workload_open(cli, &cmd_compare, FOR_COMPARE, argc, argv, &w);
 	if (err)
-		goto out;
-	rw = ssdk_config_get(&w->cfg, SSDK_A_RUN_RW);
-	if (!w->engines[0] || w->nr_targets != 1 || w->workers != 1)
-		err = usage_error(cli, "compare needs --engines, one --target, one worker");
-	else if (ssdk_config_is_set(&w->cfg, SSDK_A_RUN_RW) && rw != SSDK_RW_READ &&
-		 rw != SSDK_RW_RANDREAD)
-		err = usage_error(cli, "compare reads: --rw read or randread");
-	if (!err)
-		err = compare_parse_engines(cli, &w->cmp, w->engines);
-	if (!err)
-		err = cli_connect(cli, &h);
-	if (err)
-		goto out;
+		return err;
 	/* The files first: compare checks every engine on them before running one. */
-	w->cmp.cfg = w->cfg;
-	err = workload_check(cli, h, w, jobs);
+	err = workload_check(cli, w);
 	if (!err)
-		err = compare_run(cli, h, &w->cmp, workload_progress(w));
-out:
-	ssdk_close(h);
-	free(jobs);
-	free(w);
+		err = compare_run(cli, w->h, &w->cmp, workload_progress(w));
+	workload_close(w);
 	return err;
 }
 

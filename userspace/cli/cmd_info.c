@@ -7,11 +7,9 @@ static int info_run(struct cli *cli, int argc, char **argv)
 {
 	struct ssdk_info info;
 	struct ssdk *h;
-	int first, err;
+	int err;
 
-	err = args_parse(cli, &cmd_info, argc, argv, NULL, NULL, &first);
-	if (!err)
-		err = args_none(cli, argc, argv, first);
+	err = args_alone(cli, &cmd_info, argc, argv, NULL, NULL);
 	if (!err)
 		err = cli_connect(cli, &h);
 	if (err)

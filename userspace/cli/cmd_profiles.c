@@ -5,11 +5,8 @@
 
 static int profiles_run(struct cli *cli, int argc, char **argv)
 {
-	int first, err;
+	int err = args_alone(cli, &cmd_profiles, argc, argv, NULL, NULL);
 
-	err = args_parse(cli, &cmd_profiles, argc, argv, NULL, NULL, &first);
-	if (!err)
-		err = args_none(cli, argc, argv, first);
 	if (!err)
 		cli->out.ops->profiles(&cli->out, profiles, nr_profiles);
 	return err;

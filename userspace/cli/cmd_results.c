@@ -13,7 +13,7 @@ static const struct cli_opt results_opts[] = {
 	{ "text", 0, NULL, 0,
 	  "the summary, the ten slowest IOs and the time series, compact: a row per interval, or sparklines of IOPS and of the largest latency when there are more than 40, and the interval with the worst IO" },
 	{ "captured", 0, NULL, 0, "the IOs captured over --capture-over, in completion order" },
-	{ NULL },
+	{ 0 },
 };
 
 /* RESULTS_* of output.h, in the order of results_opts. */
@@ -30,14 +30,10 @@ static int results_run(struct cli *cli, int argc, char **argv)
 	struct run_result r = { 0 };
 	unsigned int flags = 0;
 	struct ssdk *h;
-	int first, err;
 	uint32_t id;
+	int err;
 
-	err = args_parse(cli, &cmd_results, argc, argv, results_opt, &flags, &first);
-	if (!err)
-		err = args_ids(cli, argc, argv, first, 1, 1, &id);
-	if (!err)
-		err = cli_connect(cli, &h);
+	err = args_one_run(cli, &cmd_results, argc, argv, results_opt, &flags, &id, &h);
 	if (err)
 		return err;
 	err = fetch_results(cli, h, id, &r);

@@ -7,48 +7,36 @@
  * and starts them, and prints their ids.
  */
 
-#include <stdlib.h>
-
 #include "commands.h"
 #include "workload.h"
 
 static int run_or_start(struct cli *cli, const struct cli_cmd *cmd, enum workload_use use,
 			int argc, char **argv)
 {
-	struct workload *w = calloc(1, sizeof(*w));
-	struct jobs *jobs = calloc(1, sizeof(*jobs));
-	struct ssdk *h = NULL;
+	struct workload *w;
+	struct jobs *jobs;
 	int err;
 
-	err = !w || !jobs ? runtime_error(cli, "out of memory") : 0;
-	if (!err) {
-		w->use = use;
-		err = workload_parse(cli, cmd, argc, argv, w);
-	}
-	if (!err)
-		err = cli_connect(cli, &h);
+	err = workload_open(cli, cmd, use, argc, argv, &w);
+	if (err)
+		return err;
+	jobs = &w->jobs;
+	err = workload_check(cli, w);
 	if (err)
 		goto out;
-	err = workload_check(cli, h, w, jobs);
-	if (err)
-		goto out;
-	workload_jobs(w, 0, jobs);
-	err = jobs_start(cli, h, jobs);
+	workload_jobs(w, 0);
+	err = jobs_start(cli, w->h, jobs);
 	if (err)
 		goto out;
 	if (use == FOR_START) {
 		cli->out.ops->started(&cli->out, jobs->id, jobs->nr);
 		goto out;
 	}
-	err = jobs_finish(cli, h, jobs, workload_progress(w));
+	err = jobs_finish(cli, w->h, jobs, workload_progress(w));
 	if (jobs->total.st.id)
 		cli->out.ops->job(&cli->out, jobs->res, jobs->nr, &jobs->total);
 out:
-	ssdk_close(h);
-	if (jobs)
-		jobs_free(jobs);
-	free(jobs);
-	free(w);
+	workload_close(w);
 	return err;
 }
 

@@ -84,7 +84,7 @@ static int status_one(struct cli *cli, uint32_t id, int follow)
 static const struct cli_opt status_opts[] = {
 	{ "follow", 0, NULL, 0,
 	  "the run's time series as it goes: a row per interval as it closes (-j: a JSON object per line), to the run's end (the interval: ssdk ctl run --ts-interval)" },
-	{ NULL },
+	{ 0 },
 };
 
 static int status_opt(struct cli *cli, const struct cli_opt *o, const char *arg, void *ctx)
@@ -111,11 +111,8 @@ static int status_run(struct cli *cli, int argc, char **argv)
 
 static int list_run(struct cli *cli, int argc, char **argv)
 {
-	int first, err;
+	int err = args_alone(cli, &cmd_list, argc, argv, NULL, NULL);
 
-	err = args_parse(cli, &cmd_list, argc, argv, NULL, NULL, &first);
-	if (!err)
-		err = args_none(cli, argc, argv, first);
 	return err ? err : status_all(cli, 1);
 }
 

@@ -11,14 +11,10 @@ static int stop_run(struct cli *cli, int argc, char **argv)
 {
 	struct ssdk_run_status st;
 	struct ssdk *h;
-	int first, err;
 	uint32_t id;
+	int err;
 
-	err = args_parse(cli, &cmd_stop, argc, argv, NULL, NULL, &first);
-	if (!err)
-		err = args_ids(cli, argc, argv, first, 1, 1, &id);
-	if (!err)
-		err = cli_connect(cli, &h);
+	err = args_one_run(cli, &cmd_stop, argc, argv, NULL, NULL, &id, &h);
 	if (err)
 		return err;
 	if (ssdk_run_stop(h, id) < 0 || ssdk_run_get(h, id, &st) < 0)

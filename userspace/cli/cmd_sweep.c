@@ -5,43 +5,32 @@
  * JSON array of their results.
  */
 
-#include <stdlib.h>
-
 #include "commands.h"
 #include "workload.h"
 
 static int sweep_run(struct cli *cli, int argc, char **argv)
 {
-	struct workload *w = calloc(1, sizeof(*w));
-	struct jobs *jobs = calloc(1, sizeof(*jobs));
-	struct ssdk *h = NULL;
+	struct workload *w;
 	unsigned int i;
 	int err;
 
-	err = !w || !jobs ? runtime_error(cli, "out of memory") : 0;
-	if (!err) {
-		w->use = FOR_SWEEP;
-		err = workload_parse(cli, &cmd_sweep, argc, argv, w);
-	}
-	if (!err)
-		err = cli_connect(cli, &h);
-	if (!err)
-		err = workload_check(cli, h, w, jobs);
+	err = workload_open(cli, &cmd_sweep, FOR_SWEEP, argc, argv, &w);
+	if (err)
+		return err;
+	err = workload_check(cli, w);
 	if (err)
 		goto out;
 	cli->out.ops->sweep_begin(&cli->out);
 	for (i = 0; i < w->nr_qds && !err; i++) {
-		workload_jobs(w, w->qds[i], jobs);
-		err = jobs_run(cli, h, jobs, workload_progress(w));
-		if (jobs->total.st.id)
-			cli->out.ops->sweep_point(&cli->out, jobs->res, jobs->nr, &jobs->total);
-		jobs_free(jobs);
+		workload_jobs(w, w->qds[i]);
+		err = jobs_run(cli, w->h, &w->jobs, workload_progress(w));
+		if (w->jobs.total.st.id)
+			cli->out.ops->sweep_point(&cli->out, w->jobs.res, w->jobs.nr, &w->jobs.total);
+		jobs_free(&w->jobs);
 	}
 	cli->out.ops->sweep_end(&cli->out);
 out:
-	ssdk_close(h);
-	free(jobs);
-	free(w);
+	workload_close(w);
 	return err;
 }
 

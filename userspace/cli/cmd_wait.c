@@ -6,7 +6,7 @@
 
 static const struct cli_opt wait_opts[] = {
 	{ "timeout", 0, "TIME", 0, "fail (exit 1) if the run still goes after that long" },
-	{ NULL },
+	{ 0 },
 };
 
 static int wait_opt(struct cli *cli, const struct cli_opt *o, const char *arg, void *ctx)
@@ -26,14 +26,10 @@ static int wait_run(struct cli *cli, int argc, char **argv)
 {
 	int64_t timeout_ms = -1;
 	struct ssdk *h;
-	int first, err;
 	uint32_t id;
+	int err;
 
-	err = args_parse(cli, &cmd_wait, argc, argv, wait_opt, &timeout_ms, &first);
-	if (!err)
-		err = args_ids(cli, argc, argv, first, 1, 1, &id);
-	if (!err)
-		err = cli_connect(cli, &h);
+	err = args_one_run(cli, &cmd_wait, argc, argv, wait_opt, &timeout_ms, &id, &h);
 	if (err)
 		return err;
 	if (ssdk_run_wait(h, id, timeout_ms) < 0)

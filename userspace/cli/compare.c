@@ -26,6 +26,14 @@
 #include "jobs.h"
 #include "values.h"
 
+/* The module's engine (SSDK_ENGINE_*) of a name, as the spec names it, or -1. */
+static int module_engine(const char *name)
+{
+	uint64_t v;
+
+	return ssdk_spec_value(SSDK_SPEC_ENUM_ENGINE, name, &v) ? -1 : (int)v;
+}
+
 /* The userspace engine of NAME or NAME-raw, or NULL. */
 static const struct engine_ops *user_engine(const char *name)
 {
@@ -42,7 +50,23 @@ static const struct engine_ops *user_engine(const char *name)
 /* Whether an engine runs on compare's --file rather than its --target. */
 static int on_file(const char *name)
 {
-	return !strcmp(name, "kfile") || engine_find(name);
+	return module_engine(name) == SSDK_ENGINE_KFILE || engine_find(name);
+}
+
+/* Every engine compare knows, for a message. */
+static const char *engine_names(char *buf, size_t size)
+{
+	const struct ssdk_spec_enum *e = ssdk_spec_enum(SSDK_SPEC_ENUM_ENGINE);
+	unsigned int i, raw;
+	size_t n = 0;
+
+	for (i = 0; i < e->nr && n < size; i++)
+		n += snprintf(buf + n, size - n, "%s, ", e->names[i]);
+	for (raw = 0; raw < 2; raw++)
+		for (i = 0; engines[i] && n < size; i++)
+			n += snprintf(buf + n, size - n, "%s%s%s", engines[i]->name,
+				      raw ? "-raw" : "", raw && !engines[i + 1] ? "" : ", ");
+	return buf;
 }
 
 /**
@@ -55,15 +79,14 @@ static int on_file(const char *name)
  */
 int compare_parse_engines(struct cli *cli, struct compare *cmp, char *list)
 {
-	char *name, *save;
+	char *name, *save, names[256];
 	unsigned int i;
 
 	cmp->nr = 0;
 	for (name = strtok_r(list, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
-		if (strcmp(name, "bio") && strcmp(name, "kfile") && !user_engine(name))
-			return usage_error(cli,
-					   "--engines: '%s' is none of bio, kfile, uring, libaio, psync, uring-raw, libaio-raw, psync-raw",
-					   name);
+		if (module_engine(name) < 0 && !user_engine(name))
+			return usage_error(cli, "--engines: '%s' is none of %s", name,
+					   engine_names(names, sizeof(names)));
 		if (on_file(name) && !cmp->file)
 			return usage_error(cli,
 					   "--engines: '%s' runs on a file: give it --file PATH (a file on a filesystem on the target)",
@@ -88,7 +111,7 @@ static void engine_config(const struct compare *cmp, const char *name,
 	if (on_file(name))
 		ssdk_config_set_target(cfg, cmp->file);
 	ssdk_config_unset(cfg, SSDK_A_RUN_ENGINE);
-	if (!strcmp(name, "kfile"))
+	if (module_engine(name) == SSDK_ENGINE_KFILE)
 		ssdk_config_set(cfg, SSDK_A_RUN_ENGINE, SSDK_ENGINE_KFILE);
 	else
 		ssdk_config_unset(cfg, SSDK_A_RUN_BUFFERED);
@@ -155,30 +178,51 @@ static int compare_one(struct cli *cli, struct ssdk *h, const struct compare *cm
 }
 
 /*
+ * An engine of a comparison: the module's (SSDK_ENGINE_*, named by the
+ * spec), or a userspace one on the file or, raw, on the device.
+ */
+struct engine_ref {
+	int module;
+	const char *user;
+	int raw;
+};
+
+#define MODULE(e)	{ e, NULL, 0 }
+#define USER(name)	{ -1, name, 0 }
+#define USER_RAW(name)	{ -1, name, 1 }
+
+/*
  * The differences that isolate a layer: A's figures minus B's, when both
  * ran. An engine in none of them is shown against the first engine.
  */
 static const struct layer {
-	const char *a, *b, *layer;
+	struct engine_ref a, b;
+	const char *layer;
 } layers[] = {
-	{ "kfile", "bio", "filesystem" },
-	{ "uring", "kfile", "syscall, io_uring" },
-	{ "libaio", "kfile", "syscall, libaio" },
-	{ "psync", "kfile", "syscall, psync" },
-	{ "uring-raw", "bio", "syscall, io_uring" },
-	{ "libaio-raw", "bio", "syscall, libaio" },
-	{ "psync-raw", "bio", "syscall, psync" },
-	{ "uring", "uring-raw", "filesystem, under io_uring" },
-	{ "libaio", "libaio-raw", "filesystem, under libaio" },
-	{ "psync", "psync-raw", "filesystem, under psync" },
+	{ MODULE(SSDK_ENGINE_KFILE), MODULE(SSDK_ENGINE_BIO), "filesystem" },
+	{ USER("uring"), MODULE(SSDK_ENGINE_KFILE), "syscall, io_uring" },
+	{ USER("libaio"), MODULE(SSDK_ENGINE_KFILE), "syscall, libaio" },
+	{ USER("psync"), MODULE(SSDK_ENGINE_KFILE), "syscall, psync" },
+	{ USER_RAW("uring"), MODULE(SSDK_ENGINE_BIO), "syscall, io_uring" },
+	{ USER_RAW("libaio"), MODULE(SSDK_ENGINE_BIO), "syscall, libaio" },
+	{ USER_RAW("psync"), MODULE(SSDK_ENGINE_BIO), "syscall, psync" },
+	{ USER("uring"), USER_RAW("uring"), "filesystem, under io_uring" },
+	{ USER("libaio"), USER_RAW("libaio"), "filesystem, under libaio" },
+	{ USER("psync"), USER_RAW("psync"), "filesystem, under psync" },
 };
 
 #define MAX_DIFFS	(ARRAY_SIZE(layers) + COMPARE_MAX_ENGINES)
 
-static int row_of(const struct compare_row *rows, unsigned int n, const char *name)
+/* The row of an engine, or -1 when it did not run. */
+static int row_of(const struct compare_row *rows, unsigned int n, const struct engine_ref *e)
 {
+	char name[32];
 	unsigned int i;
 
+	if (e->user)
+		snprintf(name, sizeof(name), "%s%s", e->user, e->raw ? "-raw" : "");
+	else
+		snprintf(name, sizeof(name), "%s", enum_name(SSDK_SPEC_ENUM_ENGINE, e->module));
 	for (i = 0; i < n; i++)
 		if (!strcmp(rows[i].name, name))
 			return i;
@@ -206,8 +250,8 @@ static unsigned int compare_diffs(const struct compare_row *rows, unsigned int n
 	unsigned int nd = 0, i;
 
 	for (i = 0; i < ARRAY_SIZE(layers); i++) {
-		a = row_of(rows, n, layers[i].a);
-		b = row_of(rows, n, layers[i].b);
+		a = row_of(rows, n, &layers[i].a);
+		b = row_of(rows, n, &layers[i].b);
 		if (a < 0 || b < 0)
 			continue;
 		diff_set(&d[nd++], rows, a, b, layers[i].layer);

@@ -10,6 +10,31 @@
 #include "rules.h"
 #include "values.h"
 
+/*
+ * The JSON key of an attribute: its name in the spec, '_' for '-'
+ * (Documentation/userspace/json.rst). A ring of buffers, each key used at
+ * once by the call it is an argument of.
+ */
+static const char *attr_key(uint32_t set, uint32_t attr)
+{
+	static char ring[4][48];
+	static unsigned int next;
+	const struct ssdk_spec_attr *a = ssdk_spec_attr(set, attr);
+	char *buf = ring[next++ % ARRAY_SIZE(ring)], *p;
+
+	snprintf(buf, sizeof(ring[0]), "%s", a ? a->name : "?");
+	for (p = buf; *p; p++)
+		if (*p == '-')
+			*p = '_';
+	return buf;
+}
+
+#define RUN(attr)	attr_key(SSDK_SPEC_SET_RUN, SSDK_A_RUN_##attr)
+#define INFO(attr)	attr_key(SSDK_SPEC_SET_INFO, SSDK_A_INFO_##attr)
+#define STATS(attr)	attr_key(SSDK_SPEC_SET_STATS, SSDK_A_STATS_##attr)
+#define IO(attr)	attr_key(SSDK_SPEC_SET_IO, SSDK_A_IO_##attr)
+#define INTERVAL_OP(attr) attr_key(SSDK_SPEC_SET_INTERVAL_OP, SSDK_A_INTERVAL_OP_##attr)
+
 static void json_begin(struct output *out)
 {
 	json_init(&out->j, stdout);
@@ -30,15 +55,15 @@ static void json_info(struct output *out, const struct ssdk_info *in)
 
 	json_begin(out);
 	json_object_begin(j, NULL);
-	json_str(j, "version", in->version);
-	json_str(j, "kernel_release", in->kernel_release);
+	json_str(j, INFO(VERSION), in->version);
+	json_str(j, INFO(KERNEL_RELEASE), in->kernel_release);
 	json_u64(j, "family_version", in->family_version);
-	json_u64(j, "cpus", in->cpus);
-	json_u64(j, "clock_res_ns", in->clock_res_ns);
-	json_u64(j, "max_runs", in->max_runs);
-	json_u64(j, "hist_sub_bits", in->hist_sub_bits);
-	json_u64(j, "hist_buckets", in->hist_buckets);
-	json_array_begin(j, "caps", JSON_INLINE);
+	json_u64(j, INFO(CPUS), in->cpus);
+	json_u64(j, INFO(CLOCK_RES_NS), in->clock_res_ns);
+	json_u64(j, INFO(MAX_RUNS), in->max_runs);
+	json_u64(j, INFO(HIST_SUB_BITS), in->hist_sub_bits);
+	json_u64(j, INFO(HIST_BUCKETS), in->hist_buckets);
+	json_array_begin(j, INFO(CAPS), JSON_INLINE);
 	for (i = 0; i < caps->nr; i++)
 		if (in->caps & (1ULL << i))
 			json_str(j, NULL, caps->names[i]);
@@ -102,14 +127,14 @@ static void json_op(struct json *j, const char *key, const struct op_summary *o,
 		    const struct op_summary *resp, int with_hist)
 {
 	json_object_begin(j, key);
-	json_u64(j, "ios", o->ios);
-	json_u64(j, "bytes", o->bytes);
-	json_u64(j, "errors", o->errors);
+	json_u64(j, STATS(IOS), o->ios);
+	json_u64(j, STATS(BYTES), o->bytes);
+	json_u64(j, STATS(ERRORS), o->errors);
 	json_double(j, "iops", o->iops);
 	json_double(j, "bw_bytes", o->bw_bytes);
 	json_lat(j, o, with_hist);
 	if (resp) {
-		json_object_begin(j, "response");
+		json_object_begin(j, enum_name(SSDK_SPEC_ENUM_LAT_KIND, SSDK_LAT_KIND_RESPONSE));
 		json_lat(j, resp, with_hist);
 		json_object_end(j);
 	}
@@ -123,7 +148,7 @@ static void json_config_access(struct json *j, const struct ssdk_run_config *c)
 	uint32_t i;
 
 	if (ssdk_rw_mixed(c->rw))
-		json_u64(j, "rwmixread", c->rwmixread);
+		json_u64(j, RUN(RWMIXREAD), c->rwmixread);
 	if (c->nr_bs) {
 		json_array_begin(j, "bssplit", JSON_INLINE);
 		for (i = 0; i < c->nr_bs; i++) {
@@ -134,19 +159,19 @@ static void json_config_access(struct json *j, const struct ssdk_run_config *c)
 		}
 		json_array_end(j);
 	}
-	json_u64(j, "align", c->align);
-	json_u64(j, "align_offset", c->align_offset);
-	json_u64(j, "stride", c->stride);
+	json_u64(j, RUN(ALIGN), c->align);
+	json_u64(j, RUN(ALIGN_OFFSET), c->align_offset);
+	json_u64(j, RUN(STRIDE), c->stride);
 	if (ssdk_rw_writes(c->rw, c->rwmixread))
-		json_str(j, "pattern", pattern_str(buf, sizeof(buf), c));
+		json_str(j, RUN(PATTERN), pattern_str(buf, sizeof(buf), c));
 	else
-		json_null(j, "pattern");
+		json_null(j, RUN(PATTERN));
 	if (c->rate_iops) {
-		json_u64(j, "rate_iops", c->rate_iops);
-		json_str(j, "arrivals", enum_name(SSDK_SPEC_ENUM_ARRIVALS, c->arrivals));
+		json_u64(j, RUN(RATE_IOPS), c->rate_iops);
+		json_str(j, RUN(ARRIVALS), enum_name(SSDK_SPEC_ENUM_ARRIVALS, c->arrivals));
 	} else {
-		json_null(j, "rate_iops");
-		json_null(j, "arrivals");
+		json_null(j, RUN(RATE_IOPS));
+		json_null(j, RUN(ARRIVALS));
 	}
 }
 
@@ -155,26 +180,26 @@ static void json_config(struct json *j, const struct run_result *r)
 	const struct ssdk_run_config *c = &r->st.config;
 
 	json_object_begin(j, "config");
-	json_str(j, "engine", r->engine ? r->engine : enum_name(SSDK_SPEC_ENUM_ENGINE, c->engine));
-	json_bool(j, "buffered", c->buffered);
-	json_u64(j, "slowest_n", c->slowest_n);
-	json_u64(j, "ts_interval_ns", c->ts_interval_ns);
-	json_u64(j, "capture_over_ns", c->capture_over_ns);
-	json_u64(j, "max_errors", c->max_errors);
-	json_bool(j, "owned", c->owned);
-	json_str(j, "rw", enum_name(SSDK_SPEC_ENUM_RW, c->rw));
-	json_u64(j, "bs", c->bs);
-	json_u64(j, "iodepth", c->iodepth);
-	json_u64(j, "offset", c->offset);
-	json_u64(j, "span", c->span);
-	json_u64(j, "runtime_ns", c->runtime_ns);
-	json_u64(j, "ios", c->ios);
-	json_u64(j, "ramp_ns", c->ramp_ns);
-	json_u64(j, "seed", c->seed);
+	json_str(j, RUN(ENGINE), r->engine ? r->engine : enum_name(SSDK_SPEC_ENUM_ENGINE, c->engine));
+	json_bool(j, RUN(BUFFERED), c->buffered);
+	json_u64(j, RUN(SLOWEST_N), c->slowest_n);
+	json_u64(j, RUN(TS_INTERVAL_NS), c->ts_interval_ns);
+	json_u64(j, RUN(CAPTURE_OVER_NS), c->capture_over_ns);
+	json_u64(j, RUN(MAX_ERRORS), c->max_errors);
+	json_bool(j, RUN(OWNED), c->owned);
+	json_str(j, RUN(RW), enum_name(SSDK_SPEC_ENUM_RW, c->rw));
+	json_u64(j, RUN(BS), c->bs);
+	json_u64(j, RUN(IODEPTH), c->iodepth);
+	json_u64(j, RUN(OFFSET), c->offset);
+	json_u64(j, RUN(SPAN), c->span);
+	json_u64(j, RUN(RUNTIME_NS), c->runtime_ns);
+	json_u64(j, RUN(IOS), c->ios);
+	json_u64(j, RUN(RAMP_NS), c->ramp_ns);
+	json_u64(j, RUN(SEED), c->seed);
 	if (c->cpu >= 0)
-		json_i64(j, "cpu", c->cpu);
+		json_i64(j, RUN(CPU), c->cpu);
 	else
-		json_null(j, "cpu");
+		json_null(j, RUN(CPU));
 	json_config_access(j, c);
 	json_object_end(j);
 }
@@ -188,24 +213,24 @@ static void json_ios(struct json *j, const char *key, const struct ssdk_io_rec *
 	for (i = 0; i < n; i++) {
 		io = &ios[i];
 		json_object_begin_inline(j, NULL);
-		json_u64(j, "lat_ns", io->lat_ns);
-		json_str(j, "op", enum_name(SSDK_SPEC_ENUM_OP, io->op));
-		json_u64(j, "offset", io->offset);
-		json_u64(j, "len", io->len);
-		json_u64(j, "t_ns", io->t_ns);
-		json_u64(j, "cpu_submit", io->cpu_submit);
-		json_u64(j, "cpu_complete", io->cpu_complete);
-		json_u64(j, "inflight", io->inflight);
+		json_u64(j, IO(LAT_NS), io->lat_ns);
+		json_str(j, IO(OP), enum_name(SSDK_SPEC_ENUM_OP, io->op));
+		json_u64(j, IO(OFFSET), io->offset);
+		json_u64(j, IO(LEN), io->len);
+		json_u64(j, IO(T_NS), io->t_ns);
+		json_u64(j, IO(CPU_SUBMIT), io->cpu_submit);
+		json_u64(j, IO(CPU_COMPLETE), io->cpu_complete);
+		json_u64(j, IO(INFLIGHT), io->inflight);
 		json_object_end(j);
 	}
 	json_array_end(j);
 }
 
-static void json_ts_op(struct json *j, const char *key, const struct ssdk_ts_op *o)
+static void json_ts_op(struct json *j, const char *name, const struct ssdk_ts_op *o)
 {
-	json_object_begin_inline(j, key);
-	json_u64(j, "ios", o->ios);
-	json_u64(j, "bytes", o->bytes);
+	json_object_begin_inline(j, name);
+	json_u64(j, INTERVAL_OP(IOS), o->ios);
+	json_u64(j, INTERVAL_OP(BYTES), o->bytes);
 	json_double(j, "mean_ns", o->ios ? (double)o->lat_sum_ns / o->ios : 0);
 	json_u64(j, "max_ns", o->lat_max_ns);
 	json_u64(j, "p99_ns", o->lat_p99_ns);
@@ -241,20 +266,20 @@ static void json_run(struct json *j, const char *key, const struct run_result *r
 	uint32_t i;
 
 	json_object_begin(j, key);
-	json_u64(j, "id", st->id);
-	json_str(j, "state", enum_name(SSDK_SPEC_ENUM_STATE, st->state));
-	json_str(j, "reason", st->reason);
-	json_str(j, "target", st->config.target);
-	json_u64(j, "target_size", st->target_size);
-	json_u64(j, "logical_block_size", st->logical_block_size);
+	json_u64(j, RUN(ID), st->id);
+	json_str(j, RUN(STATE), enum_name(SSDK_SPEC_ENUM_STATE, st->state));
+	json_str(j, RUN(REASON), st->reason);
+	json_str(j, RUN(TARGET), st->config.target);
+	json_u64(j, RUN(TARGET_SIZE), st->target_size);
+	json_u64(j, RUN(LOGICAL_BLOCK_SIZE), st->logical_block_size);
 	json_config(j, r);
-	json_u64(j, "elapsed_ns", st->elapsed_ns);
-	json_u64(j, "measured_ns", st->measured_ns);
-	json_u64(j, "completed", st->completed);
-	json_u64(j, "io_errors", st->io_errors);
-	json_u64(j, "iops_now", st->iops_now);
+	json_u64(j, RUN(ELAPSED_NS), st->elapsed_ns);
+	json_u64(j, RUN(MEASURED_NS), st->measured_ns);
+	json_u64(j, RUN(COMPLETED), st->completed);
+	json_u64(j, RUN(IO_ERRORS), st->io_errors);
+	json_u64(j, RUN(IOPS_NOW), st->iops_now);
 	if (open_loop)
-		json_u64(j, "late", st->late);
+		json_u64(j, RUN(LATE), st->late);
 	for (op = 0; op < SSDK_NR_OPS; op++) {
 		rs = op + SSDK_NR_OPS;
 		op_summarize(&st->stats[op], st->measured_ns, with_hist ? r->hists[op] : NULL, &o);
@@ -264,14 +289,14 @@ static void json_run(struct json *j, const char *key, const struct run_result *r
 			with_hist);
 	}
 	if (r->has_records) {
-		json_u64(j, "ts_dropped", st->ts_dropped);
-		json_u64(j, "captured_dropped", st->captured_dropped);
-		json_ios(j, "slowest", x->slowest, x->nr_slowest);
+		json_u64(j, RUN(TS_DROPPED), st->ts_dropped);
+		json_u64(j, RUN(CAPTURED_DROPPED), st->captured_dropped);
+		json_ios(j, RUN(SLOWEST), x->slowest, x->nr_slowest);
 		json_array_begin(j, "timeseries", 0);
 		for (i = 0; i < x->nr_ts; i++)
 			json_ts_point(j, st, &x->ts[i]);
 		json_array_end(j);
-		json_ios(j, "captured", x->captured, x->nr_captured);
+		json_ios(j, RUN(CAPTURED), x->captured, x->nr_captured);
 	}
 	json_object_end(j);
 }
@@ -338,7 +363,7 @@ static void json_started(struct output *out, const uint32_t *ids, unsigned int n
 	json_begin(out);
 	json_object_begin_inline(j, NULL);
 	if (n == 1) {
-		json_u64(j, "id", ids[0]);
+		json_u64(j, RUN(ID), ids[0]);
 	} else {
 		json_array_begin(j, "ids", JSON_INLINE);
 		for (i = 0; i < n; i++)
@@ -353,8 +378,8 @@ static void json_stopped(struct output *out, const struct ssdk_run_status *st)
 {
 	json_begin(out);
 	json_object_begin_inline(&out->j, NULL);
-	json_u64(&out->j, "id", st->id);
-	json_str(&out->j, "state", enum_name(SSDK_SPEC_ENUM_STATE, st->state));
+	json_u64(&out->j, RUN(ID), st->id);
+	json_str(&out->j, RUN(STATE), enum_name(SSDK_SPEC_ENUM_STATE, st->state));
 	json_object_end(&out->j);
 	json_end(out);
 }

@@ -143,7 +143,6 @@ static void text_lat_row(const char *label, const struct op_summary *o, const in
 static void text_summary(const struct run_result *r)
 {
 	static const char *const moments[] = { "min", "mean", "stddev", "max" };
-	static const char *const columns[] = { "read", "write", "read resp", "write resp" };
 	unsigned int nr_sets = result_open_loop(r) ? SSDK_NR_SETS : SSDK_NR_OPS;
 	const struct ssdk_run_status *st = &r->st;
 	struct op_summary o[SSDK_NR_SETS];
@@ -172,9 +171,13 @@ static void text_summary(const struct run_result *r)
 			       (unsigned long long)o[op].errors);
 
 	printf("\n  %-12s", "latency");
-	for (i = 0; i < SSDK_NR_SETS; i++)
+	for (i = 0; i < SSDK_NR_SETS; i++) {
+		/* An op's service time, then its response time. */
+		snprintf(label, sizeof(label), "%s%s", enum_name(SSDK_SPEC_ENUM_OP, i % SSDK_NR_OPS),
+			 i < SSDK_NR_OPS ? "" : " resp");
 		if (shown[i])
-			printf(" %14s", columns[i]);
+			printf(" %14s", label);
+	}
 	putchar('\n');
 	for (i = 0; i < ARRAY_SIZE(moments); i++)
 		text_lat_row(moments[i], o, shown, i, 0);

@@ -280,6 +280,28 @@ int parse_bssplit(const char *s, struct ssdk_run_config *c)
 }
 
 /**
+ * pattern_syntax() - What parse_pattern() reads: the spec's patterns, with
+ * the argument of those that take one.
+ * @buf: Where it goes.
+ * @size: Room in @buf.
+ *
+ * Return: @buf: "random, zeros, repeat:BYTE, compressible:PCT".
+ */
+const char *pattern_syntax(char *buf, size_t size)
+{
+	const struct ssdk_spec_enum *e = ssdk_spec_enum(SSDK_SPEC_ENUM_PATTERN);
+	size_t n = 0;
+	uint32_t i;
+
+	buf[0] = '\0';
+	for (i = 0; i < e->nr && n < size; i++)
+		n += snprintf(buf + n, size - n, "%s%s%s", i ? ", " : "", e->names[i],
+			      i == SSDK_PATTERN_REPEAT ? ":BYTE" :
+			      i == SSDK_PATTERN_COMPRESSIBLE ? ":PCT" : "");
+	return buf;
+}
+
+/**
  * pattern_str() - A pattern as parse_pattern() reads it.
  * @buf: Where it goes.
  * @size: Room in @buf.

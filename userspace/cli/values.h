@@ -28,5 +28,6 @@ const char *fmt_bytes(char *buf, size_t size, uint64_t bytes);
 const char *fmt_size(char *buf, size_t size, uint64_t bytes);
 const char *fmt_duration(char *buf, size_t size, uint64_t ns);
 const char *pattern_str(char *buf, size_t size, const struct ssdk_run_config *c);
+const char *pattern_syntax(char *buf, size_t size);
 
 #endif /* _SSDK_VALUES_H */

@@ -10,6 +10,7 @@
  */
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -43,9 +44,9 @@ enum {
 const struct cli_opt workload_opts[] = {
 	[OPT_TARGET] = { "target", 0, "DEV", 0,
 		"the block device (whole disk or partition), or with --engine kfile a regular file; again for more targets, each with its own runs" },
-	[OPT_ENGINE] = { "engine", 0, "E", SSDK_A_RUN_ENGINE,
-		"bio: bios on the block device; kfile: IO on a regular file through its filesystem, O_DIRECT" },
-	[OPT_BUFFERED] = { "buffered", 0, NULL, SSDK_A_RUN_BUFFERED,
+	[OPT_ENGINE] = { NULL, 0, "E", SSDK_A_RUN_ENGINE,
+		"how the IOs reach the target: bios on a block device, or IO on a regular file through its filesystem, O_DIRECT" },
+	[OPT_BUFFERED] = { NULL, 0, NULL, SSDK_A_RUN_BUFFERED,
 		"kfile through the page cache (iodepth 1)" },
 	[OPT_FILE_SIZE] = { "file-size", 0, "SIZE", 0,
 		"lay the kfile target (or compare's --file) out first: create or extend it and write every byte" },
@@ -57,60 +58,61 @@ const struct cli_opt workload_opts[] = {
 	[OPT_WORKERS] = { "workers", 0, "N", 0,
 		"runs per target, each its own kernel thread and iodepth, with seeds seed, seed+1, ... (default 1)" },
 	[OPT_CPUS] = { "cpus", 0, "LIST", 0, "bind the workers, in turn, to these CPUs (0,2,4-7)" },
-	[OPT_RW] = { "rw", 0, "MODE", SSDK_A_RUN_RW,
+	[OPT_RW] = { NULL, 0, "MODE", SSDK_A_RUN_RW,
 		"what the IOs do: sequential or random reads and writes, or a mix" },
-	[OPT_RWMIXREAD] = { "rwmixread", 0, "PCT", SSDK_A_RUN_RWMIXREAD,
+	[OPT_RWMIXREAD] = { NULL, 0, "PCT", SSDK_A_RUN_RWMIXREAD,
 		"percentage of reads of a mix" },
-	[OPT_BS] = { "bs", 0, "SIZE", SSDK_A_RUN_BS,
+	[OPT_BS] = { NULL, 0, "SIZE", SSDK_A_RUN_BS,
 		"bytes per IO, a multiple of the device's logical block size" },
 	[OPT_BSSPLIT] = { "bssplit", 0, "LIST", SSDK_A_RUN_BS_SPLIT,
 		"several sizes instead: SIZE/PCT:SIZE/PCT... adding up to 100 (4k/70:64k/30)" },
-	[OPT_IODEPTH] = { "iodepth", 0, "N", SSDK_A_RUN_IODEPTH,
+	[OPT_IODEPTH] = { NULL, 0, "N", SSDK_A_RUN_IODEPTH,
 		"IOs kept in flight; a sweep's: N,N,..." },
-	[OPT_OFFSET] = { "offset", 0, "SIZE", SSDK_A_RUN_OFFSET,
+	[OPT_OFFSET] = { NULL, 0, "SIZE", SSDK_A_RUN_OFFSET,
 		"start of the span the IOs fall in" },
-	[OPT_SPAN] = { "span", 0, "SIZE", SSDK_A_RUN_SPAN,
+	[OPT_SPAN] = { NULL, 0, "SIZE", SSDK_A_RUN_SPAN,
 		"length of that span (default: to the target's end)" },
-	[OPT_ALIGN] = { "align", 0, "SIZE", SSDK_A_RUN_ALIGN,
+	[OPT_ALIGN] = { NULL, 0, "SIZE", SSDK_A_RUN_ALIGN,
 		"random offsets are multiples of it, counted from the span's start (default: the smallest bs)" },
-	[OPT_ALIGN_OFFSET] = { "align-offset", 0, "SIZE", SSDK_A_RUN_ALIGN_OFFSET,
+	[OPT_ALIGN_OFFSET] = { NULL, 0, "SIZE", SSDK_A_RUN_ALIGN_OFFSET,
 		"and shifted by this much: --bs 4k --align-offset 512 puts 4 KiB IOs at 512 B past 4 KiB boundaries" },
-	[OPT_STRIDE] = { "stride", 0, "SIZE", SSDK_A_RUN_STRIDE,
+	[OPT_STRIDE] = { NULL, 0, "SIZE", SSDK_A_RUN_STRIDE,
 		"sequential: distance between IO starts (default bs)" },
-	[OPT_PATTERN] = { "pattern", 0, "P", SSDK_A_RUN_PATTERN,
-		"what writes write: random (incompressible, fresh for every IO), zeros, repeat:BYTE, compressible:PCT (PCT% of each buffer compresses away)" },
-	[OPT_RATE_IOPS] = { "rate-iops", 0, "N", SSDK_A_RUN_RATE_IOPS, "at most N IOs per second" },
-	[OPT_ARRIVALS] = { "arrivals", 0, "A", SSDK_A_RUN_ARRIVALS,
-		"with --rate-iops: paced (closed loop, the schedule slips when no slot is free), uniform or poisson (open loop: response time is also measured from each IO's scheduled arrival)" },
-	[OPT_OPEN_LOOP] = { "open-loop", 0, NULL, 0, "the same as --arrivals uniform" },
+	[OPT_PATTERN] = { NULL, 0, "P", SSDK_A_RUN_PATTERN,
+		"what writes write: incompressible data fresh for every IO, zeros, a byte repeated (P:BYTE), or a share of each buffer that compresses away (P:PCT)" },
+	[OPT_RATE_IOPS] = { NULL, 0, "N", SSDK_A_RUN_RATE_IOPS, "at most N IOs per second" },
+	[OPT_ARRIVALS] = { NULL, 0, "A", SSDK_A_RUN_ARRIVALS,
+		"with --rate-iops: a closed loop whose schedule slips when no slot is free, or an open loop of fixed or exponential gaps, whose response time is measured from each IO's scheduled arrival too" },
+	[OPT_OPEN_LOOP] = { "open-loop", 0, NULL, 0, "arrivals on a fixed schedule, an open loop" },
 	[OPT_RUNTIME] = { "runtime", 0, "TIME", SSDK_A_RUN_RUNTIME_NS,
 		"how long to measure, after the ramp (a run needs --runtime or --ios, or both)" },
-	[OPT_IOS] = { "ios", 0, "N", SSDK_A_RUN_IOS, "how many IOs in all, ramp included" },
+	[OPT_IOS] = { NULL, 0, "N", SSDK_A_RUN_IOS, "how many IOs in all, ramp included" },
 	[OPT_RAMP] = { "ramp", 0, "TIME", SSDK_A_RUN_RAMP_NS,
 		"time at the start left out of the statistics" },
-	[OPT_CPU] = { "cpu", 0, "N", SSDK_A_RUN_CPU, "CPU the worker thread is bound to" },
-	[OPT_SEED] = { "seed", 0, "N", SSDK_A_RUN_SEED, "seed of the offsets and data (default 0)" },
+	[OPT_CPU] = { NULL, 0, "N", SSDK_A_RUN_CPU, "CPU the worker thread is bound to" },
+	[OPT_SEED] = { NULL, 0, "N", SSDK_A_RUN_SEED, "seed of the offsets and data (default 0)" },
 	[OPT_SLOWEST] = { "slowest", 0, "N", SSDK_A_RUN_SLOWEST_N,
 		"keep the N slowest IOs: in the JSON results, and ssdk ctl results --slowest" },
 	[OPT_TS_INTERVAL] = { "ts-interval", 0, "TIME", SSDK_A_RUN_TS_INTERVAL_NS,
 		"the time series' interval: ssdk ctl status --follow, results --text" },
 	[OPT_CAPTURE_OVER] = { "capture-over", 0, "TIME", SSDK_A_RUN_CAPTURE_OVER_NS,
 		"also record every IO at least this slow (up to the module's capture_max, 16384): results --captured" },
-	[OPT_MAX_ERRORS] = { "max-errors", 0, "N", SSDK_A_RUN_MAX_ERRORS,
+	[OPT_MAX_ERRORS] = { NULL, 0, "N", SSDK_A_RUN_MAX_ERRORS,
 		"IO errors to go on through: the next one fails the run (default 0: the first error ends it; a removed target ends it whatever N); failed IOs are counted per op, never in the latencies" },
 	[OPT_CONTINUE_ON_ERROR] = { "continue-on-error", 0, NULL, 0, "no IO error ends the run" },
-	[OPT_OWNED] = { "owned", 0, NULL, SSDK_A_RUN_OWNED,
+	[OPT_OWNED] = { NULL, 0, NULL, SSDK_A_RUN_OWNED,
 		"the run stops when this process exits or is killed (its netlink socket closes); without it a run outlives its controller" },
-	[OPT_ALLOW_WRITE] = { "allow-write", 0, NULL, SSDK_A_RUN_ALLOW_WRITE,
+	[OPT_ALLOW_WRITE] = { NULL, 0, NULL, SSDK_A_RUN_ALLOW_WRITE,
 		"consent to write: write and randwrite DESTROY the data on the target; refused when it is mounted" },
 	[OPT_QUIET] = { "quiet", 'q', NULL, 0, "no progress line" },
-	{ NULL },
+	{ 0 },
 };
 
 static int workload_opt(struct cli *cli, const struct cli_opt *o, const char *arg, void *ctx)
 {
 	struct workload *w = ctx;
 	struct ssdk_run_config *c = &w->cfg;
+	char names[128];
 
 	switch (o - workload_opts) {
 	case OPT_TARGET:
@@ -140,7 +142,7 @@ static int workload_opt(struct cli *cli, const struct cli_opt *o, const char *ar
 		return 0;
 	case OPT_ENGINE:
 		if (w->use == FOR_COMPARE)
-			return usage_error(cli, "--engine: compare takes --engines");
+			return usage_error(cli, "--%s: compare takes --engines", cli_opt_name(o));
 		return args_set_attr(cli, o, arg, c);
 	case OPT_FILE:
 		if (w->use != FOR_COMPARE)
@@ -156,8 +158,8 @@ static int workload_opt(struct cli *cli, const struct cli_opt *o, const char *ar
 		if (w->use != FOR_SWEEP)
 			return args_set_attr(cli, o, arg, c);
 		if (parse_list(arg, w->qds, WORKLOAD_MAX_POINTS, &w->nr_qds, 0))
-			return usage_error(cli, "--iodepth: '%s' is not a list of at most %d numbers (N,N,...)",
-					   arg, WORKLOAD_MAX_POINTS);
+			return usage_error(cli, "--%s: '%s' is not a list of at most %d numbers (N,N,...)",
+					   cli_opt_name(o), arg, WORKLOAD_MAX_POINTS);
 		return 0;
 	case OPT_BSSPLIT:
 		if (parse_bssplit(arg, c))
@@ -166,9 +168,8 @@ static int workload_opt(struct cli *cli, const struct cli_opt *o, const char *ar
 		return 0;
 	case OPT_PATTERN:
 		if (parse_pattern(arg, c))
-			return usage_error(cli,
-					   "--pattern: '%s' is none of random, zeros, repeat:BYTE, compressible:PCT",
-					   arg);
+			return usage_error(cli, "--%s: '%s' is none of %s", cli_opt_name(o), arg,
+					   pattern_syntax(names, sizeof(names)));
 		return 0;
 	case OPT_OPEN_LOOP:
 		ssdk_config_set(c, SSDK_A_RUN_ARRIVALS, SSDK_ARRIVALS_UNIFORM);
@@ -181,8 +182,8 @@ static int workload_opt(struct cli *cli, const struct cli_opt *o, const char *ar
 		return 0;
 	case OPT_OWNED:
 		if (w->use == FOR_START)
-			return usage_error(cli,
-					   "--owned: the run would stop as start returns; use ssdk ctl run");
+			return usage_error(cli, "--%s: the run would stop as start returns; use ssdk ctl run",
+					   cli_opt_name(o));
 		return args_set_attr(cli, o, arg, c);
 	}
 	return args_set_attr(cli, o, arg, c);
@@ -213,20 +214,25 @@ static int apply_profile(struct cli *cli, const struct cli_cmd *cmd, int argc, c
 	return args_apply(cli, cmd, p->args, workload_opt, w);
 }
 
-/**
- * workload_parse() - A workload's options: a --profile's, then the line's.
- * @cli: Settings.
- * @cmd: The command.
- * @argc: Arguments, the command's name first.
- * @argv: Arguments.
- * @w: Filled in; its @use set by the caller.
- *
- * Refuses only what the module cannot judge (see the top of the file).
- *
- * Return: 0 or EXIT_USAGE (said).
- */
-int workload_parse(struct cli *cli, const struct cli_cmd *cmd, int argc, char **argv,
-		   struct workload *w)
+/* What compare takes: one run's options, its engines, reads. */
+static int compare_options(struct cli *cli, struct workload *w)
+{
+	uint64_t rw = ssdk_config_get(&w->cfg, SSDK_A_RUN_RW);
+
+	if (!w->engines[0] || w->nr_targets != 1 || w->workers != 1)
+		return usage_error(cli, "compare needs --engines, one --target, one worker");
+	if (ssdk_config_is_set(&w->cfg, SSDK_A_RUN_RW) && rw != SSDK_RW_READ &&
+	    rw != SSDK_RW_RANDREAD)
+		return usage_error(cli, "compare reads: --rw %s or %s",
+				   enum_name(SSDK_SPEC_ENUM_RW, SSDK_RW_READ),
+				   enum_name(SSDK_SPEC_ENUM_RW, SSDK_RW_RANDREAD));
+	w->cmp.cfg = w->cfg;
+	return compare_parse_engines(cli, &w->cmp, w->engines);
+}
+
+/* A workload's options: a --profile's, then the line's. */
+static int workload_parse(struct cli *cli, const struct cli_cmd *cmd, int argc, char **argv,
+			  struct workload *w)
 {
 	int first, err;
 
@@ -253,20 +259,67 @@ int workload_parse(struct cli *cli, const struct cli_cmd *cmd, int argc, char **
 	    ssdk_config_get(&w->cfg, SSDK_A_RUN_ENGINE) != SSDK_ENGINE_KFILE)
 		return usage_error(cli,
 				   "--file-size: lays out a file: with --engine kfile, or compare's --file");
+	return w->use == FOR_COMPARE ? compare_options(cli, w) : 0;
+}
+
+/**
+ * workload_open() - A workload from a command line, connected to the module.
+ * @cli: Settings.
+ * @cmd: The command.
+ * @use: What the workload is for.
+ * @argc: Arguments, the command's name first.
+ * @argv: Arguments.
+ * @out: The workload, to free with workload_close(); NULL on failure.
+ *
+ * Refuses only what the module cannot judge (see the top of the file).
+ *
+ * Return: 0 or an exit status (said).
+ */
+int workload_open(struct cli *cli, const struct cli_cmd *cmd, enum workload_use use,
+		  int argc, char **argv, struct workload **out)
+{
+	struct workload *w = calloc(1, sizeof(*w));
+	int err;
+
+	*out = NULL;
+	if (!w)
+		return runtime_error(cli, "out of memory");
+	w->use = use;
+	err = workload_parse(cli, cmd, argc, argv, w);
+	if (!err)
+		err = cli_connect(cli, &w->h);
+	if (err) {
+		workload_close(w);
+		return err;
+	}
+	*out = w;
 	return 0;
 }
 
 /**
+ * workload_close() - Disconnect and free a workload.
+ * @w: The workload, or NULL.
+ */
+void workload_close(struct workload *w)
+{
+	if (!w)
+		return;
+	jobs_free(&w->jobs);
+	ssdk_close(w->h);
+	free(w);
+}
+
+/**
  * workload_jobs() - The runs of a workload: one per target and worker.
- * @w: The workload.
+ * @w: The workload: its @jobs get their configurations and count.
  * @iodepth: A sweep point's iodepth, or 0.
- * @jobs: Its configurations and count are set.
  *
  * With several runs, each gets its own seed (seed, seed + 1, ...) and,
  * with --cpus, its CPU.
  */
-void workload_jobs(const struct workload *w, uint32_t iodepth, struct jobs *jobs)
+void workload_jobs(struct workload *w, uint32_t iodepth)
 {
+	struct jobs *jobs = &w->jobs;
 	uint64_t seed = ssdk_config_get(&w->cfg, SSDK_A_RUN_SEED);
 	unsigned int t, i, n = 0;
 	struct ssdk_run_config *c;
@@ -349,9 +402,7 @@ static int workload_fill_files(struct cli *cli, struct workload *w)
 /**
  * workload_check() - Check every run of a workload, and lay out its files.
  * @cli: Settings.
- * @h: The connection.
- * @w: The workload.
- * @jobs: Room for a job; it holds the last one checked.
+ * @w: The workload; its @jobs hold the last job checked.
  *
  * The files --file-size lays out are made sparse, the module checks
  * every run (run-start's dry run) of every point of a sweep, or compare
@@ -360,7 +411,7 @@ static int workload_fill_files(struct cli *cli, struct workload *w)
  *
  * Return: 0 or an exit status (said).
  */
-int workload_check(struct cli *cli, struct ssdk *h, struct workload *w, struct jobs *jobs)
+int workload_check(struct cli *cli, struct workload *w)
 {
 	unsigned int points = w->use == FOR_SWEEP ? w->nr_qds : 1, i;
 	int err;
@@ -371,10 +422,10 @@ int workload_check(struct cli *cli, struct ssdk *h, struct workload *w, struct j
 		return 0;
 	err = workload_prepare_files(cli, w);
 	if (!err && w->use == FOR_COMPARE)
-		err = compare_check(cli, h, &w->cmp);
+		err = compare_check(cli, w->h, &w->cmp);
 	for (i = 0; !err && w->use != FOR_COMPARE && i < points; i++) {
-		workload_jobs(w, w->use == FOR_SWEEP ? w->qds[i] : 0, jobs);
-		err = jobs_check(cli, h, jobs);
+		workload_jobs(w, w->use == FOR_SWEEP ? w->qds[i] : 0);
+		err = jobs_check(cli, w->h, &w->jobs);
 	}
 	if (err) {
 		workload_undo_files(w);

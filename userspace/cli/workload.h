@@ -35,6 +35,8 @@ enum workload_use { FOR_RUN, FOR_START, FOR_SWEEP, FOR_COMPARE };
  * @files: The files --file-size lays out.
  * @nr_files: How many.
  * @quiet: No progress line.
+ * @h: The connection to the module.
+ * @jobs: The runs of one job (or of a sweep's point).
  */
 struct workload {
 	enum workload_use use;
@@ -52,15 +54,18 @@ struct workload {
 	struct layout files[WORKLOAD_MAX_TARGETS];
 	unsigned int nr_files;
 	int quiet;
+	struct ssdk *h;
+	struct jobs jobs;
 };
 
 extern const struct cli_opt workload_opts[];
 extern const char workload_about[];
 
-int workload_parse(struct cli *cli, const struct cli_cmd *cmd, int argc, char **argv,
-		   struct workload *w);
-void workload_jobs(const struct workload *w, uint32_t iodepth, struct jobs *jobs);
-int workload_check(struct cli *cli, struct ssdk *h, struct workload *w, struct jobs *jobs);
+int workload_open(struct cli *cli, const struct cli_cmd *cmd, enum workload_use use,
+		  int argc, char **argv, struct workload **out);
+void workload_close(struct workload *w);
+void workload_jobs(struct workload *w, uint32_t iodepth);
+int workload_check(struct cli *cli, struct workload *w);
 int workload_progress(const struct workload *w);
 
 #endif /* _SSDK_WORKLOAD_H */

@@ -82,5 +82,6 @@ int ujob_run(const struct engine_ops *ops, const struct ssdk_run_config *cfg,
 	     struct ssdk_run_status *st, uint64_t *hists, char *err, size_t errlen);
 
 extern const struct engine_ops engine_psync, engine_libaio, engine_uring;
+extern const struct engine_ops *const engines[];
 
 #endif /* _SSDK_ENGINE_H */

@@ -30,13 +30,14 @@
 #include "engine.h"
 #include "hist.h"
 
-static const struct engine_ops *const engines[] = {
-	&engine_psync, &engine_libaio, &engine_uring,
+/* Every userspace engine, NULL-terminated. */
+const struct engine_ops *const engines[] = {
+	&engine_uring, &engine_libaio, &engine_psync, NULL,
 };
 
 /**
  * engine_find() - An engine by name.
- * @name: psync, libaio or uring.
+ * @name: Its name, as engines[] has it.
  *
  * Return: Its ops, or NULL.
  */
@@ -44,7 +45,7 @@ const struct engine_ops *engine_find(const char *name)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(engines) / sizeof(engines[0]); i++)
+	for (i = 0; engines[i]; i++)
 		if (!strcmp(engines[i]->name, name))
 			return engines[i];
 	return NULL;
@@ -107,7 +108,7 @@ static void ujob_config(const struct ssdk_run_config *c, struct ssdk_run_config 
 static const char *unsupported(const struct ssdk_run_config *c, const struct engine_ops *ops)
 {
 	if (c->rw != SSDK_RW_READ && c->rw != SSDK_RW_RANDREAD)
-		return "reads only (--rw read or randread)";
+		return "reads only";
 	if (c->rate_iops)
 		return "no --rate-iops";
 	if (c->iodepth > ops->max_depth)
