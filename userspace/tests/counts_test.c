@@ -11,20 +11,10 @@
 #include <string.h>
 
 #include "counts.h"
+#include "test_random.h"
 #include "kselftest_harness.h"
 
 typedef unsigned __int128 u128;
-
-/* xorshift64: reproducible random values */
-static uint64_t rng_state = 88172645463325252ULL;
-
-static uint64_t rng(void)
-{
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return rng_state;
-}
 
 static u128 sumsq(const struct ssdk_counts *c)
 {

@@ -17,6 +17,7 @@
 
 #include "hist.h"
 #include "summary.h"
+#include "test_random.h"
 #include "kselftest_harness.h"
 
 /* Counters of @n latencies as the module keeps them. */
@@ -45,16 +46,6 @@ static double direct_stddev(const uint64_t *lat, unsigned int n)
 		ss += d * d;
 	}
 	return sqrtl(ss / (n - 1));
-}
-
-static uint64_t rng_state = 88172645463325252ULL;
-
-static uint64_t rng(void)
-{
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return rng_state;
 }
 
 static uint64_t lat[100000];
