@@ -12,6 +12,9 @@
  * while the run goes, each value with READ_ONCE() against the writer's
  * WRITE_ONCE(): a progress report needs no consistent snapshot, and once
  * the run has ended (its state read with acquire) the values are final.
+ * On a 32-bit kernel a u64 read while the worker writes it may tear (its
+ * two halves from two updates); that is a progress value off for one
+ * report, never a final one.
  */
 
 #include <linux/overflow.h>
