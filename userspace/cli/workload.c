@@ -96,7 +96,7 @@ const struct cli_opt workload_opts[] = {
 	[OPT_TS_INTERVAL] = { "ts-interval", 0, "TIME", SSDK_A_RUN_TS_INTERVAL_NS,
 		"the time series' interval: ssdk ctl status --follow, results --text" },
 	[OPT_CAPTURE_OVER] = { "capture-over", 0, "TIME", SSDK_A_RUN_CAPTURE_OVER_NS,
-		"also record every IO at least this slow (up to the module's capture_max, 16384): results --captured" },
+		"also record every IO at least this slow (as many as the module parameter capture_max says, /sys/module/ssdk/parameters/capture_max): results --captured" },
 	[OPT_MAX_ERRORS] = { NULL, 0, "N", SSDK_A_RUN_MAX_ERRORS,
 		"IO errors to go on through: the next one fails the run (default 0: the first error ends it; a removed target ends it whatever N); failed IOs are counted per op, never in the latencies" },
 	[OPT_CONTINUE_ON_ERROR] = { "continue-on-error", 0, NULL, 0, "no IO error ends the run" },

@@ -103,7 +103,7 @@ static void libaio_exit(struct ujob *job)
 
 const struct engine_ops engine_libaio = {
 	.name = "libaio",
-	.max_depth = 1024,
+	.max_depth = SSDK_MAX_IODEPTH,
 	.init = libaio_init,
 	.queue = libaio_queue,
 	.commit = libaio_commit,

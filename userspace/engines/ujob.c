@@ -105,6 +105,9 @@ static void ujob_config(const struct ssdk_run_config *c, struct ssdk_run_config 
 }
 
 /* What a userspace engine does not do (yet), by option. */
+#define STRINGIFY(x)	#x
+#define VALUE_OF(x)	STRINGIFY(x)
+
 static const char *unsupported(const struct ssdk_run_config *c, const struct engine_ops *ops)
 {
 	if (c->rw != SSDK_RW_READ && c->rw != SSDK_RW_RANDREAD)
@@ -112,7 +115,7 @@ static const char *unsupported(const struct ssdk_run_config *c, const struct eng
 	if (c->rate_iops)
 		return "no --rate-iops";
 	if (c->iodepth > ops->max_depth)
-		return ops->max_depth == 1 ? "iodepth 1" : "iodepth up to 1024";
+		return ops->max_depth == 1 ? "iodepth 1" : "iodepth up to " VALUE_OF(SSDK_MAX_IODEPTH);
 	return NULL;
 }
 

@@ -80,7 +80,7 @@ static void uring_exit(struct ujob *job)
 
 const struct engine_ops engine_uring = {
 	.name = "uring",
-	.max_depth = 1024,
+	.max_depth = SSDK_MAX_IODEPTH,
 	.init = uring_init,
 	.queue = uring_queue,
 	.commit = uring_commit,
