@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: LGPL-2.1 OR BSD-3-Clause
 /*
- * The histogram layout, exported: the module's own hist.c is compiled
- * into the library, and these wrappers give its bucket bounds and
- * percentiles to callers that do not compile it (Python, say).
+ * The histogram layout, exported: common/hist.c, which the module
+ * compiles too, is compiled into the library, and these wrappers give
+ * its bucket bounds and percentiles to callers that do not compile it
+ * (Python, say).
  */
 
 #include "hist.h"
