@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 */
+/* SPDX-License-Identifier: GPL-2.0 OR BSD-3-Clause */
 /*
  * The small histogram of a time series' open interval: 8 buckets per
  * power of two (values below 8 exact), 496 buckets through 2^64 ns. A
