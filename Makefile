@@ -5,7 +5,9 @@
 #   make modules-all     ssdk.ko for every kernel of the matrix, W=1, no warnings
 #                        (6.1-686, 32-bit x86, is built for and never booted)
 #   make check           every test: host, and in a VM on every kernel
-#   make check-debug     the selftests on a KASAN/lockdep/kmemleak kernel
+#   make check-debug     the selftests on the two debug kernels: KASAN, and
+#                        KCSAN + UBSAN (both with lockdep and kmemleak);
+#                        make check-debug-kasan, check-debug-kcsan: one
 #   make demo            the main job in a VM with an emulated NVMe disk
 #   make bench           ssdk against fio and its bare loop (bench/results/)
 #   make setup           install packages, fetch kernels (check and demo do it)
@@ -46,6 +48,9 @@ check:
 check-debug:
 	@scripts/check-debug
 
+check-debug-kasan check-debug-kcsan: check-debug-%:
+	@scripts/check-debug --variant $*
+
 demo:
 	@scripts/demo
 
@@ -65,4 +70,4 @@ clean:
 	rm -rf build kmod/ssdk.ko
 	$(MAKE) -s -C userspace clean
 
-.PHONY: all module userspace modules-all check check-debug demo bench setup regen checkpatch clean
+.PHONY: all module userspace modules-all check check-debug check-debug-kasan check-debug-kcsan demo bench setup regen checkpatch clean

@@ -35,15 +35,25 @@ ssdk_kernel_build_suite() {
 }
 
 # Accept the matrix keys and a few spellings of them: 7, 7.3, 6.12.95,
-# 686, i386; and "debug", the KASAN/lockdep/kmemleak kernel of
-# scripts/debug-kernel.
+# 686, i386; and the debug kernels of scripts/debug-kernel: "debug" (or
+# "debug-kasan"), KASAN, and "debug-kcsan", KCSAN and UBSAN.
 ssdk_kernel_key() {
 	case $1 in
 	6.1-686 | 686 | 686-pae | i386) echo 6.1-686 ;;
 	6.1 | 6.1.*) echo 6.1 ;;
 	6.12 | 6.12.*) echo 6.12 ;;
 	7 | 7.x | 7.*) echo 7.x ;;
-	debug) echo debug ;;
+	debug | debug-kasan) echo debug ;;
+	debug-kcsan) echo debug-kcsan ;;
+	*) return 1 ;;
+	esac
+}
+
+# The variant of scripts/debug-kernel that builds a debug kernel's key.
+ssdk_debug_variant() {
+	case $1 in
+	debug) echo kasan ;;
+	debug-kcsan) echo kcsan ;;
 	*) return 1 ;;
 	esac
 }
@@ -55,11 +65,13 @@ die() { log "$*"; exit 1; }
 # MODULES, VMLINUX, GCC, TOOLCHAIN) into K_* variables. A kernel that is
 # only built for has no MODULES and no VMLINUX.
 ssdk_kernel_load() {
-	local key env
-	key=$(ssdk_kernel_key "$1") || die "unknown kernel '$1' (known: $SSDK_KERNELS $SSDK_BUILD_KERNELS)"
+	local key env variant
+	key=$(ssdk_kernel_key "$1") ||
+		die "unknown kernel '$1' (known: $SSDK_KERNELS $SSDK_BUILD_KERNELS, debug, debug-kcsan)"
 	env=$SSDK_CACHE/kernels/$key.env
 	if [ ! -r "$env" ]; then
-		[ "$key" = debug ] && die "the debug kernel is not built; run scripts/debug-kernel"
+		variant=$(ssdk_debug_variant "$key") &&
+			die "the $key kernel is not built; run scripts/debug-kernel --variant $variant"
 		die "kernel $key is not set up; run scripts/setup"
 	fi
 	K_KEY=$key

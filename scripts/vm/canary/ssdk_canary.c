@@ -8,15 +8,24 @@
  *   insmod ssdk_canary.ko bug=atomic-sleep  might_sleep() under a spinlock
  *   insmod ssdk_canary.ko bug=leak          kmemleak: an unreferenced object
  *   insmod ssdk_canary.ko bug=uaf           KASAN: slab-use-after-free
+ *   insmod ssdk_canary.ko bug=race          KCSAN: a data race, two threads
+ *   insmod ssdk_canary.ko bug=oob           UBSAN: array-index-out-of-bounds
+ *   insmod ssdk_canary.ko bug=shift         UBSAN: shift-out-of-bounds
  *
+ * The last three are for the KCSAN + UBSAN kernel, uaf for the KASAN one.
  * Each bug is harmless to the running kernel (no lock is ever contended,
- * nothing sleeps, the freed object is only read), but a lockdep or KASAN
- * report switches lockdep off for the rest of the boot: plant them in a
- * guest of their own, lockdep first and KASAN last. Never load this
- * module anywhere else.
+ * nothing sleeps, the freed object is only read, the racing threads only
+ * lose increments of the canary's own counter, the index reads the
+ * canary's own memory and x86 masks the shift's exponent), but a lockdep
+ * or KASAN report switches lockdep off for the rest of the boot: plant
+ * them in a guest of their own, lockdep first and KASAN last. Never load
+ * this module anywhere else.
  */
 
 #include <linux/compiler.h>
+#include <linux/cpumask.h>
+#include <linux/delay.h>
+#include <linux/kthread.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/mutex.h>
@@ -26,7 +35,7 @@
 
 static char *bug = "";
 module_param(bug, charp, 0444);
-MODULE_PARM_DESC(bug, "The bug to plant: abba, atomic-sleep, leak or uaf");
+MODULE_PARM_DESC(bug, "The bug to plant: abba, atomic-sleep, leak, uaf, race, oob or shift");
 
 static DEFINE_MUTEX(canary_a);
 static DEFINE_MUTEX(canary_b);
@@ -80,6 +89,81 @@ static int canary_uaf(void)
 	return 0;
 }
 
+/*
+ * Incremented by two threads at once with neither a lock nor a marked
+ * access: each ++ is a plain load and a plain store, so KCSAN, watching
+ * one thread's load, sees the other's store change the value.
+ */
+static unsigned long canary_counter;
+
+/* The race goes on for this long (KCSAN samples one access in thousands). */
+#define CANARY_RACE_MS 2000
+
+static int canary_racer(void *unused)
+{
+	/* The call below makes the compiler load and store every round. */
+	while (!kthread_should_stop()) {
+		canary_counter++;
+		cond_resched();
+	}
+	return 0;
+}
+
+/* One racer on each of the first two CPUs: they run at the same time. */
+static int canary_race(void)
+{
+	struct task_struct *racer[2];
+	unsigned int cpu = cpumask_first(cpu_online_mask);
+	int i;
+
+	if (num_online_cpus() < 2) {
+		pr_err("ssdk_canary: the race needs two CPUs\n");
+		return -ENODEV;
+	}
+	for (i = 0; i < ARRAY_SIZE(racer); i++) {
+		racer[i] = kthread_create_on_cpu(canary_racer, NULL, cpu, "ssdk_canary/%u");
+		if (IS_ERR(racer[i])) {
+			int err = PTR_ERR(racer[i]);
+
+			while (i--)
+				kthread_stop(racer[i]);
+			return err;
+		}
+		cpu = cpumask_next(cpu, cpu_online_mask);
+	}
+	for (i = 0; i < ARRAY_SIZE(racer); i++)
+		wake_up_process(racer[i]);
+	msleep(CANARY_RACE_MS);
+	for (i = 0; i < ARRAY_SIZE(racer); i++)
+		kthread_stop(racer[i]);
+	pr_info("ssdk_canary: %lu increments survived the race\n", canary_counter);
+	return 0;
+}
+
+static int canary_table[4];
+
+/*
+ * One past the end: a legal address, but not an element to read. The
+ * index is hidden from the compiler, which would refuse a constant one.
+ */
+static void canary_oob(void)
+{
+	int i = ARRAY_SIZE(canary_table);
+
+	OPTIMIZER_HIDE_VAR(i);
+	pr_info("ssdk_canary: canary_table[%d] = %d\n", i, canary_table[i]);
+}
+
+/* A shift by the width of the type, hidden from the compiler as above. */
+static void canary_shift(void)
+{
+	unsigned int one = 1;
+	int bits = sizeof(one) * BITS_PER_BYTE;
+
+	OPTIMIZER_HIDE_VAR(bits);
+	pr_info("ssdk_canary: 1 << %d = %u\n", bits, one << bits);
+}
+
 static int __init canary_init(void)
 {
 	if (!strcmp(bug, "abba"))
@@ -90,6 +174,12 @@ static int __init canary_init(void)
 		canary_leak();
 	else if (!strcmp(bug, "uaf"))
 		return canary_uaf();
+	else if (!strcmp(bug, "race"))
+		return canary_race();
+	else if (!strcmp(bug, "oob"))
+		canary_oob();
+	else if (!strcmp(bug, "shift"))
+		canary_shift();
 	else
 		return -EINVAL;
 	return 0;
