@@ -6,7 +6,7 @@
  *
  *   insmod ssdk_canary.ko bug=abba          lockdep: circular locking
  *   insmod ssdk_canary.ko bug=atomic-sleep  might_sleep() under a spinlock
- *   insmod ssdk_canary.ko bug=leak          kmemleak: an unreferenced object
+ *   insmod ssdk_canary.ko bug=leak          kmemleak: unreferenced objects
  *   insmod ssdk_canary.ko bug=uaf           KASAN: slab-use-after-free
  *   insmod ssdk_canary.ko bug=race          KCSAN: a data race, two threads
  *   insmod ssdk_canary.ko bug=oob           UBSAN: array-index-out-of-bounds
@@ -66,13 +66,25 @@ static void canary_atomic_sleep(void)
 	spin_unlock(&canary_lock);
 }
 
-/* The marker shows in kmemleak's hex dump of the object. */
+/*
+ * A few objects, not one: the last one's address may outlive this call
+ * on insmod's stack, which a dead task leaves cached, uncleared, for the
+ * next thread (kernel/fork.c), and kmemleak scans it: that object looks
+ * referenced. Each next allocation overwrites its predecessor's address.
+ */
+#define CANARY_LEAKS 4
+
+/* The marker shows in kmemleak's hex dump of each object. */
 static void canary_leak(void)
 {
-	char *p = kmalloc(64, GFP_KERNEL);
+	int i;
 
-	if (p)
-		strscpy(p, "ssdk-canary-leak", 64);
+	for (i = 0; i < CANARY_LEAKS; i++) {
+		char *p = kmalloc(64, GFP_KERNEL);
+
+		if (p)
+			strscpy(p, "ssdk-canary-leak", 64);
+	}
 }
 
 static int canary_uaf(void)
