@@ -1,11 +1,14 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Tests of scripts/vm/kernel-reports on the host, over a kernel log of
-# the KCSAN debug kernel (kernel-reports/kcsan.log): reports of a check-
-# debug run, the canary's race and use-after-free, and one made-up race
-# of two ssdk threads inside a kernel function. kcsan.summary is what
-# --summary must print for it. Prints KTAP.
+# Tests of scripts/vm/kernel-reports on the host, over two kernel logs
+# of the KCSAN debug kernel: kernel-reports/kcsan.log, the reports of a
+# check-debug run, the canary's race and use-after-free, and one made-up
+# race of two ssdk threads inside a kernel function; made-up.log, a race
+# of each kind the rule tells apart (ssdk's access against an interrupt
+# that came over ssdk; at unknown origin, from ssdk and from an interrupt
+# over it; a softirq that a task of ssdk's ran). Each LOG.summary is what
+# --summary must print for LOG. Prints KTAP.
 
 cd "$(dirname "$0")/../.." || exit 1
 . selftests/lib/ktap.sh
@@ -23,9 +26,12 @@ same() {
 	fi
 }
 
-ktap_plan 5
+ktap_plan 6
 same "each report once, classified, with its count and selftests" \
 	"$(cat scripts/tests/kernel-reports/kcsan.summary)" "$("$REPORTS" --summary "$LOG")"
+same "ssdk's access, ssdk on both sides, the interrupt and softirq entries, unknown origins" \
+	"$(cat scripts/tests/kernel-reports/made-up.summary)" \
+	"$("$REPORTS" --summary scripts/tests/kernel-reports/made-up.log)"
 same "fatal: ssdk's races (its access, or both stacks from it) and the KASAN report" \
 	"$(printf '%s\n' "BUG: KCSAN: data-race in bio_add_page / bio_add_page" \
 		"BUG: KCSAN: data-race in canary_racer [ssdk_canary] / canary_racer [ssdk_canary]" \
