@@ -34,3 +34,8 @@ SSDK_EXPORT void ssdk_hist_merge(uint64_t *dst, const uint64_t *src)
 {
 	hist_merge(dst, src);
 }
+
+SSDK_EXPORT void ssdk_counts_add(struct ssdk_counts *dst, const struct ssdk_counts *src)
+{
+	ssdk_counts_merge(dst, src);
+}

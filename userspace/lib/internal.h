@@ -23,6 +23,7 @@
  * @family: The family's id.
  * @hist_checked: The module's histogram layout was found to be ours.
  * @error: What the last failure said.
+ * @error_attr: The spec's name of the attribute it named, or "".
  */
 struct ssdk {
 	struct nl_sock *sk;
@@ -30,6 +31,7 @@ struct ssdk {
 	int family;
 	int hist_checked;
 	char error[SSDK_ERROR_LEN];
+	char error_attr[SSDK_ERROR_ATTR_LEN];
 };
 
 /* Called for each message of a reply; returns 0 or -errno. */

@@ -42,6 +42,7 @@ extern "C" {
 #define SSDK_TARGET_LEN		(SSDK_MAX_TARGET_LEN + 1)
 #define SSDK_REASON_LEN		256
 #define SSDK_ERROR_LEN		512
+#define SSDK_ERROR_ATTR_LEN	128
 
 /*
  * The sets of statistics of a run, index of ssdk_run_status.stats and of
@@ -348,6 +349,19 @@ void ssdk_close(struct ssdk *h);
 const char *ssdk_last_error(const struct ssdk *h);
 
 /**
+ * ssdk_last_error_attr() - The attribute the last failure of a handle named.
+ * @h: The handle.
+ *
+ * When the kernel refused a request because of one of its attributes
+ * (the extack's offset or missing type, or a message of ssdk's own
+ * checks that starts with an attribute's name), that attribute's name in
+ * the spec, nests joined by dots ("bs-split.pct"); otherwise "".
+ *
+ * Return: The name, valid until the next call on @h.
+ */
+const char *ssdk_last_error_attr(const struct ssdk *h);
+
+/**
  * ssdk_info_get() - What the module reports about itself.
  * @h: The handle.
  * @info: Filled in.
@@ -597,6 +611,16 @@ uint64_t ssdk_hist_percentile(const uint64_t *hist, uint64_t total, double pct,
  * @src: ssdk_hist_buckets() counts.
  */
 void ssdk_hist_merge(uint64_t *dst, const uint64_t *src);
+
+/**
+ * ssdk_counts_add() - Add one set's counters to another's.
+ * @dst: The counters added to.
+ * @src: The counters added.
+ *
+ * What one set recording both sets' IOs would hold (common/counts.h's
+ * ssdk_counts_merge(), for callers that do not compile it).
+ */
+void ssdk_counts_add(struct ssdk_counts *dst, const struct ssdk_counts *src);
 
 #ifdef __cplusplus
 }

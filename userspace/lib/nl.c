@@ -38,6 +38,18 @@ static int names_attr(uint32_t set, const char *text)
 	return ssdk_spec_attr_type(set, name) >= 0;
 }
 
+/* The attribute name that @text starts with, before its colon, in @buf. */
+static const char *text_attr(const char *text, char *buf, size_t size)
+{
+	size_t len = strcspn(text, ":");
+
+	if (len >= size)
+		len = size - 1;
+	memcpy(buf, text, len);
+	buf[len] = '\0';
+	return buf;
+}
+
 /*
  * The spec's name of the attribute at byte @offs of @len bytes of
  * attributes @head of set @set, nests followed: "bs-split.pct". NULL
@@ -96,6 +108,14 @@ int ssdk_fail(struct ssdk *h, int err, const char *fmt, ...)
 	va_start(ap, fmt);
 	vfail(h->error, err, fmt, ap);
 	va_end(ap);
+	h->error_attr[0] = '\0';
+	return err;
+}
+
+/* Record @name as the attribute of the failure just recorded; returns @err. */
+static int fail_attr(struct ssdk *h, int err, const char *name)
+{
+	snprintf(h->error_attr, sizeof(h->error_attr), "%s", name ? name : "");
 	return err;
 }
 
@@ -136,6 +156,11 @@ void ssdk_copy_string(char *dst, size_t size, const struct nlattr *attr)
 SSDK_EXPORT const char *ssdk_last_error(const struct ssdk *h)
 {
 	return h ? h->error : open_error;
+}
+
+SSDK_EXPORT const char *ssdk_last_error_attr(const struct ssdk *h)
+{
+	return h ? h->error_attr : "";
 }
 
 SSDK_EXPORT int ssdk_open(struct ssdk **out)
@@ -305,7 +330,8 @@ static int kernel_error(struct ssdk *h, struct nl_msg *req, struct nlmsghdr *nlh
 		name = missing_name(req, tb[NLMSGERR_ATTR_MISS_NEST] ?
 				    nla_get_u32(tb[NLMSGERR_ATTR_MISS_NEST]) : 0,
 				    nla_get_u32(tb[NLMSGERR_ATTR_MISS_TYPE]), buf, sizeof(buf));
-		return ssdk_fail(h, err, "missing attribute %s", name ? name : "(unknown)");
+		err = ssdk_fail(h, err, "missing attribute %s", name ? name : "(unknown)");
+		return fail_attr(h, err, name);
 	}
 	if (err == -EPERM && !text)
 		return ssdk_fail(h, err, "%s: ssdk needs CAP_NET_ADMIN", strerror(-err));
@@ -313,8 +339,11 @@ static int kernel_error(struct ssdk *h, struct nl_msg *req, struct nlmsghdr *nlh
 		text = strerror(-err);
 	/* Messages of ssdk's own checks start with an attribute's name. */
 	if (name && !names_attr(cmd_set(cmd), text))
-		return ssdk_fail(h, err, "%s: %s%s", name, text, range);
-	return ssdk_fail(h, err, "%s%s", text, range);
+		return fail_attr(h, ssdk_fail(h, err, "%s: %s%s", name, text, range), name);
+	err = ssdk_fail(h, err, "%s%s", text, range);
+	if (names_attr(cmd_set(cmd), text))
+		return fail_attr(h, err, text_attr(text, buf, sizeof(buf)));
+	return fail_attr(h, err, name);
 }
 
 /* Handle one message of @req's reply: 1 when it ends the reply. */
