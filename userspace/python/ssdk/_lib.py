@@ -1,0 +1,255 @@
+# SPDX-License-Identifier: LGPL-2.1 OR BSD-3-Clause
+"""libssdk.so.0 through ctypes: where it is, its structs and its functions.
+
+The structs mirror <libssdk.h> field for field; the array sizes that the
+netlink spec fixes come from spec.py, the others are libssdk's ABI
+(tests/test_abi.py compares every size and offset with the C compiler's).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import os
+from pathlib import Path
+
+from . import spec
+from .errors import LibraryNotFoundError
+
+SONAME = "libssdk.so.0"
+
+# libssdk.h's array sizes.
+VERSION_LEN = 64
+RELEASE_LEN = 65
+TARGET_LEN = spec.MAX_TARGET_LEN + 1
+REASON_LEN = 256
+CONFIG_SET_WORDS = 2
+NR_OPS = len(spec.Op)
+NR_SETS = NR_OPS * len(spec.LatKind)
+ANY_CPU = -1
+
+u32 = ctypes.c_uint32
+u64 = ctypes.c_uint64
+
+
+class Info(ctypes.Structure):
+    """struct ssdk_info."""
+
+    _fields_ = [
+        ("version", ctypes.c_char * VERSION_LEN),
+        ("kernel_release", ctypes.c_char * RELEASE_LEN),
+        ("caps", u64),
+        ("cpus", u32),
+        ("clock_res_ns", u32),
+        ("family_version", u32),
+        ("max_runs", u32),
+        ("hist_sub_bits", u32),
+        ("hist_buckets", u32),
+    ]
+
+
+class BsShare(ctypes.Structure):
+    """struct ssdk_bs_share."""
+
+    _fields_ = [("bs", u32), ("pct", u32)]
+
+
+class RunConfig(ctypes.Structure):
+    """struct ssdk_run_config."""
+
+    _fields_ = [
+        ("set", u64 * CONFIG_SET_WORDS),
+        ("target", ctypes.c_char * TARGET_LEN),
+        ("nr_bs", u32),
+        ("bs_split", BsShare * spec.MAX_BS_SPLIT),
+        ("rw", u32),
+        ("bs", u32),
+        ("iodepth", u32),
+        ("cpu", ctypes.c_int32),
+        ("offset", u64),
+        ("span", u64),
+        ("runtime_ns", u64),
+        ("ios", u64),
+        ("ramp_ns", u64),
+        ("seed", u64),
+        ("allow_write", u32),
+        ("rwmixread", u32),
+        ("align", u32),
+        ("align_offset", u32),
+        ("stride", u64),
+        ("pattern", u32),
+        ("pattern_byte", u32),
+        ("compress_pct", u32),
+        ("rate_iops", u32),
+        ("arrivals", u32),
+        ("engine", u32),
+        ("buffered", u32),
+        ("slowest_n", u32),
+        ("ts_interval_ns", u64),
+        ("capture_over_ns", u64),
+        ("max_errors", u64),
+        ("owned", u32),
+        ("reserved", u32),
+    ]
+
+
+class Counts(ctypes.Structure):
+    """struct ssdk_counts."""
+
+    _fields_ = [
+        ("ios", u64),
+        ("bytes", u64),
+        ("errors", u64),
+        ("lat_min_ns", u64),
+        ("lat_max_ns", u64),
+        ("lat_sum_ns", u64),
+        ("lat_sumsq_hi", u64),
+        ("lat_sumsq_lo", u64),
+    ]
+
+
+class RunStatus(ctypes.Structure):
+    """struct ssdk_run_status."""
+
+    _fields_ = [
+        ("config", RunConfig),
+        ("id", u32),
+        ("state", u32),
+        ("logical_block_size", u32),
+        ("ts_count", u32),
+        ("target_size", u64),
+        ("elapsed_ns", u64),
+        ("measured_ns", u64),
+        ("completed", u64),
+        ("iops_now", u64),
+        ("late", u64),
+        ("ts_dropped", u64),
+        ("captured_dropped", u64),
+        ("io_errors", u64),
+        ("captured_count", u32),
+        ("reserved", u32),
+        ("reason", ctypes.c_char * REASON_LEN),
+        ("stats", Counts * NR_SETS),
+    ]
+
+
+class IoRec(ctypes.Structure):
+    """struct ssdk_io_rec."""
+
+    _fields_ = [
+        ("lat_ns", u64),
+        ("offset", u64),
+        ("t_ns", u64),
+        ("len", u32),
+        ("op", u32),
+        ("cpu_submit", u32),
+        ("cpu_complete", u32),
+        ("inflight", u32),
+        ("reserved", u32),
+    ]
+
+
+class TsOp(ctypes.Structure):
+    """struct ssdk_ts_op."""
+
+    _fields_ = [
+        ("ios", u64),
+        ("bytes", u64),
+        ("lat_sum_ns", u64),
+        ("lat_max_ns", u64),
+        ("lat_p99_ns", u64),
+    ]
+
+
+class TsPoint(ctypes.Structure):
+    """struct ssdk_ts_point."""
+
+    _fields_ = [("index", u32), ("reserved", u32), ("op", TsOp * NR_OPS)]
+
+
+STRUCTS: dict[str, type[ctypes.Structure]] = {
+    "ssdk_info": Info,
+    "ssdk_bs_share": BsShare,
+    "ssdk_run_config": RunConfig,
+    "ssdk_counts": Counts,
+    "ssdk_run_status": RunStatus,
+    "ssdk_io_rec": IoRec,
+    "ssdk_ts_op": TsOp,
+    "ssdk_ts_point": TsPoint,
+}
+
+_P = ctypes.POINTER
+_HANDLE = ctypes.c_void_p
+
+# name: (restype, argtypes)
+_PROTOTYPES: dict[str, tuple[object, list[object]]] = {
+    "ssdk_open": (ctypes.c_int, [_P(_HANDLE)]),
+    "ssdk_close": (None, [_HANDLE]),
+    "ssdk_last_error": (ctypes.c_char_p, [_HANDLE]),
+    "ssdk_last_error_attr": (ctypes.c_char_p, [_HANDLE]),
+    "ssdk_info_get": (ctypes.c_int, [_HANDLE, _P(Info)]),
+    "ssdk_config_init": (None, [_P(RunConfig)]),
+    "ssdk_config_set": (ctypes.c_int, [_P(RunConfig), u32, u64]),
+    "ssdk_config_get": (u64, [_P(RunConfig), u32]),
+    "ssdk_config_is_set": (ctypes.c_int, [_P(RunConfig), u32]),
+    "ssdk_config_set_target": (ctypes.c_int, [_P(RunConfig), ctypes.c_char_p]),
+    "ssdk_config_add_bs": (ctypes.c_int, [_P(RunConfig), u32, u32]),
+    "ssdk_run_start": (ctypes.c_int, [_HANDLE, _P(RunConfig), _P(u32)]),
+    "ssdk_run_check": (ctypes.c_int, [_HANDLE, _P(RunConfig)]),
+    "ssdk_run_get": (ctypes.c_int, [_HANDLE, u32, _P(RunStatus)]),
+    "ssdk_run_list": (ctypes.c_int, [_HANDLE, _P(RunStatus), u32]),
+    "ssdk_run_stop": (ctypes.c_int, [_HANDLE, u32]),
+    "ssdk_run_delete": (ctypes.c_int, [_HANDLE, u32]),
+    "ssdk_run_wait": (ctypes.c_int, [_HANDLE, u32, ctypes.c_int]),
+    "ssdk_results_get": (ctypes.c_int, [_HANDLE, u32, _P(RunStatus), _P(u64)]),
+    "ssdk_slowest_get": (ctypes.c_int, [_HANDLE, u32, _P(IoRec), u32]),
+    "ssdk_captured_get": (ctypes.c_int, [_HANDLE, u32, u32, _P(IoRec), u32]),
+    "ssdk_timeseries_get": (ctypes.c_int, [_HANDLE, u32, u32, _P(TsPoint), u32]),
+    "ssdk_hist_buckets": (u32, []),
+    "ssdk_hist_bucket_lower": (u64, [u32]),
+    "ssdk_hist_bucket_upper": (u64, [u32]),
+    "ssdk_hist_percentile": (u64, [_P(u64), u64, ctypes.c_double, u64, u64]),
+    "ssdk_counts_add": (None, [_P(Counts), _P(Counts)]),
+}
+
+
+def _candidates() -> list[str]:
+    """Where the library may be, in the order looked at."""
+    env = os.environ.get("SSDK_LIBRARY")
+    if env:
+        return [env]  # asked for: that one or none
+    out = []
+    # In a source tree: userspace/python/ssdk/ -> userspace/libssdk.so.0.
+    here = Path(__file__).resolve().parent
+    tree = here.parent.parent / SONAME
+    if tree.exists():
+        out.append(str(tree))
+    found = ctypes.util.find_library("ssdk")
+    out.append(found or SONAME)
+    return out
+
+
+_lib: ctypes.CDLL | None = None
+
+
+def lib() -> ctypes.CDLL:
+    """libssdk, loaded once, its functions typed; LibraryNotFoundError if none."""
+    global _lib
+    if _lib is not None:
+        return _lib
+    tried = []
+    for path in _candidates():
+        try:
+            cdll = ctypes.CDLL(path)
+        except OSError as e:
+            tried.append(f"{path}: {e}")
+            continue
+        for name, (restype, argtypes) in _PROTOTYPES.items():
+            fn = getattr(cdll, name)
+            fn.restype = restype
+            fn.argtypes = argtypes
+        _lib = cdll
+        return cdll
+    raise LibraryNotFoundError(
+        f"cannot load {SONAME} ({'; '.join(tried)}): build it with `make -C userspace` "
+        "in ssdk's source tree, install it, or set SSDK_LIBRARY to its path")

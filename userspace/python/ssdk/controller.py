@@ -1,0 +1,350 @@
+# SPDX-License-Identifier: LGPL-2.1 OR BSD-3-Clause
+"""Driving the module: Controller (a netlink handle), Run, run(), sweep().
+
+    with ssdk.Controller() as ctl:
+        r = ctl.start(ssdk.Job(target="/dev/nvme0n1", rw="randread", iodepth=4,
+                               span="8G", runtime="1m"))
+        r.wait(progress=True)          # Ctrl-C stops the run, keeps its results
+        print(r.results().read.iops)
+        r.delete()
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import dataclasses
+import datetime
+import os
+import platform
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from . import _lib, lib_results, spec
+from .errors import ModuleNotLoadedError, RunNotFoundError, SsdkError, error_from
+from .job import Job
+from .results import Results
+
+# How often a wait returns to Python, so that Ctrl-C is seen at once.
+_WAIT_SLICE_MS = 200
+_ERRNO_ENOENT = 2
+
+
+@dataclass(frozen=True)
+class Info:
+    """What the module says about itself (``ssdk ctl info``)."""
+
+    version: str
+    kernel_release: str
+    caps: spec.Cap
+    cpus: int
+    clock_res_ns: int
+    family_version: int
+    max_runs: int
+    hist_sub_bits: int
+    hist_buckets: int
+
+
+def device_model(target: str) -> str:
+    """The model and firmware sysfs gives for a block device, or ""."""
+    try:
+        name = Path(os.path.realpath(target)).name
+        sys_dev = Path("/sys/class/block") / name
+        if (sys_dev / "partition").exists():
+            sys_dev = sys_dev.resolve().parent
+        dev = sys_dev / "device"
+        parts = []
+        for f in ("model", "firmware_rev", "rev"):
+            p = dev / f
+            if p.exists():
+                parts.append(p.read_text(encoding="utf-8", errors="replace").strip())
+        return " ".join(x for x in parts if x)
+    except OSError:
+        return ""
+
+
+class Controller:
+    """A connection to the module; a context manager that closes it.
+
+    Raises LibraryNotFoundError without libssdk, ModuleNotLoadedError
+    without the module, SsdkPermissionError without CAP_NET_ADMIN.
+    """
+
+    _h: ctypes.c_void_p | None = None
+
+    def __init__(self) -> None:
+        self._lib = _lib.lib()
+        h = ctypes.c_void_p()
+        err = self._lib.ssdk_open(ctypes.byref(h))
+        if err < 0:
+            msg = (self._lib.ssdk_last_error(None) or b"").decode(errors="replace")
+            if -err == _ERRNO_ENOENT:
+                raise ModuleNotLoadedError(
+                    -err, f"{msg}: load it with `sudo modprobe ssdk` (or, in a source "
+                    "tree, `sudo insmod kmod/ssdk.ko`)")
+            raise error_from(err, msg)
+        self._h = h
+        self._info: Info | None = None
+
+    # --- the handle ------------------------------------------------------------------
+
+    def close(self) -> None:
+        """Close the handle: owned runs stop."""
+        if self._h is not None:
+            self._lib.ssdk_close(self._h)
+            self._h = None
+
+    def __enter__(self) -> Controller:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        self.close()
+
+    @property
+    def handle(self) -> ctypes.c_void_p:
+        if self._h is None:
+            raise ValueError("the controller is closed")
+        return self._h
+
+    def check(self, err: int) -> int:
+        """Raise the SsdkError of libssdk's negative *err*; else return it."""
+        if err >= 0:
+            return err
+        msg = (self._lib.ssdk_last_error(self.handle) or b"").decode(errors="replace")
+        attr = (self._lib.ssdk_last_error_attr(self.handle) or b"").decode(errors="replace")
+        if -err == _ERRNO_ENOENT and "no run with this id" in msg:
+            raise RunNotFoundError(-err, msg, attr)
+        raise error_from(err, msg, attr)
+
+    # --- the module ---------------------------------------------------------------------
+
+    def info(self) -> Info:
+        """What the module reports about itself."""
+        i = _lib.Info()
+        self.check(self._lib.ssdk_info_get(self.handle, ctypes.byref(i)))
+        return Info(i.version.decode(), i.kernel_release.decode(), spec.Cap(i.caps), i.cpus,
+                    i.clock_res_ns, i.family_version, i.max_runs, i.hist_sub_bits,
+                    i.hist_buckets)
+
+    def conditions(self, target: str) -> dict[str, str]:
+        """Where a run on *target* runs: kernel, ssdk version, device, host, date."""
+        if self._info is None:
+            self._info = self.info()
+        return {
+            "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M:%S UTC"),
+            "host": platform.node(), "kernel": self._info.kernel_release,
+            "ssdk": self._info.version, "target": target,
+            "device": device_model(target) or "unknown", "cpus": str(self._info.cpus),
+        }
+
+    # --- runs ------------------------------------------------------------------------------
+
+    def check_job(self, job: Job) -> None:
+        """Have the module check every run of *job* (run-start's dry-run); starts nothing."""
+        for target, values in job.runs():
+            c = job.config(target, values)
+            self.check(self._lib.ssdk_run_check(self.handle, ctypes.byref(c)))
+
+    def start(self, job: Job) -> Run:
+        """Start every run of *job*, each checked first, and return them as one Run."""
+        runs = list(job.runs())
+        configs = [job.config(t, v) for t, v in runs]
+        for c in configs:
+            self.check(self._lib.ssdk_run_check(self.handle, ctypes.byref(c)))
+        if job.file_size is not None:
+            from .layout import lay_out
+            for t in job.targets:
+                lay_out(t, job.file_size)
+        ids: list[int] = []
+        try:
+            for c in configs:
+                new = ctypes.c_uint32()
+                self.check(self._lib.ssdk_run_start(self.handle, ctypes.byref(c),
+                                                    ctypes.byref(new)))
+                ids.append(new.value)
+        except BaseException:
+            for rid in ids:
+                self._lib.ssdk_run_stop(self.handle, rid)
+            raise
+        return Run(self, ids, job)
+
+    def run(self, job: Job, progress: bool = False) -> Results:
+        """Start *job*, wait for its end (Ctrl-C stops it) and return its results."""
+        r = self.start(job)
+        r.wait(progress=progress)
+        return r.results()
+
+    def sweep(self, job: Job, iodepths: Iterable[int], progress: bool = False) -> list[Results]:
+        """*job* at each iodepth in turn, every point checked before the first runs.
+
+        Ctrl-C stops the point that runs and ends the sweep: the points done
+        so far, and that one's partial results, are returned.
+        """
+        jobs = [job.with_(iodepth=qd) for qd in iodepths]
+        for j in jobs:
+            self.check_job(j)
+        out = []
+        for j in jobs:
+            r = self.start(j)
+            r.wait(progress=progress)
+            out.append(r.results())
+            if r.interrupted:
+                break
+        return out
+
+    def status(self, run_id: int) -> Results:
+        """A run's status (counts so far; no histogram)."""
+        st = _lib.RunStatus()
+        self.check(self._lib.ssdk_run_get(self.handle, run_id, ctypes.byref(st)))
+        return lib_results.results(st, None)
+
+    def list(self) -> list[Results]:
+        """Every run the module keeps, as statuses."""
+        n = self.check(self._lib.ssdk_run_list(self.handle, None, 0))
+        arr = (_lib.RunStatus * max(n, 1))()
+        n = min(self.check(self._lib.ssdk_run_list(self.handle, arr, n)), n)
+        return [lib_results.results(arr[i], None) for i in range(n)]
+
+    def results(self, run_id: int, conditions: dict[str, str] | None = None,
+                name: str = "") -> Results:
+        """A run's results: histograms; and once ended, slowest IOs, time series, capture."""
+        return lib_results.results(*self.fetch(run_id), conditions=conditions, name=name)
+
+    def fetch(self, run_id: int) -> lib_results.Raw:
+        """A run's results as libssdk gives them: status, histograms, records."""
+        st = _lib.RunStatus()
+        nb = self._lib.ssdk_hist_buckets()
+        hists = np.zeros(_lib.NR_SETS * nb, dtype=np.uint64)
+        hp = hists.ctypes.data_as(ctypes.POINTER(ctypes.c_uint64))
+        self.check(self._lib.ssdk_results_get(self.handle, run_id, ctypes.byref(st), hp))
+        if st.state in (spec.State.RUNNING, spec.State.STOPPING):
+            return st, hists, (), None, ()
+        slowest = self._records(self._lib.ssdk_slowest_get, run_id, st.config.slowest_n)
+        captured = self._records(
+            lambda h, i, a, m: self._lib.ssdk_captured_get(h, i, 0, a, m), run_id,
+            st.captured_count)
+        n = st.ts_count
+        pts = (_lib.TsPoint * max(n, 1))()
+        got = min(self.check(self._lib.ssdk_timeseries_get(self.handle, run_id, 0, pts, n)), n)
+        ts = lib_results.timeseries(st.config.ts_interval_ns, pts, got)
+        return st, hists, slowest, ts, captured
+
+    def _records(self, fn: Any, run_id: int, room: int) -> tuple[Any, ...]:
+        arr = (_lib.IoRec * max(room, 1))()
+        n = min(self.check(fn(self.handle, run_id, arr, room)), room)
+        return lib_results._records(arr, n)
+
+    def stop(self, run_id: int) -> None:
+        """Stop a run; returns once its IOs have completed."""
+        self.check(self._lib.ssdk_run_stop(self.handle, run_id))
+
+    def delete(self, run_id: int) -> None:
+        """Delete an ended run and its results."""
+        self.check(self._lib.ssdk_run_delete(self.handle, run_id))
+
+    def wait_ended(self, run_id: int, timeout_ms: int) -> bool:
+        """Wait up to *timeout_ms* for a run's end: whether it has ended."""
+        err = self._lib.ssdk_run_wait(self.handle, run_id, timeout_ms)
+        if err in (-110, -4):  # ETIMEDOUT, EINTR
+            return False
+        self.check(err)
+        return True
+
+
+class Run:
+    """The runs of one Job, started: one per target and worker (usually one)."""
+
+    def __init__(self, ctl: Controller, ids: Sequence[int], job: Job) -> None:
+        self.ctl = ctl
+        self.ids = list(ids)
+        self.job = job
+        self.interrupted = False
+        self._conditions = ctl.conditions(job.targets[0]) if job.targets else {}
+
+    @property
+    def id(self) -> int:
+        return self.ids[0]
+
+    def status(self) -> list[Results]:
+        return [self.ctl.status(i) for i in self.ids]
+
+    def done(self) -> bool:
+        return all(s.state not in ("running", "stopping") for s in self.status())
+
+    def wait(self, timeout: float | None = None, progress: bool = False) -> bool:
+        """Wait for the end (at most *timeout* s): whether every run has ended.
+
+        With *progress*, a progress bar on stderr (IOPS, elapsed/total).
+        Ctrl-C stops the runs, waits for their IOs, and returns: their
+        partial results stay (``interrupted`` is then True).
+        """
+        from .progress import Progress
+        deadline = None if timeout is None else time.monotonic() + timeout
+        bar = Progress(self) if progress else None
+        try:
+            for rid in self.ids:
+                while not self.ctl.wait_ended(rid, _WAIT_SLICE_MS):
+                    if bar is not None:
+                        bar.update()
+                    if deadline is not None and time.monotonic() >= deadline:
+                        return False
+        except KeyboardInterrupt:
+            self.interrupted = True
+            self.stop()
+        finally:
+            if bar is not None:
+                bar.close()
+        return True
+
+    def stop(self) -> None:
+        """Stop every run; returns once their IOs have completed."""
+        for rid in self.ids:
+            self.ctl.stop(rid)
+
+    def results(self) -> Results:
+        """The results: of the one run, or the total of several with each in ``workers``."""
+        name = self.job.name
+        raws = [self.ctl.fetch(i) for i in self.ids]
+        each = [lib_results.results(*raw, conditions=self._conditions, name=name)
+                for raw in raws]
+        if len(each) == 1:
+            return each[0]
+        st, hists = lib_results.total(raws)
+        t = lib_results.results(st, hists, conditions=self._conditions, name=name)
+        return dataclasses.replace(t, workers=tuple(each))
+
+    def delete(self) -> None:
+        """Delete the ended runs."""
+        for rid in self.ids:
+            self.ctl.delete(rid)
+
+
+
+def run(job: Job, progress: bool = False, delete: bool = True) -> Results:
+    """Run *job* on a controller of its own; its results (the runs deleted unless asked)."""
+    with Controller() as ctl:
+        r = ctl.start(job)
+        r.wait(progress=progress)
+        res = r.results()
+        if delete:
+            r.delete()
+        return res
+
+
+def sweep(job: Job, iodepths: Iterable[int], progress: bool = False) -> list[Results]:
+    """Controller.sweep() on a controller of its own; the runs are deleted."""
+    with Controller() as ctl:
+        out = ctl.sweep(job, iodepths, progress)
+        for r in out:
+            for w in r.workers or (r,):
+                with contextlib.suppress(SsdkError):
+                    ctl.delete(w.id)
+        return out

@@ -1,0 +1,244 @@
+# SPDX-License-Identifier: LGPL-2.1 OR BSD-3-Clause
+"""What a run does: Job, every option of ``ssdk ctl run``, as a dataclass.
+
+A field left ``None`` is not sent: the module applies the spec's default
+and decides how the attributes go together, as it does for the CLI (it
+says what it refuses, and SsdkError carries it). Sizes take ``"8G"``,
+``"4k"`` or a number of bytes; times ``"3m"``, ``"250ms"`` or a number
+of seconds. Enum values are the spec's names (``rw="randwrite"``).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import enum
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field, fields, replace
+from typing import Any
+
+from . import _lib, spec
+from .units import U64_MAX, Duration, Size, parse_duration_ns, parse_size
+
+# Job field -> (spec attribute of run-start, how its value is read).
+# Enum-valued attributes read their names through the spec's enums.
+_SIZE, _TIME, _INT, _FLAG, _ENUM = "size", "time", "int", "flag", "enum"
+FIELD_ATTRS: dict[str, tuple[str, str]] = {
+    "engine": ("engine", _ENUM),
+    "buffered": ("buffered", _FLAG),
+    "rw": ("rw", _ENUM),
+    "rwmixread": ("rwmixread", _INT),
+    "bs": ("bs", _SIZE),
+    "iodepth": ("iodepth", _INT),
+    "offset": ("offset", _SIZE),
+    "span": ("span", _SIZE),
+    "align": ("align", _SIZE),
+    "align_offset": ("align-offset", _SIZE),
+    "stride": ("stride", _SIZE),
+    "rate_iops": ("rate-iops", _INT),
+    "arrivals": ("arrivals", _ENUM),
+    "runtime": ("runtime-ns", _TIME),
+    "ios": ("ios", _INT),
+    "ramp": ("ramp-ns", _TIME),
+    "cpu": ("cpu", _INT),
+    "seed": ("seed", _INT),
+    "slowest": ("slowest-n", _INT),
+    "ts_interval": ("ts-interval-ns", _TIME),
+    "capture_over": ("capture-over-ns", _TIME),
+    "max_errors": ("max-errors", _INT),
+    "owned": ("owned", _FLAG),
+    "allow_write": ("allow-write", _FLAG),
+}
+# Attributes of run-start that a Job sets otherwise: target (per run),
+# bs-split and pattern (parsed), dry-run (Controller.check()).
+OTHER_ATTRS = ("target", "bs-split", "pattern", "pattern-byte", "compress-pct", "dry-run")
+
+_ENUMS: dict[str, type[enum.IntEnum]] = {
+    "engine": spec.Engine, "rw": spec.Rw, "arrivals": spec.Arrivals, "pattern": spec.Pattern,
+}
+
+
+class JobError(ValueError):
+    """A Job's field cannot be read (the module checks the rest)."""
+
+
+def enum_value(attr: str, name: str | int) -> int:
+    """The value of *name* in the spec's enum of attribute *attr*."""
+    e = _ENUMS[attr]
+    if isinstance(name, int):
+        return int(name)
+    try:
+        return int(e[name.upper().replace("-", "_")])
+    except KeyError:
+        names = ", ".join(m.name.lower() for m in e)
+        raise JobError(f"{attr}: {name!r} is none of {names}") from None
+
+
+@dataclass
+class Job:
+    """A workload, as ``ssdk ctl run`` takes it; ``None``: the module's default.
+
+    ``target`` is a block device (engine "bio") or a regular file (engine
+    "kfile"), or a list of them, each with its own runs; ``workers`` runs
+    per target (seeds seed, seed+1...), bound in turn to ``cpus``.
+    ``file_size`` lays a kfile target out first. ``open_loop`` is
+    ``arrivals="uniform"``; ``continue_on_error`` lets no IO error end the
+    run. ``owned`` (the default here) stops the runs when the controller
+    closes or its process dies.
+    """
+
+    target: str | Sequence[str] = ""
+    engine: str | None = None
+    buffered: bool = False
+    file_size: Size | None = None
+    workers: int = 1
+    cpus: Sequence[int] | None = None
+    rw: str | None = None
+    rwmixread: int | None = None
+    bs: Size | None = None
+    bssplit: str | Sequence[tuple[Size, int]] | None = None
+    iodepth: int | None = None
+    offset: Size | None = None
+    span: Size | None = None
+    align: Size | None = None
+    align_offset: Size | None = None
+    stride: Size | None = None
+    pattern: str | None = None
+    rate_iops: int | None = None
+    arrivals: str | None = None
+    open_loop: bool = False
+    runtime: Duration | None = None
+    ios: int | None = None
+    ramp: Duration | None = None
+    cpu: int | None = None
+    seed: int | None = None
+    slowest: int | None = None
+    ts_interval: Duration | None = None
+    capture_over: Duration | None = None
+    max_errors: int | None = None
+    continue_on_error: bool = False
+    owned: bool = True
+    allow_write: bool = False
+    name: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def with_(self, **changes: Any) -> Job:
+        """A copy with *changes*: ``job.with_(iodepth=8)``."""
+        return replace(self, **changes)
+
+    @property
+    def targets(self) -> list[str]:
+        if isinstance(self.target, str):
+            return [self.target] if self.target else []
+        return list(self.target)
+
+    def values(self) -> dict[str, int]:
+        """Every attribute this job sets: {spec name: value}, for one run.
+
+        Raises JobError for a value that cannot be read.
+        """
+        out: dict[str, int] = {}
+        for name, (attr, kind) in FIELD_ATTRS.items():
+            v = getattr(self, name)
+            if v is None or v is False:
+                continue
+            try:
+                if kind == _SIZE:
+                    out[attr] = parse_size(v)
+                elif kind == _TIME:
+                    out[attr] = parse_duration_ns(v)
+                elif kind == _ENUM:
+                    out[attr] = enum_value(name, v)
+                elif kind == _FLAG:
+                    out[attr] = 1
+                else:
+                    out[attr] = _int(v)
+            except (ValueError, TypeError) as e:
+                raise JobError(f"{name}: {e}") from None
+        if self.open_loop:
+            out.setdefault("arrivals", int(spec.Arrivals.UNIFORM))
+        if self.continue_on_error:
+            out["max-errors"] = U64_MAX
+        if self.pattern is not None:
+            out.update(_pattern(self.pattern))
+        return out
+
+    def bs_split(self) -> list[tuple[int, int]]:
+        """The entries of bssplit as (bytes, pct)."""
+        if self.bssplit is None:
+            return []
+        entries: Sequence[tuple[Size, int]]
+        if isinstance(self.bssplit, str):
+            try:
+                entries = [(e.split("/")[0], int(e.split("/")[1]))
+                           for e in self.bssplit.split(":")]
+            except (IndexError, ValueError):
+                raise JobError(f"bssplit: {self.bssplit!r} is not SIZE/PCT:SIZE/PCT...") from None
+        else:
+            entries = self.bssplit
+        try:
+            return [(parse_size(bs), _int(pct)) for bs, pct in entries]
+        except (ValueError, TypeError) as e:
+            raise JobError(f"bssplit: {e}") from None
+
+    def runs(self) -> Iterator[tuple[str, dict[str, int]]]:
+        """Each run of the job: (target, attributes), workers by target."""
+        if not self.targets:
+            raise JobError("target: a Job needs a target (a block device or, engine kfile, a file)")
+        if self.workers < 1:
+            raise JobError(f"workers: {self.workers} is not a count (at least 1)")
+        base = self.values()
+        n = 0
+        for target in self.targets:
+            for w in range(self.workers):
+                v = dict(base)
+                if self.workers > 1:
+                    v["seed"] = base.get("seed", 0) + w
+                if self.cpus:
+                    v["cpu"] = self.cpus[n % len(self.cpus)]
+                n += 1
+                yield target, v
+
+    def config(self, target: str, values: dict[str, int]) -> _lib.RunConfig:
+        """The libssdk configuration of one run."""
+        lib = _lib.lib()
+        c = _lib.RunConfig()
+        lib.ssdk_config_init(ctypes.byref(c))
+        if lib.ssdk_config_set_target(ctypes.byref(c), target.encode()) < 0:
+            raise JobError(f"target: longer than {spec.MAX_TARGET_LEN} bytes")
+        for attr, v in values.items():
+            if lib.ssdk_config_set(ctypes.byref(c), spec.ATTRS["run"][attr].value, v) < 0:
+                raise JobError(f"{attr}: {v} out of range")
+        for bs, pct in self.bs_split():
+            if lib.ssdk_config_add_bs(ctypes.byref(c), bs, pct) < 0:
+                raise JobError(f"bssplit: at most {spec.MAX_BS_SPLIT} entries")
+        return c
+
+
+def _int(v: Any) -> int:
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise TypeError(f"{v!r} is not an integer")
+    if not 0 <= v <= U64_MAX:
+        raise ValueError(f"{v} out of range")
+    return v
+
+
+def _pattern(p: str) -> dict[str, int]:
+    """pattern: random, zeros, repeat:BYTE, compressible:PCT."""
+    name, _, arg = p.partition(":")
+    value = enum_value("pattern", name)
+    out = {"pattern": value}
+    needs = {int(spec.Pattern.REPEAT): "pattern-byte",
+             int(spec.Pattern.COMPRESSIBLE): "compress-pct"}.get(value)
+    if bool(needs) != bool(arg):
+        raise JobError(f"pattern: {p!r} is not one of random, zeros, repeat:BYTE, compressible:PCT")
+    if needs:
+        try:
+            out[needs] = int(arg, 0)
+        except ValueError:
+            raise JobError(f"pattern: {arg!r} is not a number") from None
+    return out
+
+
+def job_fields() -> list[str]:
+    """The names of Job's fields."""
+    return [f.name for f in fields(Job)]

@@ -1,0 +1,189 @@
+# SPDX-License-Identifier: LGPL-2.1 OR BSD-3-Clause
+"""Results from libssdk's structs: what ``ssdk -j ctl results`` prints, typed.
+
+The numbers are the CLI's (userspace/cli/summary.c): rates per second of
+the measurement window, the mean from the exact sum, the sample standard
+deviation from the exact 128-bit sum of squares.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import math
+
+import numpy as np
+
+from . import _lib, spec
+from .histogram import Histogram
+from .results import OPS, IoRecord, Latency, OpStats, Results, TimeSeries
+
+_STATES = {int(s): s.name.lower() for s in spec.State}
+_RWS = {int(s): s.name.lower() for s in spec.Rw}
+_ENGINES = {int(s): s.name.lower() for s in spec.Engine}
+_ARRIVALS = {int(s): s.name.lower() for s in spec.Arrivals}
+_PATTERNS = {int(s): s.name.lower() for s in spec.Pattern}
+_NO_RATE = None
+
+
+class BucketBounds:
+    """Every bucket's bounds, read from libssdk once."""
+
+    _cache: tuple[np.ndarray, np.ndarray] | None = None
+
+    @classmethod
+    def get(cls) -> tuple[np.ndarray, np.ndarray]:
+        if cls._cache is None:
+            lib = _lib.lib()
+            n = lib.ssdk_hist_buckets()
+            lower = np.array([lib.ssdk_hist_bucket_lower(i) for i in range(n)], dtype=np.uint64)
+            upper = np.array([lib.ssdk_hist_bucket_upper(i) for i in range(n)], dtype=np.uint64)
+            cls._cache = (lower, upper)
+        return cls._cache
+
+
+def stddev(c: _lib.Counts) -> float:
+    """Sample standard deviation from the exact sums, as lat_stddev()."""
+    n = int(c.ios)
+    if n < 2:
+        return 0.0
+    sumsq = (int(c.lat_sumsq_hi) << 64) | int(c.lat_sumsq_lo)
+    s = int(c.lat_sum_ns)
+    num = sumsq * n - s * s  # n^2 var (n-1)/n, exact
+    if num <= 0:
+        return 0.0
+    return math.sqrt(num / (n * (n - 1)))
+
+
+def _latency(c: _lib.Counts, hist: Histogram | None) -> Latency:
+    if not c.ios:
+        return Latency(0, 0, 0.0, 0.0, hist)
+    return Latency(int(c.lat_min_ns), int(c.lat_max_ns), c.lat_sum_ns / c.ios, stddev(c), hist)
+
+
+def _op(op: int, st: _lib.RunStatus, hists: list[Histogram | None], open_loop: bool) -> OpStats:
+    c = st.stats[op]
+    measured = st.measured_ns
+    iops = c.ios * 1e9 / measured if measured else 0.0
+    bw = c.bytes * 1e9 / measured if measured else 0.0
+    resp = None
+    if open_loop:
+        resp = _latency(st.stats[op + _lib.NR_OPS], hists[op + _lib.NR_OPS])
+    return OpStats(OPS[op], int(c.ios), int(c.bytes), int(c.errors), iops, bw,
+                   _latency(c, hists[op]), resp)
+
+
+def _pattern(c: _lib.RunConfig) -> str | None:
+    if c.rw in (spec.Rw.READ, spec.Rw.RANDREAD) or (
+            c.rw in (spec.Rw.RANDRW, spec.Rw.READWRITE) and c.rwmixread == 100):
+        return None
+    name = _PATTERNS.get(c.pattern, str(c.pattern))
+    if c.pattern == spec.Pattern.REPEAT:
+        return f"{name}:{c.pattern_byte}"
+    if c.pattern == spec.Pattern.COMPRESSIBLE:
+        return f"{name}:{c.compress_pct}"
+    return name
+
+
+def config_dict(c: _lib.RunConfig, engine: str | None = None) -> dict[str, object]:
+    """The JSON's "config" of a run's configuration."""
+    d: dict[str, object] = {
+        "engine": engine or _ENGINES.get(c.engine, str(c.engine)),
+        "buffered": bool(c.buffered), "slowest_n": c.slowest_n,
+        "ts_interval_ns": c.ts_interval_ns, "capture_over_ns": c.capture_over_ns,
+        "max_errors": c.max_errors, "owned": bool(c.owned),
+        "rw": _RWS.get(c.rw, str(c.rw)), "bs": c.bs, "iodepth": c.iodepth,
+        "offset": c.offset, "span": c.span, "runtime_ns": c.runtime_ns, "ios": c.ios,
+        "ramp_ns": c.ramp_ns, "seed": c.seed, "cpu": c.cpu if c.cpu >= 0 else None,
+    }
+    if c.rw in (spec.Rw.RANDRW, spec.Rw.READWRITE):
+        d["rwmixread"] = c.rwmixread
+    if c.nr_bs:
+        d["bssplit"] = [[c.bs_split[i].bs, c.bs_split[i].pct] for i in range(c.nr_bs)]
+    d.update({"align": c.align, "align_offset": c.align_offset, "stride": c.stride,
+              "pattern": _pattern(c),
+              "rate_iops": c.rate_iops or _NO_RATE,
+              "arrivals": _ARRIVALS.get(c.arrivals) if c.rate_iops else None})
+    return d
+
+
+def _records(arr: ctypes.Array[_lib.IoRec], n: int) -> tuple[IoRecord, ...]:
+    return tuple(IoRecord(r.lat_ns, OPS[r.op] if r.op < len(OPS) else str(r.op), r.offset,
+                          r.len, r.t_ns, r.cpu_submit, r.cpu_complete, r.inflight)
+                 for r in arr[:n])
+
+
+def timeseries(interval_ns: int, pts: ctypes.Array[_lib.TsPoint], n: int) -> TimeSeries:
+    """A TimeSeries from libssdk's intervals, through NumPy (no per-row Python)."""
+    raw = np.frombuffer(memoryview(pts).cast("B"), dtype=np.uint64,
+                        count=n * ctypes.sizeof(_lib.TsPoint) // 8)
+    rows = raw.reshape(n, ctypes.sizeof(_lib.TsPoint) // 8)
+    index = (rows[:, 0] & np.uint64(0xFFFFFFFF)).astype(np.uint64)
+    per = ctypes.sizeof(_lib.TsOp) // 8
+    cols = {}
+    for op in range(_lib.NR_OPS):
+        f = rows[:, 1 + op * per: 1 + (op + 1) * per].astype(np.float64)
+        ios, byt, lsum, lmax, p99 = (f[:, i] for i in range(5))
+        mean = np.divide(lsum, ios, out=np.zeros_like(ios), where=ios > 0)
+        cols[OPS[op]] = np.stack([ios, byt, mean, lmax, p99], axis=1)
+    return TimeSeries(interval_ns, index * np.uint64(interval_ns), cols)
+
+
+# A run's results as libssdk gives them: status, histograms, slowest IOs,
+# time series, captured IOs.
+Raw = tuple[_lib.RunStatus, "np.ndarray | None", tuple[IoRecord, ...], "TimeSeries | None",
+            tuple[IoRecord, ...]]
+
+_ENDED = {int(spec.State.DONE), int(spec.State.STOPPED), int(spec.State.FAILED)}
+
+
+def total(raws: list[Raw]) -> tuple[_lib.RunStatus, np.ndarray | None]:
+    """Several runs as one, as the CLI's result_merge(): counts and histograms
+    added, the extremes kept, the longest window, the iodepths summed, the
+    worst state."""
+    lib = _lib.lib()
+    t = _lib.RunStatus()
+    ctypes.pointer(t)[0] = raws[0][0]
+    hists = None if raws[0][1] is None else raws[0][1].copy()
+    for st, h, *_ in raws[1:]:
+        for i in range(_lib.NR_SETS):
+            lib.ssdk_counts_add(ctypes.byref(t.stats[i]), ctypes.byref(st.stats[i]))
+        if hists is not None and h is not None:
+            hists += h
+        t.config.iodepth += st.config.iodepth
+        t.config.cpu = _lib.ANY_CPU
+        t.measured_ns = max(t.measured_ns, st.measured_ns)
+        t.elapsed_ns = max(t.elapsed_ns, st.elapsed_ns)
+        t.completed += st.completed
+        t.iops_now += st.iops_now
+        t.late += st.late
+        if st.state not in _ENDED or t.state not in _ENDED:
+            t.state = spec.State.RUNNING
+        elif st.state > t.state:
+            t.state = st.state
+        if not t.reason:
+            t.reason = st.reason
+    return t, hists
+
+
+def results(st: _lib.RunStatus, hists: np.ndarray | None, slowest: tuple[IoRecord, ...] = (),
+            ts: TimeSeries | None = None, captured: tuple[IoRecord, ...] = (),
+            conditions: dict[str, str] | None = None, name: str = "") -> Results:
+    """Results of a run's status and, for an ended run's results, its records."""
+    c = st.config
+    open_loop = c.rate_iops != 0 and c.arrivals != spec.Arrivals.PACED
+    h: list[Histogram | None] = [None] * _lib.NR_SETS
+    if hists is not None:
+        lower, upper = BucketBounds.get()
+        nb = len(lower)
+        h = [Histogram.from_dense(hists[i * nb:(i + 1) * nb], lower, upper)
+             for i in range(_lib.NR_SETS)]
+    return Results(
+        id=st.id, state=_STATES.get(st.state, str(st.state)),
+        reason=st.reason.decode(errors="replace"), target=c.target.decode(errors="replace"),
+        target_size=st.target_size, logical_block_size=st.logical_block_size,
+        config=config_dict(c), elapsed_ns=st.elapsed_ns, measured_ns=st.measured_ns,
+        completed=st.completed, io_errors=st.io_errors,
+        read=_op(0, st, h, open_loop), write=_op(1, st, h, open_loop),
+        iops_now=st.iops_now, late=st.late if open_loop else None,
+        slowest=slowest, captured=captured, timeseries=ts, ts_dropped=st.ts_dropped,
+        captured_dropped=st.captured_dropped, conditions=conditions or {}, name=name)

@@ -1,0 +1,413 @@
+# SPDX-License-Identifier: LGPL-2.1 OR BSD-3-Clause
+"""A run's results as typed records, from libssdk or from the CLI's JSON.
+
+The JSON is the schema of Documentation/userspace/json.rst (``ssdk -j
+ctl run``, ``ctl results``, ``ctl sweep``, ``compare``); results travel
+as that JSON, so everything here works on a machine without the module.
+``Results.to_json()`` writes the same schema back.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+from . import spec
+from .histogram import REPORT_PERCENTILES, Histogram
+
+OPS: tuple[str, ...] = tuple(op.name.lower() for op in spec.Op)
+
+JsonObj = dict[str, Any]
+
+
+def pct_key(pct: float) -> str:
+    """The JSON's key of a percentile: "99.900000"."""
+    return f"{pct:f}"
+
+
+@dataclass(frozen=True)
+class Latency:
+    """Latencies of one op, ns: exact min, max, mean, stddev, and the histogram."""
+
+    min: int
+    max: int
+    mean: float
+    stddev: float
+    histogram: Histogram | None = None
+
+    def percentile(self, pct: float) -> int:
+        """Percentile *pct* (0 to 100) in ns, as the CLI computes it."""
+        if self.histogram is None:
+            raise ValueError("a status has no histogram: fetch the run's results")
+        return self.histogram.percentile(pct, self.min, self.max)
+
+    def percentiles(self, pcts: Sequence[float] = REPORT_PERCENTILES) -> dict[float, int]:
+        """{percentile: ns}; the CLI's set by default."""
+        if self.histogram is None:
+            return {}
+        return dict(zip(pcts, self.histogram.percentiles(pcts, self.min, self.max), strict=True))
+
+    @classmethod
+    def from_json(cls, lat: JsonObj, hist: Sequence[Sequence[int]] | None) -> Latency:
+        return cls(int(lat["min"]), int(lat["max"]), float(lat["mean"]), float(lat["stddev"]),
+                   Histogram.from_triples(hist) if hist is not None else None)
+
+    def to_json(self, ios: int) -> tuple[JsonObj, list[list[int]] | None]:
+        lat: JsonObj = {"min": self.min, "max": self.max, "mean": self.mean,
+                        "stddev": self.stddev}
+        if self.histogram is None:
+            return lat, None
+        lat["percentiles"] = ({pct_key(p): v for p, v in self.percentiles().items()}
+                              if ios else {})
+        return lat, self.histogram.triples()
+
+
+@dataclass(frozen=True)
+class OpStats:
+    """The measured IOs of one op (read or write) of a run."""
+
+    op: str
+    ios: int
+    bytes: int
+    errors: int
+    iops: float
+    bw_bytes: float
+    lat: Latency
+    response: Latency | None = None
+
+    @property
+    def mb_s(self) -> float:
+        """MB/s as drive reviews give it: 10^6 bytes per second."""
+        return self.bw_bytes / 1e6
+
+    @property
+    def mib_s(self) -> float:
+        """MiB/s: 2^20 bytes per second."""
+        return self.bw_bytes / 2**20
+
+    @classmethod
+    def from_json(cls, op: str, o: JsonObj) -> OpStats:
+        resp = o.get("response")
+        return cls(op, int(o["ios"]), int(o["bytes"]), int(o["errors"]), float(o["iops"]),
+                   float(o["bw_bytes"]), Latency.from_json(o["lat_ns"], o.get("histogram")),
+                   Latency.from_json(resp["lat_ns"], resp.get("histogram")) if resp else None)
+
+    def to_json(self) -> JsonObj:
+        out: JsonObj = {"ios": self.ios, "bytes": self.bytes, "errors": self.errors,
+                        "iops": self.iops, "bw_bytes": self.bw_bytes}
+        out["lat_ns"], hist = self.lat.to_json(self.ios)
+        if hist is not None:
+            out["histogram"] = hist
+        if self.response is not None:
+            resp: JsonObj = {}
+            resp["lat_ns"], rhist = self.response.to_json(self.ios)
+            if rhist is not None:
+                resp["histogram"] = rhist
+            out["response"] = resp
+        return out
+
+
+class IoRecord(NamedTuple):
+    """One IO of the slowest log or the capture."""
+
+    lat_ns: int
+    op: str
+    offset: int
+    len: int
+    t_ns: int
+    cpu_submit: int
+    cpu_complete: int
+    inflight: int
+
+    @classmethod
+    def from_json(cls, d: JsonObj) -> IoRecord:
+        return cls(int(d["lat_ns"]), str(d["op"]), int(d["offset"]), int(d["len"]),
+                   int(d["t_ns"]), int(d["cpu_submit"]), int(d["cpu_complete"]),
+                   int(d["inflight"]))
+
+
+F64Array = npt.NDArray[np.float64]
+U64Array = npt.NDArray[np.uint64]
+
+# The JSON's per-op keys of an interval, in the columns' order.
+TS_FIELDS = ("ios", "bytes", "mean_ns", "max_ns", "p99_ns")
+
+
+@dataclass(frozen=True)
+class TimeSeries:
+    """A run's time series: per interval, each op's measured IOs that completed in it.
+
+    ``t_ns`` is each interval's start from the run's start; ``columns[op]``
+    a (intervals x 5) float array of ios, bytes, mean_ns, max_ns, p99_ns
+    (p99 at most 1/8 above the true value, never below).
+    """
+
+    interval_ns: int
+    t_ns: U64Array
+    columns: Mapping[str, F64Array]
+
+    def __len__(self) -> int:
+        return len(self.t_ns)
+
+    def col(self, op: str | None, name: str) -> F64Array:
+        """Column *name* of *op*, or of both ops (summed; the max of maxima) when None."""
+        i = TS_FIELDS.index(name)
+        if op is not None:
+            return self.columns[op][:, i]
+        cols = [self.columns[o][:, i] for o in OPS]
+        out: F64Array
+        if name in ("max_ns", "p99_ns"):
+            out = np.maximum.reduce(cols)
+            return out
+        if name == "mean_ns":
+            ios = self.col(None, "ios")
+            sums = sum(self.columns[o][:, 0] * self.columns[o][:, 2] for o in OPS)
+            return np.divide(sums, ios, out=np.zeros_like(ios), where=ios > 0)
+        out = np.add.reduce(cols)
+        return out
+
+    def iops(self, op: str | None = None) -> F64Array:
+        """IOs per second in each interval."""
+        return self.col(op, "ios") * 1e9 / self.interval_ns
+
+    def mb_s(self, op: str | None = None) -> F64Array:
+        """MB/s (10^6 bytes per second) in each interval."""
+        return self.col(op, "bytes") * 1e3 / self.interval_ns
+
+    @classmethod
+    def from_json(cls, interval_ns: int, rows: Sequence[JsonObj]) -> TimeSeries:
+        t = np.array([r["t_ns"] for r in rows], dtype=np.uint64)
+        cols = {op: np.array([[r[op][k] for k in TS_FIELDS] for r in rows],
+                             dtype=np.float64).reshape(len(rows), len(TS_FIELDS))
+                for op in OPS}
+        return cls(interval_ns, t, cols)
+
+    def to_json(self) -> list[JsonObj]:
+        out = []
+        for i, t in enumerate(self.t_ns):
+            row: JsonObj = {"t_ns": int(t)}
+            for op in OPS:
+                c = self.columns[op][i]
+                row[op] = {"ios": int(c[0]), "bytes": int(c[1]), "mean_ns": float(c[2]),
+                           "max_ns": int(c[3]), "p99_ns": int(c[4])}
+            out.append(row)
+        return out
+
+
+@dataclass(frozen=True)
+class Results:
+    """One run: what it was asked (``config``), how it ended, and its measurements.
+
+    ``read`` and ``write`` hold each op's counts, rates and latencies;
+    ``slowest``, ``captured`` and ``timeseries`` are there for the results
+    of an ended run (empty, empty and None in a status). ``workers`` holds
+    the runs of a job of several (then this is their total). ``conditions``
+    says where it ran (kernel, ssdk version, date...), when known.
+    """
+
+    id: int
+    state: str
+    reason: str
+    target: str
+    target_size: int
+    logical_block_size: int
+    config: Mapping[str, Any]
+    elapsed_ns: int
+    measured_ns: int
+    completed: int
+    io_errors: int
+    read: OpStats
+    write: OpStats
+    iops_now: int = 0
+    late: int | None = None
+    slowest: Sequence[IoRecord] = ()
+    captured: Sequence[IoRecord] = ()
+    timeseries: TimeSeries | None = None
+    ts_dropped: int = 0
+    captured_dropped: int = 0
+    workers: Sequence[Results] = ()
+    conditions: Mapping[str, str] = field(default_factory=dict)
+    name: str = ""
+
+    # --- what a report asks first ------------------------------------------------
+
+    @property
+    def rw(self) -> str:
+        return str(self.config.get("rw", ""))
+
+    @property
+    def bs(self) -> int:
+        return int(self.config.get("bs", 0))
+
+    @property
+    def iodepth(self) -> int:
+        return int(self.config.get("iodepth", 0))
+
+    @property
+    def engine(self) -> str:
+        return str(self.config.get("engine", ""))
+
+    def op(self, name: str) -> OpStats:
+        """The OpStats of "read" or "write"."""
+        if name not in OPS:
+            raise KeyError(f"no op {name!r} (read, write)")
+        return self.read if name == "read" else self.write
+
+    @property
+    def main(self) -> OpStats:
+        """The op that did the most IOs (a mix's reads on a tie)."""
+        return self.write if self.write.ios > self.read.ios else self.read
+
+    @property
+    def total_iops(self) -> float:
+        return self.read.iops + self.write.iops
+
+    @property
+    def total_mb_s(self) -> float:
+        return self.read.mb_s + self.write.mb_s
+
+    @property
+    def label(self) -> str:
+        """A short name: the name given, else "randread 4k QD3"."""
+        if self.name:
+            return self.name
+        from .units import fmt_size
+        return f"{self.rw} {fmt_size(self.bs)} QD{self.iodepth}"
+
+    # --- JSON ---------------------------------------------------------------------
+
+    @classmethod
+    def from_json(cls, src: str | bytes | Path | JsonObj, name: str = "") -> Results:
+        """One run from what ``ssdk -j ctl run`` or ``ctl results`` wrote.
+
+        *src* is a path, a JSON text or its parsed object. A job of several
+        runs (``{"workers": [...], "total": {...}}``) gives its total, with
+        the runs in ``workers``.
+        """
+        doc = _load(src)
+        if not isinstance(doc, dict):
+            raise ValueError("not one run's results (a JSON object): use ssdk.load()")
+        if "total" in doc and "workers" in doc:
+            workers = tuple(cls.from_json(w, name) for w in doc["workers"])
+            total = cls.from_json(doc["total"], name)
+            return _replace(total, workers=workers, conditions=_conditions(doc))
+        try:
+            return _results_from_json(doc, name)
+        except (KeyError, TypeError) as e:
+            raise ValueError(f"not ssdk results: missing or bad {e}") from None
+
+    def to_json(self) -> JsonObj:
+        """The CLI's JSON object of this run (Documentation/userspace/json.rst)."""
+        d: JsonObj = {
+            "id": self.id, "state": self.state, "reason": self.reason, "target": self.target,
+            "target_size": self.target_size, "logical_block_size": self.logical_block_size,
+            "config": dict(self.config), "elapsed_ns": self.elapsed_ns,
+            "measured_ns": self.measured_ns, "completed": self.completed,
+            "io_errors": self.io_errors, "iops_now": self.iops_now,
+        }
+        if self.late is not None:
+            d["late"] = self.late
+        d["read"] = self.read.to_json()
+        d["write"] = self.write.to_json()
+        if self.timeseries is not None:
+            d["ts_dropped"] = self.ts_dropped
+            d["captured_dropped"] = self.captured_dropped
+            d["slowest"] = [r._asdict() for r in self.slowest]
+            d["timeseries"] = self.timeseries.to_json()
+            d["captured"] = [r._asdict() for r in self.captured]
+        if self.conditions:
+            d["conditions"] = dict(self.conditions)
+        if self.workers:
+            return {"workers": [w.to_json() for w in self.workers], "total": d}
+        return d
+
+    def save(self, path: str | Path) -> None:
+        """Write to_json() to *path*."""
+        Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
+
+
+def _replace(r: Results, **kw: Any) -> Results:
+    from dataclasses import replace
+    return replace(r, **kw)
+
+
+def _conditions(doc: JsonObj) -> dict[str, str]:
+    c = doc.get("conditions")
+    return {str(k): str(v) for k, v in c.items()} if isinstance(c, dict) else {}
+
+
+def _results_from_json(d: JsonObj, name: str) -> Results:
+    cfg = d["config"]
+    ts = None
+    if "timeseries" in d:
+        ts = TimeSeries.from_json(int(cfg["ts_interval_ns"]), d["timeseries"])
+    return Results(
+        id=int(d["id"]), state=str(d["state"]), reason=str(d["reason"]),
+        target=str(d["target"]), target_size=int(d["target_size"]),
+        logical_block_size=int(d["logical_block_size"]), config=dict(cfg),
+        elapsed_ns=int(d["elapsed_ns"]), measured_ns=int(d["measured_ns"]),
+        completed=int(d["completed"]), io_errors=int(d["io_errors"]),
+        read=OpStats.from_json("read", d["read"]), write=OpStats.from_json("write", d["write"]),
+        iops_now=int(d.get("iops_now", 0)),
+        late=int(d["late"]) if "late" in d else None,
+        slowest=tuple(IoRecord.from_json(x) for x in d.get("slowest", ())),
+        captured=tuple(IoRecord.from_json(x) for x in d.get("captured", ())),
+        timeseries=ts, ts_dropped=int(d.get("ts_dropped", 0)),
+        captured_dropped=int(d.get("captured_dropped", 0)),
+        conditions=_conditions(d), name=name)
+
+
+def _load(src: str | bytes | Path | JsonObj | list[Any]) -> Any:
+    if isinstance(src, (dict, list)):
+        return src
+    if isinstance(src, Path) or (isinstance(src, str) and not src.lstrip().startswith(("{", "["))):
+        with open(src, encoding="utf-8") as f:
+            return json.load(f)
+    return json.loads(src)
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """``ssdk compare``: the same reads through several engines, and the layers between."""
+
+    results: Mapping[str, Results]
+    overhead_ns: Mapping[str, Mapping[str, float]]
+    layers: Mapping[str, str]
+
+    @classmethod
+    def from_json(cls, src: str | bytes | Path | JsonObj) -> Comparison:
+        d = _load(src)
+        return cls({k: Results.from_json(v, k) for k, v in d["results"].items()},
+                   {k: {m: float(x) for m, x in v.items()} for k, v in d["overhead_ns"].items()},
+                   {k: str(v) for k, v in d["layers"].items()})
+
+    def to_json(self) -> JsonObj:
+        return {"results": {k: r.to_json() for k, r in self.results.items()},
+                "overhead_ns": {k: dict(v) for k, v in self.overhead_ns.items()},
+                "layers": dict(self.layers)}
+
+
+Sweep = list[Results]
+
+
+def load(src: str | bytes | Path | JsonObj | list[Any],
+         name: str = "") -> Results | Sweep | Comparison:
+    """Whatever ``ssdk -j`` wrote: a run (Results), a sweep (a list) or a compare."""
+    doc = _load(src)
+    if isinstance(doc, list):
+        return [Results.from_json(x, name) for x in doc]
+    if isinstance(doc, dict) and "results" in doc and "layers" in doc:
+        return Comparison.from_json(doc)
+    return Results.from_json(doc, name)
+
+
+def isclose(a: float, b: float) -> bool:
+    """Equal to the JSON's printed precision."""
+    return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-6)
