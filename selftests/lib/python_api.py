@@ -1,0 +1,233 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0
+"""The Python package drives the module end to end, in KTAP.
+
+Run by ssdk_python.sh as root in a VM, with /dev/nullb0 (irqmode=0) and
+the package of this tree on PYTHONPATH, under Debian's python3 and numpy.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import ssdk
+
+DEV = "/dev/nullb0"
+CLI = os.environ.get("SSDK_CLI", "ssdk")
+TESTS: list[tuple[str, Callable[[], None]]] = []
+
+
+def test(fn: Callable[[], None]) -> Callable[[], None]:
+    TESTS.append(((fn.__doc__ or fn.__name__).strip().splitlines()[0], fn))
+    return fn
+
+
+def reads_completed(dev: str) -> int:
+    """Reads completed, from the kernel's own counters of the device."""
+    return int(Path(f"/sys/block/{Path(dev).name}/stat").read_text().split()[0])
+
+
+def fail(why: str) -> None:
+    raise AssertionError(why)
+
+
+@test
+def start_progress_wait_results_delete() -> None:
+    """start, wait with progress, results, delete: counts equal /sys/block/*/stat"""
+    before = reads_completed(DEV)
+    with ssdk.Controller() as ctl:
+        r = ctl.start(ssdk.Job(target=DEV, rw="randread", iodepth=4, ios=20000, slowest=16,
+                               ts_interval="10ms"))
+        r.wait(progress=True)
+        res = r.results()
+        after = reads_completed(DEV)
+        if res.state != "done":
+            fail(f"state {res.state}")
+        if res.read.ios != 20000 or res.completed != 20000:
+            fail(f"{res.read.ios} reads measured, {res.completed} completed, not 20000")
+        if after - before != res.completed:
+            fail(f"/sys/block stat counted {after - before} reads, the run {res.completed}")
+        if len(res.slowest) != 16 or res.slowest[0].lat_ns != res.read.lat.max:
+            fail("the slowest log's first IO is not the run's max")
+        ts = res.timeseries
+        if ts is None or int(ts.col("read", "ios").sum()) + res.ts_dropped != res.read.ios:
+            fail("the time series' intervals do not add up to the run")
+        r.delete()
+        if any(s.id == r.id for s in ctl.list()):
+            fail("deleted, still listed")
+
+
+@test
+def results_equal_the_clis() -> None:
+    """Results.to_json() is what ssdk -j ctl results prints for the same run"""
+    with ssdk.Controller() as ctl:
+        r = ctl.start(ssdk.Job(target=DEV, rw="randrw", bssplit="4k/50:8k/50", iodepth=2,
+                               ios=5000, allow_write=True, owned=False, rate_iops=20000,
+                               arrivals="poisson"))
+        r.wait()
+        mine = r.results().to_json()
+        cli = json.loads(subprocess.run([CLI, "-j", "ctl", "results", str(r.id)], check=True,
+                                        capture_output=True, text=True).stdout)
+        mine.pop("conditions")
+        if not same(mine, cli):
+            fail(f"differ:\n{json.dumps(mine)[:2000]}\n{json.dumps(cli)[:2000]}")
+        r.delete()
+
+
+def same(a: object, b: object) -> bool:
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
+        return abs(a - b) <= 1e-9 * max(abs(a), abs(b), 1)
+    return a == b
+
+
+@test
+def workers_total() -> None:
+    """two workers: their total is their sum, the CPUs and seeds as asked"""
+    res = ssdk.run(ssdk.Job(target=DEV, workers=2, cpus=[0, 1], ios=3000, seed=5))
+    if len(res.workers) != 2 or res.read.ios != 6000:
+        fail(f"{len(res.workers)} workers, {res.read.ios} reads")
+    if [w.config["cpu"] for w in res.workers] != [0, 1]:
+        fail("not bound as asked")
+    if [w.config["seed"] for w in res.workers] != [5, 6]:
+        fail("seeds not seed, seed+1")
+
+
+@test
+def refused_job_raises_the_kernels_message() -> None:
+    """a refused job raises SsdkError with errno, the kernel's message and its attribute"""
+    with ssdk.Controller() as ctl:
+        n = len(ctl.list())
+        try:
+            ctl.start(ssdk.Job(target=DEV, bs=1000, ios=10))
+        except ssdk.SsdkError as e:
+            cli = subprocess.run([CLI, "ctl", "run", "--target", DEV, "--bs", "1000",
+                                  "--ios", "10"], check=False, capture_output=True,
+                                 text=True).stderr
+            if e.errno != errno.EINVAL or e.attribute != "bs" or e.message not in cli:
+                fail(f"errno {e.errno}, attribute {e.attribute!r}, message {e.message!r}; "
+                     f"the CLI said {cli!r}")
+        else:
+            fail("started")
+        if len(ctl.list()) != n:
+            fail("a run was made")
+
+
+@test
+def write_without_consent_is_refused_before_any_run() -> None:
+    """a job whose second run is refused starts none (every run checked first)"""
+    before = Path(f"/sys/block/{Path(DEV).name}/stat").read_text().split()[4]
+    with ssdk.Controller() as ctl:
+        n = len(ctl.list())
+        try:
+            ctl.start(ssdk.Job(target=[DEV, "/dev/nonexistent"], rw="randwrite", ios=10,
+                               allow_write=True))
+        except ssdk.SsdkError as e:
+            if e.attribute != "target":
+                fail(f"attribute {e.attribute!r}: {e.message}")
+        else:
+            fail("started")
+        if len(ctl.list()) != n:
+            fail("a run was made")
+    if Path(f"/sys/block/{Path(DEV).name}/stat").read_text().split()[4] != before:
+        fail("something was written")
+
+
+@test
+def stop_keeps_partial_results() -> None:
+    """stop() ends a run of an hour; its partial results stay until delete"""
+    with ssdk.Controller() as ctl:
+        r = ctl.start(ssdk.Job(target=DEV, runtime="1h"))
+        time.sleep(0.5)
+        if r.wait(timeout=0.1):
+            fail("ended by itself")
+        r.stop()
+        res = r.results()
+        if res.state != "stopped" or res.read.ios == 0:
+            fail(f"state {res.state}, {res.read.ios} reads")
+        r.delete()
+        try:
+            ctl.status(r.id)
+        except ssdk.RunNotFoundError:
+            pass
+        else:
+            fail("still there")
+
+
+CTRL_C = """
+import json, sys, ssdk
+res = ssdk.run(ssdk.Job(target=sys.argv[1], runtime="1h"), progress=True)
+print(json.dumps({"state": res.state, "ios": res.read.ios}))
+"""
+
+
+@test
+def ctrl_c_keeps_results() -> None:
+    """Ctrl-C (SIGINT) during run(progress=True) stops the run and returns its results"""
+    p = subprocess.Popen([sys.executable, "-c", CTRL_C, DEV], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True)
+    time.sleep(3)
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=60)
+    if p.returncode != 0:
+        fail(f"exit {p.returncode}: {err}")
+    got = json.loads(out)
+    if got["state"] != "stopped" or got["ios"] <= 0:
+        fail(f"{got}")
+    if "IOPS" not in err:
+        fail(f"no progress shown: {err!r}")
+    with ssdk.Controller() as ctl:
+        if any(s.state == "running" for s in ctl.list()):
+            fail("a run goes on")
+
+
+NOBODY = """
+import ssdk
+try:
+    ssdk.Controller().info()
+except ssdk.SsdkPermissionError as e:
+    print("refused:", e.errno, e)
+"""
+
+
+@test
+def nobody_is_refused() -> None:
+    """as nobody: SsdkPermissionError (a PermissionError) naming the capability"""
+    pkg = Path(ssdk.__file__).parent.parent
+    p = subprocess.run(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
+                        sys.executable, "-c", NOBODY], check=False, capture_output=True, text=True,
+                       env={**os.environ, "PYTHONPATH": str(pkg)})
+    if p.returncode != 0 or "refused: 1 " not in p.stdout or "CAP_NET_ADMIN" not in p.stdout:
+        fail(f"exit {p.returncode}: {p.stdout} {p.stderr}")
+
+
+def main() -> int:
+    print("KTAP version 1")
+    print(f"1..{len(TESTS)}")
+    failed = 0
+    for n, (name, fn) in enumerate(TESTS, 1):
+        try:
+            fn()
+            print(f"ok {n} {name}")
+        except Exception as e:  # noqa: BLE001 -- a test's failure, whatever raised it
+            for line in f"{type(e).__name__}: {e}".splitlines():
+                print(f"# {line}")
+            print(f"not ok {n} {name}")
+            failed += 1
+        sys.stdout.flush()
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
