@@ -12,7 +12,7 @@
  *   args.c                          options, help, errors
  *   cli.c, jobs.c, compare.c, follow.c, fetch.c, layout.c
  *   out_text.c, out_json.c          the output backends (output.h)
- *   summary.c, profiles.c, values.c, json.c
+ *   summary.c, conditions.c, profiles.c, values.c, json.c
  *   libssdk, ../engines, ../../common
  */
 #ifndef _SSDK_CLI_H

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
+#include "conditions.h"
 #include "fetch.h"
 #include "rules.h"
 
@@ -123,5 +124,7 @@ int fetch_results(struct cli *cli, struct ssdk *h, uint32_t id, struct run_resul
 		err = fetch_intervals(h, &r->st, 0, &r->rec);
 	if (!err)
 		err = fetch_captured(h, &r->st, &r->rec);
+	if (!err)
+		conditions_get(h, r->st.config.target, &r->cond);
 	return err ? fetch_error(cli, h, id, err) : 0;
 }

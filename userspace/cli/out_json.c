@@ -250,6 +250,16 @@ static void json_ts_point(struct json *j, const struct ssdk_run_status *st,
 	json_object_end(j);
 }
 
+/* Where an ended run ran. */
+static void json_conditions(struct json *j, const struct run_conditions *c)
+{
+	json_object_begin_inline(j, "conditions");
+	json_str(j, "kernel", c->kernel);
+	json_str(j, "ssdk", c->version);
+	json_str(j, "device", c->device);
+	json_object_end(j);
+}
+
 /*
  * A run as one object: a status (no percentiles, no histogram) when it
  * has no histograms, results when it has; with "slowest", "timeseries"
@@ -297,6 +307,8 @@ static void json_run(struct json *j, const char *key, const struct run_result *r
 			json_ts_point(j, st, &x->ts[i]);
 		json_array_end(j);
 		json_ios(j, RUN(CAPTURED), x->captured, x->nr_captured);
+		if (r->cond.kernel[0])
+			json_conditions(j, &r->cond);
 	}
 	json_object_end(j);
 }

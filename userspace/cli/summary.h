@@ -69,11 +69,25 @@ struct run_records {
 };
 
 /**
+ * struct run_conditions - Where an ended run ran, for results that travel.
+ * @kernel: The kernel release, as the module reports it.
+ * @version: ssdk's version, as the module reports it.
+ * @device: Model and firmware of the target's device from sysfs; "" when
+ *	sysfs has none (null_blk, brd).
+ */
+struct run_conditions {
+	char kernel[SSDK_RELEASE_LEN];
+	char version[SSDK_VERSION_LEN];
+	char device[128];
+};
+
+/**
  * struct run_result - A run as the output backends print it.
  * @st: Its status.
  * @hists: Its histograms by set (results), or NULLs (a status: no
  *	percentiles, no histogram).
  * @rec: Its records (fetch.c), or empty.
+ * @cond: Where it ran (conditions.c); empty (@cond.kernel "") when unknown.
  * @engine: The engine's name when not the configuration's (a userspace
  *	engine of ssdk compare), or NULL.
  * @has_records: @rec was fetched: the JSON has "slowest", "timeseries"...
@@ -82,6 +96,7 @@ struct run_result {
 	struct ssdk_run_status st;
 	uint64_t *hists[SSDK_NR_SETS];
 	struct run_records rec;
+	struct run_conditions cond;
 	const char *engine;
 	int has_records;
 };
