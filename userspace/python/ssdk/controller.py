@@ -17,6 +17,7 @@ import dataclasses
 import datetime
 import os
 import platform
+import stat
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -51,21 +52,22 @@ class Info:
 
 
 def device_model(target: str) -> str:
-    """The model and firmware sysfs gives for a block device, or ""."""
+    """Model and firmware of the disk that holds *target*, as the CLI's conditions."""
     try:
-        name = Path(os.path.realpath(target)).name
-        sys_dev = Path("/sys/class/block") / name
-        if (sys_dev / "partition").exists():
-            sys_dev = sys_dev.resolve().parent
-        dev = sys_dev / "device"
-        parts = []
-        for f in ("model", "firmware_rev", "rev"):
-            p = dev / f
-            if p.exists():
-                parts.append(p.read_text(encoding="utf-8", errors="replace").strip())
-        return " ".join(x for x in parts if x)
+        st = os.stat(target)
+        dev = st.st_rdev if stat.S_ISBLK(st.st_mode) else st.st_dev
+        d = Path(f"/sys/dev/block/{os.major(dev)}:{os.minor(dev)}").resolve(strict=True)
     except OSError:
         return ""
+    if (d / "partition").exists():
+        d = d.parent  # the partition's disk
+    parts = []
+    for name in ("model", "firmware_rev", "rev"):
+        try:
+            parts.append((d / "device" / name).read_text(errors="replace").split("\n")[0].rstrip())
+        except OSError:
+            continue
+    return " ".join(p for p in parts if p)
 
 
 class Controller:
@@ -135,14 +137,14 @@ class Controller:
                     i.hist_buckets)
 
     def conditions(self, target: str) -> dict[str, str]:
-        """Where a run on *target* runs: kernel, ssdk version, device, host, date."""
+        """Where a run on *target* runs: the CLI's conditions, and the date and host."""
         if self._info is None:
             self._info = self.info()
         return {
+            "kernel": self._info.kernel_release, "ssdk": self._info.version,
+            "device": device_model(target),
             "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M:%S UTC"),
-            "host": platform.node(), "kernel": self._info.kernel_release,
-            "ssdk": self._info.version, "target": target,
-            "device": device_model(target) or "unknown", "cpus": str(self._info.cpus),
+            "host": platform.node(),
         }
 
     # --- runs ------------------------------------------------------------------------------
@@ -219,28 +221,33 @@ class Controller:
         return lib_results.results(*self.fetch(run_id), conditions=conditions, name=name)
 
     def fetch(self, run_id: int) -> lib_results.Raw:
-        """A run's results as libssdk gives them: status, histograms, records."""
+        """A run's results as libssdk gives them, converted: status, histograms, records."""
+        return self.fetch_structs(run_id).convert()
+
+    def fetch_structs(self, run_id: int) -> lib_results.Structs:
+        """libssdk's structs of a run's results, unconverted (records once ended)."""
         st = _lib.RunStatus()
         nb = self._lib.ssdk_hist_buckets()
         hists = np.zeros(_lib.NR_SETS * nb, dtype=np.uint64)
         hp = hists.ctypes.data_as(ctypes.POINTER(ctypes.c_uint64))
         self.check(self._lib.ssdk_results_get(self.handle, run_id, ctypes.byref(st), hp))
+        out = lib_results.Structs(st, hists)
         if st.state in (spec.State.RUNNING, spec.State.STOPPING):
-            return st, hists, (), None, ()
-        slowest = self._records(self._lib.ssdk_slowest_get, run_id, st.config.slowest_n)
-        captured = self._records(
+            return out
+        out.slowest, out.nr_slowest = self._records(self._lib.ssdk_slowest_get, run_id,
+                                                    st.config.slowest_n)
+        out.captured, out.nr_captured = self._records(
             lambda h, i, a, m: self._lib.ssdk_captured_get(h, i, 0, a, m), run_id,
             st.captured_count)
         n = st.ts_count
-        pts = (_lib.TsPoint * max(n, 1))()
-        got = min(self.check(self._lib.ssdk_timeseries_get(self.handle, run_id, 0, pts, n)), n)
-        ts = lib_results.timeseries(st.config.ts_interval_ns, pts, got)
-        return st, hists, slowest, ts, captured
+        out.ts = (_lib.TsPoint * max(n, 1))()
+        out.nr_ts = min(self.check(self._lib.ssdk_timeseries_get(self.handle, run_id, 0,
+                                                                   out.ts, n)), n)
+        return out
 
-    def _records(self, fn: Any, run_id: int, room: int) -> tuple[Any, ...]:
+    def _records(self, fn: Any, run_id: int, room: int) -> tuple[Any, int]:
         arr = (_lib.IoRec * max(room, 1))()
-        n = min(self.check(fn(self.handle, run_id, arr, room)), room)
-        return lib_results._records(arr, n)
+        return arr, min(self.check(fn(self.handle, run_id, arr, room)), room)
 
     def stop(self, run_id: int) -> None:
         """Stop a run; returns once its IOs have completed."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ctypes
 import math
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -106,7 +107,10 @@ def config_dict(c: _lib.RunConfig, engine: str | None = None) -> dict[str, objec
     return d
 
 
-def _records(arr: ctypes.Array[_lib.IoRec], n: int) -> tuple[IoRecord, ...]:
+def records(arr: ctypes.Array[_lib.IoRec] | None, n: int) -> tuple[IoRecord, ...]:
+    """IoRecords of libssdk's first *n* records."""
+    if arr is None:
+        return ()
     return tuple(IoRecord(r.lat_ns, OPS[r.op] if r.op < len(OPS) else str(r.op), r.offset,
                           r.len, r.t_ns, r.cpu_submit, r.cpu_complete, r.inflight)
                  for r in arr[:n])
@@ -128,10 +132,32 @@ def timeseries(interval_ns: int, pts: ctypes.Array[_lib.TsPoint], n: int) -> Tim
     return TimeSeries(interval_ns, index * np.uint64(interval_ns), cols)
 
 
-# A run's results as libssdk gives them: status, histograms, slowest IOs,
-# time series, captured IOs.
+# A run's results, converted: status, histograms, slowest IOs, time
+# series, captured IOs: results()'s arguments.
 Raw = tuple[_lib.RunStatus, "np.ndarray | None", tuple[IoRecord, ...], "TimeSeries | None",
             tuple[IoRecord, ...]]
+
+
+@dataclass
+class Structs:
+    """A run's results as libssdk fills them in: records once it has ended."""
+
+    st: _lib.RunStatus
+    hists: np.ndarray
+    slowest: ctypes.Array[_lib.IoRec] | None = None
+    nr_slowest: int = 0
+    ts: ctypes.Array[_lib.TsPoint] | None = None
+    nr_ts: int = 0
+    captured: ctypes.Array[_lib.IoRec] | None = None
+    nr_captured: int = 0
+
+    def convert(self) -> Raw:
+        """To the typed records: NumPy for the time series, tuples for the IOs."""
+        ts = None
+        if self.ts is not None:
+            ts = timeseries(self.st.config.ts_interval_ns, self.ts, self.nr_ts)
+        return (self.st, self.hists, records(self.slowest, self.nr_slowest), ts,
+                records(self.captured, self.nr_captured))
 
 _ENDED = {int(spec.State.DONE), int(spec.State.STOPPED), int(spec.State.FAILED)}
 
