@@ -1,0 +1,668 @@
+# SPDX-License-Identifier: LGPL-2.1 OR BSD-3-Clause
+"""Charts of results as drive reviews draw them, each a matplotlib Figure.
+
+    fig = ssdk.plots.qd_curve({"nvme0n1": ssdk.load("sweep.json")})
+    ssdk.plots.save(fig, "qd.png")
+
+Every function builds a ``matplotlib.figure.Figure`` itself, never
+through pyplot, so nothing here picks a GUI backend or keeps global
+state, and the figures can be drawn in a thread or a server. matplotlib
+is imported inside the functions: ``import ssdk`` works without it.
+
+Latencies are shown in µs, rates in MB/s (10^6 bytes per second, as
+reviews count) or IOPS. Unless an ``op`` is given, each run shows its
+``main`` op (the one that did the most IOs). A run measured with an
+open-loop rate also has response times (from each IO's scheduled
+arrival): the latency charts draw them dashed, in the run's colour.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import re
+import textwrap
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal, NamedTuple
+
+import numpy as np
+
+from .histogram import U64_MAX
+from .units import fmt_ns, fmt_size
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.axis import Axis
+    from matplotlib.figure import Figure
+
+    from .results import Comparison, Latency, OpStats, Results
+
+# Okabe & Ito's palette, which the common colour-vision deficiencies tell
+# apart; yellow, the weakest on white, is left out.
+PALETTE: tuple[str, ...] = (
+    "#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#000000", "#999999")
+
+FIGSIZE = (8.0, 5.0)
+Metric = Literal["mb_s", "iops"]
+Runs = Mapping[str, "Results"] | Sequence["Results"]
+
+# The percentile spectrum's x is 1 / (1 - p): each extra nine takes the
+# same width, as in HdrHistogram's plots.
+_NINES = 6
+_SPECTRUM_TICKS = ("0%", "90%", "99%", "99.9%", "99.99%", "99.999%", "99.9999%")
+
+_HIST_BINS_PER_DECADE = 20
+
+
+# --- helpers ---------------------------------------------------------------------
+
+
+def _colour(i: int) -> str:
+    return PALETTE[i % len(PALETTE)]
+
+
+def _figure(w: float = FIGSIZE[0], h: float = FIGSIZE[1]) -> Figure:
+    from matplotlib.figure import Figure
+    return Figure(figsize=(w, h), layout="constrained")
+
+
+def _style(ax: Axes) -> None:
+    ax.grid(True, which="major", color="#d9d9d9", linewidth=0.8)
+    ax.set_axisbelow(True)
+    ax.spines["top"].set_visible(False)
+    ax.spines["right"].set_visible(False)
+
+
+def _fmt_tick(v: float, _pos: int | None = None) -> str:
+    if v >= 1000:
+        return f"{v:,.0f}"
+    return f"{v:.0f}" if v >= 1 else f"{v:g}"
+
+
+def _log_axis(axis: Axis, lo: float, hi: float) -> None:
+    """Log ticks labelled as plain numbers (1,000 µs, not 10^3), denser on short spans."""
+    from matplotlib import ticker
+    decades = float(np.log10(hi / lo)) if 0 < lo < hi else 0.0
+    subs: tuple[float, ...] = (1.0,)
+    if decades < 1:
+        subs = tuple(float(s) for s in range(1, 10))
+    elif decades < 3:
+        subs = (1.0, 2.0, 5.0)
+    axis.set_major_locator(ticker.LogLocator(base=10, subs=subs))
+    axis.set_major_formatter(ticker.FuncFormatter(_fmt_tick))
+    axis.set_minor_formatter(ticker.NullFormatter())
+
+
+def _thousands(axis: Axis) -> None:
+    from matplotlib import ticker
+    axis.set_major_formatter(ticker.FuncFormatter(lambda v, _p: f"{v:,.0f}"))
+
+
+def _us(ns: float) -> str:
+    """A latency for a label, with the µs sign."""
+    return fmt_ns(ns).replace(" us", " µs")
+
+
+def _plain(s: str) -> str:
+    """*s* drawn as it is: matplotlib reads text between two $ as TeX math."""
+    return s.replace("$", r"\$")
+
+
+def _named(runs: Runs) -> dict[str, Results]:
+    if isinstance(runs, Mapping):
+        return dict(runs)
+    out: dict[str, Results] = {}
+    for r in runs:
+        name, n = r.label, 2
+        while name in out:  # two runs of one workload: keep both
+            name, n = f"{r.label} ({n})", n + 1
+        out[name] = r
+    return out
+
+
+def _op(r: Results, op: str | None) -> OpStats:
+    return r.op(op) if op else r.main
+
+
+def _has_hist(lat: Latency | None) -> bool:
+    return lat is not None and lat.histogram is not None and lat.histogram.total > 0
+
+
+def _pct_us(lat: Latency, pct: float) -> float:
+    return lat.percentile(pct) / 1e3 if _has_hist(lat) else float("nan")
+
+
+def _workload(runs: Sequence[Results]) -> str:
+    """ "randread 4k" when every run has it, else ""."""
+    kinds = {(r.rw, r.bs) for r in runs}
+    if len(kinds) != 1:
+        return ""
+    rw, bs = kinds.pop()
+    return f"{rw} {fmt_size(bs)}" if bs else rw
+
+
+class _Line(NamedTuple):
+    label: str
+    lat: Latency
+    colour: str
+    style: str
+
+
+def _lat_lines(runs: Runs, op: str | None) -> list[_Line]:
+    """Each run's latencies with a histogram, then its response times if it has them."""
+    out = []
+    for i, (name, r) in enumerate(_named(runs).items()):
+        o = _op(r, op)
+        if _has_hist(o.lat):
+            out.append(_Line(_plain(name), o.lat, _colour(i), "-"))
+        if o.response is not None and _has_hist(o.response):
+            out.append(_Line(f"{_plain(name)}, response time", o.response, _colour(i), "--"))
+    return out
+
+
+def _op_title(runs: Runs, op: str | None) -> str:
+    ops = {_op(r, op).op for r in _named(runs).values()}
+    return ops.pop() + "s" if len(ops) == 1 else "main op"
+
+
+def _no_data(ax: Axes, what: str) -> None:
+    ax.text(0.5, 0.5, what, transform=ax.transAxes, ha="center", va="center", color="#666666")
+
+
+def _legend_below(fig: Figure, ax: Axes) -> None:
+    """The legend under the chart: the curves fill the axes, and labels are long."""
+    n = len(ax.get_legend_handles_labels()[1])
+    fig.legend(loc="outside lower center", ncols=2 if n > 3 else n, frameon=False, fontsize=8)
+
+
+def _lat_range(lines: Sequence[_Line]) -> tuple[float, float]:
+    return (max(1.0, min(ln.lat.min for ln in lines)),
+            max(2.0, max(ln.lat.max for ln in lines)))
+
+
+# --- throughput -----------------------------------------------------------------------
+
+
+def qd_curve(series: Mapping[str, Sequence[Results]], metric: Metric = "mb_s") -> Figure:
+    """Throughput against queue depth, one line per series, latency below.
+
+    *series* maps a name (a device, an engine) to its runs, one per
+    queue depth (a sweep). The top panel is MB/s or IOPS (*metric*) of
+    all ops together; the bottom one the main op's mean (solid) and p99
+    (dashed) latency in µs, in the series' colour. x is log2 with a tick
+    at each queue depth run.
+    """
+    if metric not in ("mb_s", "iops"):
+        raise ValueError(f"metric is 'mb_s' or 'iops', not {metric!r}")
+    from matplotlib.lines import Line2D
+    from matplotlib.ticker import NullLocator
+
+    fig = _figure(8, 6)
+    top, bottom = fig.subplots(2, 1, sharex=True, height_ratios=(3, 2))
+    qds: set[int] = set()
+    everything: list[Results] = []
+    for i, (name, runs) in enumerate(series.items()):
+        runs = sorted(runs, key=lambda r: r.iodepth)
+        everything += runs
+        x = [r.iodepth for r in runs]
+        qds.update(x)
+        y = [r.total_mb_s if metric == "mb_s" else r.total_iops for r in runs]
+        top.plot(x, y, color=_colour(i), marker="o", linewidth=2, label=_plain(name))
+        bottom.plot(x, [r.main.lat.mean / 1e3 for r in runs], color=_colour(i),
+                    marker="o", markersize=4, label=f"{_plain(name)} mean")
+        bottom.plot(x, [_pct_us(r.main.lat, 99) for r in runs], color=_colour(i),
+                    marker="o", markersize=4, linestyle="--", label=f"{_plain(name)} p99")
+    name = "MB/s" if metric == "mb_s" else "IOPS"
+    work = _workload(everything)
+    fig.suptitle(f"{name} by queue depth" + (f": {work}" if work else ""), fontweight="bold")
+    for ax in (top, bottom):
+        _style(ax)
+        ax.set_xscale("log", base=2)
+        ax.set_ylim(bottom=0)
+    if qds:
+        ticks = sorted(qds)
+        bottom.set_xticks(ticks, [str(q) for q in ticks])
+        bottom.xaxis.set_minor_locator(NullLocator())
+        bottom.set_xlim(ticks[0] / 1.3, ticks[-1] * 1.3)
+    _thousands(top.yaxis)
+    top.set_ylabel(name if metric == "iops" else "MB/s (10⁶ bytes/s)")
+    top.legend(loc="best", frameon=False)
+    bottom.set_ylabel("Latency (µs)")
+    bottom.set_xlabel("Queue depth (IOs in flight)")
+    # The colours are the series above: here only say which line is which.
+    bottom.legend(handles=[Line2D([], [], color="#333333", marker="o", markersize=4),
+                           Line2D([], [], color="#333333", marker="o", markersize=4,
+                                  linestyle="--")],
+                  labels=["mean", "p99"], loc="upper left", frameon=False, ncols=2)
+    return fig
+
+
+def corners(runs: Runs) -> Figure:
+    """The four corners summary: MB/s per run as bars, its latencies beside them.
+
+    Left: each run's MB/s (all ops), labelled with MB/s and IOPS. Right:
+    the main op's mean and maximum latency (µs, log scale), so a run
+    that is fast on average but stalls shows it.
+    """
+    named = _named(runs)
+    n = len(named)
+    fig = _figure(8, max(3.5, 1.4 + 0.55 * n))
+    left, right = fig.subplots(1, 2, sharey=True, width_ratios=(3, 2))
+    y = np.arange(n)
+    rs = list(named.values())
+    mb = [r.total_mb_s for r in rs]
+    bars = left.barh(y, mb, height=0.6, color=PALETTE[0], label="MB/s")
+    left.bar_label(bars, labels=[f"{m:,.1f} MB/s · {r.total_iops:,.0f} IOPS"
+                                 for m, r in zip(mb, rs, strict=True)], padding=3, fontsize=8)
+    left.set_yticks(y, [textwrap.fill(_plain(name), 24) for name in named])
+    left.invert_yaxis()  # first run on top, as the table reads
+    left.set_xlim(0, max([*mb, 1.0]) * 1.6)
+    left.set_xlabel("MB/s (10⁶ bytes/s)")
+    _thousands(left.xaxis)
+    left.set_title("Throughput", fontsize=10)
+
+    h = 0.36
+    mean = [r.main.lat.mean for r in rs]
+    worst = [float(r.main.lat.max) for r in rs]
+    b1 = right.barh(y - h / 2, [m / 1e3 for m in mean], height=h, color=PALETTE[2],
+                    label="mean")
+    b2 = right.barh(y + h / 2, [m / 1e3 for m in worst], height=h, color=PALETTE[3],
+                    label="max")
+    right.bar_label(b1, labels=[_us(m) for m in mean], padding=2, fontsize=7)
+    right.bar_label(b2, labels=[_us(m) for m in worst], padding=2, fontsize=7)
+    right.set_xscale("log")
+    pos = [v for v in mean + worst if v > 0] or [1e3]
+    lo, hi = min(pos) / 1e3, max(pos) / 1e3
+    right.set_xlim(lo / 2, hi * 8)  # room for the labels right of the bars
+    _log_axis(right.xaxis, lo / 2, hi * 8)
+    right.set_xlabel("Latency (µs, log scale)")
+    right.set_title("Latency", fontsize=10)
+    fig.legend(handles=[b1, b2], loc="outside lower right", ncols=2, frameon=False, fontsize=8)
+    for ax in (left, right):
+        _style(ax)
+        ax.grid(False, axis="y")
+    fig.suptitle("Throughput and latency of each run", fontweight="bold")
+    return fig
+
+
+# --- latency distributions ------------------------------------------------------------
+
+
+def percentile_spectrum(runs: Runs, op: str | None = None) -> Figure:
+    """Latency by percentile, HdrHistogram style: every nine of the tail gets the same width.
+
+    x is 1 / (1 - p) on a log scale, labelled 0%, 90%, 99% ... up to
+    99.9999%; y the latency in µs (log). A run's curve stops where its IOs
+    run out (past 1 - 1/IOs every percentile is its slowest IO, so the
+    axis ends at the nine the largest run reaches), and a dot in the
+    "max" column marks its slowest IO.
+    """
+    fig = _figure()
+    ax = fig.subplots()
+    _style(ax)
+    lines = _lat_lines(runs, op)
+    total = max((ln.lat.histogram.total for ln in lines if ln.lat.histogram), default=1)
+    nines = min(_NINES, max(2, int(np.ceil(np.log10(total) - 1e-9))))
+    max_x = 10 ** (nines + 0.6)  # the "max" column, past the last nine
+    k = np.linspace(0, _NINES, 40 * _NINES + 1)
+    for ln in lines:
+        assert ln.lat.histogram is not None
+        kk = k[k <= np.log10(ln.lat.histogram.total) + 1e-9]
+        pcts = 100 * (1 - 10.0 ** -kk)
+        ns = ln.lat.histogram.percentiles(pcts, ln.lat.min, ln.lat.max)
+        ax.plot(10.0 ** kk, np.array(ns) / 1e3, color=ln.colour, linestyle=ln.style,
+                linewidth=2 if ln.style == "-" else 1.5,
+                label=f"{ln.label} (max {_us(ln.lat.max)})")
+        ax.scatter([max_x], [ln.lat.max / 1e3], color=ln.colour, zorder=3,
+                   marker="o" if ln.style == "-" else "D", s=30)
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xticks([10.0**i for i in range(nines + 1)] + [max_x],
+                  [*_SPECTRUM_TICKS[:nines + 1], "max"])
+    ax.minorticks_off()
+    ax.set_xlim(1, max_x * 1.6)
+    if lines:
+        lo, hi = _lat_range(lines)
+        ax.set_ylim(lo / 1e3 / 1.3, hi / 1e3 * 1.3)
+        _log_axis(ax.yaxis, lo / 1e3 / 1.3, hi / 1e3 * 1.3)
+        _legend_below(fig, ax)
+    else:
+        _no_data(ax, "no latencies recorded")
+    ax.set_xlabel("Percentile (log scale of 1 / (1 - p): each nine the same width)")
+    ax.set_ylabel("Latency (µs, log scale)")
+    fig.suptitle(f"Latency by percentile, {_op_title(runs, op)}", fontweight="bold")
+    return fig
+
+
+def _bins(lo_ns: float, hi_ns: float) -> np.typing.NDArray[np.float64]:
+    """Bin edges, ns: a fixed number per decade, covering [lo, hi]."""
+    d = _HIST_BINS_PER_DECADE
+    e0 = np.floor(np.log10(lo_ns) * d) / d
+    e1 = np.ceil(np.log10(hi_ns + 1) * d) / d
+    return np.asarray(10.0 ** np.arange(e0, e1 + 0.5 / d, 1 / d), dtype=np.float64)
+
+
+def histogram(runs: Runs, op: str | None = None) -> Figure:
+    """Latency histogram: the share of each run's IOs per bin, bins even on a log µs axis.
+
+    The module's buckets (256 per power of two) are too fine to read, so
+    each bucket's count goes to one of 20 bins per decade, the same bins
+    for every run: a bin's height is then proportional to the density
+    per log-unit of latency, and runs compare directly.
+    """
+    fig = _figure()
+    ax = fig.subplots()
+    _style(ax)
+    lines = _lat_lines(runs, op)
+    if lines:
+        lo, hi = _lat_range(lines)
+        edges = _bins(lo, hi)
+        for ln in lines:
+            h = ln.lat.histogram
+            assert h is not None
+            # The overflow bucket ends at 2^64 - 1: its IOs end at the max.
+            upper = np.where(h.upper == U64_MAX, ln.lat.max, h.upper).astype(np.float64)
+            mid = (h.lower.astype(np.float64) + upper) / 2
+            counts, _ = np.histogram(mid, bins=edges, weights=h.counts.astype(np.float64))
+            share = counts / h.total * 100
+            ax.plot(edges / 1e3, np.append(share, share[-1]), drawstyle="steps-post",
+                    color=ln.colour, linestyle=ln.style, linewidth=1.6, label=ln.label)
+        ax.set_xscale("log")
+        ax.set_xlim(edges[0] / 1e3, edges[-1] / 1e3)
+        _log_axis(ax.xaxis, edges[0] / 1e3, edges[-1] / 1e3)
+        _legend_below(fig, ax)
+    else:
+        _no_data(ax, "no latencies recorded")
+    ax.set_ylim(bottom=0)
+    ax.set_xlabel(f"Latency (µs, log scale; {_HIST_BINS_PER_DECADE} bins per decade)")
+    ax.set_ylabel("Share of the run's IOs per bin (%)")
+    fig.suptitle(f"Latency histogram, {_op_title(runs, op)}", fontweight="bold")
+    return fig
+
+
+def cdf(runs: Runs, op: str | None = None) -> Figure:
+    """Cumulative distribution: the share of IOs at or below each latency (log µs)."""
+    fig = _figure()
+    ax = fig.subplots()
+    _style(ax)
+    lines = _lat_lines(runs, op)
+    for ln in lines:
+        h = ln.lat.histogram
+        assert h is not None
+        upper, frac = h.cdf()
+        x = np.concatenate([[float(ln.lat.min)],
+                            np.minimum(upper.astype(np.float64), ln.lat.max)])
+        y = np.concatenate([[0.0], frac * 100])
+        ax.plot(x / 1e3, y, drawstyle="steps-post", color=ln.colour, linestyle=ln.style,
+                linewidth=1.8, label=ln.label)
+    if lines:
+        lo, hi = _lat_range(lines)
+        ax.set_xscale("log")
+        ax.set_xlim(lo / 1e3 / 1.2, hi / 1e3 * 1.2)
+        _log_axis(ax.xaxis, lo / 1e3 / 1.2, hi / 1e3 * 1.2)
+        _legend_below(fig, ax)
+    else:
+        _no_data(ax, "no latencies recorded")
+    ax.set_ylim(0, 101)
+    ax.set_yticks(range(0, 101, 10))
+    ax.set_xlabel("Latency (µs, log scale)")
+    ax.set_ylabel("IOs at or below (%)")
+    fig.suptitle(f"Latency CDF, {_op_title(runs, op)}", fontweight="bold")
+    return fig
+
+
+# --- over time ------------------------------------------------------------------------
+
+
+class _Intervals(NamedTuple):
+    start: np.typing.NDArray[np.float64]  # s
+    end: np.typing.NDArray[np.float64]
+    ios: np.typing.NDArray[np.float64]
+    mean_ns: np.typing.NDArray[np.float64]
+    max_ns: np.typing.NDArray[np.float64]
+    p99_ns: np.typing.NDArray[np.float64]
+
+
+def _intervals(r: Results, op: str) -> _Intervals:
+    """The time series of *op*, its last interval ending with the run.
+
+    A run ends a fraction of an interval into its last one: a few IOs over
+    a few µs would draw as a false spike of IOPS, so a last interval
+    shorter than half an interval is merged into the one before (IOs
+    summed, mean weighted, max and p99 the larger).
+    """
+    ts = r.timeseries
+    assert ts is not None
+    start = ts.t_ns.astype(np.float64) / 1e9
+    end = start + ts.interval_ns / 1e9
+    end[-1] = min(end[-1], max(r.elapsed_ns / 1e9, start[-1] + 1e-9))
+    cols = [ts.col(op, c).copy() for c in ("ios", "mean_ns", "max_ns", "p99_ns")]
+    if len(start) > 1 and end[-1] - start[-1] < ts.interval_ns / 2e9:
+        ios, mean, mx, p99 = cols
+        both = ios[-2] + ios[-1]
+        if both:
+            mean[-2] = (mean[-2] * ios[-2] + mean[-1] * ios[-1]) / both
+        ios[-2] = both
+        mx[-2], p99[-2] = max(mx[-2], mx[-1]), max(p99[-2], p99[-1])
+        end[-2] = end[-1]
+        start, end = start[:-1], end[:-1]
+        cols = [c[:-1] for c in cols]
+    return _Intervals(start, end, *cols)
+
+
+def timeseries(r: Results, op: str | None = None) -> Figure:
+    """IOPS per interval on top; max, p99 and mean latency per interval below (log µs).
+
+    A stall shows as a dip in IOPS and a spike of the max; an interval in
+    which no IO completed is shaded.
+    """
+    if r.timeseries is None or len(r.timeseries) == 0:
+        raise ValueError(f"{r.label}: no time series (run with --ts-interval)")
+    name = op or r.main.op
+    iv = _intervals(r, name)
+    fig = _figure()
+    top, bottom = fig.subplots(2, 1, sharex=True)
+    x = np.append(iv.start, iv.end[-1])  # steps: each value holds over its interval
+
+    def step(v: np.typing.NDArray[np.float64]) -> np.typing.NDArray[np.float64]:
+        return np.append(v, v[-1])
+
+    top.plot(x, step(iv.ios / (iv.end - iv.start)), drawstyle="steps-post", color=PALETTE[0],
+             linewidth=1.8, label="IOPS")
+    idle = iv.ios == 0
+    lats = {}
+    for col, label, colour, style in (("max_ns", "max latency", PALETTE[3], "-"),
+                                      ("p99_ns", "p99", PALETTE[1], "-"),
+                                      ("mean_ns", "mean", PALETTE[2], "--")):
+        # No IO in an interval: no latency to draw (0 has no place on a log axis).
+        lats[col] = np.where(idle, np.nan, getattr(iv, col) / 1e3)
+        bottom.plot(x, step(lats[col]), drawstyle="steps-post", color=colour,
+                    linestyle=style, linewidth=1.6, label=label)
+    for n, i in enumerate(np.flatnonzero(idle)):
+        for ax in (top, bottom):
+            ax.axvspan(x[i], x[i + 1], color=PALETTE[3], alpha=0.12, linewidth=0,
+                       label="no IO completed" if n == 0 and ax is top else None)
+    for ax in (top, bottom):
+        _style(ax)
+    top.set_ylim(bottom=0)
+    _thousands(top.yaxis)
+    top.set_ylabel(f"{name} IOPS")
+    bottom.set_yscale("log")
+    if np.isfinite(lats["max_ns"]).any():
+        lo = float(np.nanmin(lats["mean_ns"])) / 1.5
+        hi = float(np.nanmax(lats["max_ns"])) * 1.5
+        bottom.set_ylim(lo, hi)
+        _log_axis(bottom.yaxis, lo, hi)
+    bottom.set_ylabel("Latency (µs, log)")
+    bottom.set_xlabel("Time since start (s)")
+    bottom.set_xlim(x[0], x[-1])
+    # One legend under both panels, off the lines.
+    h1, l1 = top.get_legend_handles_labels()
+    h2, l2 = bottom.get_legend_handles_labels()
+    fig.legend(h1 + h2, l1 + l2, loc="outside lower center", ncols=len(l1 + l2),
+               frameon=False, fontsize=8)
+    fig.suptitle(f"{_plain(r.label)}: {name}s per {_us(r.timeseries.interval_ns)} interval",
+                 fontweight="bold")
+    return fig
+
+
+# --- layers (ssdk compare) --------------------------------------------------------------
+
+_LAYER_METRICS = ("mean", "p99")
+
+
+def _layer_paths(c: Comparison) -> dict[str, list[str]]:
+    """Each engine's chain of differences from its base: {"psync": ["kfile - bio", ...]}.
+
+    A difference "A - B" makes B the engine under A; the first one naming
+    A wins (the compare lists them from the device up).
+    """
+    under: dict[str, str] = {}
+    for key in c.overhead_ns:
+        a, sep, b = key.partition(" - ")
+        if sep and a in c.results and b in c.results and a != b and a not in under:
+            under[a] = key
+    paths: dict[str, list[str]] = {}
+    for top in c.results:
+        chain: list[str] = []
+        e, seen = top, {top}
+        while e in under:
+            chain.append(under[e])
+            e = under[e].partition(" - ")[2]
+            if e in seen:  # a loop of differences: stop at the first repeat
+                break
+            seen.add(e)
+        paths[top] = chain[::-1]
+    return paths
+
+
+def _metric_ns(r: Results, m: str) -> float:
+    if m == "mean":
+        return r.main.lat.mean
+    return float(r.main.lat.percentile(float(m[1:]))) if _has_hist(r.main.lat) else 0.0
+
+
+def compare_layers(c: Comparison) -> Figure:
+    """Where the time goes: each engine's latency stacked by layer, mean and p99 panels.
+
+    An engine's bar starts with its base engine's latency (bio: block
+    layer, driver and device), and stacks each difference on the way up
+    to it ("kfile - bio": the filesystem; "psync - kfile": the syscall),
+    coloured and named by layer. The number above a bar is the engine's
+    own latency. A negative difference (a percentile can be lower one
+    layer up: differences of percentiles are not percentiles of
+    differences) is drawn as 0, and a note under the chart says so.
+    """
+    paths = _layer_paths(c)
+    engines = [e for e in c.results if e in paths]
+    layer_ids: list[str] = []
+    for e in engines:
+        base = e if not paths[e] else paths[e][0].partition(" - ")[2]
+        for lid in [f"base:{base}", *paths[e]]:
+            if lid not in layer_ids:
+                layer_ids.append(lid)
+
+    def layer_name(lid: str) -> str:
+        if lid.startswith("base:"):
+            b = lid[5:]
+            return "device + block layer (bio)" if b == "bio" else f"{b} (base)"
+        return f"{c.layers.get(lid, lid)} ({lid})"
+
+    fig = _figure()
+    axes = fig.subplots(1, len(_LAYER_METRICS), sharey=True)
+    notes: list[str] = []
+    x = np.arange(len(engines))
+    top = 0.0
+    for ax, m in zip(axes, _LAYER_METRICS, strict=True):
+        _style(ax)
+        ax.grid(False, axis="x")
+        bottom = np.zeros(len(engines))
+        for li, lid in enumerate(layer_ids):
+            h = np.zeros(len(engines))
+            for j, e in enumerate(engines):
+                p = paths[e]
+                base = e if not p else p[0].partition(" - ")[2]
+                if lid == f"base:{base}":
+                    h[j] = _metric_ns(c.results[base], m)
+                elif lid in p:
+                    a, _, b = lid.partition(" - ")
+                    v = c.overhead_ns[lid].get(m)
+                    if v is None:
+                        v = _metric_ns(c.results[a], m) - _metric_ns(c.results[b], m)
+                    if v < 0:
+                        note = f"{lid} {m} is {v / 1e3:.1f} µs, drawn as 0"
+                        if note not in notes:
+                            notes.append(note)
+                    h[j] = max(v, 0.0)
+            bars = ax.bar(x, h / 1e3, bottom=bottom / 1e3, width=0.6, color=_colour(li),
+                          label=_plain(layer_name(lid)), edgecolor="white", linewidth=0.8)
+            ax.bar_label(bars, labels=[f"{v / 1e3:.1f}" if v > 0 else "" for v in h],
+                         label_type="center", fontsize=7,
+                         color="white" if _colour(li) in ("#0072B2", "#000000", "#D55E00")
+                         else "black")
+            bottom += h
+        for j, e in enumerate(engines):
+            own = _metric_ns(c.results[e], m)
+            ax.annotate(f"{own / 1e3:.1f}", (x[j], max(own, bottom[j]) / 1e3),
+                        xytext=(0, 3), textcoords="offset points", ha="center",
+                        fontsize=8, fontweight="bold")
+        top = max(top, float(bottom.max(initial=0.0)),
+                  max((_metric_ns(c.results[e], m) for e in engines), default=0.0))
+        ax.set_xticks(x, [_plain(e) for e in engines])
+        ax.set_title(m, fontsize=10)
+        ax.set_xlabel("Engine")
+    axes[0].set_ylabel("Latency (µs)")
+    axes[0].set_ylim(0, top / 1e3 * 1.25 or 1)
+    handles, labels = axes[0].get_legend_handles_labels()
+    axes[-1].legend(handles[::-1], labels[::-1], loc="upper left", frameon=False, fontsize=8)
+    work = _workload(list(c.results.values()))
+    fig.suptitle("Where the time goes: latency by layer" + (f", {work}" if work else ""),
+                 fontweight="bold")
+    if notes:
+        fig.supxlabel("Note: " + "; ".join(notes), fontsize=8, style="italic")
+    return fig
+
+
+# --- output -----------------------------------------------------------------------------
+
+# No metadata: matplotlib's names URLs and today's date, which a
+# self-contained, reproducible report must not carry.
+_SVG_METADATA: dict[str, str | None] = {
+    "Creator": None, "Date": None, "Format": None, "Type": None}
+_ID_RE = re.compile(r'\bid="([^"]+)"')
+_REF_RE = re.compile(r'(href="#|url\(#)([^")]+)')
+
+
+def save(fig: Figure, path: str | Path) -> None:
+    """Write *fig* to *path*: PNG or SVG by its suffix."""
+    fmt = Path(path).suffix.lower().lstrip(".")
+    if fmt == "png":
+        fig.savefig(path, format="png", dpi=150)
+    elif fmt == "svg":
+        fig.savefig(path, format="svg", metadata=_SVG_METADATA)
+    else:
+        raise ValueError(f"{path}: a chart is saved as .png or .svg")
+
+
+def svg(fig: Figure, id_prefix: str | None = None) -> str:
+    """The SVG of *fig* as text to put inside HTML: no XML prolog or doctype.
+
+    Text stays text (selectable, and a fraction of the size of glyph
+    paths). Every id is renamed to *id_prefix* plus a number, so several
+    charts in one page never share an id; without a prefix, one is made
+    from the chart's content.
+    """
+    import matplotlib
+
+    buf = io.BytesIO()
+    # rc_context restores the setting: the figure's own state is untouched.
+    with matplotlib.rc_context({"svg.fonttype": "none"}):
+        fig.savefig(buf, format="svg", metadata=_SVG_METADATA)
+    text = buf.getvalue().decode("utf-8")
+    text = text[text.index("<svg"):]
+    if id_prefix is None:
+        id_prefix = "s" + hashlib.sha1(text.encode()).hexdigest()[:8] + "-"
+    ids = {old: f"{id_prefix}{i}" for i, old in enumerate(dict.fromkeys(_ID_RE.findall(text)))}
+    text = _ID_RE.sub(lambda m: f'id="{ids[m[1]]}"', text)
+    return _REF_RE.sub(lambda m: m[1] + ids.get(m[2], m[2]), text)

@@ -1,0 +1,436 @@
+# SPDX-License-Identifier: LGPL-2.1 OR BSD-3-Clause
+"""``ssdk report RESULT.json... -o report.html``: one self-contained HTML page.
+
+The page holds where the runs ran, a table of every run, and the charts
+of ssdk.plots that apply to the inputs, as inline SVG: no script, no
+network, no file beside it, so it can be mailed or attached to a review
+as it is. Inputs are whatever ``ssdk -j`` wrote: runs, sweeps (a QD curve
+each) and compares (a chart of the layers each).
+"""
+
+from __future__ import annotations
+
+import argparse
+import html
+import json
+import os
+import sys
+from collections.abc import Iterator, Sequence
+from contextlib import suppress
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from . import plots  # imports matplotlib only when a chart is drawn
+from .results import Comparison, OpStats, Results, load
+from .units import fmt_size
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+Input = Results | list[Results] | Comparison
+Tagged = tuple[str, Results]  # (the input's name, a run of it)
+
+MAX_TIMESERIES = 8  # time series charts: beyond that a report is a scroll, not a read
+MAX_LINES = 8  # runs per latency chart: one colour each in the palette
+
+# Which condition keys fill which column (the JSON's "conditions": the CLI
+# writes kernel, ssdk and device, the Python package adds date and host;
+# the other names are for results written otherwise); the rest go to "Other".
+CONDITION_COLUMNS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("Kernel", ("kernel", "kernel_release")),
+    ("Device", ("device", "model")),
+    ("ssdk version", ("ssdk", "ssdk_version", "version")),
+    ("Date", ("date", "datetime")),
+    ("Host", ("host", "hostname")),
+)
+NOT_RECORDED = "not recorded"
+
+CSS = """
+body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;
+ margin:2em auto;max-width:80em;padding:0 1em;color:#222;line-height:1.4}
+h1{font-size:1.6em;margin-bottom:.2em}
+h2{font-size:1.25em;margin-top:2em;border-bottom:1px solid #ccc;padding-bottom:.2em}
+table{border-collapse:collapse;font-size:.88em;margin:.5em 0;width:100%}
+th,td{padding:.25em .5em;border-bottom:1px solid #e3e3e3;text-align:left;vertical-align:top}
+th{background:#f3f3f3}
+td.num,th.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+.nr{color:#888;font-style:italic}
+div.wide{overflow-x:auto}
+figure.chart{margin:1.5em 0;page-break-inside:avoid}
+figure.chart svg{max-width:100%;height:auto;display:block}
+figcaption{font-size:.9em;color:#444;margin-top:.3em;max-width:60em}
+p.note{font-size:.9em;color:#444}
+"""
+
+
+# --- what the inputs hold ---------------------------------------------------------
+
+
+def _sources(inputs: Sequence[Input], sources: Sequence[str] | None) -> list[str]:
+    if sources is not None and len(sources) != len(inputs):
+        raise ValueError("one source name per input")
+    return list(sources) if sources is not None else [f"input {i + 1}"
+                                                      for i in range(len(inputs))]
+
+
+def _all_runs(inputs: Sequence[Input], srcs: Sequence[str]) -> Iterator[tuple[str, Results]]:
+    """(source, run) of every run: single runs, sweeps' points, compares' engines."""
+    for x, src in zip(inputs, srcs, strict=True):
+        if isinstance(x, Comparison):
+            yield from ((src, r) for r in x.results.values())
+        elif isinstance(x, list):
+            yield from ((src, r) for r in x)
+        else:
+            yield src, x
+
+
+def _sweep_name(runs: Sequence[Results]) -> str:
+    r = runs[0]
+    kind = f"{r.rw} {fmt_size(r.bs)}" if r.bs else r.rw
+    engine = f" ({r.engine})" if r.engine and r.engine != "bio" else ""
+    return f"{r.target}: {kind}{engine}"
+
+
+def _chunks(items: list[Tagged], size: int) -> list[list[Tagged]]:
+    """*items* in groups of at most *size*, as even as can be."""
+    n = max(1, -(-len(items) // size))
+    per = -(-len(items) // n)
+    return [items[i:i + per] for i in range(0, len(items), per)]
+
+
+def _label(r: Results) -> str:
+    """The run's label, and its rate when it had one (an open-loop run is not a QD run)."""
+    rate = r.config.get("rate_iops")
+    return f"{r.label} at {int(rate):,} IOPS" if rate else r.label
+
+
+def _labelled(runs: Sequence[tuple[str, Results]]) -> dict[str, Results]:
+    """{label: run}, made unique with the file when two runs share a label."""
+    counts: dict[str, int] = {}
+    for _, r in runs:
+        counts[_label(r)] = counts.get(_label(r), 0) + 1
+    out: dict[str, Results] = {}
+    for src, r in runs:
+        name = _label(r) if counts[_label(r)] == 1 else f"{_label(r)} ({src})"
+        base, n = name, 2
+        while name in out:
+            name, n = f"{base} #{n}", n + 1
+        out[name] = r
+    return out
+
+
+# --- HTML pieces ------------------------------------------------------------------------
+
+
+def _e(s: object) -> str:
+    return html.escape(str(s), quote=True)
+
+
+def _row(cells: Sequence[str], num_from: int = 99, tag: str = "td") -> str:
+    """A table row of already escaped cells; those from *num_from* on are numbers."""
+    return "<tr>" + "".join(
+        f'<{tag} class="num">{c}</{tag}>' if i >= num_from else f"<{tag}>{c}</{tag}>"
+        for i, c in enumerate(cells)) + "</tr>"
+
+
+def _conditions(runs: list[tuple[str, Results]]) -> str:
+    """One row per target and conditions: the runs that share them listed together."""
+    groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[str]] = {}
+    for src, r in runs:
+        key = (r.target, tuple(sorted(r.conditions.items())))
+        groups.setdefault(key, []).append(f"{_label(r)} ({src})")
+    known = {k for _, keys in CONDITION_COLUMNS for k in keys}
+    head = ["Target", "Runs", *(c for c, _ in CONDITION_COLUMNS), "Other"]
+    rows = [_row([_e(h) for h in head], tag="th")]
+    for (target, items), labels in groups.items():
+        cond = dict(items)
+        cells = [_e(target), _e(", ".join(labels))]
+        for _, keys in CONDITION_COLUMNS:
+            v = next((cond[k] for k in keys if k in cond), None)
+            if v is None:
+                cells.append(f'<span class="nr">{NOT_RECORDED}</span>')
+            else:  # "": recorded, but the system had none (a null_blk has no model)
+                cells.append(_e(v) if v else '<span class="nr">unknown</span>')
+        other = [f"{_e(k)}: {_e(v)}" for k, v in items if k not in known]
+        cells.append("<br>".join(other) if other else
+                     ('<span class="nr">' + NOT_RECORDED + "</span>" if not cond else ""))
+        rows.append(_row(cells))
+    return '<table class="conditions">\n' + "\n".join(rows) + "\n</table>"
+
+
+def fmt_iops(iops: float) -> str:
+    return f"{iops:,.0f}"
+
+
+def fmt_rate(v: float) -> str:
+    return f"{v:,.1f}"
+
+
+def fmt_us(ns: float) -> str:
+    return f"{ns / 1e3:,.1f}"
+
+
+_SUMMARY_HEAD = ["File", "Run", "Op", "State", "IOPS", "MB/s", "MiB/s", "Mean µs", "p50 µs",
+                 "p99 µs", "p99.9 µs", "Max µs", "Errors"]
+_NUM_FROM = 4
+
+
+def _op_cells(o: OpStats, lat_of: str = "lat") -> list[str]:
+    lat = o.response if lat_of == "response" and o.response is not None else o.lat
+    pcts: list[str] = ["\u2013"] * 3
+    if lat.histogram is not None and lat.histogram.total:
+        pcts = [fmt_us(lat.percentile(p)) for p in (50, 99, 99.9)]
+    if lat_of == "response":  # the same IOs: only the latencies differ
+        rates = ["", "", ""]
+    else:
+        rates = [fmt_iops(o.iops), fmt_rate(o.mb_s), fmt_rate(o.mib_s)]
+    return [*rates, fmt_us(lat.mean), *pcts, fmt_us(lat.max),
+            "" if lat_of == "response" else str(o.errors)]
+
+
+def _summary(runs: list[tuple[str, Results]]) -> str:
+    rows = [_row([_e(h) for h in _SUMMARY_HEAD], _NUM_FROM, tag="th")]
+
+    def add(src: str, label: str, r: Results) -> None:
+        state = r.state + (f" ({r.reason})" if r.reason else "")
+        ops = [o for o in (r.read, r.write) if o.ios] or [r.main]
+        for o in ops:
+            rows.append(_row([_e(src), _e(label), _e(o.op), _e(state),
+                              *_op_cells(o)], _NUM_FROM))
+            if o.response is not None:
+                rows.append(_row([_e(src), _e(label), _e(f"{o.op}, response time"), _e(state),
+                                  *_op_cells(o, "response")], _NUM_FROM))
+
+    for src, r in runs:
+        add(src, _label(r), r)
+        for i, w in enumerate(r.workers):
+            add(src, f"{_label(r)}, worker {i} ({w.target})", w)
+    # The table scrolls on its own in a narrow window, not the page.
+    return ('<div class="wide"><table class="summary">\n' + "\n".join(rows)
+            + "\n</table></div>")
+
+
+class _Charts:
+    """The page's figures, each an inline SVG with an id and a caption."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.ids: set[str] = set()
+
+    def add(self, fig_id: str, fig: Figure, caption: str) -> None:
+        assert fig_id not in self.ids
+        self.ids.add(fig_id)
+        body = plots.svg(fig, id_prefix=f"{fig_id}-")
+        self.parts.append(f'<figure class="chart" id="{_e(fig_id)}">\n{body}\n'
+                          f"<figcaption>{_e(caption)}</figcaption>\n</figure>")
+
+    def heading(self, text: str) -> None:
+        self.parts.append(f"<h2>{_e(text)}</h2>")
+
+
+def _latency_charts(ch: _Charts, gid: str, what: str, named: dict[str, Results]) -> None:
+    open_loop = any(r.main.response is not None for r in named.values())
+    resp = (" Dashed lines are open-loop response times, measured from each IO's"
+            " scheduled arrival, so waiting behind a slow IO counts.") if open_loop else ""
+    ch.add(f"spectrum-{gid}", plots.percentile_spectrum(named),
+           f"Latency at each percentile of {what}, from the fastest IO (0%) to the slowest"
+           " (the dot in the max column), in µs on a log scale; each extra nine of the tail"
+           f" (90%, 99%, 99.9%...) takes the same width.{resp}")
+    ch.add(f"histogram-{gid}", plots.histogram(named),
+           f"Latency histogram of {what}: the share of each run's IOs in each latency bin,"
+           f" 20 bins per decade on a log µs axis.{resp}")
+    ch.add(f"cdf-{gid}", plots.cdf(named),
+           f"Cumulative distribution of the latency of {what}: the share of IOs that"
+           f" completed at or below each latency (log µs).{resp}")
+
+
+def _qd_metric(runs: Sequence[Results]) -> plots.Metric:
+    # Random IO is counted in IOPS, sequential in MB/s, as reviews do.
+    return "iops" if all(r.rw.startswith("rand") for r in runs) else "mb_s"
+
+
+def _unit(m: plots.Metric) -> str:
+    return "IOPS" if m == "iops" else "MB/s"
+
+
+def _throughput(ch: _Charts, singles: list[Tagged], sweeps: list[list[Results]]) -> None:
+    if len(singles) >= 2 or sweeps:
+        ch.heading("Throughput")
+    if len(singles) >= 2:
+        named = _labelled(singles)
+        ch.add("corners", plots.corners(named),
+               f"Throughput of each run ({', '.join(named)}) in MB/s, with its IOPS; beside"
+               " it the run's mean and maximum latency in µs on a log scale, so a run fast on"
+               " average that stalls shows it.")
+    for i, sw in enumerate(sweeps, 1):
+        m = _qd_metric(sw)
+        qds = ", ".join(str(r.iodepth) for r in sw)
+        ch.add(f"qd-{i}", plots.qd_curve({_sweep_name(sw): sw}, m),
+               f"{_unit(m)} of {_sweep_name(sw)} at queue depths {qds} (top), and the mean"
+               " (solid) and 99th percentile (dashed) latency in µs at each (bottom).")
+    if len(sweeps) >= 2:
+        m = _qd_metric([r for sw in sweeps for r in sw])
+        series = {f"{_sweep_name(sw)} ({j})": sw for j, sw in enumerate(sweeps, 1)}
+        ch.add("qd-all", plots.qd_curve(series, m),
+               f"The {len(sweeps)} queue-depth sweeps together: {_unit(m)} against queue"
+               " depth (top), and mean (solid) and p99 (dashed) latency in µs (bottom), one"
+               " colour per sweep.")
+
+
+def _latency(ch: _Charts, singles: list[Tagged], sweeps: list[tuple[str, list[Results]]],
+             compares: list[tuple[str, Comparison]]) -> None:
+    groups: list[tuple[str, str, list[Tagged]]] = []
+    for i, c in enumerate(_chunks(singles, MAX_LINES) if singles else [], 1):
+        groups.append((f"runs-{i}", "the runs", c))
+    for i, (src, sw) in enumerate(sweeps, 1):
+        for j, c in enumerate(_chunks([(src, r) for r in sw], MAX_LINES), 1):
+            groups.append((f"sweep-{i}-{j}", f"the sweep of {_sweep_name(sw)}", c))
+    for i, (src, cmp) in enumerate(compares, 1):
+        engines = [(src, r) for r in cmp.results.values()]
+        for j, c in enumerate(_chunks(engines, MAX_LINES), 1):
+            groups.append((f"compare-{i}-{j}", f"the engines of {src}", c))
+    if groups:
+        ch.heading("Latency")
+    for gid, what, runs in groups:
+        named = _labelled(runs)
+        _latency_charts(ch, gid, f"{what} ({', '.join(named)})", named)
+
+
+def _over_time(ch: _Charts, runs: list[Tagged]) -> None:
+    with_ts = [(src, r) for src, r in runs if r.timeseries is not None and len(r.timeseries)]
+    if with_ts:
+        ch.heading("Over time")
+    if len(with_ts) > MAX_TIMESERIES:
+        ch.parts.append(f'<p class="note">The first {MAX_TIMESERIES} of the'
+                        f" {len(with_ts)} runs with a time series.</p>")
+    for i, (src, r) in enumerate(with_ts[:MAX_TIMESERIES], 1):
+        assert r.timeseries is not None
+        ch.add(f"timeseries-{i}", plots.timeseries(r),
+               f"{_label(r)} on {r.target} ({src}) over time: {r.main.op} IOPS in each"
+               f" {r.timeseries.interval_ns / 1e6:g} ms interval (top), and the maximum, 99th"
+               " percentile and mean latency of the IOs that completed in it, in µs on a log"
+               " scale (bottom); a stall shows as a dip in IOPS and a spike of the maximum.")
+
+
+def _layers(ch: _Charts, compares: list[tuple[str, Comparison]]) -> None:
+    if compares:
+        ch.heading("Where the time goes")
+    for i, (src, cmp) in enumerate(compares, 1):
+        diffs = "; ".join(f"{k} is the {v}" for k, v in cmp.layers.items())
+        ch.add(f"layers-{i}", plots.compare_layers(cmp),
+               f"The same reads through each engine of {src}, its mean (left) and p99 (right)"
+               " latency in µs split into layers: the base engine's latency, then each"
+               f" difference stacked on it ({diffs}). The number on a bar is the engine's own"
+               " latency. Differences of percentiles compare distributions, not the same IOs.")
+
+
+def _charts(inputs: Sequence[Input], srcs: Sequence[str]) -> str:
+    """Every chart that applies: the order of a review, throughput first."""
+    ch = _Charts()
+    tagged = list(zip(srcs, inputs, strict=True))
+    singles = [(s, x) for s, x in tagged if isinstance(x, Results)]
+    sweeps = [(s, sorted(x, key=lambda r: r.iodepth)) for s, x in tagged
+              if isinstance(x, list) and x]
+    compares = [(s, x) for s, x in tagged if isinstance(x, Comparison)]
+    _throughput(ch, singles, [sw for _, sw in sweeps])
+    _latency(ch, singles, sweeps, compares)
+    _over_time(ch, [*singles, *((s, r) for s, sw in sweeps for r in sw),
+                    *((s, r) for s, c in compares for r in c.results.values())])
+    _layers(ch, compares)
+    return "\n".join(ch.parts)
+
+
+def render(inputs: Sequence[Input], title: str = "ssdk report",
+           sources: Sequence[str] | None = None) -> str:
+    """The HTML page of *inputs* (runs, sweeps, compares); *sources* names each input."""
+    srcs = _sources(inputs, sources)
+    runs = list(_all_runs(inputs, srcs))
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="en">',
+        "<head>",
+        '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{_e(title)}</title>",
+        f"<style>{CSS}</style>",
+        "</head>",
+        "<body>",
+        f"<h1>{_e(title)}</h1>",
+        f'<p class="note">{len(runs)} runs from {len(inputs)} inputs: '
+        f"{_e(', '.join(srcs))}. MB/s is 10<sup>6</sup> bytes per second, MiB/s"
+        " 2<sup>20</sup>; latencies in µs.</p>",
+        "<h2>Conditions</h2>",
+        _conditions(runs),
+        "<h2>Summary</h2>",
+        _summary(runs),
+        _charts(inputs, srcs),
+        "</body>",
+        "</html>",
+    ]
+    return "\n".join(parts) + "\n"
+
+
+# --- command line -----------------------------------------------------------------------
+
+
+class InputError(Exception):
+    """An input that is not ssdk results; its message is one line."""
+
+
+def read_input(path: str) -> Input:
+    """What ``ssdk -j`` wrote in *path*, or InputError saying why not."""
+    try:
+        x = load(Path(path))  # a Path: never taken for JSON text
+    except OSError as e:
+        raise InputError(e.strerror or str(e)) from None
+    except UnicodeDecodeError:
+        raise InputError("not JSON (not UTF-8 text)") from None
+    except json.JSONDecodeError as e:
+        raise InputError(f"not JSON ({e.msg} at line {e.lineno} column {e.colno})") from None
+    except (ValueError, KeyError, TypeError, AttributeError, IndexError) as e:
+        msg = str(e)
+        raise InputError(msg if msg.startswith("not ") else f"not ssdk results ({msg})") from None
+    if isinstance(x, list) and not x:
+        raise InputError("an empty sweep")
+    return x
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(
+        prog="ssdk report",
+        description="Write one self-contained HTML page (tables and charts) of ssdk results.")
+    ap.add_argument("results", nargs="+", metavar="RESULT.json",
+                    help="what ssdk -j ctl run, ctl results, ctl sweep or compare wrote")
+    ap.add_argument("-o", "--output", required=True, metavar="REPORT.html")
+    ap.add_argument("--title", default="ssdk report")
+    args = ap.parse_args(argv)
+
+    inputs: list[Input] = []
+    for path in args.results:
+        try:
+            inputs.append(read_input(path))
+        except InputError as e:
+            print(f"ssdk report: {path}: {' '.join(str(e).split())}", file=sys.stderr)
+            return 1
+    try:
+        import matplotlib  # noqa: F401  (the charts need it; say so before anything)
+    except ImportError:
+        print("ssdk report: the charts need matplotlib: pip install matplotlib", file=sys.stderr)
+        return 1
+    page = render(inputs, args.title, [Path(p).name for p in args.results])
+    out = Path(args.output)
+    tmp = out.with_name(f".{out.name}.tmp")
+    try:
+        # Whole or nothing: a reader never sees half a page.
+        tmp.write_text(page, encoding="utf-8")
+        os.replace(tmp, out)
+    except OSError as e:
+        with suppress(OSError):
+            tmp.unlink(missing_ok=True)
+        print(f"ssdk report: {out}: {e.strerror or e}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

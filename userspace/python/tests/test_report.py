@@ -1,0 +1,230 @@
+# SPDX-License-Identifier: LGPL-2.1 OR BSD-3-Clause
+"""ssdk report: one self-contained, valid HTML page of the fixtures."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+import ssdk
+from ssdk import report  # imports matplotlib only to draw
+from ssdk.results import Results
+
+from .conftest import FIXTURES
+
+pytest.importorskip("matplotlib")
+html5lib = pytest.importorskip("html5lib")  # no type stubs: Any
+
+FILES = sorted(FIXTURES.glob("*.json"))
+ALLOWED_URLS = {"http://www.w3.org/2000/svg", "http://www.w3.org/1999/xlink"}
+
+
+def docs() -> dict[str, object]:
+    return {p.name: json.loads(p.read_text()) for p in FILES}
+
+
+def single_runs() -> dict[str, dict[str, object]]:
+    """The fixtures holding one run (a job of several workers is one run: its total)."""
+    return {n: d for n, d in docs().items() if isinstance(d, dict) and "layers" not in d}
+
+
+def expected_charts() -> set[str]:
+    """The figures the page must have, worked out from the JSON, not from report.py."""
+    d = docs()
+    singles = len(single_runs())
+    sweeps = [x for x in d.values() if isinstance(x, list)]
+    compares = [x for x in d.values() if isinstance(x, dict) and "layers" in x]
+    assert singles >= 2 and len(sweeps) == 1 and len(compares) == 1
+    ids = {"corners", "qd-1", "layers-1"}
+    groups = [f"runs-{i}" for i in range(1, -(-singles // report.MAX_LINES) + 1)]
+    groups += ["sweep-1-1", "compare-1-1"]
+    ids |= {f"{kind}-{g}" for g in groups for kind in ("spectrum", "histogram", "cdf")}
+    runs = ([x for x in d.values() if isinstance(x, dict)]
+            + [r for s in sweeps for r in s]
+            + [r for c in compares for r in c["results"].values()])
+    with_ts = sum(1 for r in runs if "timeseries" in r)
+    ids |= {f"timeseries-{i}" for i in range(1, min(with_ts, report.MAX_TIMESERIES) + 1)}
+    return ids
+
+
+@pytest.fixture(scope="module")
+def page(tmp_path_factory: pytest.TempPathFactory) -> str:
+    out = tmp_path_factory.mktemp("report") / "report.html"
+    assert report.main([*map(str, FILES), "-o", str(out), "--title", "Fixtures & <co>"]) == 0
+    assert [p.name for p in out.parent.iterdir()] == ["report.html"]  # no temporary left
+    return out.read_text(encoding="utf-8")
+
+
+def test_valid_html5(page: str) -> None:
+    parser = html5lib.HTMLParser(strict=True)
+    parser.parse(page)  # raises on any parse error
+    assert not parser.errors
+    assert page.startswith("<!DOCTYPE html>")
+    assert '<meta charset="utf-8">' in page
+    assert "<title>Fixtures &amp; &lt;co&gt;</title>" in page
+
+
+def test_one_figure_per_chart(page: str) -> None:
+    figures = re.findall(r'<figure class="chart" id="([^"]+)">(.*?)</figure>', page, re.S)
+    ids = [i for i, _ in figures]
+    assert len(ids) == len(set(ids))
+    assert set(ids) == expected_charts()
+    assert page.count('<figure class="chart"') == len(ids)
+    for fid, body in figures:
+        assert body.count("<svg") == 1, fid
+        caption = re.search(r"<figcaption>(.+?)</figcaption>", body, re.S)
+        assert caption and len(caption.group(1)) > 40, fid
+        ET.fromstring(body[body.index("<svg"):body.index("</svg>") + 6])
+
+
+def test_self_contained(page: str) -> None:
+    assert "<script" not in page.lower()
+    assert "<img" not in page.lower() and "<link" not in page.lower()
+    urls = set(re.findall(r"https?://[^\s\"'<>)]*", page))
+    assert urls <= ALLOWED_URLS
+    # Ids are unique across the page's SVGs too.
+    ids = re.findall(r'\bid="([^"]+)"', page)
+    assert len(ids) == len(set(ids))
+
+
+def summary_rows(page: str) -> list[list[str]]:
+    doc = html5lib.parse(page, treebuilder="etree", namespaceHTMLElements=False)
+    table = doc.find(".//table[@class='summary']")
+    assert table is not None
+    return [["".join(td.itertext()) for td in tr] for tr in table.iter("tr")]
+
+
+def test_summary_has_every_run(page: str) -> None:
+    rows = summary_rows(page)
+    head = rows[0]
+    assert head[:4] == ["File", "Run", "Op", "State"] and "IOPS" in head and "Max µs" in head
+    by_file_op: dict[tuple[str, str], list[str]] = {}
+    for r in rows[1:]:  # a job's total comes before its workers
+        by_file_op.setdefault((r[0], r[2]), r)
+    for name, d in single_runs().items():
+        run = d.get("total", d)
+        for op in ("read", "write"):
+            o = run[op]  # type: ignore[index]
+            if not o["ios"]:
+                continue
+            row = by_file_op[(name, op)]
+            assert row[head.index("IOPS")] == f"{o['iops']:,.0f}"
+            assert row[head.index("MB/s")] == f"{o['bw_bytes'] / 1e6:,.1f}"
+            assert row[head.index("Max µs")] == f"{o['lat_ns']['max'] / 1e3:,.1f}"
+            assert row[head.index("p99 µs")] == \
+                f"{o['lat_ns']['percentiles']['99.000000'] / 1e3:,.1f}"
+            assert row[head.index("Errors")] == str(o["errors"])
+    # A sweep gives a row per queue depth; a compare one per engine.
+    assert sum(1 for r in rows if r[0] == "sweep-nullb.json") == 4
+    assert [r[1] for r in rows if r[0] == "compare-nvme.json"] == ["bio", "kfile", "psync"]
+    # The open-loop run's response times have their own row.
+    assert ("openloop-nullb.json", "read, response time") in by_file_op
+
+
+def test_conditions_not_recorded(page: str) -> None:
+    doc = html5lib.parse(page, treebuilder="etree", namespaceHTMLElements=False)
+    table = doc.find(".//table[@class='conditions']")
+    assert table is not None
+    text = "".join(table.itertext())
+    assert "not recorded" in text and "/dev/nvme0n1" in text and "/mnt/fx/ssdk.dat" in text
+
+
+def test_conditions_recorded_and_escaped() -> None:
+    r = ssdk.load(FIXTURES / "randread-nullb.json")
+    assert isinstance(r, Results)
+    # The keys the CLI writes (kernel, ssdk, device) and the Python package adds.
+    r = dataclasses.replace(r, conditions={
+        "kernel": "6.12.95+deb12-amd64", "ssdk": "0.1.0", "date": "2025-11-25T10:27:00Z",
+        "device": "Samsung <990> & co 4B2QJXD7", "host": "bench1", "scheduler": "none"})
+    page = report.render([r], "one run")
+    doc = html5lib.parse(page, treebuilder="etree", namespaceHTMLElements=False)
+    table = doc.find(".//table[@class='conditions']")
+    assert table is not None
+    head, row = (["".join(c.itertext()) for c in tr] for tr in table.iter("tr"))
+    cells = dict(zip(head, row, strict=True))
+    assert cells["Kernel"] == "6.12.95+deb12-amd64" and cells["ssdk version"] == "0.1.0"
+    assert cells["Date"] == "2025-11-25T10:27:00Z" and cells["Host"] == "bench1"
+    assert cells["Device"] == "Samsung <990> & co 4B2QJXD7" and cells["Other"] == "scheduler: none"
+    assert "Samsung &lt;990&gt; &amp; co" in page and "<990>" not in page
+    parser = html5lib.HTMLParser(strict=True)
+    parser.parse(page)
+    # One run: no corners chart, but its latency and time series.
+    ids = re.findall(r'<figure class="chart" id="([^"]+)"', page)
+    assert ids == ["spectrum-runs-1", "histogram-runs-1", "cdf-runs-1", "timeseries-1"]
+
+
+def test_conditions_empty_device() -> None:
+    """A null_blk has no model in sysfs: recorded as "", shown as unknown."""
+    r = ssdk.load(FIXTURES / "randread-nullb.json")
+    assert isinstance(r, Results)
+    r = dataclasses.replace(r, conditions={"kernel": "6.1.0", "ssdk": "0.1.0", "device": ""})
+    page = report.render([r], "nullb")
+    assert '<span class="nr">unknown</span>' in page
+
+
+def test_two_sweeps_share_a_chart() -> None:
+    s = ssdk.load(FIXTURES / "sweep-nullb.json")
+    assert isinstance(s, list)
+    page = report.render([s, s[:2]], "sweeps", ["a.json", "b.json"])
+    ids = re.findall(r'<figure class="chart" id="([^"]+)"', page)
+    assert {"qd-1", "qd-2", "qd-all"} <= set(ids) and "corners" not in ids
+
+
+def one_stderr_line(capsys: pytest.CaptureFixture[str], path: Path) -> str:
+    out, err = capsys.readouterr()
+    assert out == ""
+    lines = err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"ssdk report: {path}: "), err
+    return lines[0]
+
+
+def test_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "r.html"
+    missing = tmp_path / "nope.json"
+    assert report.main([str(FILES[0]), str(missing), "-o", str(out)]) == 1
+    assert "No such file" in one_stderr_line(capsys, missing)
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(("content", "why"), [
+    ("not json at all\n", "not JSON"),
+    (b"\xff\xfe{", "not JSON"),
+    ('{"hello": "world"}', "not ssdk results"),
+    ("[1, 2]", "not"),
+    ("[]", "empty sweep"),
+    ('{"results": [], "overhead_ns": {}, "layers": {}}', "not ssdk results"),
+])
+def test_not_ssdk_results(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                          content: str | bytes, why: str) -> None:
+    bad = tmp_path / "bad.json"
+    if isinstance(content, bytes):
+        bad.write_bytes(content)
+    else:
+        bad.write_text(content)
+    out = tmp_path / "r.html"
+    assert report.main([str(bad), "-o", str(out)]) == 1
+    assert why in one_stderr_line(capsys, bad)
+    assert not out.exists()
+
+
+def test_unwritable_output(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "no" / "such" / "dir" / "r.html"
+    assert report.main([str(FILES[0]), "-o", str(out)]) == 1
+    one_stderr_line(capsys, out)
+    assert not out.parent.exists()
+
+
+def test_without_matplotlib(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                            monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib: ImportError
+    out = tmp_path / "r.html"
+    assert report.main([str(FILES[0]), "-o", str(out)]) == 1
+    _, err = capsys.readouterr()
+    assert len(err.splitlines()) == 1 and "pip install matplotlib" in err
+    assert not out.exists()
