@@ -11,6 +11,7 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import os
+import shutil
 from pathlib import Path
 
 from . import spec
@@ -224,6 +225,13 @@ def _candidates() -> list[str]:
     tree = here.parent.parent / SONAME
     if tree.exists():
         out.append(str(tree))
+    # Beside the ssdk command on PATH: a built tree's CLI finds its
+    # library there (rpath $ORIGIN), a pip-installed package too.
+    cli = shutil.which("ssdk")
+    if cli:
+        beside = Path(os.path.realpath(cli)).parent / SONAME
+        if beside.exists() and str(beside) not in out:
+            out.append(str(beside))
     found = ctypes.util.find_library("ssdk")
     out.append(found or SONAME)
     return out
