@@ -32,8 +32,8 @@ from .results import Comparison, IoRecord, Latency, OpStats, Results, TimeSeries
 from .units import parse_duration_ns, parse_size
 
 if TYPE_CHECKING:
-    from . import plots as plots
-    from . import report as report
+    import ssdk.plots as plots
+    import ssdk.report as report
 
 __all__ = [
     "Comparison", "Controller", "Histogram", "Info", "IoRecord", "Job", "JobError",

@@ -11,6 +11,8 @@ each) and compares (a chart of the layers each).
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import datetime
 import html
 import json
 import os
@@ -392,7 +394,28 @@ def read_input(path: str) -> Input:
         raise InputError(msg if msg.startswith("not ") else f"not ssdk results ({msg})") from None
     if isinstance(x, list) and not x:
         raise InputError("an empty sweep")
-    return x
+    return _dated(x, Path(path))
+
+
+def _dated(x: Input, path: Path) -> Input:
+    """Runs without a date (the CLI writes none: results of an ended run
+    print the same whenever asked) dated by when their file was written."""
+    try:
+        when = datetime.datetime.fromtimestamp(path.stat().st_mtime, datetime.UTC)
+    except OSError:
+        return x
+    date = when.strftime("%Y-%m-%d %H:%M UTC (file written)")
+
+    def one(r: Results) -> Results:
+        if "date" in r.conditions or not r.conditions:
+            return r
+        return dataclasses.replace(r, conditions={**r.conditions, "date": date})
+
+    if isinstance(x, Comparison):
+        return dataclasses.replace(x, results={k: one(r) for k, r in x.results.items()})
+    if isinstance(x, list):
+        return [one(r) for r in x]
+    return one(x)
 
 
 def main(argv: list[str] | None = None) -> int:
