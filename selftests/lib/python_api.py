@@ -168,6 +168,24 @@ def stop_keeps_partial_results() -> None:
             fail("still there")
 
 
+@test
+def compare_runs_the_engines() -> None:
+    """compare(): the same reads through bio and psync-raw, the syscall's layer between"""
+    c = ssdk.compare(ssdk.Job(target=DEV, ios=2000, iodepth=1), ["bio", "psync-raw"])
+    if list(c.results) != ["bio", "psync-raw"] or any(r.read.ios != 2000
+                                                      for r in c.results.values()):
+        fail(f"{ {k: r.read.ios for k, r in c.results.items()} }")
+    if "psync-raw - bio" not in c.layers:
+        fail(f"layers {c.layers}")
+    try:
+        ssdk.compare(ssdk.Job(target=DEV, ios=10), ["bio", "warp"])
+    except ssdk.SsdkError as e:
+        if "warp" not in e.message:
+            fail(f"message {e.message!r}")
+    else:
+        fail("an unknown engine was taken")
+
+
 CTRL_C = """
 import json, sys, ssdk
 res = ssdk.run(ssdk.Job(target=sys.argv[1], runtime="1h"), progress=True)

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import spec
+from .compare import compare
 from .controller import Controller, Info, Run, run, sweep
 from .errors import (
     LibraryNotFoundError,
@@ -36,10 +37,32 @@ if TYPE_CHECKING:
     import ssdk.report as report
 
 __all__ = [
-    "Comparison", "Controller", "Histogram", "Info", "IoRecord", "Job", "JobError",
-    "Latency", "LibraryNotFoundError", "ModuleNotLoadedError", "OpStats", "Results",
-    "Run", "RunNotFoundError", "SsdkError", "SsdkPermissionError", "TimeSeries",
-    "load", "parse_duration_ns", "parse_size", "plots", "report", "run", "spec", "sweep",
+    "Comparison",
+    "Controller",
+    "Histogram",
+    "Info",
+    "IoRecord",
+    "Job",
+    "JobError",
+    "Latency",
+    "LibraryNotFoundError",
+    "ModuleNotLoadedError",
+    "OpStats",
+    "Results",
+    "Run",
+    "RunNotFoundError",
+    "SsdkError",
+    "SsdkPermissionError",
+    "TimeSeries",
+    "compare",
+    "load",
+    "parse_duration_ns",
+    "parse_size",
+    "plots",
+    "report",
+    "run",
+    "spec",
+    "sweep",
 ]
 
 __version__ = "0.1.0"

@@ -162,6 +162,36 @@ class Job:
             out.update(_pattern(self.pattern))
         return out
 
+    def cli_args(self) -> list[str]:
+        """The options of ``ssdk ctl run`` that make the same runs.
+
+        Every option is a field's name with dashes; sizes go as bytes,
+        times as nanoseconds ("1500000ns"), so nothing is rounded.
+        """
+        out: list[str] = []
+        for t in self.targets:
+            out += ["--target", t]
+        for name in job_fields():
+            v = getattr(self, name)
+            if name in ("target", "name", "extra") or v is None or v is False:
+                continue
+            opt = "--" + name.replace("_", "-")
+            if v is True:
+                out.append(opt)
+            elif name in FIELD_ATTRS and FIELD_ATTRS[name][1] == _TIME:
+                out += [opt, f"{parse_duration_ns(v)}ns"]
+            elif (name in FIELD_ATTRS and FIELD_ATTRS[name][1] == _SIZE) or name == "file_size":
+                out += [opt, str(parse_size(v))]
+            elif name == "bssplit":
+                out += [opt, ":".join(f"{bs}/{pct}" for bs, pct in self.bs_split())]
+            elif name == "cpus":
+                out += [opt, ",".join(str(c) for c in v)]
+            elif name == "workers" and v == 1:
+                continue
+            else:
+                out += [opt, str(v)]
+        return out
+
     def bs_split(self) -> list[tuple[int, int]]:
         """The entries of bssplit as (bytes, pct)."""
         if self.bssplit is None:

@@ -3,12 +3,17 @@
 
 from __future__ import annotations
 
+import re
+import subprocess
+
 import pytest
 
 import ssdk
 from ssdk import job as jobmod
 from ssdk import spec
 from ssdk.units import U64_MAX, fmt_size, parse_duration_ns, parse_size
+
+from .conftest import ROOT
 
 
 @pytest.mark.parametrize(("s", "n"), [
@@ -99,3 +104,31 @@ def test_bad_jobs_say_which_field(kw: dict[str, object], msg: str) -> None:
 def test_a_job_needs_a_target() -> None:
     with pytest.raises(ssdk.JobError, match="target"):
         list(ssdk.Job().runs())
+
+
+def test_cli_args_are_the_clis_options() -> None:
+    """Every option cli_args() writes is one ssdk ctl run takes (its --help)."""
+    j = ssdk.Job(target=["/dev/a", "/dev/b"], engine="kfile", buffered=True, file_size="1G",
+                 workers=2, cpus=[0, 2], rw="randrw", rwmixread=70, bs="4k",
+                 bssplit="4k/50:8k/50", iodepth=4, offset="1m", span="8G", align="4k",
+                 align_offset=512, stride="8k", pattern="repeat:7", rate_iops=100,
+                 arrivals="poisson", open_loop=True, runtime="1.5s", ios=10, ramp=1, cpu=1,
+                 seed=3, slowest=8, ts_interval="10ms", capture_over="1ms", max_errors=2,
+                 continue_on_error=True, owned=True, allow_write=True)
+    args = j.cli_args()
+    assert args[:4] == ["--target", "/dev/a", "--target", "/dev/b"]
+    assert args[args.index("--runtime") + 1] == "1500000000ns"
+    assert args[args.index("--span") + 1] == str(8 << 30)
+    assert args[args.index("--bssplit") + 1] == "4096/50:8192/50"
+    assert args[args.index("--cpus") + 1] == "0,2"
+    opts = {a for a in args if a.startswith("--")}
+    cli = ROOT.parent / "ssdk"
+    if not cli.exists():
+        pytest.skip("the CLI is not built")
+    helptext = subprocess.run([str(cli), "ctl", "run", "--help"], capture_output=True,
+                              text=True, check=False).stdout
+    known = set(re.findall(r"^\s+(--[a-z-]+)", helptext, re.MULTILINE))
+    assert opts <= known, opts - known
+    # Every field but the name, its extras and the target is an option.
+    fields = {"--" + f.replace("_", "-") for f in jobmod.job_fields()} - {"--name", "--extra"}
+    assert fields <= known | {"--target"}, fields - known
