@@ -275,11 +275,14 @@ class Results:
 
     @property
     def label(self) -> str:
-        """A short name: the name given, else "randread 4k QD3"."""
+        """A short name: the name given, else "randread 4k QD3" ("4k/70:64k/30" for a split)."""
         if self.name:
             return self.name
         from .units import fmt_size
-        return f"{self.rw} {fmt_size(self.bs)} QD{self.iodepth}"
+        split = self.config.get("bssplit")
+        sizes = (":".join(f"{fmt_size(int(bs))}/{int(pct)}" for bs, pct in split) if split
+                 else fmt_size(self.bs))
+        return f"{self.rw} {sizes} QD{self.iodepth}"
 
     # --- JSON ---------------------------------------------------------------------
 
