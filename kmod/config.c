@@ -9,6 +9,7 @@
  */
 
 #include <linux/cpumask.h>
+#include <linux/math64.h>
 #include <net/genetlink.h>
 
 #include "genl.h"
@@ -207,6 +208,66 @@ static int ssdk_config_engine(struct genl_info *info, struct ssdk_run_config *cf
 	return 0;
 }
 
+/* The steady-state test: bounds only with a tracking variable. */
+static int ssdk_config_steady(struct genl_info *info, struct ssdk_run_config *cfg)
+{
+	struct nlattr **attrs = info->attrs;
+
+	cfg->steady = !!attrs[SSDK_A_RUN_STEADY_TRACK];
+	cfg->steady_track = ssdk_get_u32(info, SSDK_A_RUN_STEADY_TRACK, 0);
+	cfg->steady_rule.range_pct = ssdk_get_u32(info, SSDK_A_RUN_STEADY_RANGE_PCT,
+						  SSDK_DEFAULT_STEADY_RANGE_PCT);
+	cfg->steady_rule.slope_pct = ssdk_get_u32(info, SSDK_A_RUN_STEADY_SLOPE_PCT,
+						  SSDK_DEFAULT_STEADY_SLOPE_PCT);
+	if (cfg->steady)
+		return cfg->rounds >= SSDK_STEADY_WINDOW ? 0 :
+			ssdk_config_refuse(info, SSDK_A_RUN_STEADY_TRACK,
+					   "steady-track: needs rounds, at least steady-window (5) of them");
+	if (attrs[SSDK_A_RUN_STEADY_RANGE_PCT])
+		return ssdk_config_refuse(info, SSDK_A_RUN_STEADY_RANGE_PCT,
+					  "steady-range-pct: needs steady-track");
+	if (attrs[SSDK_A_RUN_STEADY_SLOPE_PCT])
+		return ssdk_config_refuse(info, SSDK_A_RUN_STEADY_SLOPE_PCT,
+					  "steady-slope-pct: needs steady-track");
+	return 0;
+}
+
+/*
+ * Rounds: whole intervals of the time series from the ramp's end, all of
+ * them held by the series; rounds x round-ns is the runtime.
+ */
+static int ssdk_config_rounds(struct genl_info *info, struct ssdk_run_config *cfg)
+{
+	u64 interval = cfg->ts_interval_ns, intervals, rem;
+
+	cfg->rounds = ssdk_get_u32(info, SSDK_A_RUN_ROUNDS, 0);
+	cfg->round_ns = ssdk_get_u64(info, SSDK_A_RUN_ROUND_NS, 0);
+	if (!cfg->rounds && cfg->round_ns)
+		return ssdk_config_refuse(info, SSDK_A_RUN_ROUND_NS, "round-ns: needs rounds");
+	if (!cfg->rounds)
+		return ssdk_config_steady(info, cfg);
+	if (!cfg->round_ns)
+		return ssdk_config_refuse(info, SSDK_A_RUN_ROUNDS, "rounds: needs round-ns");
+	div64_u64_rem(cfg->round_ns, interval, &rem);
+	if (rem)
+		return ssdk_config_refuse(info, SSDK_A_RUN_ROUND_NS,
+					  "round-ns: not a multiple of ts-interval-ns");
+	div64_u64_rem(cfg->ramp_ns, interval, &rem);
+	if (rem)
+		return ssdk_config_refuse(info, SSDK_A_RUN_RAMP_NS,
+					  "ramp-ns: with rounds, a multiple of ts-interval-ns");
+	intervals = div64_u64(cfg->round_ns, interval);
+	if (intervals > ssdk_ts_max_intervals() / cfg->rounds ||
+	    intervals * cfg->rounds + div64_u64(cfg->ramp_ns, interval) > ssdk_ts_max_intervals())
+		return ssdk_config_refuse(info, SSDK_A_RUN_ROUNDS,
+					  "rounds: more intervals (rounds x round-ns) than the time series holds (module parameter ts_max_points)");
+	if (cfg->runtime_ns && cfg->runtime_ns != cfg->rounds * cfg->round_ns)
+		return ssdk_config_refuse(info, SSDK_A_RUN_RUNTIME_NS,
+					  "runtime-ns: with rounds, rounds x round-ns or absent");
+	cfg->runtime_ns = cfg->rounds * cfg->round_ns;
+	return ssdk_config_steady(info, cfg);
+}
+
 static int ssdk_config_cpu(struct genl_info *info, struct ssdk_run_config *cfg)
 {
 	u32 cpu;
@@ -267,6 +328,8 @@ int ssdk_config_parse(struct genl_info *info, struct ssdk_run_config *cfg)
 		ret = ssdk_config_pace(info, cfg);
 	if (!ret)
 		ret = ssdk_config_engine(info, cfg);
+	if (!ret)
+		ret = ssdk_config_rounds(info, cfg);
 	if (ret)
 		return ret;
 	if ((u64)cfg->iodepth * cfg->bs > SSDK_MAX_INFLIGHT_BYTES)

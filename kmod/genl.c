@@ -21,7 +21,7 @@ const struct nla_policy ssdk_info_get_nl_policy[SSDK_A_INFO_PAD + 1] = {
 };
 
 /* SSDK_CMD_RUN_START - do */
-const struct nla_policy ssdk_run_start_nl_policy[SSDK_A_RUN_DRY_RUN + 1] = {
+const struct nla_policy ssdk_run_start_nl_policy[SSDK_A_RUN_STEADY_SLOPE_PCT + 1] = {
 	[SSDK_A_RUN_TARGET] = { .type = NLA_NUL_STRING, .len = SSDK_MAX_TARGET_LEN, },
 	[SSDK_A_RUN_RW] = NLA_POLICY_MAX(NLA_U32, 5),
 	[SSDK_A_RUN_BS] = NLA_POLICY_MIN(NLA_U32, SSDK_MIN_BS),
@@ -52,6 +52,11 @@ const struct nla_policy ssdk_run_start_nl_policy[SSDK_A_RUN_DRY_RUN + 1] = {
 	[SSDK_A_RUN_MAX_ERRORS] = { .type = NLA_U64, },
 	[SSDK_A_RUN_OWNED] = { .type = NLA_FLAG, },
 	[SSDK_A_RUN_DRY_RUN] = { .type = NLA_FLAG, },
+	[SSDK_A_RUN_ROUNDS] = NLA_POLICY_RANGE(NLA_U32, 1, SSDK_MAX_ROUNDS),
+	[SSDK_A_RUN_ROUND_NS] = NLA_POLICY_MIN(NLA_U64, 1),
+	[SSDK_A_RUN_STEADY_TRACK] = NLA_POLICY_MAX(NLA_U32, 2),
+	[SSDK_A_RUN_STEADY_RANGE_PCT] = NLA_POLICY_RANGE(NLA_U32, 1, 100),
+	[SSDK_A_RUN_STEADY_SLOPE_PCT] = NLA_POLICY_RANGE(NLA_U32, 1, 100),
 };
 
 /* SSDK_CMD_RUN_GET - do */
@@ -105,7 +110,7 @@ const struct genl_ops ssdk_nl_ops[9] = {
 		.cmd		= SSDK_CMD_RUN_START,
 		.doit		= ssdk_nl_run_start_doit,
 		.policy		= ssdk_run_start_nl_policy,
-		.maxattr	= SSDK_A_RUN_DRY_RUN,
+		.maxattr	= SSDK_A_RUN_STEADY_SLOPE_PCT,
 		.flags		= GENL_ADMIN_PERM,
 	},
 	{

@@ -129,6 +129,19 @@ static int ssdk_nl_bs_split_fill(struct sk_buff *msg, const struct ssdk_access_c
 	return 0;
 }
 
+static int ssdk_nl_rounds_fill(struct sk_buff *msg, const struct ssdk_run_config *cfg)
+{
+	if (nla_put_u32(msg, SSDK_A_RUN_ROUNDS, cfg->rounds) ||
+	    ssdk_nl_put_u64(msg, SSDK_A_RUN_ROUND_NS, cfg->round_ns))
+		return -EMSGSIZE;
+	if (cfg->steady &&
+	    (nla_put_u32(msg, SSDK_A_RUN_STEADY_TRACK, cfg->steady_track) ||
+	     nla_put_u32(msg, SSDK_A_RUN_STEADY_RANGE_PCT, cfg->steady_rule.range_pct) ||
+	     nla_put_u32(msg, SSDK_A_RUN_STEADY_SLOPE_PCT, cfg->steady_rule.slope_pct)))
+		return -EMSGSIZE;
+	return 0;
+}
+
 static int ssdk_nl_config_fill(struct sk_buff *msg, const struct ssdk_run *run)
 {
 	const struct ssdk_run_config *cfg = &run->cfg;
@@ -165,7 +178,18 @@ static int ssdk_nl_config_fill(struct sk_buff *msg, const struct ssdk_run *run)
 	     ssdk_nl_put_u64(msg, SSDK_A_RUN_CAPTURE_OVER_NS, cfg->capture_over_ns)) ||
 	    (cfg->buffered && nla_put_flag(msg, SSDK_A_RUN_BUFFERED)) ||
 	    ssdk_nl_put_u64(msg, SSDK_A_RUN_MAX_ERRORS, cfg->max_errors) ||
-	    (cfg->owned && nla_put_flag(msg, SSDK_A_RUN_OWNED)))
+	    (cfg->owned && nla_put_flag(msg, SSDK_A_RUN_OWNED)) ||
+	    (cfg->rounds && ssdk_nl_rounds_fill(msg, cfg)))
+		return -EMSGSIZE;
+	return 0;
+}
+
+static int ssdk_nl_rounds_progress_fill(struct sk_buff *msg, const struct ssdk_run *run)
+{
+	u32 steady = READ_ONCE(run->rounds.steady_round);
+
+	if (nla_put_u32(msg, SSDK_A_RUN_ROUNDS_DONE, READ_ONCE(run->rounds.done)) ||
+	    (steady && nla_put_u32(msg, SSDK_A_RUN_STEADY_ROUND, steady)))
 		return -EMSGSIZE;
 	return 0;
 }
@@ -193,7 +217,8 @@ static int ssdk_nl_progress_fill(struct sk_buff *msg, struct ssdk_run *run, int 
 	    nla_put_u32(msg, SSDK_A_RUN_TS_COUNT, ssdk_ts_published(run)) ||
 	    ssdk_nl_put_u64(msg, SSDK_A_RUN_TS_DROPPED, READ_ONCE(run->ts.dropped)) ||
 	    nla_put_u32(msg, SSDK_A_RUN_CAPTURED_COUNT, ssdk_capture_published(run)) ||
-	    ssdk_nl_put_u64(msg, SSDK_A_RUN_CAPTURED_DROPPED, READ_ONCE(run->capture.dropped)))
+	    ssdk_nl_put_u64(msg, SSDK_A_RUN_CAPTURED_DROPPED, READ_ONCE(run->capture.dropped)) ||
+	    (run->cfg.rounds && ssdk_nl_rounds_progress_fill(msg, run)))
 		return -EMSGSIZE;
 	return 0;
 }

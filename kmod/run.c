@@ -217,6 +217,8 @@ static int ssdk_run_alloc_records(struct ssdk_run *run)
 		ret = ssdk_ts_setup(run);
 	if (!ret)
 		ret = ssdk_capture_setup(run);
+	if (!ret)
+		ssdk_rounds_setup(run);
 	return ret;
 }
 

@@ -24,6 +24,7 @@
 #include "hist.h"
 #include "prng.h"
 #include "rules.h"
+#include "steady.h"
 #include "ts_hist.h"
 
 struct genl_info;
@@ -74,6 +75,11 @@ struct sk_buff;
  * @compress_pct: Share of each buffer that compresses away.
  * @rate_iops: IOs per second at most; 0 for no limit.
  * @arrivals: &enum ssdk_arrivals of a rate-limited run.
+ * @rounds: Rounds of the run at most; 0 when it has none.
+ * @round_ns: Length of a round, whole intervals of the time series.
+ * @steady: Test steady state after each round (steady.c).
+ * @steady_track: &enum ssdk_steady_track: the variable tested.
+ * @steady_rule: The test's bounds.
  */
 struct ssdk_run_config {
 	char *target;
@@ -101,6 +107,11 @@ struct ssdk_run_config {
 	u32 compress_pct;
 	u32 rate_iops;
 	u32 arrivals;
+	u32 rounds;
+	u64 round_ns;
+	bool steady;
+	u32 steady_track;
+	struct ssdk_steady_rule steady_rule;
 };
 
 /**
@@ -357,6 +368,21 @@ struct ssdk_capture {
 	struct ssdk_io_rec *recs;
 };
 
+/**
+ * struct ssdk_rounds - Where a run is in its rounds (steady.c).
+ * @first: Interval of the time series the first round starts at: the ramp's.
+ * @intervals: Intervals of a round; 0 when the run has no rounds.
+ * @done: Rounds ended.
+ * @steady_round: The round (from 1) that ended the first steady window;
+ *	0 until one has.
+ */
+struct ssdk_rounds {
+	u32 first;
+	u32 intervals;
+	u32 done;
+	u32 steady_round;
+};
+
 struct ssdk_run;
 
 /**
@@ -409,6 +435,7 @@ struct ssdk_engine_ops {
  * @slowest: The slowest IOs; the worker's until the run has ended.
  * @ts: The time series; the worker's, but for its published intervals.
  * @capture: The IOs over a threshold; the worker's, but for those published.
+ * @rounds: Its rounds; the worker's, @done and @steady_round read by others.
  * @started: The worker has started: @start_ns, @ramp_end_ns and
  *	@deadline_ns are set (published with release).
  * @start_ns: When the worker started.
@@ -457,6 +484,7 @@ struct ssdk_run {
 	struct ssdk_slowest slowest;
 	struct ssdk_timeseries ts;
 	struct ssdk_capture capture;
+	struct ssdk_rounds rounds;
 
 	bool started;
 	u64 start_ns;
@@ -561,6 +589,11 @@ void ssdk_ts_teardown(struct ssdk_run *run);
 bool ssdk_ts_advance(struct ssdk_run *run, u64 t);
 void ssdk_ts_finish(struct ssdk_run *run);
 u32 ssdk_ts_published(const struct ssdk_run *run);
+u32 ssdk_ts_max_intervals(void);
+
+/* steady.c */
+void ssdk_rounds_setup(struct ssdk_run *run);
+void ssdk_rounds_interval_closed(struct ssdk_run *run, u32 nr, u64 end);
 
 /* stats.c */
 int ssdk_stats_setup(struct ssdk_run *run);

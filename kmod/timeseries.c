@@ -45,7 +45,7 @@ MODULE_PARM_DESC(ts_max_points, "Intervals of a run's time series, at most (defa
 int ssdk_ts_setup(struct ssdk_run *run)
 {
 	struct ssdk_timeseries *ts = &run->ts;
-	u64 cap = max(ssdk_ts_max_points, 1U);
+	u64 cap = ssdk_ts_max_intervals();
 
 	ts->interval_ns = run->cfg.ts_interval_ns;
 	if (run->cfg.runtime_ns)
@@ -55,6 +55,16 @@ int ssdk_ts_setup(struct ssdk_run *run)
 	ts->end_ns = ts->interval_ns;
 	ts->points = kvcalloc(ts->cap, sizeof(*ts->points), GFP_KERNEL);
 	return ts->points ? 0 : -ENOMEM;
+}
+
+/**
+ * ssdk_ts_max_intervals() - Intervals a run's time series may hold at most.
+ *
+ * Return: The module parameter ts_max_points, at least 1.
+ */
+u32 ssdk_ts_max_intervals(void)
+{
+	return max(READ_ONCE(ssdk_ts_max_points), 1U);
 }
 
 /**
@@ -80,9 +90,13 @@ static u64 ssdk_ts_p99(const u32 *hist, u64 ios, u64 max)
 	return max;
 }
 
-/* Close the open interval: publish it, and open the next one. */
-static void ssdk_ts_close(struct ssdk_timeseries *ts)
+/*
+ * Close the open interval: publish it, and open the next one; a round
+ * may end with it.
+ */
+static void ssdk_ts_close(struct ssdk_run *run)
 {
+	struct ssdk_timeseries *ts = &run->ts;
 	struct ssdk_ts_point *p;
 	unsigned int op;
 
@@ -95,6 +109,7 @@ static void ssdk_ts_close(struct ssdk_timeseries *ts)
 								p->op[op].lat_max);
 		/* Pairs with smp_load_acquire() in ssdk_ts_published(). */
 		smp_store_release(&ts->nr, ts->nr + 1);
+		ssdk_rounds_interval_closed(run, ts->nr, ts->end_ns);
 	} else {
 		WRITE_ONCE(ts->dropped, ts->dropped + ts->cur.op[0].ios + ts->cur.op[1].ios);
 	}
@@ -120,7 +135,7 @@ bool ssdk_ts_advance(struct ssdk_run *run, u64 t)
 	struct ssdk_timeseries *ts = &run->ts;
 
 	while (t >= ts->end_ns && ts->nr < ts->cap)
-		ssdk_ts_close(ts);
+		ssdk_ts_close(run);
 	if (t < ts->end_ns)
 		return true;
 	WRITE_ONCE(ts->dropped, ts->dropped + 1);
@@ -141,7 +156,7 @@ void ssdk_ts_finish(struct ssdk_run *run)
 	struct ssdk_timeseries *ts = &run->ts;
 
 	if (ts->cur.op[0].ios || ts->cur.op[1].ios)
-		ssdk_ts_close(ts);
+		ssdk_ts_close(run);
 }
 
 /**

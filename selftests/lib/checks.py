@@ -364,6 +364,34 @@ def error_offset(r: Report, j: Any, op: str, errno: int, min_offset: int) -> Non
         r.want(int(m[1]) >= min_offset, "offset of the error", int(m[1]), f">= {min_offset}")
 
 
+@check()
+def steady_at(r: Report, j: Any, at: int, rounds: int) -> None:
+    """Steady state reached at round AT (0: never) of a run of ROUNDS at most.
+
+    The run is done and went AT rounds (ROUNDS when never steady), and says
+    so (steady_round); its rounds, as its results show them, have windows
+    that fail the test before AT and one that passes at AT; the
+    measurement window is the AT - 4 .. AT rounds (the last 5 when never
+    steady).
+    """
+    done = at or rounds
+    r.eq("state", j["state"], "done")
+    r.eq("rounds_done", j["rounds_done"], done)
+    r.eq("steady_round", j["steady_round"], at or None)
+    got = [x["round"] for x in j["rounds"]]
+    r.want(got == list(range(1, done + 1)), "rounds", got, f"1 .. {done}")
+    verdicts = [x.get("steady") for x in j["rounds"]]
+    want = [None] * 4 + [False] * (done - 4)
+    if at:
+        want[at - 1] = True
+    r.want(verdicts == want, "each round's window steady", verdicts, show(want))
+    window = j["window"]
+    r.want(window is not None and (window["first"], window["last"]) == (done - 4, done),
+           "window", window, f"rounds {done - 4} .. {done}")
+    r.note("each round's IOPS",
+           lambda: " ".join(f"{x['round']}:{x['iops']:.0f}" for x in j["rounds"]))
+
+
 # --- the slowest log, the capture, the time series ---------------------------
 
 
@@ -697,6 +725,16 @@ def a_run() -> dict[str, Any]:
                                                   "p99_ns": 400}}]}
 
 
+def a_rounds_run(iops: list[int], at: int | None) -> dict[str, Any]:
+    """A run of 1 s rounds of these IOPS, steady at round AT."""
+    rounds = [{"round": i + 1, "iops": v} for i, v in enumerate(iops)]
+    for x in rounds[4:]:
+        x["steady"] = x["round"] == at
+    last = at or len(iops)
+    return a_run() | {"rounds_done": len(iops), "steady_round": at, "rounds": rounds,
+                      "window": {"first": last - 4, "last": last}}
+
+
 def a_compare() -> dict[str, Any]:
     """bio, kfile and uring: means 250, 300, 400 ns; p50 100, 150, 250."""
     res = {}
@@ -753,7 +791,18 @@ def cases() -> list[Case]:
     failed = run | {"state": "failed", "reason": "read error -5 at offset 8192", "io_errors": 1}
     errs = run | {"read": op() | {"errors": 3}, "write": op(2, 200, 300) | {"errors": 4},
                   "io_errors": 7}
+    steady = a_rounds_run([50, 75, 100, 100, 100, 100, 100], 7)
+    never = a_rounds_run([50, 100, 50, 100, 50, 100], None)
     return [
+        ("steady_at", ["7", "20"], steady, True, "steady at its round"),
+        ("steady_at", ["6", "20"], steady, False, "another round"),
+        ("steady_at", ["0", "6"], never, True, "never, all its rounds"),
+        ("steady_at", ["0", "8"], never, False, "fewer rounds than its maximum"),
+        ("steady_at", ["7", "20"], edit(steady, rounds__5__steady=True), False,
+         "a window passing before"),
+        ("steady_at", ["7", "20"], edit(steady, window={"first": 2, "last": 6}), False,
+         "another window"),
+        ("steady_at", ["7", "20"], edit(steady, state="stopped"), False, "stopped"),
         ("fields", ["state=done", "read.ios=4", "config.buffered=false", "target=/dev/nullb0",
                     "slowest.0.lat_ns=400", "layers.kfile - bio=filesystem"],
          run | {"layers": cmp["layers"]}, True, "numbers, strings, booleans, paths"),

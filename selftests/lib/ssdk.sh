@@ -168,6 +168,20 @@ dm_linear() {
 	echo "0 $(blockdev --getsz "$2") linear $2 0" | dm_create "$1" || return 4
 }
 
+# dm_delay NAME DEV MS: /dev/mapper/NAME, a dm-delay device over all of DEV
+# delaying every IO by MS milliseconds: made when there is none, its
+# table swapped live when there is (the IOs it holds go out at once).
+dm_delay() {
+	local table
+
+	table="0 $(blockdev --getsz "$2") delay $2 0 $3"
+	if [ -b "/dev/mapper/$1" ]; then
+		echo "$table" | dmsetup reload "$1" && dmsetup resume "$1"
+	else
+		modprobe dm-delay && echo "$table" | dm_create "$1"
+	fi
+}
+
 # wait_completed ID N: until run ID has completed N IOs, 5 s at most.
 wait_completed() {
 	local n=0

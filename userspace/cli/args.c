@@ -163,19 +163,6 @@ static const struct ssdk_spec_attr *opt_attr(const struct cli_opt *o)
 	return o->attr ? ssdk_spec_attr(SSDK_SPEC_SET_RUN, o->attr) : NULL;
 }
 
-/* An enum's names, comma-separated, into @buf. */
-static const char *enum_names(char *buf, size_t size, int enum_id)
-{
-	const struct ssdk_spec_enum *e = ssdk_spec_enum(enum_id);
-	size_t n = 0;
-	uint32_t i;
-
-	buf[0] = '\0';
-	for (i = 0; e && i < e->nr && n < size; i++)
-		n += snprintf(buf + n, size - n, "%s%s", i ? ", " : "", e->names[i]);
-	return buf;
-}
-
 /**
  * args_set_attr() - Set the run attribute of an option from its value.
  * @cli: Settings.
@@ -205,7 +192,7 @@ int args_set_attr(struct cli *cli, const struct cli_opt *o, const char *arg,
 		err = ssdk_spec_value(a->enum_id, arg, &v) ? -EINVAL : 0;
 		if (err)
 			return usage_error(cli, "--%s: '%s' is none of %s", cli_opt_name(o), arg,
-					   enum_names(names, sizeof(names), a->enum_id));
+					   enum_list(names, sizeof(names), a->enum_id));
 	} else if (!strcmp(o->arg, "SIZE")) {
 		err = parse_size(arg, &v);
 		kind = "a size";
@@ -367,7 +354,7 @@ static void help_spec(char *buf, size_t size, const struct cli_opt *o)
 		snprintf(dflt, sizeof(dflt), "default %s", a->enum_id >= 0 ?
 			 enum_name(a->enum_id, a->dflt) : help_value(lo, sizeof(lo), o, a->dflt));
 	if (a->enum_id >= 0)
-		n = snprintf(buf, size, " (%s", enum_names(names, sizeof(names), a->enum_id));
+		n = snprintf(buf, size, " (%s", enum_list(names, sizeof(names), a->enum_id));
 	else if ((a->flags & SSDK_SPEC_HAS_MIN) && (a->flags & SSDK_SPEC_HAS_MAX))
 		n = snprintf(buf, size, " (%s .. %s", help_value(lo, sizeof(lo), o, a->min),
 			     help_value(hi, sizeof(hi), o, a->max));

@@ -196,6 +196,18 @@ static void json_config(struct json *j, const struct run_result *r)
 	json_u64(j, RUN(IOS), c->ios);
 	json_u64(j, RUN(RAMP_NS), c->ramp_ns);
 	json_u64(j, RUN(SEED), c->seed);
+	json_u64(j, RUN(ROUNDS), c->rounds);
+	json_u64(j, RUN(ROUND_NS), c->round_ns);
+	if (ssdk_config_is_set(c, SSDK_A_RUN_STEADY_TRACK)) {
+		json_str(j, RUN(STEADY_TRACK),
+			 enum_name(SSDK_SPEC_ENUM_STEADY_TRACK, c->steady_track));
+		json_u64(j, RUN(STEADY_RANGE_PCT), c->steady_range_pct);
+		json_u64(j, RUN(STEADY_SLOPE_PCT), c->steady_slope_pct);
+	} else {
+		json_null(j, RUN(STEADY_TRACK));
+		json_null(j, RUN(STEADY_RANGE_PCT));
+		json_null(j, RUN(STEADY_SLOPE_PCT));
+	}
 	if (c->cpu >= 0)
 		json_i64(j, RUN(CPU), c->cpu);
 	else
@@ -250,6 +262,53 @@ static void json_ts_point(struct json *j, const struct ssdk_run_status *st,
 	json_object_end(j);
 }
 
+/* A round's figures, or a window's: rates over @secs. */
+static void json_round_figures(struct json *j, const struct ssdk_round *o, double secs)
+{
+	json_u64(j, INTERVAL_OP(IOS), o->ios);
+	json_u64(j, INTERVAL_OP(BYTES), o->bytes);
+	json_double(j, "iops", o->ios / secs);
+	json_double(j, "mb_s", o->bytes / secs / 1e6);
+	json_double(j, "mean_ns", o->ios ? (double)o->lat_sum_ns / o->ios : 0);
+	json_u64(j, "max_ns", o->lat_max_ns);
+}
+
+/* A run's rounds, each with its window's test, and the measurement window. */
+static void json_rounds(struct json *j, const struct run_result *r)
+{
+	double secs = r->st.config.round_ns / 1e9;
+	const struct ssdk_round *o;
+	struct run_rounds rr;
+	uint32_t i;
+
+	if (result_rounds(r, &rr))
+		return;
+	json_array_begin(j, "rounds", 0);
+	for (i = 0; i < rr.n; i++) {
+		o = &rr.round[i];
+		json_object_begin_inline(j, NULL);
+		json_u64(j, "round", i + 1);
+		json_round_figures(j, o, secs);
+		if (o->window) {
+			json_double(j, "range_pct", o->range_pct);
+			json_double(j, "slope_pct", o->slope_pct);
+			json_bool(j, "steady", o->steady);
+		}
+		json_object_end(j);
+	}
+	json_array_end(j);
+	if (rr.first) {
+		json_object_begin_inline(j, "window");
+		json_u64(j, "first", rr.first);
+		json_u64(j, "last", rr.last);
+		json_round_figures(j, &rr.window, secs * SSDK_STEADY_WINDOW);
+		json_object_end(j);
+	} else {
+		json_null(j, "window");
+	}
+	rounds_free(&rr);
+}
+
 /* Where an ended run ran. */
 static void json_conditions(struct json *j, const struct run_conditions *c)
 {
@@ -290,6 +349,13 @@ static void json_run(struct json *j, const char *key, const struct run_result *r
 	json_u64(j, RUN(IOPS_NOW), st->iops_now);
 	if (open_loop)
 		json_u64(j, RUN(LATE), st->late);
+	if (st->config.rounds) {
+		json_u64(j, RUN(ROUNDS_DONE), st->rounds_done);
+		if (st->steady_round)
+			json_u64(j, RUN(STEADY_ROUND), st->steady_round);
+		else
+			json_null(j, RUN(STEADY_ROUND));
+	}
 	for (op = 0; op < SSDK_NR_OPS; op++) {
 		rs = op + SSDK_NR_OPS;
 		op_summarize(&st->stats[op], st->measured_ns, with_hist ? r->hists[op] : NULL, &o);
@@ -307,6 +373,8 @@ static void json_run(struct json *j, const char *key, const struct run_result *r
 			json_ts_point(j, st, &x->ts[i]);
 		json_array_end(j);
 		json_ios(j, RUN(CAPTURED), x->captured, x->nr_captured);
+		if (st->config.rounds)
+			json_rounds(j, r);
 		if (r->cond.kernel[0])
 			json_conditions(j, &r->cond);
 	}

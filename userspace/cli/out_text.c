@@ -72,6 +72,26 @@ static void text_header(const struct run_result *r)
 	       (unsigned long long)st->completed);
 }
 
+/* A run with rounds: how far, and the steady-state test's verdict. */
+static void text_rounds_line(const struct ssdk_run_status *st)
+{
+	const struct ssdk_run_config *c = &st->config;
+	char t[32];
+
+	printf("rounds %u of %u, %s each", st->rounds_done, c->rounds,
+	       fmt_ns(t, sizeof(t), c->round_ns));
+	if (ssdk_config_is_set(c, SSDK_A_RUN_STEADY_TRACK)) {
+		printf("; steady %s (range %u%%, slope %u%% over %u rounds): ",
+		       enum_name(SSDK_SPEC_ENUM_STEADY_TRACK, c->steady_track),
+		       c->steady_range_pct, c->steady_slope_pct, SSDK_STEADY_WINDOW);
+		if (st->steady_round)
+			printf("reached at round %u", st->steady_round);
+		else
+			printf(st->state == SSDK_STATE_RUNNING ? "not yet" : "not reached");
+	}
+	putchar('\n');
+}
+
 /* The access specification beyond the header's first line, when not plain. */
 static void text_access(const struct run_result *r)
 {
@@ -102,6 +122,8 @@ static void text_access(const struct run_result *r)
 		       result_open_loop(r) ? "" : "\n");
 	if (result_open_loop(r))
 		printf("; %llu IOs found no free slot when due\n", (unsigned long long)r->st.late);
+	if (c->rounds)
+		text_rounds_line(&r->st);
 }
 
 enum moment { MIN, MEAN, STDDEV, MAX, PCT };
@@ -372,11 +394,47 @@ static void text_captured_line(const struct ssdk_run_status *st)
 	putchar('\n');
 }
 
+/* Each round's figures, its window's test, and the measurement window. */
+static void text_rounds(const struct run_result *r)
+{
+	double secs = r->st.config.round_ns / 1e9;
+	const struct ssdk_round *o;
+	struct run_rounds rr;
+	char mean[32], max[32];
+	uint32_t i;
+
+	if (result_rounds(r, &rr) || !rr.n)
+		return;
+	printf("\n%5s %10s %9s %10s %10s  %s\n", "round", "IOPS", "MB/s", "mean", "max",
+	       "window: range, slope of the average");
+	for (i = 0; i < rr.n; i++) {
+		o = &rr.round[i];
+		printf("%5u %10.0f %9.1f %10s %10s", i + 1, o->ios / secs, o->bytes / secs / 1e6,
+		       fmt_ns(mean, sizeof(mean), o->ios ? (double)o->lat_sum_ns / o->ios : 0),
+		       fmt_ns(max, sizeof(max), o->lat_max_ns));
+		if (o->window)
+			printf("  %5.1f%% %+6.1f%%%s", o->range_pct, o->slope_pct,
+			       o->steady ? "  steady" : "");
+		putchar('\n');
+	}
+	if (rr.first) {
+		o = &rr.window;
+		secs *= SSDK_STEADY_WINDOW;
+		printf("window rounds %u-%u: %.0f IOPS, %.1f MB/s, mean %s, max %s\n", rr.first,
+		       rr.last, o->ios / secs, o->bytes / secs / 1e6,
+		       fmt_ns(mean, sizeof(mean), o->ios ? (double)o->lat_sum_ns / o->ios : 0),
+		       fmt_ns(max, sizeof(max), o->lat_max_ns));
+	}
+	rounds_free(&rr);
+}
+
 static void text_results(struct output *out, const struct run_result *r, unsigned int flags)
 {
 	const struct run_records *x = &r->rec;
 
 	text_summary(r);
+	if (r->st.config.rounds)
+		text_rounds(r);
 	if (flags & (RESULTS_SLOWEST | RESULTS_TEXT))
 		text_ios("slowest", x->slowest, x->nr_slowest,
 			 flags & RESULTS_SLOWEST ? UINT32_MAX : 10);
@@ -415,6 +473,8 @@ static void text_job(struct output *out, const struct run_result *r, unsigned in
 
 	if (n == 1) {
 		text_summary(&r[0]);
+		if (r[0].st.config.rounds)
+			text_rounds(&r[0]);
 		return;
 	}
 	for (i = 0; i < n; i++)

@@ -5,6 +5,7 @@
  * beside it by the backends.
  */
 
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -178,4 +179,42 @@ void result_merge(struct run_result *t, const struct run_result *s)
 int result_open_loop(const struct run_result *r)
 {
 	return ssdk_open_loop(r->st.config.rate_iops, r->st.config.arrivals);
+}
+
+/**
+ * result_rounds() - A run's rounds and its measurement window.
+ * @r: The run, its records fetched.
+ * @out: Filled in; free with rounds_free(). No rounds for a run without
+ *	them or without records.
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int result_rounds(const struct run_result *r, struct run_rounds *out)
+{
+	const struct ssdk_run_status *st = &r->st;
+	uint32_t n = st->rounds_done;
+	int got;
+
+	memset(out, 0, sizeof(*out));
+	if (!st->config.rounds || !r->has_records || !n)
+		return 0;
+	out->round = calloc(n, sizeof(*out->round));
+	if (!out->round)
+		return -ENOMEM;
+	got = ssdk_rounds(st, r->rec.ts, r->rec.nr_ts, out->round, n);
+	out->n = got > 0 ? got : 0;
+	out->first = ssdk_rounds_window(st, out->round, out->n, &out->window);
+	out->last = out->first ? out->first + SSDK_STEADY_WINDOW - 1 : 0;
+	return 0;
+}
+
+/**
+ * rounds_free() - Free what result_rounds() allocated.
+ * @rr: The rounds.
+ */
+void rounds_free(struct run_rounds *rr)
+{
+	free(rr->round);
+	rr->round = NULL;
+	rr->n = 0;
 }

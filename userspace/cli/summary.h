@@ -101,6 +101,25 @@ struct run_result {
 	int has_records;
 };
 
+/**
+ * struct run_rounds - A run's rounds (SNIA PTS), from its time series.
+ * @round: Each round's figures and window test (ssdk_rounds()).
+ * @n: Rounds in @round.
+ * @first: First round (from 1) of the measurement window: the window of
+ *	the steady round, or the last one; 0 with fewer rounds than a window.
+ * @last: Its last round.
+ * @window: The window's rounds summed: ios, bytes, lat_sum_ns, lat_max_ns.
+ */
+struct run_rounds {
+	struct ssdk_round *round;
+	uint32_t n;
+	uint32_t first;
+	uint32_t last;
+	struct ssdk_round window;
+};
+
+int result_rounds(const struct run_result *r, struct run_rounds *out);
+void rounds_free(struct run_rounds *rr);
 double lat_stddev(const struct ssdk_counts *s);
 void op_summarize(const struct ssdk_counts *s, uint64_t measured_ns, const uint64_t *hist,
 		  struct op_summary *out);

@@ -235,6 +235,80 @@ int parse_pattern(const char *s, struct ssdk_run_config *c)
 	return 0;
 }
 
+/* "PCT" or "PCT%": a percentage (the module checks its range). */
+static int parse_pct(const char *s, size_t len, uint32_t *out)
+{
+	char buf[16];
+
+	if (len && s[len - 1] == '%')
+		len--;
+	if (!len || len >= sizeof(buf))
+		return -EINVAL;
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	return parse_u32(buf, out);
+}
+
+/**
+ * parse_steady() - A steady-state test: TRACK[:PCT][,range:PCT][,slope:PCT].
+ * @s: The value: the tracking variable (a steady-track of the spec), its
+ *	range bound after a colon or as range:PCT, the slope bound as
+ *	slope:PCT; a percentage may end with %: iops:20%,slope:10%.
+ * @c: Its steady-track is set, and steady-range-pct and steady-slope-pct
+ *	when given (the module checks their ranges and applies its defaults).
+ *
+ * Return: 0 or -EINVAL, @c unchanged.
+ */
+int parse_steady(const char *s, struct ssdk_run_config *c)
+{
+	uint32_t range = 0, slope = 0, *pct;
+	int has_range = 0, has_slope = 0;
+	const char *p, *end, *colon;
+	uint64_t track;
+	char name[16];
+	size_t len;
+
+	if (!s)
+		return -EINVAL;
+	for (p = s; ; p = end + 1) {
+		end = strchr(p, ',');
+		len = end ? (size_t)(end - p) : strlen(p);
+		colon = memchr(p, ':', len);
+		if (p == s) {	/* TRACK[:PCT] */
+			size_t n = colon ? (size_t)(colon - p) : len;
+
+			if (n >= sizeof(name))
+				return -EINVAL;
+			memcpy(name, p, n);
+			name[n] = '\0';
+			if (ssdk_spec_value(SSDK_SPEC_ENUM_STEADY_TRACK, name, &track))
+				return -EINVAL;
+			pct = &range;
+			has_range = !!colon;
+		} else if (colon && colon - p == 5 && !strncmp(p, "range", 5) && !has_range) {
+			pct = &range;
+			has_range = 1;
+		} else if (colon && colon - p == 5 && !strncmp(p, "slope", 5) && !has_slope) {
+			pct = &slope;
+			has_slope = 1;
+		} else {
+			return -EINVAL;
+		}
+		if (colon && parse_pct(colon + 1, len - (colon + 1 - p), pct))
+			return -EINVAL;
+		if (!end)
+			break;
+	}
+	ssdk_config_set(c, SSDK_A_RUN_STEADY_TRACK, track);
+	ssdk_config_unset(c, SSDK_A_RUN_STEADY_RANGE_PCT);
+	ssdk_config_unset(c, SSDK_A_RUN_STEADY_SLOPE_PCT);
+	if (has_range)
+		ssdk_config_set(c, SSDK_A_RUN_STEADY_RANGE_PCT, range);
+	if (has_slope)
+		ssdk_config_set(c, SSDK_A_RUN_STEADY_SLOPE_PCT, slope);
+	return 0;
+}
+
 /**
  * parse_bssplit() - Block sizes and shares: 4k/70:64k/30, as fio's bssplit.
  * @s: The value.
@@ -277,6 +351,26 @@ int parse_bssplit(const char *s, struct ssdk_run_config *c)
 	for (pct = 0; pct < split.nr_bs; pct++)
 		ssdk_config_add_bs(c, split.bs_split[pct].bs, split.bs_split[pct].pct);
 	return 0;
+}
+
+/**
+ * enum_list() - An enum's names, comma-separated.
+ * @buf: Where they go.
+ * @size: Room in @buf.
+ * @enum_id: SSDK_SPEC_ENUM_*.
+ *
+ * Return: @buf: "iops, bw, lat-mean".
+ */
+const char *enum_list(char *buf, size_t size, int enum_id)
+{
+	const struct ssdk_spec_enum *e = ssdk_spec_enum(enum_id);
+	size_t n = 0;
+	uint32_t i;
+
+	buf[0] = '\0';
+	for (i = 0; e && i < e->nr && n < size; i++)
+		n += snprintf(buf + n, size - n, "%s%s", i ? ", " : "", e->names[i]);
+	return buf;
 }
 
 /**

@@ -21,6 +21,7 @@ int parse_u32(const char *s, uint32_t *out);
 int parse_list(const char *s, uint32_t *out, unsigned int max, unsigned int *nr, int ranges);
 int parse_pattern(const char *s, struct ssdk_run_config *c);
 int parse_bssplit(const char *s, struct ssdk_run_config *c);
+int parse_steady(const char *s, struct ssdk_run_config *c);
 
 const char *enum_name(uint32_t enum_id, uint64_t value);
 const char *fmt_ns(char *buf, size_t size, double ns);
@@ -29,5 +30,6 @@ const char *fmt_size(char *buf, size_t size, uint64_t bytes);
 const char *fmt_duration(char *buf, size_t size, uint64_t ns);
 const char *pattern_str(char *buf, size_t size, const struct ssdk_run_config *c);
 const char *pattern_syntax(char *buf, size_t size);
+const char *enum_list(char *buf, size_t size, int enum_id);
 
 #endif /* _SSDK_VALUES_H */

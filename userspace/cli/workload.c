@@ -32,11 +32,16 @@ const char workload_about[] =
 	"ms, s, m, h (a bare number is seconds). MB/s in the results is 10^6 bytes per\n"
 	"second, MiB/s 2^20. Limits and defaults are the module's.\n";
 
+/* The spec's numbers in help texts, from the uapi header. */
+#define STR_(x)	#x
+#define STR(x)	STR_(x)
+
 enum {
 	OPT_TARGET, OPT_ENGINE, OPT_BUFFERED, OPT_FILE_SIZE, OPT_ENGINES, OPT_FILE, OPT_PROFILE,
 	OPT_WORKERS, OPT_CPUS, OPT_RW, OPT_RWMIXREAD, OPT_BS, OPT_BSSPLIT, OPT_IODEPTH,
 	OPT_OFFSET, OPT_SPAN, OPT_ALIGN, OPT_ALIGN_OFFSET, OPT_STRIDE, OPT_PATTERN,
-	OPT_RATE_IOPS, OPT_ARRIVALS, OPT_OPEN_LOOP, OPT_RUNTIME, OPT_IOS, OPT_RAMP, OPT_CPU,
+	OPT_RATE_IOPS, OPT_ARRIVALS, OPT_OPEN_LOOP, OPT_RUNTIME, OPT_IOS, OPT_RAMP,
+	OPT_ROUNDS, OPT_ROUND_TIME, OPT_STEADY, OPT_CPU,
 	OPT_SEED, OPT_SLOWEST, OPT_TS_INTERVAL, OPT_CAPTURE_OVER, OPT_MAX_ERRORS,
 	OPT_CONTINUE_ON_ERROR, OPT_OWNED, OPT_ALLOW_WRITE, OPT_QUIET,
 };
@@ -89,6 +94,15 @@ const struct cli_opt workload_opts[] = {
 	[OPT_IOS] = { NULL, 0, "N", SSDK_A_RUN_IOS, "how many IOs in all, ramp included" },
 	[OPT_RAMP] = { "ramp", 0, "TIME", SSDK_A_RUN_RAMP_NS,
 		"time at the start left out of the statistics" },
+	[OPT_ROUNDS] = { NULL, 0, "N", SSDK_A_RUN_ROUNDS,
+		"run in rounds of --round-time, N at most (instead of --runtime): each round's figures in the results (SNIA PTS)" },
+	[OPT_ROUND_TIME] = { "round-time", 0, "TIME", SSDK_A_RUN_ROUND_NS,
+		"length of a round, whole intervals of --ts-interval (and so must --ramp be)" },
+	[OPT_STEADY] = { "steady", 0, "SPEC", SSDK_A_RUN_STEADY_TRACK,
+		"end at steady state (SNIA PTS), tested after each round on TRACK over the last "
+		STR(SSDK_STEADY_WINDOW) " rounds: TRACK[:PCT][,slope:PCT], max - min within PCT (default "
+		STR(SSDK_DEFAULT_STEADY_RANGE_PCT) "%) of their average and their least-squares line's excursion within slope's PCT (default "
+		STR(SSDK_DEFAULT_STEADY_SLOPE_PCT) "%)" },
 	[OPT_CPU] = { NULL, 0, "N", SSDK_A_RUN_CPU, "CPU the worker thread is bound to" },
 	[OPT_SEED] = { NULL, 0, "N", SSDK_A_RUN_SEED, "seed of the offsets and data (default 0)" },
 	[OPT_SLOWEST] = { "slowest", 0, "N", SSDK_A_RUN_SLOWEST_N,
@@ -171,6 +185,12 @@ static int workload_opt(struct cli *cli, const struct cli_opt *o, const char *ar
 			return usage_error(cli, "--%s: '%s' is none of %s", cli_opt_name(o), arg,
 					   pattern_syntax(names, sizeof(names)));
 		return 0;
+	case OPT_STEADY:
+		if (parse_steady(arg, c))
+			return usage_error(cli, "--steady: '%s' is not TRACK[:PCT][,slope:PCT] (TRACK: %s)",
+					   arg, enum_list(names, sizeof(names),
+							 SSDK_SPEC_ENUM_STEADY_TRACK));
+		return 0;
 	case OPT_OPEN_LOOP:
 		ssdk_config_set(c, SSDK_A_RUN_ARRIVALS, SSDK_ARRIVALS_UNIFORM);
 		return 0;
@@ -249,8 +269,9 @@ static int workload_parse(struct cli *cli, const struct cli_cmd *cmd, int argc, 
 		return usage_error(cli, "--target DEV is needed");
 	/* run, sweep and compare wait for the end: it must come. */
 	if (!ssdk_config_is_set(&w->cfg, SSDK_A_RUN_RUNTIME_NS) &&
-	    !ssdk_config_is_set(&w->cfg, SSDK_A_RUN_IOS))
-		return usage_error(cli, "--runtime or --ios is needed");
+	    !ssdk_config_is_set(&w->cfg, SSDK_A_RUN_IOS) &&
+	    !ssdk_config_is_set(&w->cfg, SSDK_A_RUN_ROUNDS))
+		return usage_error(cli, "--runtime, --rounds or --ios is needed");
 	if (w->use == FOR_SWEEP && !w->nr_qds)
 		return usage_error(cli, "--iodepth N,N,... is needed");
 	if ((uint64_t)w->nr_targets * w->workers > JOBS_MAX)

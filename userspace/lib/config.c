@@ -66,6 +66,11 @@ static const struct field fields[SSDK_A_RUN_MAX + 1] = {
 	CONFIG(SSDK_A_RUN_CAPTURE_OVER_NS, capture_over_ns),
 	CONFIG(SSDK_A_RUN_MAX_ERRORS, max_errors),
 	CONFIG(SSDK_A_RUN_OWNED, owned),
+	CONFIG(SSDK_A_RUN_ROUNDS, rounds),
+	CONFIG(SSDK_A_RUN_ROUND_NS, round_ns),
+	CONFIG(SSDK_A_RUN_STEADY_TRACK, steady_track),
+	CONFIG(SSDK_A_RUN_STEADY_RANGE_PCT, steady_range_pct),
+	CONFIG(SSDK_A_RUN_STEADY_SLOPE_PCT, steady_slope_pct),
 	STATUS(SSDK_A_RUN_ID, id),
 	STATUS(SSDK_A_RUN_STATE, state),
 	STATUS(SSDK_A_RUN_TARGET_SIZE, target_size),
@@ -80,6 +85,8 @@ static const struct field fields[SSDK_A_RUN_MAX + 1] = {
 	STATUS(SSDK_A_RUN_CAPTURED_COUNT, captured_count),
 	STATUS(SSDK_A_RUN_CAPTURED_DROPPED, captured_dropped),
 	STATUS(SSDK_A_RUN_IO_ERRORS, io_errors),
+	STATUS(SSDK_A_RUN_ROUNDS_DONE, rounds_done),
+	STATUS(SSDK_A_RUN_STEADY_ROUND, steady_round),
 };
 
 static void mark(uint64_t *set, uint32_t attr)

@@ -130,6 +130,12 @@ struct ssdk_bs_share {
  * @max_errors: See @rw.
  * @owned: A flag: the run stops when this handle is closed (or its
  *	process exits or is killed).
+ * @rounds: See @rw.
+ * @round_ns: See @rw.
+ * @steady_track: SSDK_STEADY_TRACK_*.
+ * @steady_range_pct: See @rw.
+ * @steady_slope_pct: See @rw.
+ * @reserved: Zero.
  *
  * Start from ssdk_config_init() and set attributes with ssdk_config_set(),
  * ssdk_config_set_target() and ssdk_config_add_bs(): a field written
@@ -171,6 +177,11 @@ struct ssdk_run_config {
 	uint64_t capture_over_ns;
 	uint64_t max_errors;
 	uint32_t owned;
+	uint32_t rounds;
+	uint64_t round_ns;
+	uint32_t steady_track;
+	uint32_t steady_range_pct;
+	uint32_t steady_slope_pct;
 	uint32_t reserved;
 };
 
@@ -191,6 +202,9 @@ struct ssdk_run_config {
  * @captured_dropped: IOs over capture_over_ns that found the capture full.
  * @io_errors: IOs that failed so far, the ramp's included.
  * @captured_count: IOs captured over capture_over_ns so far.
+ * @rounds_done: A run with rounds: rounds ended so far.
+ * @steady_round: The round (from 1) that ended the first steady window;
+ *	0 while none has.
  * @reserved: Zero.
  * @reason: Why it failed or stopped, or "".
  * @stats: Per set: service time of SSDK_OP_READ and _WRITE, then their
@@ -212,6 +226,8 @@ struct ssdk_run_status {
 	uint64_t captured_dropped;
 	uint64_t io_errors;
 	uint32_t captured_count;
+	uint32_t rounds_done;
+	uint32_t steady_round;
 	uint32_t reserved;
 	char reason[SSDK_REASON_LEN];
 	struct ssdk_counts stats[SSDK_NR_SETS];
@@ -554,6 +570,70 @@ struct ssdk_ts_point {
  */
 int ssdk_timeseries_get(struct ssdk *h, uint32_t id, uint32_t from,
 			struct ssdk_ts_point *pts, uint32_t max);
+
+/**
+ * struct ssdk_round - One round of a run with rounds (SNIA PTS), all ops.
+ * @ios: Measured IOs completed in the round without error.
+ * @bytes: Their bytes.
+ * @lat_sum_ns: Sum of their latencies.
+ * @lat_max_ns: The largest.
+ * @y: The steady-state test's tracking variable (the run's steady_track;
+ *	IOs without one).
+ * @window: A measurement window ends with this round (it is round
+ *	SSDK_STEADY_WINDOW or later).
+ * @steady: That window passes the run's steady-state test (the module's
+ *	test, common/steady.c); 0 without a test.
+ * @range_pct: The window's max - min, in percent of its average.
+ * @slope_pct: Its least-squares line's excursion across it, in percent of
+ *	its average, signed.
+ */
+struct ssdk_round {
+	uint64_t ios;
+	uint64_t bytes;
+	uint64_t lat_sum_ns;
+	uint64_t lat_max_ns;
+	uint64_t y;
+	uint32_t window;
+	uint32_t steady;
+	double range_pct;
+	double slope_pct;
+};
+
+/**
+ * ssdk_rounds() - A run's rounds, from its time series.
+ * @st: The run's status: its rounds, round and ramp lengths, steady test.
+ * @pts: Its time series (ssdk_timeseries_get()), in order.
+ * @nr_pts: Intervals in @pts.
+ * @rounds: Room for @max rounds.
+ * @max: Rounds @rounds holds.
+ *
+ * A round is a whole number of intervals from the ramp's end, so its
+ * figures are its intervals' sums, exact; the module tests the same
+ * windows as each round ends, and ends the run at the first that passes
+ * (st->steady_round).
+ *
+ * Return: Rounds filled in: those of st->rounds_done whose intervals are
+ * all in @pts, at most @max; 0 for a run without rounds.
+ */
+int ssdk_rounds(const struct ssdk_run_status *st, const struct ssdk_ts_point *pts,
+		uint32_t nr_pts, struct ssdk_round *rounds, uint32_t max);
+
+/**
+ * ssdk_rounds_window() - A run's measurement window (SNIA PTS).
+ * @st: The run's status.
+ * @rounds: Its rounds (ssdk_rounds()).
+ * @n: Rounds in @rounds.
+ * @window: Filled in: the window's rounds summed (ios, bytes, lat_sum_ns,
+ *	lat_max_ns); the rest zero.
+ *
+ * The window is the SSDK_STEADY_WINDOW rounds that end with the steady
+ * round, or the last ones when the run did not reach steady state.
+ *
+ * Return: The window's first round (from 1; its last is that plus
+ * SSDK_STEADY_WINDOW - 1), or 0 with fewer rounds than a window.
+ */
+uint32_t ssdk_rounds_window(const struct ssdk_run_status *st, const struct ssdk_round *rounds,
+			    uint32_t n, struct ssdk_round *window);
 
 /**
  * ssdk_run_wait() - Wait for a run to end.

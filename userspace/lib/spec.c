@@ -60,6 +60,12 @@ static const char *const arrivals_names[] = {
 	"poisson",
 };
 
+static const char *const steady_track_names[] = {
+	"iops",
+	"bw",
+	"lat-mean",
+};
+
 /* name, type, flags, enum_id, nested, min, max, dflt */
 static const struct ssdk_spec_attr info_attrs[] = {
 	[SSDK_A_INFO_VERSION] =
@@ -186,6 +192,20 @@ static const struct ssdk_spec_attr run_attrs[] = {
 		{ "io-errors", SSDK_SPEC_TYPE_U64, 0, -1, -1, 0ULL, 0ULL, 0ULL },
 	[SSDK_A_RUN_DRY_RUN] =
 		{ "dry-run", SSDK_SPEC_TYPE_FLAG, 0, -1, -1, 0ULL, 0ULL, 0ULL },
+	[SSDK_A_RUN_ROUNDS] =
+		{ "rounds", SSDK_SPEC_TYPE_U32, SSDK_SPEC_HAS_MIN | SSDK_SPEC_HAS_MAX, -1, -1, 1ULL, 1000ULL, 0ULL },
+	[SSDK_A_RUN_ROUND_NS] =
+		{ "round-ns", SSDK_SPEC_TYPE_U64, SSDK_SPEC_HAS_MIN, -1, -1, 1ULL, 0ULL, 0ULL },
+	[SSDK_A_RUN_STEADY_TRACK] =
+		{ "steady-track", SSDK_SPEC_TYPE_U32, SSDK_SPEC_HAS_MIN | SSDK_SPEC_HAS_MAX, SSDK_SPEC_ENUM_STEADY_TRACK, -1, 0ULL, 2ULL, 0ULL },
+	[SSDK_A_RUN_STEADY_RANGE_PCT] =
+		{ "steady-range-pct", SSDK_SPEC_TYPE_U32, SSDK_SPEC_HAS_MIN | SSDK_SPEC_HAS_MAX | SSDK_SPEC_HAS_DEFAULT, -1, -1, 1ULL, 100ULL, 20ULL },
+	[SSDK_A_RUN_STEADY_SLOPE_PCT] =
+		{ "steady-slope-pct", SSDK_SPEC_TYPE_U32, SSDK_SPEC_HAS_MIN | SSDK_SPEC_HAS_MAX | SSDK_SPEC_HAS_DEFAULT, -1, -1, 1ULL, 100ULL, 10ULL },
+	[SSDK_A_RUN_ROUNDS_DONE] =
+		{ "rounds-done", SSDK_SPEC_TYPE_U32, 0, -1, -1, 0ULL, 0ULL, 0ULL },
+	[SSDK_A_RUN_STEADY_ROUND] =
+		{ "steady-round", SSDK_SPEC_TYPE_U32, 0, -1, -1, 0ULL, 0ULL, 0ULL },
 };
 
 /* name, type, flags, enum_id, nested, min, max, dflt */
@@ -330,6 +350,11 @@ static const uint16_t run_start_do_request[] = {
 	SSDK_A_RUN_MAX_ERRORS,
 	SSDK_A_RUN_OWNED,
 	SSDK_A_RUN_DRY_RUN,
+	SSDK_A_RUN_ROUNDS,
+	SSDK_A_RUN_ROUND_NS,
+	SSDK_A_RUN_STEADY_TRACK,
+	SSDK_A_RUN_STEADY_RANGE_PCT,
+	SSDK_A_RUN_STEADY_SLOPE_PCT,
 	0
 };
 
@@ -388,6 +413,13 @@ static const uint16_t run_get_do_reply[] = {
 	SSDK_A_RUN_MAX_ERRORS,
 	SSDK_A_RUN_OWNED,
 	SSDK_A_RUN_IO_ERRORS,
+	SSDK_A_RUN_ROUNDS,
+	SSDK_A_RUN_ROUND_NS,
+	SSDK_A_RUN_STEADY_TRACK,
+	SSDK_A_RUN_STEADY_RANGE_PCT,
+	SSDK_A_RUN_STEADY_SLOPE_PCT,
+	SSDK_A_RUN_ROUNDS_DONE,
+	SSDK_A_RUN_STEADY_ROUND,
 	0
 };
 
@@ -436,6 +468,13 @@ static const uint16_t run_get_dump_reply[] = {
 	SSDK_A_RUN_MAX_ERRORS,
 	SSDK_A_RUN_OWNED,
 	SSDK_A_RUN_IO_ERRORS,
+	SSDK_A_RUN_ROUNDS,
+	SSDK_A_RUN_ROUND_NS,
+	SSDK_A_RUN_STEADY_TRACK,
+	SSDK_A_RUN_STEADY_RANGE_PCT,
+	SSDK_A_RUN_STEADY_SLOPE_PCT,
+	SSDK_A_RUN_ROUNDS_DONE,
+	SSDK_A_RUN_STEADY_ROUND,
 	0
 };
 
@@ -506,6 +545,13 @@ static const uint16_t results_get_do_reply[] = {
 	SSDK_A_RUN_MAX_ERRORS,
 	SSDK_A_RUN_OWNED,
 	SSDK_A_RUN_IO_ERRORS,
+	SSDK_A_RUN_ROUNDS,
+	SSDK_A_RUN_ROUND_NS,
+	SSDK_A_RUN_STEADY_TRACK,
+	SSDK_A_RUN_STEADY_RANGE_PCT,
+	SSDK_A_RUN_STEADY_SLOPE_PCT,
+	SSDK_A_RUN_ROUNDS_DONE,
+	SSDK_A_RUN_STEADY_ROUND,
 	0
 };
 
@@ -554,6 +600,13 @@ static const uint16_t results_get_dump_reply[] = {
 	SSDK_A_RUN_MAX_ERRORS,
 	SSDK_A_RUN_OWNED,
 	SSDK_A_RUN_IO_ERRORS,
+	SSDK_A_RUN_ROUNDS,
+	SSDK_A_RUN_ROUND_NS,
+	SSDK_A_RUN_STEADY_TRACK,
+	SSDK_A_RUN_STEADY_RANGE_PCT,
+	SSDK_A_RUN_STEADY_SLOPE_PCT,
+	SSDK_A_RUN_ROUNDS_DONE,
+	SSDK_A_RUN_STEADY_ROUND,
 	0
 };
 
@@ -602,6 +655,13 @@ static const uint16_t run_end_ntf_do_reply[] = {
 	SSDK_A_RUN_MAX_ERRORS,
 	SSDK_A_RUN_OWNED,
 	SSDK_A_RUN_IO_ERRORS,
+	SSDK_A_RUN_ROUNDS,
+	SSDK_A_RUN_ROUND_NS,
+	SSDK_A_RUN_STEADY_TRACK,
+	SSDK_A_RUN_STEADY_RANGE_PCT,
+	SSDK_A_RUN_STEADY_SLOPE_PCT,
+	SSDK_A_RUN_ROUNDS_DONE,
+	SSDK_A_RUN_STEADY_ROUND,
 	0
 };
 
@@ -675,6 +735,7 @@ const struct ssdk_spec_enum ssdk_spec_enums[SSDK_SPEC_NR_ENUMS] = {
 	[SSDK_SPEC_ENUM_LAT_KIND] = { "lat-kind", 0, 2, lat_kind_names },
 	[SSDK_SPEC_ENUM_PATTERN] = { "pattern", 0, 4, pattern_names },
 	[SSDK_SPEC_ENUM_ARRIVALS] = { "arrivals", 0, 3, arrivals_names },
+	[SSDK_SPEC_ENUM_STEADY_TRACK] = { "steady-track", 0, 3, steady_track_names },
 };
 
 const struct ssdk_spec_op ssdk_spec_ops[11] = {

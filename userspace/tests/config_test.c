@@ -249,6 +249,8 @@ static const struct { size_t offset, size; } status_fields[SSDK_A_RUN_MAX + 1] =
 	STATUS_FIELD(SSDK_A_RUN_CAPTURED_COUNT, captured_count),
 	STATUS_FIELD(SSDK_A_RUN_CAPTURED_DROPPED, captured_dropped),
 	STATUS_FIELD(SSDK_A_RUN_IO_ERRORS, io_errors),
+	STATUS_FIELD(SSDK_A_RUN_ROUNDS_DONE, rounds_done),
+	STATUS_FIELD(SSDK_A_RUN_STEADY_ROUND, steady_round),
 };
 
 static uint64_t status_field(const struct ssdk_run_status *st, uint32_t type)

@@ -256,6 +256,54 @@ TEST(enum_names)
 	EXPECT_EQ(0, memcmp(&before_, &c, sizeof(c))) TH_LOG("%s changed it", show(s)); \
 } while (0)
 
+#define STEADY_BAD(s) do {						\
+	struct ssdk_run_config before_ = c;				\
+	EXPECT_EQ(-EINVAL, parse_steady(s, &c)) TH_LOG("%s", show(s));	\
+	EXPECT_EQ(0, memcmp(&before_, &c, sizeof(c))) TH_LOG("%s changed it", show(s)); \
+} while (0)
+
+TEST(steady)
+{
+	struct ssdk_run_config c;
+
+	ssdk_config_init(&c);
+	EXPECT_EQ(0, parse_steady("iops:20%,slope:10%", &c));
+	EXPECT_SET(&c, SSDK_A_RUN_STEADY_TRACK, SSDK_STEADY_TRACK_IOPS);
+	EXPECT_SET(&c, SSDK_A_RUN_STEADY_RANGE_PCT, 20);
+	EXPECT_SET(&c, SSDK_A_RUN_STEADY_SLOPE_PCT, 10);
+
+	/* the module's defaults for what is left out */
+	EXPECT_EQ(0, parse_steady("bw", &c));
+	EXPECT_SET(&c, SSDK_A_RUN_STEADY_TRACK, SSDK_STEADY_TRACK_BW);
+	EXPECT_UNSET(&c, SSDK_A_RUN_STEADY_RANGE_PCT);
+	EXPECT_UNSET(&c, SSDK_A_RUN_STEADY_SLOPE_PCT);
+
+	EXPECT_EQ(0, parse_steady("lat-mean,slope:5,range:15%", &c));
+	EXPECT_SET(&c, SSDK_A_RUN_STEADY_TRACK, SSDK_STEADY_TRACK_LAT_MEAN);
+	EXPECT_SET(&c, SSDK_A_RUN_STEADY_RANGE_PCT, 15);
+	EXPECT_SET(&c, SSDK_A_RUN_STEADY_SLOPE_PCT, 5);
+	/* the module checks the range of a percentage */
+	EXPECT_EQ(0, parse_steady("iops:0", &c));
+	EXPECT_SET(&c, SSDK_A_RUN_STEADY_RANGE_PCT, 0);
+
+	EXPECT_EQ(0, parse_steady("iops:20%,slope:10%", &c));
+	STEADY_BAD(NULL);
+	STEADY_BAD("");
+	STEADY_BAD("mbps");
+	STEADY_BAD("iops:");
+	STEADY_BAD("iops:%");
+	STEADY_BAD("iops:x");
+	STEADY_BAD("iops:20%%");
+	STEADY_BAD("iops,");
+	STEADY_BAD("iops,slope");
+	STEADY_BAD("iops,slope:");
+	STEADY_BAD("iops,tilt:3");
+	STEADY_BAD("iops:20,range:10");
+	STEADY_BAD("iops,slope:1,slope:2");
+	STEADY_BAD("iops:4294967296");
+	STEADY_BAD("slope:10");
+}
+
 TEST(patterns)
 {
 	struct ssdk_run_config c;

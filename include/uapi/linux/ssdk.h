@@ -137,6 +137,19 @@ enum ssdk_arrivals {
 	SSDK_ARRIVALS_POISSON,
 };
 
+/**
+ * enum ssdk_steady_track - The tracking variable of the steady-state test: a
+ *   round's figure whose last steady-window rounds must agree (SNIA PTS).
+ * @SSDK_STEADY_TRACK_IOPS: Measured IOs completed in the round, all ops.
+ * @SSDK_STEADY_TRACK_BW: Their bytes.
+ * @SSDK_STEADY_TRACK_LAT_MEAN: Their mean latency.
+ */
+enum ssdk_steady_track {
+	SSDK_STEADY_TRACK_IOPS,
+	SSDK_STEADY_TRACK_BW,
+	SSDK_STEADY_TRACK_LAT_MEAN,
+};
+
 #define SSDK_MAX_BS_SPLIT		16
 #define SSDK_MAX_IODEPTH		1024
 #define SSDK_MIN_BS			512
@@ -145,6 +158,8 @@ enum ssdk_arrivals {
 #define SSDK_MAX_TARGET_LEN		4095
 #define SSDK_MAX_INFLIGHT_BYTES		268435456
 #define SSDK_MIN_TS_INTERVAL_NS		10000000
+#define SSDK_MAX_ROUNDS			1000
+#define SSDK_STEADY_WINDOW		5
 #define SSDK_DEFAULT_RW			2
 #define SSDK_DEFAULT_BS			4096
 #define SSDK_DEFAULT_IODEPTH		1
@@ -154,6 +169,8 @@ enum ssdk_arrivals {
 #define SSDK_DEFAULT_ENGINE		0
 #define SSDK_DEFAULT_SLOWEST_N		64
 #define SSDK_DEFAULT_TS_INTERVAL_NS	1000000000
+#define SSDK_DEFAULT_STEADY_RANGE_PCT	20
+#define SSDK_DEFAULT_STEADY_SLOPE_PCT	10
 
 enum {
 	SSDK_A_INFO_VERSION = 1,
@@ -222,6 +239,13 @@ enum {
 	SSDK_A_RUN_OWNED,
 	SSDK_A_RUN_IO_ERRORS,
 	SSDK_A_RUN_DRY_RUN,
+	SSDK_A_RUN_ROUNDS,
+	SSDK_A_RUN_ROUND_NS,
+	SSDK_A_RUN_STEADY_TRACK,
+	SSDK_A_RUN_STEADY_RANGE_PCT,
+	SSDK_A_RUN_STEADY_SLOPE_PCT,
+	SSDK_A_RUN_ROUNDS_DONE,
+	SSDK_A_RUN_STEADY_ROUND,
 
 	__SSDK_A_RUN_MAX,
 	SSDK_A_RUN_MAX = (__SSDK_A_RUN_MAX - 1)

@@ -90,6 +90,11 @@ class RunConfig(ctypes.Structure):
         ("capture_over_ns", u64),
         ("max_errors", u64),
         ("owned", u32),
+        ("rounds", u32),
+        ("round_ns", u64),
+        ("steady_track", u32),
+        ("steady_range_pct", u32),
+        ("steady_slope_pct", u32),
         ("reserved", u32),
     ]
 
@@ -128,6 +133,8 @@ class RunStatus(ctypes.Structure):
         ("captured_dropped", u64),
         ("io_errors", u64),
         ("captured_count", u32),
+        ("rounds_done", u32),
+        ("steady_round", u32),
         ("reserved", u32),
         ("reason", ctypes.c_char * REASON_LEN),
         ("stats", Counts * NR_SETS),
@@ -168,6 +175,22 @@ class TsPoint(ctypes.Structure):
     _fields_ = [("index", u32), ("reserved", u32), ("op", TsOp * NR_OPS)]
 
 
+class Round(ctypes.Structure):
+    """struct ssdk_round."""
+
+    _fields_ = [
+        ("ios", u64),
+        ("bytes", u64),
+        ("lat_sum_ns", u64),
+        ("lat_max_ns", u64),
+        ("y", u64),
+        ("window", u32),
+        ("steady", u32),
+        ("range_pct", ctypes.c_double),
+        ("slope_pct", ctypes.c_double),
+    ]
+
+
 STRUCTS: dict[str, type[ctypes.Structure]] = {
     "ssdk_info": Info,
     "ssdk_bs_share": BsShare,
@@ -177,6 +200,7 @@ STRUCTS: dict[str, type[ctypes.Structure]] = {
     "ssdk_io_rec": IoRec,
     "ssdk_ts_op": TsOp,
     "ssdk_ts_point": TsPoint,
+    "ssdk_round": Round,
 }
 
 _P = ctypes.POINTER
@@ -211,6 +235,8 @@ _PROTOTYPES: dict[str, tuple[object, list[object]]] = {
     "ssdk_hist_bucket_upper": (u64, [u32]),
     "ssdk_hist_percentile": (u64, [_P(u64), u64, ctypes.c_double, u64, u64]),
     "ssdk_counts_add": (None, [_P(Counts), _P(Counts)]),
+    "ssdk_rounds": (ctypes.c_int, [_P(RunStatus), _P(TsPoint), u32, _P(Round), u32]),
+    "ssdk_rounds_window": (u32, [_P(RunStatus), _P(Round), u32, _P(Round)]),
 }
 
 

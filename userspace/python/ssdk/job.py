@@ -39,6 +39,8 @@ FIELD_ATTRS: dict[str, tuple[str, str]] = {
     "runtime": ("runtime-ns", _TIME),
     "ios": ("ios", _INT),
     "ramp": ("ramp-ns", _TIME),
+    "rounds": ("rounds", _INT),
+    "round_time": ("round-ns", _TIME),
     "cpu": ("cpu", _INT),
     "seed": ("seed", _INT),
     "slowest": ("slowest-n", _INT),
@@ -49,11 +51,13 @@ FIELD_ATTRS: dict[str, tuple[str, str]] = {
     "allow_write": ("allow-write", _FLAG),
 }
 # Attributes of run-start that a Job sets otherwise: target (per run),
-# bs-split and pattern (parsed), dry-run (Controller.check()).
-OTHER_ATTRS = ("target", "bs-split", "pattern", "pattern-byte", "compress-pct", "dry-run")
+# bs-split, pattern and steady (parsed), dry-run (Controller.check()).
+OTHER_ATTRS = ("target", "bs-split", "pattern", "pattern-byte", "compress-pct", "dry-run",
+               "steady-track", "steady-range-pct", "steady-slope-pct")
 
 _ENUMS: dict[str, type[enum.IntEnum]] = {
     "engine": spec.Engine, "rw": spec.Rw, "arrivals": spec.Arrivals, "pattern": spec.Pattern,
+    "steady": spec.SteadyTrack,
 }
 
 
@@ -69,7 +73,7 @@ def enum_value(attr: str, name: str | int) -> int:
     try:
         return int(e[name.upper().replace("-", "_")])
     except KeyError:
-        names = ", ".join(m.name.lower() for m in e)
+        names = ", ".join(m.name.lower().replace("_", "-") for m in e)
         raise JobError(f"{attr}: {name!r} is none of {names}") from None
 
 
@@ -109,6 +113,9 @@ class Job:
     runtime: Duration | None = None
     ios: int | None = None
     ramp: Duration | None = None
+    rounds: int | None = None
+    round_time: Duration | None = None
+    steady: str | None = None
     cpu: int | None = None
     seed: int | None = None
     slowest: int | None = None
@@ -160,6 +167,8 @@ class Job:
             out["max-errors"] = U64_MAX
         if self.pattern is not None:
             out.update(_pattern(self.pattern))
+        if self.steady is not None:
+            out.update(_steady(self.steady))
         return out
 
     def cli_args(self) -> list[str]:
@@ -266,6 +275,24 @@ def _pattern(p: str) -> dict[str, int]:
             out[needs] = int(arg, 0)
         except ValueError:
             raise JobError(f"pattern: {arg!r} is not a number") from None
+    return out
+
+
+def _steady(s: str) -> dict[str, int]:
+    """steady: TRACK[:PCT][,range:PCT][,slope:PCT], a PCT ending in % or not."""
+    syntax = f"steady: {s!r} is not TRACK[:PCT][,slope:PCT]"
+    first, *rest = s.split(",")
+    track, colon, pct = first.partition(":")
+    out = {"steady-track": enum_value("steady", track)}
+    parts = ([("range", pct)] if colon else []) + [p.partition(":")[::2] for p in rest]
+    for key, value in parts:
+        attr = f"steady-{key}-pct"
+        if key not in ("range", "slope") or attr in out:
+            raise JobError(syntax)
+        try:
+            out[attr] = int(value.removesuffix("%"))
+        except ValueError:
+            raise JobError(syntax) from None
     return out
 
 

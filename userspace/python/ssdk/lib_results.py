@@ -16,13 +16,14 @@ import numpy as np
 
 from . import _lib, spec
 from .histogram import Histogram
-from .results import OPS, IoRecord, Latency, OpStats, Results, TimeSeries
+from .results import OPS, IoRecord, Latency, OpStats, Results, Round, TimeSeries, Window
 
 _STATES = {int(s): s.name.lower() for s in spec.State}
 _RWS = {int(s): s.name.lower() for s in spec.Rw}
 _ENGINES = {int(s): s.name.lower() for s in spec.Engine}
 _ARRIVALS = {int(s): s.name.lower() for s in spec.Arrivals}
 _PATTERNS = {int(s): s.name.lower() for s in spec.Pattern}
+_STEADY = {int(s): s.name.lower().replace("_", "-") for s in spec.SteadyTrack}
 _NO_RATE = None
 
 
@@ -85,6 +86,37 @@ def _pattern(c: _lib.RunConfig) -> str | None:
     return name
 
 
+def _steady(c: _lib.RunConfig) -> dict[str, object]:
+    """The steady-state test's keys of the JSON's "config": null without one."""
+    if not _lib.lib().ssdk_config_is_set(ctypes.byref(c), spec.ATTRS["run"]["steady-track"].value):
+        return {"steady_track": None, "steady_range_pct": None, "steady_slope_pct": None}
+    return {"steady_track": _STEADY.get(c.steady_track, str(c.steady_track)),
+            "steady_range_pct": c.steady_range_pct, "steady_slope_pct": c.steady_slope_pct}
+
+
+def rounds(st: _lib.RunStatus, pts: ctypes.Array[_lib.TsPoint] | None,
+           n: int) -> tuple[tuple[Round, ...], Window | None]:
+    """A run's rounds and measurement window, by libssdk from its time series."""
+    if not st.config.rounds or pts is None or not st.rounds_done:
+        return (), None
+    lib = _lib.lib()
+    arr = (_lib.Round * st.rounds_done)()
+    got = max(0, lib.ssdk_rounds(ctypes.byref(st), pts, n, arr, st.rounds_done))
+    secs = st.config.round_ns / 1e9
+    out = tuple(Round(i + 1, r.ios, r.bytes, r.ios / secs, r.bytes / secs / 1e6,
+                      r.lat_sum_ns / r.ios if r.ios else 0.0, r.lat_max_ns,
+                      *((r.range_pct, r.slope_pct, bool(r.steady)) if r.window else ()))
+                for i, r in enumerate(arr[:got]))
+    w = _lib.Round()
+    first = lib.ssdk_rounds_window(ctypes.byref(st), arr, got, ctypes.byref(w))
+    if not first:
+        return out, None
+    secs *= spec.STEADY_WINDOW
+    return out, Window(first, first + spec.STEADY_WINDOW - 1, w.ios, w.bytes, w.ios / secs,
+                       w.bytes / secs / 1e6, w.lat_sum_ns / w.ios if w.ios else 0.0,
+                       w.lat_max_ns)
+
+
 def config_dict(c: _lib.RunConfig, engine: str | None = None) -> dict[str, object]:
     """The JSON's "config" of a run's configuration."""
     d: dict[str, object] = {
@@ -94,7 +126,8 @@ def config_dict(c: _lib.RunConfig, engine: str | None = None) -> dict[str, objec
         "max_errors": c.max_errors, "owned": bool(c.owned),
         "rw": _RWS.get(c.rw, str(c.rw)), "bs": c.bs, "iodepth": c.iodepth,
         "offset": c.offset, "span": c.span, "runtime_ns": c.runtime_ns, "ios": c.ios,
-        "ramp_ns": c.ramp_ns, "seed": c.seed, "cpu": c.cpu if c.cpu >= 0 else None,
+        "ramp_ns": c.ramp_ns, "seed": c.seed, "rounds": c.rounds, "round_ns": c.round_ns,
+        **_steady(c), "cpu": c.cpu if c.cpu >= 0 else None,
     }
     if c.rw in (spec.Rw.RANDRW, spec.Rw.READWRITE):
         d["rwmixread"] = c.rwmixread
@@ -133,9 +166,10 @@ def timeseries(interval_ns: int, pts: ctypes.Array[_lib.TsPoint], n: int) -> Tim
 
 
 # A run's results, converted: status, histograms, slowest IOs, time
-# series, captured IOs: results()'s arguments.
+# series, captured IOs, rounds and window: results()'s arguments.
+Rounds = tuple[tuple[Round, ...], "Window | None"]
 Raw = tuple[_lib.RunStatus, "np.ndarray | None", tuple[IoRecord, ...], "TimeSeries | None",
-            tuple[IoRecord, ...]]
+            tuple[IoRecord, ...], Rounds]
 
 
 @dataclass
@@ -157,7 +191,7 @@ class Structs:
         if self.ts is not None:
             ts = timeseries(self.st.config.ts_interval_ns, self.ts, self.nr_ts)
         return (self.st, self.hists, records(self.slowest, self.nr_slowest), ts,
-                records(self.captured, self.nr_captured))
+                records(self.captured, self.nr_captured), rounds(self.st, self.ts, self.nr_ts))
 
 _ENDED = {int(spec.State.DONE), int(spec.State.STOPPED), int(spec.State.FAILED)}
 
@@ -193,7 +227,8 @@ def total(raws: list[Raw]) -> tuple[_lib.RunStatus, np.ndarray | None]:
 
 def results(st: _lib.RunStatus, hists: np.ndarray | None, slowest: tuple[IoRecord, ...] = (),
             ts: TimeSeries | None = None, captured: tuple[IoRecord, ...] = (),
-            conditions: dict[str, str] | None = None, name: str = "") -> Results:
+            rounds_window: Rounds = ((), None), conditions: dict[str, str] | None = None,
+            name: str = "") -> Results:
     """Results of a run's status and, for an ended run's results, its records."""
     c = st.config
     open_loop = c.rate_iops != 0 and c.arrivals != spec.Arrivals.PACED
@@ -212,4 +247,7 @@ def results(st: _lib.RunStatus, hists: np.ndarray | None, slowest: tuple[IoRecor
         read=_op(0, st, h, open_loop), write=_op(1, st, h, open_loop),
         iops_now=st.iops_now, late=st.late if open_loop else None,
         slowest=slowest, captured=captured, timeseries=ts, ts_dropped=st.ts_dropped,
-        captured_dropped=st.captured_dropped, conditions=conditions or {}, name=name)
+        captured_dropped=st.captured_dropped, conditions=conditions or {}, name=name,
+        rounds_done=st.rounds_done if c.rounds else None,
+        steady_round=(st.steady_round or None) if c.rounds else None,
+        rounds=rounds_window[0], window=rounds_window[1])

@@ -133,6 +133,58 @@ class IoRecord(NamedTuple):
                    int(d["inflight"]))
 
 
+class Round(NamedTuple):
+    """One round of a run with rounds (SNIA PTS), all ops: its figures, and the
+    steady-state test of the window that ends with it (None before there is
+    a whole window)."""
+
+    round: int
+    ios: int
+    bytes: int
+    iops: float
+    mb_s: float
+    mean_ns: float
+    max_ns: int
+    range_pct: float | None = None
+    slope_pct: float | None = None
+    steady: bool | None = None
+
+    @classmethod
+    def from_json(cls, d: JsonObj) -> Round:
+        window = "steady" in d
+        return cls(int(d["round"]), int(d["ios"]), int(d["bytes"]), float(d["iops"]),
+                   float(d["mb_s"]), float(d["mean_ns"]), int(d["max_ns"]),
+                   float(d["range_pct"]) if window else None,
+                   float(d["slope_pct"]) if window else None,
+                   bool(d["steady"]) if window else None)
+
+    def to_json(self) -> JsonObj:
+        d: JsonObj = self._asdict()
+        if self.steady is None:
+            for k in ("range_pct", "slope_pct", "steady"):
+                del d[k]
+        return d
+
+
+class Window(NamedTuple):
+    """The measurement window: the rounds that reached steady state (or the
+    last ones), summed."""
+
+    first: int
+    last: int
+    ios: int
+    bytes: int
+    iops: float
+    mb_s: float
+    mean_ns: float
+    max_ns: int
+
+    @classmethod
+    def from_json(cls, d: JsonObj) -> Window:
+        return cls(int(d["first"]), int(d["last"]), int(d["ios"]), int(d["bytes"]),
+                   float(d["iops"]), float(d["mb_s"]), float(d["mean_ns"]), int(d["max_ns"]))
+
+
 F64Array = npt.NDArray[np.float64]
 U64Array = npt.NDArray[np.uint64]
 
@@ -209,7 +261,10 @@ class Results:
     ``slowest``, ``captured`` and ``timeseries`` are there for the results
     of an ended run (empty, empty and None in a status). ``workers`` holds
     the runs of a job of several (then this is their total). ``conditions``
-    says where it ran (kernel, ssdk version, date...), when known.
+    says where it ran (kernel, ssdk version, date...), when known. A run
+    with rounds has ``rounds_done`` and ``steady_round`` (None until steady
+    state, if ever), and its results each round and the measurement
+    ``window``.
     """
 
     id: int
@@ -235,6 +290,10 @@ class Results:
     workers: Sequence[Results] = ()
     conditions: Mapping[str, str] = field(default_factory=dict)
     name: str = ""
+    rounds_done: int | None = None
+    steady_round: int | None = None
+    rounds: Sequence[Round] = ()
+    window: Window | None = None
 
     # --- what a report asks first ------------------------------------------------
 
@@ -317,6 +376,9 @@ class Results:
         }
         if self.late is not None:
             d["late"] = self.late
+        if self.rounds_done is not None:
+            d["rounds_done"] = self.rounds_done
+            d["steady_round"] = self.steady_round
         d["read"] = self.read.to_json()
         d["write"] = self.write.to_json()
         if self.timeseries is not None:
@@ -325,6 +387,9 @@ class Results:
             d["slowest"] = [r._asdict() for r in self.slowest]
             d["timeseries"] = self.timeseries.to_json()
             d["captured"] = [r._asdict() for r in self.captured]
+            if self.rounds_done is not None:
+                d["rounds"] = [r.to_json() for r in self.rounds]
+                d["window"] = self.window._asdict() if self.window else None
         if self.conditions:
             d["conditions"] = dict(self.conditions)
         if self.workers:
@@ -364,7 +429,11 @@ def _results_from_json(d: JsonObj, name: str) -> Results:
         captured=tuple(IoRecord.from_json(x) for x in d.get("captured", ())),
         timeseries=ts, ts_dropped=int(d.get("ts_dropped", 0)),
         captured_dropped=int(d.get("captured_dropped", 0)),
-        conditions=_conditions(d), name=name)
+        conditions=_conditions(d), name=name,
+        rounds_done=int(d["rounds_done"]) if "rounds_done" in d else None,
+        steady_round=int(d["steady_round"]) if d.get("steady_round") is not None else None,
+        rounds=tuple(Round.from_json(x) for x in d.get("rounds", ())),
+        window=Window.from_json(d["window"]) if d.get("window") else None)
 
 
 def _load(src: str | bytes | Path | JsonObj | list[Any]) -> Any:
