@@ -574,10 +574,33 @@ static void text_compare(struct output *out, const struct compare_row *c, unsign
 
 /* --- status --follow --------------------------------------------------------- */
 
+/* A run with rounds: the round an interval ends (from 1), or 0. */
+static uint32_t round_ended(const struct ssdk_run_status *st, const struct ssdk_ts_point *p)
+{
+	const struct ssdk_run_config *c = &st->config;
+	uint64_t first, per, k;
+
+	if (!c->rounds || !c->round_ns || !c->ts_interval_ns)
+		return 0;
+	first = c->ramp_ns / c->ts_interval_ns;
+	per = c->round_ns / c->ts_interval_ns;
+	if (p->index + 1 <= first || (p->index + 1 - first) % per)
+		return 0;
+	k = (p->index + 1 - first) / per;
+	/* An ended run's last interval may be cut short: its count says. */
+	if (k > c->rounds || (ssdk_state_ended(st->state) && k > st->rounds_done))
+		return 0;
+	return k;
+}
+
 static void text_interval(struct output *out, const struct ssdk_run_status *st,
 			  const struct ssdk_ts_point *p)
 {
+	uint32_t round = round_ended(st, p);
+
 	text_ts_row(st, p, !out->rows++);
+	if (round)
+		printf("%12s round %u of %u ended\n", "", round, st->config.rounds);
 	fflush(stdout);
 }
 
@@ -585,6 +608,8 @@ static void text_follow_end(struct output *out, const struct ssdk_run_status *st
 {
 	printf("run %u %s%s%s\n", st->id, state_str(st->state), st->reason[0] ? ": " : "",
 	       st->reason);
+	if (st->config.rounds)
+		text_rounds_line(st);
 }
 
 static void text_profiles(struct output *out, const struct profile *p, unsigned int n)

@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: LGPL-2.1 OR BSD-3-Clause
 """A progress bar for a run that goes on: IOPS now, elapsed of total.
 
-From the run's status (``iops_now``, ``elapsed_ns``, ``completed``),
-redrawn on one line of stderr; no dependency.
+From the run's status (``iops_now``, ``elapsed_ns``, ``completed``, and
+a run with rounds its ``rounds_done`` and ``steady_round``), redrawn on
+one line of stderr; no dependency.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from .units import fmt_ns
 
 if TYPE_CHECKING:
     from .controller import Run
+    from .results import Results
 
 _WIDTH = 24
 _EVERY_S = 0.5
@@ -25,6 +27,16 @@ def _si(x: float) -> str:
         if x >= scale:
             return f"{x / scale:.1f}{unit}"
     return f"{x:.0f}"
+
+
+def _rounds(st: Results) -> str:
+    """A run with rounds: how many have ended, and whether it is steady."""
+    if st.rounds_done is None:
+        return ""
+    text = f"  round {st.rounds_done}/{int(st.config.get('rounds', 0))}"
+    if st.steady_round:
+        text += f", steady at {st.steady_round}"
+    return text
 
 
 class Progress:
@@ -55,7 +67,7 @@ class Progress:
             bar = f"[{'#' * n}{'-' * (_WIDTH - n)}] {frac * 100:3.0f}% "
         span = f"{fmt_ns(elapsed)}" + (f" / {fmt_ns(total_ns)}" if total_ns else "")
         ids = ",".join(str(i) for i in self.run.ids)
-        return f"run {ids}: {bar}{span}  {_si(iops)} IOPS  {_si(done)} IOs"
+        return f"run {ids}: {bar}{span}  {_si(iops)} IOPS  {_si(done)} IOs{_rounds(sts[0])}"
 
     def update(self, force: bool = False) -> None:
         now = time.monotonic()

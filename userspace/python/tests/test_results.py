@@ -179,3 +179,17 @@ def test_not_results_is_a_clear_error(bad: str) -> None:
 def test_missing_file() -> None:
     with pytest.raises(FileNotFoundError):
         ssdk.load("/nonexistent/run.json")
+
+
+def test_rounds_to_steady_state() -> None:
+    """A run of rounds (made by the CLI): each round, its window's test, the window."""
+    from ssdk.progress import _rounds
+    r = ssdk.Results.from_json(FIXTURES / "steady-nullb.json")
+    assert (r.rounds_done, r.steady_round) == (5, 5)
+    assert [x.round for x in r.rounds] == [1, 2, 3, 4, 5]
+    assert [x.steady for x in r.rounds] == [None, None, None, None, True]
+    assert r.window is not None and (r.window.first, r.window.last) == (1, 5)
+    assert r.window.ios == sum(x.ios for x in r.rounds)
+    assert r.window.max_ns == max(x.max_ns for x in r.rounds)
+    assert _rounds(r) == "  round 5/8, steady at 5"
+    assert _rounds(ssdk.Results.from_json(FIXTURES / "randread-nullb.json")) == ""

@@ -132,3 +132,28 @@ def test_cli_args_are_the_clis_options() -> None:
     # Every field but the name, its extras and the target is an option.
     fields = {"--" + f.replace("_", "-") for f in jobmod.job_fields()} - {"--name", "--extra"}
     assert fields <= known | {"--target"}, fields - known
+
+
+@pytest.mark.parametrize(("s", "want"), [
+    ("iops:20%,slope:10%", {"steady-track": 0, "steady-range-pct": 20, "steady-slope-pct": 10}),
+    ("bw", {"steady-track": 1}),
+    ("lat-mean,slope:5,range:15%",
+     {"steady-track": 2, "steady-range-pct": 15, "steady-slope-pct": 5})])
+def test_steady_reads_as_the_cli(s: str, want: dict[str, int]) -> None:
+    """--steady's syntax; the values the module checks (values_test.c has the CLI's)."""
+    got = ssdk.Job(target="/dev/x", steady=s).values()
+    assert {k: v for k, v in got.items() if k.startswith("steady")} == want
+
+
+@pytest.mark.parametrize("bad", ["mbps", "", "iops:", "iops:x", "iops,tilt:3", "iops:20,range:3",
+                                 "iops,slope:1,slope:2", "slope:10"])
+def test_bad_steady(bad: str) -> None:
+    with pytest.raises(jobmod.JobError, match="steady"):
+        ssdk.Job(target="/dev/x", steady=bad).values()
+
+
+def test_rounds_are_options_of_the_cli() -> None:
+    job = ssdk.Job(target="/dev/x", rounds=25, round_time="1m", steady="iops:20%")
+    assert job.values()["round-ns"] == 60 * 10**9
+    assert job.cli_args() == ["--target", "/dev/x", "--rounds", "25", "--round-time",
+                              "60000000000ns", "--steady", "iops:20%", "--owned"]
