@@ -133,6 +133,40 @@ static int ssdk_config_placement(struct genl_info *info, struct ssdk_run_config 
 	return 0;
 }
 
+/*
+ * A purge: consent, and none of what describes IO (the policy has
+ * checked the method). A purge covers its span once, in chunks.
+ */
+static int ssdk_config_purge(struct genl_info *info, struct ssdk_run_config *cfg)
+{
+	static const int io_attrs[] = {
+		SSDK_A_RUN_RW, SSDK_A_RUN_BS, SSDK_A_RUN_BS_SPLIT, SSDK_A_RUN_IODEPTH,
+		SSDK_A_RUN_RWMIXREAD, SSDK_A_RUN_ALIGN, SSDK_A_RUN_ALIGN_OFFSET, SSDK_A_RUN_STRIDE,
+		SSDK_A_RUN_PATTERN, SSDK_A_RUN_RATE_IOPS, SSDK_A_RUN_RUNTIME_NS, SSDK_A_RUN_IOS,
+		SSDK_A_RUN_RAMP_NS, SSDK_A_RUN_ROUNDS, SSDK_A_RUN_BUFFERED,
+	};
+	struct nlattr **attrs = info->attrs;
+	unsigned int i;
+
+	cfg->purge = !!attrs[SSDK_A_RUN_PURGE];
+	if (!cfg->purge)
+		return 0;
+	cfg->purge_method = nla_get_u32(attrs[SSDK_A_RUN_PURGE]);
+	for (i = 0; i < ARRAY_SIZE(io_attrs); i++)
+		if (attrs[io_attrs[i]])
+			return ssdk_config_refuse(info, io_attrs[i],
+						  "not with purge: a purge covers its span once, in chunks");
+	if (ssdk_get_u32(info, SSDK_A_RUN_ENGINE, SSDK_DEFAULT_ENGINE) != SSDK_ENGINE_BIO)
+		return ssdk_config_refuse(info, SSDK_A_RUN_ENGINE,
+					  "engine: a purge is of a block device (engine bio)");
+	if (!nla_get_flag(attrs[SSDK_A_RUN_ALLOW_WRITE])) {
+		NL_SET_ERR_MSG_ATTR(info->extack, attrs[SSDK_A_RUN_PURGE],
+				    "purge: destroys the span's data: it needs allow-write");
+		return -EPERM;
+	}
+	return 0;
+}
+
 /* Reads, writes, or a mix of both; consent to write. */
 static int ssdk_config_ops(struct genl_info *info, struct ssdk_run_config *cfg)
 {
@@ -317,6 +351,8 @@ int ssdk_config_parse(struct genl_info *info, struct ssdk_run_config *cfg)
 
 	ret = ssdk_config_cpu(info, cfg);
 	if (!ret)
+		ret = ssdk_config_purge(info, cfg);
+	if (!ret)
 		ret = ssdk_config_ops(info, cfg);
 	if (!ret)
 		ret = ssdk_config_sizes(info, cfg);
@@ -360,7 +396,7 @@ int ssdk_config_check_target(struct ssdk_run *run, struct nlattr **attrs,
 	const struct nlattr *attr;
 
 	if (problem == SSDK_ACCESS_OK)
-		return 0;
+		return run->cfg.purge ? ssdk_purge_check(run, attrs, extack) : 0;
 	attr = attrs[p->attr == SSDK_A_RUN_BS && run->cfg.split_given ?
 		     SSDK_A_RUN_BS_SPLIT : p->attr];
 	/* NL_SET_ERR_MSG_ATTR() takes a literal: one case per message. */

@@ -165,7 +165,8 @@ static int ssdk_nl_config_fill(struct sk_buff *msg, const struct ssdk_run *run)
 	    ssdk_nl_put_u64(msg, SSDK_A_RUN_STRIDE, ac->stride) ||
 	    (ssdk_rw_mixed(ac->rw) &&
 	     nla_put_u32(msg, SSDK_A_RUN_RWMIXREAD, ac->rwmixread)) ||
-	    (ssdk_cfg_writes(cfg) && ssdk_nl_pattern_fill(msg, cfg)) ||
+	    (ssdk_cfg_writes(cfg) && !cfg->purge && ssdk_nl_pattern_fill(msg, cfg)) ||
+	    (cfg->purge && nla_put_u32(msg, SSDK_A_RUN_PURGE, cfg->purge_method)) ||
 	    (cfg->rate_iops &&
 	     (nla_put_u32(msg, SSDK_A_RUN_RATE_IOPS, cfg->rate_iops) ||
 	      nla_put_u32(msg, SSDK_A_RUN_ARRIVALS, cfg->arrivals) ||

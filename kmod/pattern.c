@@ -50,7 +50,7 @@ int ssdk_pattern_setup(struct ssdk_run *run)
 	u32 off;
 
 	ssdk_prng_seed(&p->rng, cfg->access.seed ^ SSDK_PATTERN_SEED);
-	if (!ssdk_cfg_writes(cfg) || !ssdk_pattern_pooled(cfg->pattern))
+	if (cfg->purge || !ssdk_cfg_writes(cfg) || !ssdk_pattern_pooled(cfg->pattern))
 		return 0;
 	p->pool = vmalloc(SSDK_POOL_SIZE);
 	if (!p->pool)

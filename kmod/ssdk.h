@@ -80,6 +80,8 @@ struct sk_buff;
  * @steady: Test steady state after each round (steady.c).
  * @steady_track: &enum ssdk_steady_track: the variable tested.
  * @steady_rule: The test's bounds.
+ * @purge: A purge run: its span purged instead of IO (purge.c).
+ * @purge_method: &enum ssdk_purge_method of a purge run.
  */
 struct ssdk_run_config {
 	char *target;
@@ -112,17 +114,19 @@ struct ssdk_run_config {
 	bool steady;
 	u32 steady_track;
 	struct ssdk_steady_rule steady_rule;
+	bool purge;
+	u32 purge_method;
 };
 
 /**
  * ssdk_cfg_writes() - Whether a run of this configuration writes.
  * @cfg: The configuration.
  *
- * Return: See ssdk_rw_writes().
+ * Return: Whether it purges, or see ssdk_rw_writes().
  */
 static inline bool ssdk_cfg_writes(const struct ssdk_run_config *cfg)
 {
-	return ssdk_rw_writes(cfg->access.rw, cfg->access.rwmixread);
+	return cfg->purge || ssdk_rw_writes(cfg->access.rw, cfg->access.rwmixread);
 }
 
 /**
@@ -590,6 +594,11 @@ bool ssdk_ts_advance(struct ssdk_run *run, u64 t);
 void ssdk_ts_finish(struct ssdk_run *run);
 u32 ssdk_ts_published(const struct ssdk_run *run);
 u32 ssdk_ts_max_intervals(void);
+
+/* purge.c */
+int ssdk_purge_check(struct ssdk_run *run, struct nlattr **attrs,
+		     struct netlink_ext_ack *extack);
+int ssdk_purge_chunk(struct ssdk_run *run, u64 offset, u32 len);
 
 /* steady.c */
 void ssdk_rounds_setup(struct ssdk_run *run);

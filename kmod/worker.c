@@ -329,6 +329,56 @@ static u64 ssdk_wake_at(const struct ssdk_run *run, u64 now)
 	return at;
 }
 
+/* Keep the IOs in flight (or due) until the run's end, and wait for the last. */
+static void ssdk_io_loop(struct ssdk_run *run, u64 now)
+{
+	struct llist_node *list;
+
+	for (;;) {
+		while (run->nr_free && ssdk_may_submit(run, now) && ssdk_pace_due(run, now))
+			ssdk_slot_submit(run, run->cfg.rate_iops ? ssdk_pace_pop(run) :
+					 run->free[--run->nr_free], now);
+		if (run->nr_free == run->cfg.iodepth && !ssdk_may_submit(run, now))
+			break;
+		list = ssdk_wait_completions(run, ssdk_wake_at(run, now));
+		now = list ? ssdk_reap(run, list) : ktime_get_ns();
+		cond_resched();
+	}
+}
+
+/*
+ * A purge run (purge.c): the span, a chunk at a time, until its end, a
+ * stop or a failure; each chunk recorded through the run's one slot as a
+ * write of its length, its latency the chunk's time.
+ */
+static void ssdk_purge_loop(struct ssdk_run *run)
+{
+	const struct ssdk_access_cfg *ac = &run->cfg.access;
+	struct ssdk_slot *slot = run->slots[0];
+	u64 off = ac->offset, end = ac->offset + ac->span;
+
+	while (off < end && !READ_ONCE(run->stop)) {
+		slot->op = SSDK_OP_WRITE;
+		slot->offset = off;
+		slot->len = min_t(u64, end - off, SSDK_PURGE_CHUNK);
+		slot->measured = true;
+		slot->inflight = 1;
+		slot->cpu_submit = raw_smp_processor_id();
+		run->submitted++;
+		slot->submit_ns = ktime_get_ns();
+		slot->error = ssdk_purge_chunk(run, off, slot->len);
+		slot->complete_ns = ktime_get_ns();
+		slot->cpu_complete = raw_smp_processor_id();
+		WRITE_ONCE(run->completed, run->completed + 1);
+		if (slot->error)
+			ssdk_io_failed(run, slot);
+		ssdk_record_reaped(run, slot);
+		ssdk_rate_update(run, slot->complete_ns);
+		off += slot->len;
+		cond_resched();
+	}
+}
+
 /**
  * ssdk_worker() - The kernel thread of a run.
  * @data: The run.
@@ -345,7 +395,6 @@ static u64 ssdk_wake_at(const struct ssdk_run *run, u64 now)
 int ssdk_worker(void *data)
 {
 	struct ssdk_run *run = data;
-	struct llist_node *list;
 	u64 now = ktime_get_ns();
 
 	run->ramp_end_ns = now + run->cfg.ramp_ns;
@@ -356,16 +405,10 @@ int ssdk_worker(void *data)
 	/* Pairs with smp_load_acquire() in ssdk_nl_progress_fill(). */
 	smp_store_release(&run->started, true);
 
-	for (;;) {
-		while (run->nr_free && ssdk_may_submit(run, now) && ssdk_pace_due(run, now))
-			ssdk_slot_submit(run, run->cfg.rate_iops ? ssdk_pace_pop(run) :
-					 run->free[--run->nr_free], now);
-		if (run->nr_free == run->cfg.iodepth && !ssdk_may_submit(run, now))
-			break;
-		list = ssdk_wait_completions(run, ssdk_wake_at(run, now));
-		now = list ? ssdk_reap(run, list) : ktime_get_ns();
-		cond_resched();
-	}
+	if (run->cfg.purge)
+		ssdk_purge_loop(run);
+	else
+		ssdk_io_loop(run, now);
 
 	WRITE_ONCE(run->end_ns, ktime_get_ns());
 	ssdk_worker_teardown(run);

@@ -58,7 +58,7 @@ expect_fail "writes to a mounted filesystem's device" 1 "target: in use" \
 	run --target /dev/ram0 --rw randwrite --allow-write
 
 # --- the CLI's own checks -----------------------------------------------------------
-expect_fail "no limit: neither --runtime nor --ios" 2 "--runtime or --ios" \
+expect_fail "no limit: neither --runtime, --rounds nor --ios" 2 "--runtime, --rounds or --ios" \
 	"$SSDK_CLI" ctl run --target $nb
 expect_fail "an unknown --rw" 2 "--rw: 'rw' is none of" run --target $nb --rw rw
 expect_fail "a malformed size" 2 "--bs: '4q' is not a size" run --target $nb --bs 4q

@@ -69,4 +69,8 @@ int args_one_run(struct cli *cli, const struct cli_cmd *cmd, int argc, char **ar
 		 cli_opt_fn on_opt, void *ctx, uint32_t *id, struct ssdk **h);
 void args_help(const struct cli_cmd *cmd);
 
+/* The spec's numbers in help texts, from the uapi header: STR(SSDK_...). */
+#define STR_(x)	#x
+#define STR(x)	STR_(x)
+
 #endif /* _SSDK_ARGS_H */

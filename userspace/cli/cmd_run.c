@@ -4,7 +4,8 @@
  * run checks them all with the module, lays out their files, starts them,
  * shows their progress, waits for their end and prints their results
  * (Ctrl-C stops them: the results are partial); start checks, lays out
- * and starts them, and prints their ids.
+ * and starts them, and prints their ids. purge is run with a purge
+ * method instead of IO: the module checks that the device offers it.
  */
 
 #include "commands.h"
@@ -49,6 +50,30 @@ static int start_run(struct cli *cli, int argc, char **argv)
 {
 	return run_or_start(cli, &cmd_start, FOR_START, argc, argv);
 }
+
+static int purge_run(struct cli *cli, int argc, char **argv)
+{
+	return run_or_start(cli, &cmd_purge, FOR_PURGE, argc, argv);
+}
+
+static const char purge_about[] =
+	"Return a span of a block device to a known state with the device's own\n"
+	"operation, from a kernel thread: discard (TRIM, NVMe deallocate), secure\n"
+	"discard or write-zeroes, each only where the device offers it (never by\n"
+	"writing zero pages). The span goes in chunks of " STR(SSDK_PURGE_CHUNK) " bytes, each a\n"
+	"write of its length in the results; Ctrl-C stops after the current chunk and\n"
+	"prints how far it got. DESTROYS the data of the span (--allow-write); refused\n"
+	"when the device is mounted or held. The other options of a run do not apply.\n";
+
+const struct cli_cmd cmd_purge = {
+	.name = "purge",
+	.group = "ctl",
+	.usage = "ssdk ctl purge --target DEV --method M [--offset SIZE] [--span SIZE] --allow-write",
+	.about = purge_about,
+	.summary = "discard, secure-discard or write-zeroes a span, with progress",
+	.opts = workload_opts,
+	.run = purge_run,
+};
 
 const struct cli_cmd cmd_run = {
 	.name = "run",

@@ -14,7 +14,7 @@
 #include "commands.h"
 
 static const struct cli_cmd *const commands[] = {
-	&cmd_info, &cmd_run, &cmd_start, &cmd_sweep, &cmd_profiles, &cmd_compare,
+	&cmd_info, &cmd_run, &cmd_start, &cmd_sweep, &cmd_purge, &cmd_profiles, &cmd_compare,
 	&cmd_status, &cmd_list, &cmd_wait, &cmd_stop, &cmd_results, &cmd_delete,
 };
 

@@ -196,6 +196,10 @@ static void json_config(struct json *j, const struct run_result *r)
 	json_u64(j, RUN(IOS), c->ios);
 	json_u64(j, RUN(RAMP_NS), c->ramp_ns);
 	json_u64(j, RUN(SEED), c->seed);
+	if (ssdk_config_is_set(c, SSDK_A_RUN_PURGE))
+		json_str(j, RUN(PURGE), enum_name(SSDK_SPEC_ENUM_PURGE_METHOD, c->purge));
+	else
+		json_null(j, RUN(PURGE));
 	json_u64(j, RUN(ROUNDS), c->rounds);
 	json_u64(j, RUN(ROUND_NS), c->round_ns);
 	if (ssdk_config_is_set(c, SSDK_A_RUN_STEADY_TRACK)) {

@@ -114,7 +114,7 @@ static void text_access(const struct run_result *r)
 		printf("aligned to %u bytes, %u past\n", c->align, c->align_offset);
 	if (c->stride)
 		printf("stride %llu bytes\n", (unsigned long long)c->stride);
-	if (ssdk_rw_writes(c->rw, c->rwmixread))
+	if (ssdk_rw_writes(c->rw, c->rwmixread) && !ssdk_config_is_set(c, SSDK_A_RUN_PURGE))
 		printf("data %s\n", pattern_str(buf, sizeof(buf), c));
 	if (c->rate_iops)
 		printf("rate %u IOPS, %s arrivals%s", c->rate_iops,
@@ -124,6 +124,10 @@ static void text_access(const struct run_result *r)
 		printf("; %llu IOs found no free slot when due\n", (unsigned long long)r->st.late);
 	if (c->rounds)
 		text_rounds_line(&r->st);
+	if (ssdk_config_is_set(c, SSDK_A_RUN_PURGE))
+		printf("purge by %s, in chunks of %s: each a write below\n",
+		       enum_name(SSDK_SPEC_ENUM_PURGE_METHOD, c->purge),
+		       fmt_bytes(buf, sizeof(buf), SSDK_PURGE_CHUNK));
 }
 
 enum moment { MIN, MEAN, STDDEV, MAX, PCT };

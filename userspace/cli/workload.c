@@ -32,16 +32,12 @@ const char workload_about[] =
 	"ms, s, m, h (a bare number is seconds). MB/s in the results is 10^6 bytes per\n"
 	"second, MiB/s 2^20. Limits and defaults are the module's.\n";
 
-/* The spec's numbers in help texts, from the uapi header. */
-#define STR_(x)	#x
-#define STR(x)	STR_(x)
-
 enum {
 	OPT_TARGET, OPT_ENGINE, OPT_BUFFERED, OPT_FILE_SIZE, OPT_ENGINES, OPT_FILE, OPT_PROFILE,
 	OPT_WORKERS, OPT_CPUS, OPT_RW, OPT_RWMIXREAD, OPT_BS, OPT_BSSPLIT, OPT_IODEPTH,
 	OPT_OFFSET, OPT_SPAN, OPT_ALIGN, OPT_ALIGN_OFFSET, OPT_STRIDE, OPT_PATTERN,
 	OPT_RATE_IOPS, OPT_ARRIVALS, OPT_OPEN_LOOP, OPT_RUNTIME, OPT_IOS, OPT_RAMP,
-	OPT_ROUNDS, OPT_ROUND_TIME, OPT_STEADY, OPT_CPU,
+	OPT_ROUNDS, OPT_ROUND_TIME, OPT_STEADY, OPT_METHOD, OPT_CPU,
 	OPT_SEED, OPT_SLOWEST, OPT_TS_INTERVAL, OPT_CAPTURE_OVER, OPT_MAX_ERRORS,
 	OPT_CONTINUE_ON_ERROR, OPT_OWNED, OPT_ALLOW_WRITE, OPT_QUIET,
 };
@@ -103,6 +99,8 @@ const struct cli_opt workload_opts[] = {
 		STR(SSDK_STEADY_WINDOW) " rounds: TRACK[:PCT][,slope:PCT], max - min within PCT (default "
 		STR(SSDK_DEFAULT_STEADY_RANGE_PCT) "%) of their average and their least-squares line's excursion within slope's PCT (default "
 		STR(SSDK_DEFAULT_STEADY_SLOPE_PCT) "%)" },
+	[OPT_METHOD] = { "method", 0, "M", SSDK_A_RUN_PURGE,
+		"purge: how the span is purged, where the device offers it (its queue's discard_max_bytes, write_zeroes_max_bytes...)" },
 	[OPT_CPU] = { NULL, 0, "N", SSDK_A_RUN_CPU, "CPU the worker thread is bound to" },
 	[OPT_SEED] = { NULL, 0, "N", SSDK_A_RUN_SEED, "seed of the offsets and data (default 0)" },
 	[OPT_SLOWEST] = { "slowest", 0, "N", SSDK_A_RUN_SLOWEST_N,
@@ -191,6 +189,10 @@ static int workload_opt(struct cli *cli, const struct cli_opt *o, const char *ar
 					   arg, enum_list(names, sizeof(names),
 							 SSDK_SPEC_ENUM_STEADY_TRACK));
 		return 0;
+	case OPT_METHOD:
+		if (w->use != FOR_PURGE)
+			return usage_error(cli, "--method: only for ssdk ctl purge");
+		return args_set_attr(cli, o, arg, c);
 	case OPT_OPEN_LOOP:
 		ssdk_config_set(c, SSDK_A_RUN_ARRIVALS, SSDK_ARRIVALS_UNIFORM);
 		return 0;
@@ -267,6 +269,9 @@ static int workload_parse(struct cli *cli, const struct cli_cmd *cmd, int argc, 
 		return err;
 	if (!w->nr_targets)
 		return usage_error(cli, "--target DEV is needed");
+	if (w->use == FOR_PURGE)
+		return ssdk_config_is_set(&w->cfg, SSDK_A_RUN_PURGE) ? 0 :
+			usage_error(cli, "--method M is needed");
 	/* run, sweep and compare wait for the end: it must come. */
 	if (!ssdk_config_is_set(&w->cfg, SSDK_A_RUN_RUNTIME_NS) &&
 	    !ssdk_config_is_set(&w->cfg, SSDK_A_RUN_IOS) &&

@@ -16,7 +16,7 @@
 #define WORKLOAD_MAX_POINTS	32
 
 /* What a workload is for: options some of them take only. */
-enum workload_use { FOR_RUN, FOR_START, FOR_SWEEP, FOR_COMPARE };
+enum workload_use { FOR_RUN, FOR_START, FOR_SWEEP, FOR_COMPARE, FOR_PURGE };
 
 /**
  * struct workload - A workload's options, parsed.

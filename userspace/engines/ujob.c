@@ -114,6 +114,8 @@ static const char *unsupported(const struct ssdk_run_config *c, const struct eng
 		return "reads only";
 	if (c->rate_iops)
 		return "no --rate-iops";
+	if (c->rounds)
+		return "no --rounds (the module's)";
 	if (c->iodepth > ops->max_depth)
 		return ops->max_depth == 1 ? "iodepth 1" : "iodepth up to " VALUE_OF(SSDK_MAX_IODEPTH);
 	return NULL;

@@ -71,6 +71,7 @@ static const struct field fields[SSDK_A_RUN_MAX + 1] = {
 	CONFIG(SSDK_A_RUN_STEADY_TRACK, steady_track),
 	CONFIG(SSDK_A_RUN_STEADY_RANGE_PCT, steady_range_pct),
 	CONFIG(SSDK_A_RUN_STEADY_SLOPE_PCT, steady_slope_pct),
+	CONFIG(SSDK_A_RUN_PURGE, purge),
 	STATUS(SSDK_A_RUN_ID, id),
 	STATUS(SSDK_A_RUN_STATE, state),
 	STATUS(SSDK_A_RUN_TARGET_SIZE, target_size),

@@ -135,7 +135,7 @@ struct ssdk_bs_share {
  * @steady_track: SSDK_STEADY_TRACK_*.
  * @steady_range_pct: See @rw.
  * @steady_slope_pct: See @rw.
- * @reserved: Zero.
+ * @purge: SSDK_PURGE_METHOD_*: a purge run (when set).
  *
  * Start from ssdk_config_init() and set attributes with ssdk_config_set(),
  * ssdk_config_set_target() and ssdk_config_add_bs(): a field written
@@ -182,7 +182,7 @@ struct ssdk_run_config {
 	uint32_t steady_track;
 	uint32_t steady_range_pct;
 	uint32_t steady_slope_pct;
-	uint32_t reserved;
+	uint32_t purge;
 };
 
 /**

@@ -60,6 +60,12 @@ static const char *const arrivals_names[] = {
 	"poisson",
 };
 
+static const char *const purge_method_names[] = {
+	"discard",
+	"secure-discard",
+	"write-zeroes",
+};
+
 static const char *const steady_track_names[] = {
 	"iops",
 	"bw",
@@ -192,6 +198,8 @@ static const struct ssdk_spec_attr run_attrs[] = {
 		{ "io-errors", SSDK_SPEC_TYPE_U64, 0, -1, -1, 0ULL, 0ULL, 0ULL },
 	[SSDK_A_RUN_DRY_RUN] =
 		{ "dry-run", SSDK_SPEC_TYPE_FLAG, 0, -1, -1, 0ULL, 0ULL, 0ULL },
+	[SSDK_A_RUN_PURGE] =
+		{ "purge", SSDK_SPEC_TYPE_U32, SSDK_SPEC_HAS_MIN | SSDK_SPEC_HAS_MAX, SSDK_SPEC_ENUM_PURGE_METHOD, -1, 0ULL, 2ULL, 0ULL },
 	[SSDK_A_RUN_ROUNDS] =
 		{ "rounds", SSDK_SPEC_TYPE_U32, SSDK_SPEC_HAS_MIN | SSDK_SPEC_HAS_MAX, -1, -1, 1ULL, 1000ULL, 0ULL },
 	[SSDK_A_RUN_ROUND_NS] =
@@ -355,6 +363,7 @@ static const uint16_t run_start_do_request[] = {
 	SSDK_A_RUN_STEADY_TRACK,
 	SSDK_A_RUN_STEADY_RANGE_PCT,
 	SSDK_A_RUN_STEADY_SLOPE_PCT,
+	SSDK_A_RUN_PURGE,
 	0
 };
 
@@ -420,6 +429,7 @@ static const uint16_t run_get_do_reply[] = {
 	SSDK_A_RUN_STEADY_SLOPE_PCT,
 	SSDK_A_RUN_ROUNDS_DONE,
 	SSDK_A_RUN_STEADY_ROUND,
+	SSDK_A_RUN_PURGE,
 	0
 };
 
@@ -475,6 +485,7 @@ static const uint16_t run_get_dump_reply[] = {
 	SSDK_A_RUN_STEADY_SLOPE_PCT,
 	SSDK_A_RUN_ROUNDS_DONE,
 	SSDK_A_RUN_STEADY_ROUND,
+	SSDK_A_RUN_PURGE,
 	0
 };
 
@@ -552,6 +563,7 @@ static const uint16_t results_get_do_reply[] = {
 	SSDK_A_RUN_STEADY_SLOPE_PCT,
 	SSDK_A_RUN_ROUNDS_DONE,
 	SSDK_A_RUN_STEADY_ROUND,
+	SSDK_A_RUN_PURGE,
 	0
 };
 
@@ -607,6 +619,7 @@ static const uint16_t results_get_dump_reply[] = {
 	SSDK_A_RUN_STEADY_SLOPE_PCT,
 	SSDK_A_RUN_ROUNDS_DONE,
 	SSDK_A_RUN_STEADY_ROUND,
+	SSDK_A_RUN_PURGE,
 	0
 };
 
@@ -662,6 +675,7 @@ static const uint16_t run_end_ntf_do_reply[] = {
 	SSDK_A_RUN_STEADY_SLOPE_PCT,
 	SSDK_A_RUN_ROUNDS_DONE,
 	SSDK_A_RUN_STEADY_ROUND,
+	SSDK_A_RUN_PURGE,
 	0
 };
 
@@ -735,6 +749,7 @@ const struct ssdk_spec_enum ssdk_spec_enums[SSDK_SPEC_NR_ENUMS] = {
 	[SSDK_SPEC_ENUM_LAT_KIND] = { "lat-kind", 0, 2, lat_kind_names },
 	[SSDK_SPEC_ENUM_PATTERN] = { "pattern", 0, 4, pattern_names },
 	[SSDK_SPEC_ENUM_ARRIVALS] = { "arrivals", 0, 3, arrivals_names },
+	[SSDK_SPEC_ENUM_PURGE_METHOD] = { "purge-method", 0, 3, purge_method_names },
 	[SSDK_SPEC_ENUM_STEADY_TRACK] = { "steady-track", 0, 3, steady_track_names },
 };
 

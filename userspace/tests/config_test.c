@@ -401,7 +401,6 @@ TEST(status_parse_every_reply_attribute)
 	}
 	/* the reserved fields are cleared, and nothing else is set */
 	EXPECT_EQ(0U, st->reserved);
-	EXPECT_EQ(0U, st->config.reserved);
 	EXPECT_FALSE(ssdk_config_is_set(&st->config, SSDK_A_RUN_ALLOW_WRITE));
 	EXPECT_EQ(0U, st->config.allow_write);
 	nlmsg_free(msg);

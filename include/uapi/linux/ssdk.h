@@ -138,6 +138,23 @@ enum ssdk_arrivals {
 };
 
 /**
+ * enum ssdk_purge_method - How a purge run (attribute purge) returns a span to
+ *   a known state, each only where the device offers it.
+ * @SSDK_PURGE_METHOD_DISCARD: Discard (TRIM, NVMe deallocate) the span: the
+ *   device may unmap it; what it then reads is the device's to say.
+ * @SSDK_PURGE_METHOD_SECURE_DISCARD: Secure erase of the span
+ *   (REQ_OP_SECURE_ERASE).
+ * @SSDK_PURGE_METHOD_WRITE_ZEROES: The device's own zeroing
+ *   (REQ_OP_WRITE_ZEROES), never writes of zero pages: the span reads back
+ *   zeros.
+ */
+enum ssdk_purge_method {
+	SSDK_PURGE_METHOD_DISCARD,
+	SSDK_PURGE_METHOD_SECURE_DISCARD,
+	SSDK_PURGE_METHOD_WRITE_ZEROES,
+};
+
+/**
  * enum ssdk_steady_track - The tracking variable of the steady-state test: a
  *   round's figure whose last steady-window rounds must agree (SNIA PTS).
  * @SSDK_STEADY_TRACK_IOPS: Measured IOs completed in the round, all ops.
@@ -158,6 +175,7 @@ enum ssdk_steady_track {
 #define SSDK_MAX_TARGET_LEN		4095
 #define SSDK_MAX_INFLIGHT_BYTES		268435456
 #define SSDK_MIN_TS_INTERVAL_NS		10000000
+#define SSDK_PURGE_CHUNK		1073741824
 #define SSDK_MAX_ROUNDS			1000
 #define SSDK_STEADY_WINDOW		5
 #define SSDK_DEFAULT_RW			2
@@ -239,6 +257,7 @@ enum {
 	SSDK_A_RUN_OWNED,
 	SSDK_A_RUN_IO_ERRORS,
 	SSDK_A_RUN_DRY_RUN,
+	SSDK_A_RUN_PURGE,
 	SSDK_A_RUN_ROUNDS,
 	SSDK_A_RUN_ROUND_NS,
 	SSDK_A_RUN_STEADY_TRACK,

@@ -95,7 +95,7 @@ class RunConfig(ctypes.Structure):
         ("steady_track", u32),
         ("steady_range_pct", u32),
         ("steady_slope_pct", u32),
-        ("reserved", u32),
+        ("purge", u32),
     ]
 
 

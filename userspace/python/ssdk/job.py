@@ -39,6 +39,7 @@ FIELD_ATTRS: dict[str, tuple[str, str]] = {
     "runtime": ("runtime-ns", _TIME),
     "ios": ("ios", _INT),
     "ramp": ("ramp-ns", _TIME),
+    "purge": ("purge", _ENUM),
     "rounds": ("rounds", _INT),
     "round_time": ("round-ns", _TIME),
     "cpu": ("cpu", _INT),
@@ -57,7 +58,7 @@ OTHER_ATTRS = ("target", "bs-split", "pattern", "pattern-byte", "compress-pct", 
 
 _ENUMS: dict[str, type[enum.IntEnum]] = {
     "engine": spec.Engine, "rw": spec.Rw, "arrivals": spec.Arrivals, "pattern": spec.Pattern,
-    "steady": spec.SteadyTrack,
+    "steady": spec.SteadyTrack, "purge": spec.PurgeMethod,
 }
 
 
@@ -113,6 +114,7 @@ class Job:
     runtime: Duration | None = None
     ios: int | None = None
     ramp: Duration | None = None
+    purge: str | None = None
     rounds: int | None = None
     round_time: Duration | None = None
     steady: str | None = None
@@ -177,6 +179,8 @@ class Job:
         Every option is a field's name with dashes; sizes go as bytes,
         times as nanoseconds ("1500000ns"), so nothing is rounded.
         """
+        if self.purge is not None:
+            raise JobError("purge: ssdk ctl purge makes it, not ssdk ctl run")
         out: list[str] = []
         for t in self.targets:
             out += ["--target", t]

@@ -24,6 +24,7 @@ _ENGINES = {int(s): s.name.lower() for s in spec.Engine}
 _ARRIVALS = {int(s): s.name.lower() for s in spec.Arrivals}
 _PATTERNS = {int(s): s.name.lower() for s in spec.Pattern}
 _STEADY = {int(s): s.name.lower().replace("_", "-") for s in spec.SteadyTrack}
+_PURGES = {int(s): s.name.lower().replace("_", "-") for s in spec.PurgeMethod}
 _NO_RATE = None
 
 
@@ -86,6 +87,13 @@ def _pattern(c: _lib.RunConfig) -> str | None:
     return name
 
 
+def _purge(c: _lib.RunConfig) -> str | None:
+    """A purge run's method, the JSON's "purge"; None for IO."""
+    if not _lib.lib().ssdk_config_is_set(ctypes.byref(c), spec.ATTRS["run"]["purge"].value):
+        return None
+    return _PURGES.get(c.purge, str(c.purge))
+
+
 def _steady(c: _lib.RunConfig) -> dict[str, object]:
     """The steady-state test's keys of the JSON's "config": null without one."""
     if not _lib.lib().ssdk_config_is_set(ctypes.byref(c), spec.ATTRS["run"]["steady-track"].value):
@@ -126,7 +134,8 @@ def config_dict(c: _lib.RunConfig, engine: str | None = None) -> dict[str, objec
         "max_errors": c.max_errors, "owned": bool(c.owned),
         "rw": _RWS.get(c.rw, str(c.rw)), "bs": c.bs, "iodepth": c.iodepth,
         "offset": c.offset, "span": c.span, "runtime_ns": c.runtime_ns, "ios": c.ios,
-        "ramp_ns": c.ramp_ns, "seed": c.seed, "rounds": c.rounds, "round_ns": c.round_ns,
+        "ramp_ns": c.ramp_ns, "seed": c.seed, "purge": _purge(c),
+        "rounds": c.rounds, "round_ns": c.round_ns,
         **_steady(c), "cpu": c.cpu if c.cpu >= 0 else None,
     }
     if c.rw in (spec.Rw.RANDRW, spec.Rw.READWRITE):

@@ -507,6 +507,60 @@ def timeseries(r: Results, op: str | None = None) -> Figure:
     return fig
 
 
+# --- rounds and steady state (SNIA PTS) ----------------------------------------------
+
+# The tracking variable of a run's steady-state test: Round field, label, scale.
+_TRACKS = {"iops": ("iops", "IOPS", 1.0), "bw": ("mb_s", "MB/s", 1.0),
+           "lat-mean": ("mean_ns", "Mean latency (µs)", 1e-3)}
+
+
+def steady_state(r: Results) -> Figure:
+    """Each round's tracking variable, as SNIA PTS draws its steady-state plot.
+
+    The measurement window is shaded, with its average, the bounds of the
+    range test around it (average ± half the range allowed) and its
+    least-squares line; the title says at which round the module found
+    steady state, or that it did not. The line is drawn here, for showing:
+    the verdict is the module's.
+    """
+    if not r.rounds:
+        raise ValueError(f"{r.label}: no rounds (run with --rounds)")
+    track = str(r.config.get("steady_track") or "iops")
+    field, ylabel, scale = _TRACKS.get(track, _TRACKS["iops"])
+    x = np.array([x.round for x in r.rounds], dtype=np.float64)
+    y = np.array([getattr(x, field) for x in r.rounds], dtype=np.float64) * scale
+    fig = _figure()
+    ax = fig.subplots()
+    ax.plot(x, y, marker="o", color=PALETTE[0], linewidth=1.8, label=f"{ylabel} per round")
+    w = r.window
+    if w is not None:
+        inw = (x >= w.first) & (x <= w.last)
+        avg = float(y[inw].mean())
+        rng = r.config.get("steady_range_pct")
+        ax.axvspan(w.first - 0.5, w.last + 0.5, color=PALETTE[2], alpha=0.12, linewidth=0,
+                   label="measurement window")
+        ax.hlines(avg, w.first - 0.5, w.last + 0.5, color=PALETTE[2], linewidth=1.4,
+                  label=f"window average {avg:,.4g}")
+        if rng:
+            ax.hlines([avg * (1 + rng / 200), avg * (1 - rng / 200)], w.first - 0.5,
+                      w.last + 0.5, color=PALETTE[2], linestyle=":", linewidth=1.2,
+                      label=f"range allowed, {rng}% of the average")
+        slope, icept = np.polyfit(x[inw], y[inw], 1)
+        ax.plot(x[inw], slope * x[inw] + icept, color=PALETTE[3], linestyle="--",
+                linewidth=1.4, label="least-squares line")
+    _style(ax)
+    ax.set_xticks(x)
+    ax.set_xlabel("Round")
+    ax.set_ylabel(ylabel)
+    ax.set_ylim(bottom=0)
+    _thousands(ax.yaxis)
+    _legend_below(fig, ax)
+    verdict = (f"steady at round {r.steady_round}" if r.steady_round
+               else f"not steady after {len(r.rounds)} rounds")
+    fig.suptitle(f"{_plain(r.label)}: {verdict} (SNIA PTS)", fontweight="bold")
+    return fig
+
+
 # --- layers (ssdk compare) --------------------------------------------------------------
 
 _LAYER_METRICS = ("mean", "p99")

@@ -314,6 +314,22 @@ def _over_time(ch: _Charts, runs: list[Tagged]) -> None:
                " scale (bottom); a stall shows as a dip in IOPS and a spike of the maximum.")
 
 
+def _steady(ch: _Charts, runs: list[Tagged]) -> None:
+    with_rounds = [(src, r) for src, r in runs if r.rounds]
+    if with_rounds:
+        ch.heading("Steady state")
+    for i, (src, r) in enumerate(with_rounds, 1):
+        rule = (f"the last 5 rounds' {r.config.get('steady_track')} within"
+                f" {r.config.get('steady_range_pct')}% of their average and their"
+                f" least-squares line within {r.config.get('steady_slope_pct')}%"
+                if r.config.get("steady_track") else "no steady-state test")
+        ch.add(f"steady-{i}", plots.steady_state(r),
+               f"{_label(r)} on {r.target} ({src}) in rounds of"
+               f" {int(r.config.get('round_ns', 0)) / 1e9:g} s: each round's figure, the"
+               f" measurement window shaded with its average, the range allowed around it"
+               f" and its least-squares line ({rule}, as SNIA PTS has it).")
+
+
 def _layers(ch: _Charts, compares: list[tuple[str, Comparison]]) -> None:
     if compares:
         ch.heading("Where the time goes")
@@ -338,6 +354,7 @@ def _charts(inputs: Sequence[Input], srcs: Sequence[str]) -> str:
     _latency(ch, singles, sweeps, compares)
     _over_time(ch, [*singles, *((s, r) for s, sw in sweeps for r in sw),
                     *((s, r) for s, c in compares for r in c.results.values())])
+    _steady(ch, singles)
     _layers(ch, compares)
     return "\n".join(ch.parts)
 

@@ -80,6 +80,14 @@ class Arrivals(enum.IntEnum):
     POISSON = 2
 
 
+class PurgeMethod(enum.IntEnum):
+    """The spec's purge-method enum."""
+
+    DISCARD = 0
+    SECURE_DISCARD = 1
+    WRITE_ZEROES = 2
+
+
 class SteadyTrack(enum.IntEnum):
     """The spec's steady-track enum."""
 
@@ -97,6 +105,7 @@ MAX_SLOWEST = 4096
 MAX_TARGET_LEN = 4095
 MAX_INFLIGHT_BYTES = 268435456
 MIN_TS_INTERVAL_NS = 10000000
+PURGE_CHUNK = 1073741824
 MAX_ROUNDS = 1000
 STEADY_WINDOW = 5
 DEFAULT_RW = 2
@@ -190,13 +199,14 @@ ATTRS: dict[str, dict[str, Attr]] = {
         "owned": Attr(49, "flag", None, None, False, None, None, None),
         "io-errors": Attr(50, "u64", None, None, False, None, None, None),
         "dry-run": Attr(51, "flag", None, None, False, None, None, None),
-        "rounds": Attr(52, "u32", None, None, False, 1, 1000, None),
-        "round-ns": Attr(53, "u64", None, None, False, 1, None, None),
-        "steady-track": Attr(54, "u32", 'steady-track', None, False, 0, 2, None),
-        "steady-range-pct": Attr(55, "u32", None, None, False, 1, 100, 20),
-        "steady-slope-pct": Attr(56, "u32", None, None, False, 1, 100, 10),
-        "rounds-done": Attr(57, "u32", None, None, False, None, None, None),
-        "steady-round": Attr(58, "u32", None, None, False, None, None, None),
+        "purge": Attr(52, "u32", 'purge-method', None, False, 0, 2, None),
+        "rounds": Attr(53, "u32", None, None, False, 1, 1000, None),
+        "round-ns": Attr(54, "u64", None, None, False, 1, None, None),
+        "steady-track": Attr(55, "u32", 'steady-track', None, False, 0, 2, None),
+        "steady-range-pct": Attr(56, "u32", None, None, False, 1, 100, 20),
+        "steady-slope-pct": Attr(57, "u32", None, None, False, 1, 100, 10),
+        "rounds-done": Attr(58, "u32", None, None, False, None, None, None),
+        "steady-round": Attr(59, "u32", None, None, False, None, None, None),
     },
     "stats": {
         "op": Attr(1, "u32", 'op', None, False, 0, 1, None),
@@ -250,12 +260,12 @@ ATTRS: dict[str, dict[str, Attr]] = {
 # Every operation: (command number, attribute set, {part: attribute names}).
 OPS: dict[str, tuple[int, str, dict[str, tuple[str, ...]]]] = {
     "info-get": (1, "info", {"do_request": ('pad',), "do_reply": ('version', 'kernel-release', 'caps', 'cpus', 'clock-res-ns', 'max-runs', 'hist-sub-bits', 'hist-buckets',)}),
-    "run-start": (2, "run", {"do_request": ('target', 'rw', 'bs', 'iodepth', 'offset', 'span', 'runtime-ns', 'ios', 'ramp-ns', 'seed', 'cpu', 'allow-write', 'rwmixread', 'bs-split', 'align', 'align-offset', 'stride', 'pattern', 'pattern-byte', 'compress-pct', 'rate-iops', 'arrivals', 'engine', 'buffered', 'slowest-n', 'ts-interval-ns', 'capture-over-ns', 'max-errors', 'owned', 'dry-run', 'rounds', 'round-ns', 'steady-track', 'steady-range-pct', 'steady-slope-pct',), "do_reply": ('id',)}),
-    "run-get": (3, "run", {"do_request": ('id',), "do_reply": ('id', 'state', 'target', 'rw', 'bs', 'iodepth', 'offset', 'span', 'runtime-ns', 'ios', 'ramp-ns', 'seed', 'cpu', 'reason', 'target-size', 'logical-block-size', 'elapsed-ns', 'measured-ns', 'completed', 'iops-now', 'stats', 'rwmixread', 'bs-split', 'align', 'align-offset', 'stride', 'pattern', 'pattern-byte', 'compress-pct', 'rate-iops', 'arrivals', 'late', 'engine', 'buffered', 'slowest-n', 'ts-interval-ns', 'ts-count', 'ts-dropped', 'capture-over-ns', 'captured-count', 'captured-dropped', 'max-errors', 'owned', 'io-errors', 'rounds', 'round-ns', 'steady-track', 'steady-range-pct', 'steady-slope-pct', 'rounds-done', 'steady-round',), "dump_reply": ('id', 'state', 'target', 'rw', 'bs', 'iodepth', 'offset', 'span', 'runtime-ns', 'ios', 'ramp-ns', 'seed', 'cpu', 'reason', 'target-size', 'logical-block-size', 'elapsed-ns', 'measured-ns', 'completed', 'iops-now', 'stats', 'rwmixread', 'bs-split', 'align', 'align-offset', 'stride', 'pattern', 'pattern-byte', 'compress-pct', 'rate-iops', 'arrivals', 'late', 'engine', 'buffered', 'slowest-n', 'ts-interval-ns', 'ts-count', 'ts-dropped', 'capture-over-ns', 'captured-count', 'captured-dropped', 'max-errors', 'owned', 'io-errors', 'rounds', 'round-ns', 'steady-track', 'steady-range-pct', 'steady-slope-pct', 'rounds-done', 'steady-round',)}),
+    "run-start": (2, "run", {"do_request": ('target', 'rw', 'bs', 'iodepth', 'offset', 'span', 'runtime-ns', 'ios', 'ramp-ns', 'seed', 'cpu', 'allow-write', 'rwmixread', 'bs-split', 'align', 'align-offset', 'stride', 'pattern', 'pattern-byte', 'compress-pct', 'rate-iops', 'arrivals', 'engine', 'buffered', 'slowest-n', 'ts-interval-ns', 'capture-over-ns', 'max-errors', 'owned', 'dry-run', 'rounds', 'round-ns', 'steady-track', 'steady-range-pct', 'steady-slope-pct', 'purge',), "do_reply": ('id',)}),
+    "run-get": (3, "run", {"do_request": ('id',), "do_reply": ('id', 'state', 'target', 'rw', 'bs', 'iodepth', 'offset', 'span', 'runtime-ns', 'ios', 'ramp-ns', 'seed', 'cpu', 'reason', 'target-size', 'logical-block-size', 'elapsed-ns', 'measured-ns', 'completed', 'iops-now', 'stats', 'rwmixread', 'bs-split', 'align', 'align-offset', 'stride', 'pattern', 'pattern-byte', 'compress-pct', 'rate-iops', 'arrivals', 'late', 'engine', 'buffered', 'slowest-n', 'ts-interval-ns', 'ts-count', 'ts-dropped', 'capture-over-ns', 'captured-count', 'captured-dropped', 'max-errors', 'owned', 'io-errors', 'rounds', 'round-ns', 'steady-track', 'steady-range-pct', 'steady-slope-pct', 'rounds-done', 'steady-round', 'purge',), "dump_reply": ('id', 'state', 'target', 'rw', 'bs', 'iodepth', 'offset', 'span', 'runtime-ns', 'ios', 'ramp-ns', 'seed', 'cpu', 'reason', 'target-size', 'logical-block-size', 'elapsed-ns', 'measured-ns', 'completed', 'iops-now', 'stats', 'rwmixread', 'bs-split', 'align', 'align-offset', 'stride', 'pattern', 'pattern-byte', 'compress-pct', 'rate-iops', 'arrivals', 'late', 'engine', 'buffered', 'slowest-n', 'ts-interval-ns', 'ts-count', 'ts-dropped', 'capture-over-ns', 'captured-count', 'captured-dropped', 'max-errors', 'owned', 'io-errors', 'rounds', 'round-ns', 'steady-track', 'steady-range-pct', 'steady-slope-pct', 'rounds-done', 'steady-round', 'purge',)}),
     "run-stop": (4, "run", {"do_request": ('id',), "do_reply": ('id', 'state',)}),
     "run-del": (5, "run", {"do_request": ('id', 'dry-run',)}),
-    "results-get": (6, "run", {"do_request": ('id',), "do_reply": ('id', 'state', 'target', 'rw', 'bs', 'iodepth', 'offset', 'span', 'runtime-ns', 'ios', 'ramp-ns', 'seed', 'cpu', 'reason', 'target-size', 'logical-block-size', 'elapsed-ns', 'measured-ns', 'completed', 'iops-now', 'stats', 'rwmixread', 'bs-split', 'align', 'align-offset', 'stride', 'pattern', 'pattern-byte', 'compress-pct', 'rate-iops', 'arrivals', 'late', 'engine', 'buffered', 'slowest-n', 'ts-interval-ns', 'ts-count', 'ts-dropped', 'capture-over-ns', 'captured-count', 'captured-dropped', 'max-errors', 'owned', 'io-errors', 'rounds', 'round-ns', 'steady-track', 'steady-range-pct', 'steady-slope-pct', 'rounds-done', 'steady-round',), "dump_reply": ('id', 'state', 'target', 'rw', 'bs', 'iodepth', 'offset', 'span', 'runtime-ns', 'ios', 'ramp-ns', 'seed', 'cpu', 'reason', 'target-size', 'logical-block-size', 'elapsed-ns', 'measured-ns', 'completed', 'iops-now', 'stats', 'rwmixread', 'bs-split', 'align', 'align-offset', 'stride', 'pattern', 'pattern-byte', 'compress-pct', 'rate-iops', 'arrivals', 'late', 'engine', 'buffered', 'slowest-n', 'ts-interval-ns', 'ts-count', 'ts-dropped', 'capture-over-ns', 'captured-count', 'captured-dropped', 'max-errors', 'owned', 'io-errors', 'rounds', 'round-ns', 'steady-track', 'steady-range-pct', 'steady-slope-pct', 'rounds-done', 'steady-round',)}),
-    "run-end-ntf": (7, "run", {"do_reply": ('id', 'state', 'target', 'rw', 'bs', 'iodepth', 'offset', 'span', 'runtime-ns', 'ios', 'ramp-ns', 'seed', 'cpu', 'reason', 'target-size', 'logical-block-size', 'elapsed-ns', 'measured-ns', 'completed', 'iops-now', 'stats', 'rwmixread', 'bs-split', 'align', 'align-offset', 'stride', 'pattern', 'pattern-byte', 'compress-pct', 'rate-iops', 'arrivals', 'late', 'engine', 'buffered', 'slowest-n', 'ts-interval-ns', 'ts-count', 'ts-dropped', 'capture-over-ns', 'captured-count', 'captured-dropped', 'max-errors', 'owned', 'io-errors', 'rounds', 'round-ns', 'steady-track', 'steady-range-pct', 'steady-slope-pct', 'rounds-done', 'steady-round',)}),
+    "results-get": (6, "run", {"do_request": ('id',), "do_reply": ('id', 'state', 'target', 'rw', 'bs', 'iodepth', 'offset', 'span', 'runtime-ns', 'ios', 'ramp-ns', 'seed', 'cpu', 'reason', 'target-size', 'logical-block-size', 'elapsed-ns', 'measured-ns', 'completed', 'iops-now', 'stats', 'rwmixread', 'bs-split', 'align', 'align-offset', 'stride', 'pattern', 'pattern-byte', 'compress-pct', 'rate-iops', 'arrivals', 'late', 'engine', 'buffered', 'slowest-n', 'ts-interval-ns', 'ts-count', 'ts-dropped', 'capture-over-ns', 'captured-count', 'captured-dropped', 'max-errors', 'owned', 'io-errors', 'rounds', 'round-ns', 'steady-track', 'steady-range-pct', 'steady-slope-pct', 'rounds-done', 'steady-round', 'purge',), "dump_reply": ('id', 'state', 'target', 'rw', 'bs', 'iodepth', 'offset', 'span', 'runtime-ns', 'ios', 'ramp-ns', 'seed', 'cpu', 'reason', 'target-size', 'logical-block-size', 'elapsed-ns', 'measured-ns', 'completed', 'iops-now', 'stats', 'rwmixread', 'bs-split', 'align', 'align-offset', 'stride', 'pattern', 'pattern-byte', 'compress-pct', 'rate-iops', 'arrivals', 'late', 'engine', 'buffered', 'slowest-n', 'ts-interval-ns', 'ts-count', 'ts-dropped', 'capture-over-ns', 'captured-count', 'captured-dropped', 'max-errors', 'owned', 'io-errors', 'rounds', 'round-ns', 'steady-track', 'steady-range-pct', 'steady-slope-pct', 'rounds-done', 'steady-round', 'purge',)}),
+    "run-end-ntf": (7, "run", {"do_reply": ('id', 'state', 'target', 'rw', 'bs', 'iodepth', 'offset', 'span', 'runtime-ns', 'ios', 'ramp-ns', 'seed', 'cpu', 'reason', 'target-size', 'logical-block-size', 'elapsed-ns', 'measured-ns', 'completed', 'iops-now', 'stats', 'rwmixread', 'bs-split', 'align', 'align-offset', 'stride', 'pattern', 'pattern-byte', 'compress-pct', 'rate-iops', 'arrivals', 'late', 'engine', 'buffered', 'slowest-n', 'ts-interval-ns', 'ts-count', 'ts-dropped', 'capture-over-ns', 'captured-count', 'captured-dropped', 'max-errors', 'owned', 'io-errors', 'rounds', 'round-ns', 'steady-track', 'steady-range-pct', 'steady-slope-pct', 'rounds-done', 'steady-round', 'purge',)}),
     "slowest-get": (8, "run", {"do_request": ('id',), "do_reply": ('id',), "dump_reply": ('id', 'slowest',)}),
     "timeseries-get": (9, "run", {"do_request": ('id', 'from',), "do_reply": ('id',), "dump_reply": ('id', 'interval',)}),
     "captured-get": (10, "run", {"do_request": ('id', 'from',), "do_reply": ('id',), "dump_reply": ('id', 'captured',)}),

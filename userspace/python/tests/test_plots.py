@@ -289,6 +289,25 @@ def test_timeseries_shows_a_stall() -> None:
     assert "no IO completed" in [t.get_text() for t in fig.legends[0].get_texts()]
 
 
+def test_steady_state() -> None:
+    r = run("steady-nullb")
+    fig = plots.steady_state(r)
+    (ax,) = fig.axes
+    rounds = ax.get_lines()[0]
+    np.testing.assert_allclose(ydata(rounds), [x.iops for x in r.rounds])
+    np.testing.assert_allclose(xdata(rounds), [1, 2, 3, 4, 5])
+    assert r.window is not None
+    (span,) = bars(ax)  # the measurement window, shaded
+    assert (span.get_x(), span.get_x() + span.get_width()) == (r.window.first - 0.5,
+                                                              r.window.last + 0.5)
+    fit = ax.get_lines()[1]
+    slope = np.polyfit(xdata(rounds), ydata(rounds), 1)[0]
+    np.testing.assert_allclose(np.diff(ydata(fit)), slope, atol=1e-9 * r.window.iops)
+    assert "steady at round 5" in fig.texts[0].get_text()
+    with pytest.raises(ValueError, match="no rounds"):
+        plots.steady_state(run("randread-nullb"))
+
+
 def test_timeseries_needs_one() -> None:
     total = ssdk.load(FIXTURES / "workers-nullb.json")
     assert isinstance(total, Results) and total.timeseries is None

@@ -50,6 +50,8 @@ def expected_charts() -> set[str]:
             + [r for c in compares for r in c["results"].values()])
     with_ts = sum(1 for r in runs if "timeseries" in r)
     ids |= {f"timeseries-{i}" for i in range(1, min(with_ts, report.MAX_TIMESERIES) + 1)}
+    with_rounds = sum(1 for r in d.values() if isinstance(r, dict) and r.get("rounds"))
+    ids |= {f"steady-{i}" for i in range(1, with_rounds + 1)}
     return ids
 
 

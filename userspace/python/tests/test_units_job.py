@@ -129,9 +129,13 @@ def test_cli_args_are_the_clis_options() -> None:
                               text=True, check=False).stdout
     known = set(re.findall(r"^\s+(--[a-z-]+)", helptext, re.MULTILINE))
     assert opts <= known, opts - known
-    # Every field but the name, its extras and the target is an option.
+    # Every field but the name, its extras and the target is an option; purge
+    # is ssdk ctl purge's --method (cli_args() refuses a purge job).
     fields = {"--" + f.replace("_", "-") for f in jobmod.job_fields()} - {"--name", "--extra"}
-    assert fields <= known | {"--target"}, fields - known
+    assert fields <= known | {"--target", "--purge"}, fields - known
+    assert "--method" in known
+    with pytest.raises(jobmod.JobError, match="ssdk ctl purge"):
+        ssdk.Job(target="/dev/a", purge="discard").cli_args()
 
 
 @pytest.mark.parametrize(("s", "want"), [

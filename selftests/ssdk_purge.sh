@@ -1,0 +1,189 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Purge runs (ssdk ctl purge), against ground truth: a span between two
+# flanks of random data is purged; the span then reads back as zeros where
+# the device guarantees it (null_blk memory-backed discard frees the
+# pages; write-zeroes zeroes), the flanks hold what they held (sha256),
+# and the block layer's own counters (/sys/block/*/stat) account for the
+# span exactly. A method the device lacks, a purge without consent, of a
+# mounted device, past the end or with IO options is refused and changes
+# nothing. A purge stopped mid-way stops after its chunk, says how far it
+# got, and the module unloads.
+
+. "$(dirname "$0")/lib/ssdk.sh"
+ssdk_setup_fresh
+modprobe configfs 2>/dev/null
+NULLB_CFS=/sys/kernel/config/nullb
+nullb_load nr_devices=0 || ktap_skip_all "no null_blk"
+
+# nullb_make NAME SIZE_MB [ATTR=VALUE...]: a configfs null_blk, powered on;
+# prints its device.
+nullb_make() {
+	local dir=$NULLB_CFS/$1 kv
+
+	mkdir "$dir" && echo "$2" >"$dir/size" || return 1
+	shift 2
+	for kv in "$@"; do
+		echo "${kv#*=}" >"$dir/${kv%%=*}" || return 1
+	done
+	echo 1 >"$dir/power" || return 1
+	if [ -b "/dev/${dir##*/}" ]; then echo "/dev/${dir##*/}"; else echo "/dev/nullb$(cat "$dir/index")"; fi
+}
+
+# flanks DEV OFF LEN: random data over [OFF - 1M, OFF + LEN + 1M); prints
+# the sha256 of the two flanks.
+flanks() {
+	dd if=/dev/urandom of="$1" bs=1M seek=$(($2 / 1048576 - 1)) count=$(($3 / 1048576 + 2)) \
+		oflag=direct status=none && flank_sums "$@"
+}
+flank_sums() {
+	{
+		dd if="$1" bs=1M skip=$(($2 / 1048576 - 1)) count=1 iflag=direct status=none
+		dd if="$1" bs=1M skip=$((($2 + $3) / 1048576)) count=1 iflag=direct status=none
+	} | sha256sum
+}
+
+# zeros DEV OFF LEN: [OFF, OFF + LEN) of DEV reads back as zeros.
+zeros() {
+	dd if="$1" bs=1M skip=$(($2 / 1048576)) count=$(($3 / 1048576)) iflag=direct status=none |
+		cmp -s -n "$3" - /dev/zero
+}
+
+# stat_delta DEV FIELD BEFORE: how much FIELD of DEV's stat grew since BEFORE.
+stat_delta() { echo $(($(blk_stat "$1" "$2") - $3)); }
+
+ktap_plan 14
+
+nb=$(nullb_make ssdk-purge 256 memory_backed=1 discard=1) || ktap_bail "no configfs null_blk"
+nvme=$(nvme_disk)
+off=$((8 << 20)) len=$((16 << 20))
+
+# discard on a memory-backed null_blk: zeros, flanks kept, 32768 sectors discarded.
+purge_discard() {
+	local sums d0 out=$SSDK_TMP/discard.json
+
+	sums=$(flanks "$nb" $off $len) || return 1
+	d0=$(blk_stat "$nb" 14)
+	"$SSDK_CLI" -j ctl purge --target "$nb" --method discard --offset $off --span $len \
+		--allow-write -q >"$out" || return 1
+	check fields "$out" state=done config.purge=discard write.ios=1 write.bytes=$len &&
+		zeros "$nb" $off $len && [ "$(flank_sums "$nb" $off $len)" = "$sums" ] &&
+		[ "$(stat_delta "$nb" 14 "$d0")" = $((len / 512)) ]
+}
+ktap_check "discard of null_blk: the span reads zeros, the flanks kept, the discard counter exact" \
+	purge_discard
+runs_clear
+
+# nothing_moves COMMAND...: COMMAND's exit status, or 99 when the
+# null_blk's counters moved while it ran.
+nothing_moves() {
+	local before rc
+
+	before=$(cat "/sys/block/${nb#/dev/}/stat")
+	"$@"
+	rc=$?
+	[ "$(cat "/sys/block/${nb#/dev/}/stat")" = "$before" ] || { echo "the counters moved"; return 99; }
+	return $rc
+}
+expect_fail "write-zeroes where the device has none" 1 \
+	"purge: no write-zeroes: write_zeroes_max_bytes is 0" \
+	nothing_moves "$SSDK_CLI" ctl purge --target "$nb" --method write-zeroes --allow-write
+expect_fail "secure discard where the device has none" 1 \
+	"purge: no secure discard: max_secure_erase_sectors is 0" \
+	nothing_moves "$SSDK_CLI" ctl purge --target "$nb" --method secure-discard --allow-write
+expect_fail "a purge without consent" 1 "purge: destroys the span's data: it needs allow-write" \
+	nothing_moves "$SSDK_CLI" ctl purge --target "$nb" --method discard
+expect_fail "a span past the end" 1 "span: goes beyond the end" \
+	nothing_moves "$SSDK_CLI" ctl purge --target "$nb" --method discard --span 1g --allow-write
+expect_fail "IO options with a purge" 1 "rw: not with purge" \
+	nothing_moves "$SSDK_CLI" ctl purge --target "$nb" --method discard --rw randwrite \
+	--allow-write
+expect_fail "an unknown method" 2 "--method: 'trim' is none of discard, secure-discard, write-zeroes" \
+	"$SSDK_CLI" ctl purge --target "$nb" --method trim --allow-write
+expect_fail "--method is ssdk ctl purge's" 2 "--method: only for ssdk ctl purge" \
+	"$SSDK_CLI" ctl run --target "$nb" --method discard --runtime 1s
+mounted() {
+	local mnt=$SSDK_TMP/mnt rc
+
+	brd_load 1 && mkfs.ext4 -q /dev/ram0 && mkdir -p "$mnt" && mount /dev/ram0 "$mnt" || return 9
+	expect_fail_quiet 1 "target: in use" \
+		"$SSDK_CLI" ctl purge --target /dev/ram0 --method discard --allow-write
+	rc=$?
+	umount "$mnt"
+	return $rc
+}
+ktap_check "a mounted device is refused" mounted
+ktap_check "no refused purge made a run" eval '[ "$(run_count)" = 0 ]'
+
+# The emulated NVMe disk: write-zeroes zeroes the span and counts as writes of it.
+nvme_zeroes() {
+	local sums w0 out=$SSDK_TMP/zeroes.json
+
+	[ -n "$nvme" ] || { echo "no NVMe disk"; return 1; }
+	sums=$(flanks "$nvme" $off $len) || return 1
+	w0=$(blk_stat "$nvme" 7)
+	"$SSDK_CLI" -j ctl purge --target "$nvme" --method write-zeroes --offset $off --span $len \
+		--allow-write -q >"$out" || return 1
+	check fields "$out" state=done config.purge=write-zeroes write.bytes=$len &&
+		zeros "$nvme" $off $len && [ "$(flank_sums "$nvme" $off $len)" = "$sums" ] &&
+		[ "$(stat_delta "$nvme" 7 "$w0")" = $((len / 512)) ]
+}
+ktap_check "write-zeroes of the NVMe disk: zeros, the flanks kept, the written sectors exact" \
+	nvme_zeroes
+runs_clear
+
+# Discard on the NVMe disk: the counter is exact; what the span then reads
+# is the device's to say (QEMU's deallocate reads zeros: said, not asserted).
+nvme_discard() {
+	local d0
+
+	[ -n "$nvme" ] || { echo "no NVMe disk"; return 1; }
+	flanks "$nvme" $off $len >/dev/null || return 1
+	d0=$(blk_stat "$nvme" 14)
+	"$SSDK_CLI" ctl purge --target "$nvme" --method discard --offset $off --span $len \
+		--allow-write -q >/dev/null || return 1
+	[ "$(stat_delta "$nvme" 14 "$d0")" = $((len / 512)) ]
+}
+ktap_check "discard of the NVMe disk: the discard counter exact" nvme_discard
+runs_clear
+if [ -n "$nvme" ] && zeros "$nvme" $off $len; then
+	ktap_diag "the NVMe disk reads zeros after a discard"
+else
+	ktap_diag "the NVMe disk does not read zeros after a discard"
+fi
+
+# 64 GiB (memory-backed, but nothing written: nothing allocated) behind
+# dm-delay of 100 ms a bio: 64 chunks of 1 GiB, from some 100 ms to
+# seconds each as kernels split a discard, stopped once the first is
+# done: the run ends stopped, says how far it got in whole chunks, and the
+# module unloads.
+stopped() {
+	local big id= n=0 out=$SSDK_TMP/stopped.json
+
+	big=$(nullb_make ssdk-purge-big 65536 memory_backed=1 discard=1) || return 1
+	dm_delay ssdk-purge-slow "$big" 100 || return 1
+	"$SSDK_CLI" -j ctl purge --target /dev/mapper/ssdk-purge-slow --method discard \
+		--allow-write -q >"$out" &
+	while [ $n -lt 300 ]; do
+		sleep 0.1
+		n=$((n + 1))
+		id=$("$SSDK_CLI" -j ctl list |
+			$JGET - '" ".join(str(r["id"]) for r in j if r["state"] == "running" and r["completed"] >= 1)')
+		[ -n "$id" ] && break
+	done
+	within 60 "$SSDK_CLI" ctl stop "$id" >/dev/null
+	wait
+	$JGET "$out" '(j["state"], j["write"]["ios"], j["write"]["bytes"], j["write"]["errors"], j["elapsed_ns"])'
+	check fields "$out" state=stopped write.errors=0 && jtest "$out" \
+		'1 <= j["write"]["ios"] < 64 and j["write"]["bytes"] == j["write"]["ios"] << 30'
+}
+ktap_check "a purge stopped mid-way: stopped after its chunk, whole chunks counted" stopped
+runs_clear
+dmsetup remove ssdk-purge-slow 2>/dev/null
+ktap_check "the module unloads after a stopped purge" eval 'ssdk_unload && ssdk_load'
+
+for d in ssdk-purge ssdk-purge-big; do
+	[ -d "$NULLB_CFS/$d" ] && echo 0 >"$NULLB_CFS/$d/power" && rmdir "$NULLB_CFS/$d"
+done
+ktap_done
