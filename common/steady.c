@@ -6,6 +6,27 @@
 
 #include "steady.h"
 
+/**
+ * ssdk_steady_y() - A round's tracking variable.
+ * @track: &enum ssdk_steady_track.
+ * @ios: The round's measured IOs, all ops.
+ * @bytes: Their bytes.
+ * @lat_sum: The sum of their latencies, ns.
+ *
+ * Return: @ios, @bytes or their mean latency (0 without IOs).
+ */
+u64 ssdk_steady_y(u32 track, u64 ios, u64 bytes, u64 lat_sum)
+{
+	switch (track) {
+	case SSDK_STEADY_TRACK_BW:
+		return bytes;
+	case SSDK_STEADY_TRACK_LAT_MEAN:
+		return ios ? div64_u64(lat_sum, ios) : 0;
+	default:
+		return ios;
+	}
+}
+
 /* a * b <= c * d, the products in 128 bits. */
 static bool ssdk_mul_le(u64 a, u64 b, u64 c, u64 d)
 {

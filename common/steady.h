@@ -38,6 +38,7 @@ struct ssdk_steady_rule {
 	u32 slope_pct;
 };
 
+u64 ssdk_steady_y(u32 track, u64 ios, u64 bytes, u64 lat_sum);
 bool ssdk_steady_range_ok(const u64 *y, unsigned int n, u32 range_pct);
 bool ssdk_steady_slope_ok(const u64 *y, unsigned int n, u32 slope_pct);
 bool ssdk_steady_window_ok(const u64 *y, unsigned int n, const struct ssdk_steady_rule *rule);

@@ -51,14 +51,7 @@ static u64 ssdk_round_y(const struct ssdk_run *run, u32 round)
 			bytes += p[i].op[op].bytes;
 			lat_sum += p[i].op[op].lat_sum;
 		}
-	switch (run->cfg.steady_track) {
-	case SSDK_STEADY_TRACK_BW:
-		return bytes;
-	case SSDK_STEADY_TRACK_LAT_MEAN:
-		return ios ? div64_u64(lat_sum, ios) : 0;
-	default:
-		return ios;
-	}
+	return ssdk_steady_y(run->cfg.steady_track, ios, bytes, lat_sum);
 }
 
 /* Whether the window ending with round @done (from 1) passes the test. */

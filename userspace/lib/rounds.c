@@ -9,18 +9,6 @@
 #include "internal.h"
 #include "steady.h"
 
-static uint64_t round_y(const struct ssdk_round *r, uint32_t track)
-{
-	switch (track) {
-	case SSDK_STEADY_TRACK_BW:
-		return r->bytes;
-	case SSDK_STEADY_TRACK_LAT_MEAN:
-		return r->ios ? r->lat_sum_ns / r->ios : 0;
-	default:
-		return r->ios;
-	}
-}
-
 /* The window ending with round @i (from 0): its verdict and figures. */
 static void round_window(const struct ssdk_run_config *c, struct ssdk_round *rounds, uint32_t i)
 {
@@ -74,7 +62,8 @@ SSDK_EXPORT int ssdk_rounds(const struct ssdk_run_status *st, const struct ssdk_
 	/* Only rounds whose last interval is here (intervals are in order). */
 	n = full < n ? full : n;
 	for (i = 0; i < n; i++) {
-		rounds[i].y = round_y(&rounds[i], c->steady_track);
+		rounds[i].y = ssdk_steady_y(c->steady_track, rounds[i].ios, rounds[i].bytes,
+					    rounds[i].lat_sum_ns);
 		round_window(c, rounds, i);
 	}
 	return n;

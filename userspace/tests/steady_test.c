@@ -89,6 +89,15 @@ TEST(two_rounds)
 	ASSERT_FALSE(ssdk_steady_slope_ok(y, N(y), 9));
 }
 
+/* A round's tracking variable: IOs, bytes, or their mean latency. */
+TEST(tracking_variable)
+{
+	ASSERT_EQ(1000ULL, ssdk_steady_y(SSDK_STEADY_TRACK_IOPS, 1000, 4096000, 7000000));
+	ASSERT_EQ(4096000ULL, ssdk_steady_y(SSDK_STEADY_TRACK_BW, 1000, 4096000, 7000000));
+	ASSERT_EQ(7000ULL, ssdk_steady_y(SSDK_STEADY_TRACK_LAT_MEAN, 1000, 4096000, 7000000));
+	ASSERT_EQ(0ULL, ssdk_steady_y(SSDK_STEADY_TRACK_LAT_MEAN, 0, 0, 0));
+}
+
 TEST(figures)
 {
 	static const u64 y[] = { 190, 195, 200, 205, 210 };
