@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * What the commands share below their options: errors said once, on
- * stderr, and the connection to the module.
+ * stderr, the connection to the module, and Ctrl-C.
  */
 
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 
@@ -60,4 +61,35 @@ int cli_connect(const struct cli *cli, struct ssdk **h)
 	if (ssdk_open(h) < 0)
 		return runtime_error(cli, "%s", ssdk_last_error(NULL));
 	return 0;
+}
+
+static volatile sig_atomic_t got_signal;
+
+static void on_signal(int sig)
+{
+	got_signal = sig;
+}
+
+/**
+ * cli_catch_signals() - Have SIGINT and SIGTERM interrupt a wait (no
+ * SA_RESTART) and be remembered, for cli_signalled(): a command that
+ * waits for runs stops them, and one of several steps takes no more.
+ */
+void cli_catch_signals(void)
+{
+	struct sigaction sa = { .sa_handler = on_signal };
+
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+}
+
+/**
+ * cli_signalled() - Whether SIGINT or SIGTERM came since cli_catch_signals().
+ *
+ * Return: The signal's number, or 0.
+ */
+int cli_signalled(void)
+{
+	return got_signal;
 }

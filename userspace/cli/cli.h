@@ -10,9 +10,9 @@
  *
  *   main.c, cmd_*.c, workload.c     commands (commands.h)
  *   args.c                          options, help, errors
- *   cli.c, jobs.c, compare.c, follow.c, fetch.c, layout.c
+ *   cli.c, jobs.c, compare.c, follow.c, fetch.c, layout.c, sequence.c, nvme.c
  *   out_text.c, out_json.c          the output backends (output.h)
- *   summary.c, conditions.c, profiles.c, values.c, json.c
+ *   summary.c, conditions.c, profiles.c, steps.c, nvme_erase.c, values.c, json.c
  *   libssdk, ../engines, ../../common
  */
 #ifndef _SSDK_CLI_H
@@ -46,5 +46,7 @@ int runtime_error(const struct cli *cli, const char *fmt, ...)
 int usage_error(const struct cli *cli, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 int cli_connect(const struct cli *cli, struct ssdk **h);
+void cli_catch_signals(void);
+int cli_signalled(void);
 
 #endif /* _SSDK_CLI_H */

@@ -5,55 +5,119 @@
  * shows their progress, waits for their end and prints their results
  * (Ctrl-C stops them: the results are partial); start checks, lays out
  * and starts them, and prints their ids. purge is run with a purge
- * method instead of IO: the module checks that the device offers it.
+ * method instead of IO: the module checks that the device offers it; or
+ * it is the drive's own, sent from here (nvme.h).
  */
 
+#include <stdio.h>
+#include <stdlib.h>
+
 #include "commands.h"
+#include "sequence.h"
 #include "workload.h"
 
-static int run_or_start(struct cli *cli, const struct cli_cmd *cmd, enum workload_use use,
+static int run_or_start(struct cli *cli, struct workload *w)
+{
+	struct jobs *jobs = &w->jobs;
+	int err;
+
+	err = workload_check(cli, w);
+	if (err)
+		return err;
+	workload_jobs(w, 0);
+	err = jobs_start(cli, w->h, jobs);
+	if (err)
+		return err;
+	if (w->use == FOR_START) {
+		cli->out.ops->started(&cli->out, jobs->id, jobs->nr);
+		return 0;
+	}
+	err = jobs_finish(cli, w->h, jobs, workload_progress(w));
+	if (jobs->total.st.id)
+		cli->out.ops->job(&cli->out, jobs->res, jobs->nr, &jobs->total);
+	return err;
+}
+
+static int open_and_run(struct cli *cli, const struct cli_cmd *cmd, enum workload_use use,
 			int argc, char **argv)
 {
 	struct workload *w;
-	struct jobs *jobs;
 	int err;
 
 	err = workload_open(cli, cmd, use, argc, argv, &w);
 	if (err)
 		return err;
-	jobs = &w->jobs;
-	err = workload_check(cli, w);
-	if (err)
-		goto out;
-	workload_jobs(w, 0);
-	err = jobs_start(cli, w->h, jobs);
-	if (err)
-		goto out;
-	if (use == FOR_START) {
-		cli->out.ops->started(&cli->out, jobs->id, jobs->nr);
-		goto out;
-	}
-	err = jobs_finish(cli, w->h, jobs, workload_progress(w));
-	if (jobs->total.st.id)
-		cli->out.ops->job(&cli->out, jobs->res, jobs->nr, &jobs->total);
-out:
+	err = run_or_start(cli, w);
 	workload_close(w);
 	return err;
 }
 
 static int run_run(struct cli *cli, int argc, char **argv)
 {
-	return run_or_start(cli, &cmd_run, FOR_RUN, argc, argv);
+	return open_and_run(cli, &cmd_run, FOR_RUN, argc, argv);
 }
 
 static int start_run(struct cli *cli, int argc, char **argv)
 {
-	return run_or_start(cli, &cmd_start, FOR_START, argc, argv);
+	return open_and_run(cli, &cmd_start, FOR_START, argc, argv);
+}
+
+/*
+ * A purge by the drive (nvme.h): a plan of that one step, so that it is
+ * checked, run, shown and reported as a study's purge is. It erases the
+ * whole namespace: no option of a run applies.
+ */
+static int purge_by_drive(struct cli *cli, struct workload *w)
+{
+	const char *name = nvme_erases[w->nvme].name;
+	const struct ssdk_spec_attr *a;
+	struct plan *p;
+	uint32_t attr;
+	int err;
+
+	for (attr = 1; attr <= SSDK_A_RUN_MAX; attr++) {
+		if (attr == SSDK_A_RUN_TARGET || attr == SSDK_A_RUN_ALLOW_WRITE ||
+		    !ssdk_config_is_set(&w->cfg, attr))
+			continue;
+		a = ssdk_spec_attr(SSDK_SPEC_SET_RUN, attr);
+		return usage_error(cli, "%s: not with %s, which erases the whole namespace",
+				   a ? a->name : "?", name);
+	}
+	if (w->nr_targets * w->workers != 1)
+		return usage_error(cli, "%s: one --target, one worker", name);
+	if (!ssdk_config_is_set(&w->cfg, SSDK_A_RUN_ALLOW_WRITE))
+		return runtime_error(cli, "%s: destroys the whole namespace's data: it needs --allow-write",
+				     name);
+	p = calloc(1, sizeof(*p));
+	if (!p)
+		return runtime_error(cli, "out of memory");
+	p->command = "purge";
+	p->name = name;
+	p->target = w->targets[0];
+	p->nr = 1;
+	p->steps[0] = (struct step){ .kind = STEP_NVME, .nvme = w->nvme, .workload = -1,
+				     .cfg = w->cfg };
+	snprintf(p->steps[0].what, sizeof(p->steps[0].what), "%s of the namespace", name);
+	err = plan_run(cli, w->h, p, workload_progress(w), 1);
+	if (p->steps[0].state != STEP_PENDING) {
+		p->span = p->steps[0].erased.bytes;
+		cli->out.ops->plan(&cli->out, p);
+	}
+	free(p);
+	return err;
 }
 
 static int purge_run(struct cli *cli, int argc, char **argv)
 {
-	return run_or_start(cli, &cmd_purge, FOR_PURGE, argc, argv);
+	struct workload *w;
+	int err;
+
+	err = workload_open(cli, &cmd_purge, FOR_PURGE, argc, argv, &w);
+	if (err)
+		return err;
+	err = w->nvme >= 0 ? purge_by_drive(cli, w) : run_or_start(cli, w);
+	workload_close(w);
+	return err;
 }
 
 static const char purge_about[] =
@@ -62,15 +126,22 @@ static const char purge_about[] =
 	"discard or write-zeroes, each only where the device offers it (never by\n"
 	"writing zero pages). The span goes in chunks of " STR(SSDK_PURGE_CHUNK) " bytes, each a\n"
 	"write of its length in the results; Ctrl-C stops after the current chunk and\n"
-	"prints how far it got. DESTROYS the data of the span (--allow-write); refused\n"
-	"when the device is mounted or held. The other options of a run do not apply.\n";
+	"prints how far it got. Or the whole NVMe namespace by the drive's firmware,\n"
+	"through the NVMe admin passthrough: nvme-format (Format NVM, user data\n"
+	"erase), nvme-format-crypto (cryptographic erase), nvme-sanitize-block,\n"
+	"nvme-sanitize-crypto (Sanitize, which erases every namespace: refused when\n"
+	"the controller has another), each where Identify says the drive has it; a\n"
+	"format cannot be stopped, and Ctrl-C stops waiting for a sanitize, not the\n"
+	"sanitize. DESTROYS the data (--allow-write); refused when the device is\n"
+	"mounted or held. The other options of a run do not apply.\n";
 
 const struct cli_cmd cmd_purge = {
 	.name = "purge",
 	.group = "ctl",
-	.usage = "ssdk ctl purge --target DEV --method M [--offset SIZE] [--span SIZE] --allow-write",
+	.usage = "ssdk ctl purge --target DEV --method M [--offset SIZE] [--span SIZE] --allow-write\n"
+		 "ssdk ctl purge --target NAMESPACE --method nvme-format|nvme-sanitize-block|... --allow-write",
 	.about = purge_about,
-	.summary = "discard, secure-discard or write-zeroes a span, with progress",
+	.summary = "discard or zero a span, or erase an NVMe namespace by the drive",
 	.opts = workload_opts,
 	.run = purge_run,
 };

@@ -7,6 +7,6 @@
 
 extern const struct cli_cmd cmd_info, cmd_run, cmd_start, cmd_sweep, cmd_purge, cmd_profiles;
 extern const struct cli_cmd cmd_status, cmd_list, cmd_wait, cmd_stop, cmd_results;
-extern const struct cli_cmd cmd_delete, cmd_compare;
+extern const struct cli_cmd cmd_delete, cmd_compare, cmd_precondition, cmd_study;
 
 #endif /* _SSDK_COMMANDS_H */

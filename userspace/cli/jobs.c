@@ -9,7 +9,6 @@
  */
 
 #include <errno.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,23 +16,6 @@
 #include "fetch.h"
 #include "jobs.h"
 #include "values.h"
-
-static volatile sig_atomic_t got_signal;
-
-static void on_signal(int sig)
-{
-	got_signal = sig;
-}
-
-/* SIGINT and SIGTERM interrupt the wait (no SA_RESTART) and stop the runs. */
-static void catch_signals(void)
-{
-	struct sigaction sa = { .sa_handler = on_signal };
-
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-}
 
 static int start_error(struct cli *cli, struct ssdk *h, const struct jobs *jobs, unsigned int i)
 {
@@ -138,9 +120,10 @@ static int jobs_follow(struct cli *cli, struct ssdk *h, struct jobs *jobs, int p
 	unsigned int i = 0;
 	int err;
 
-	catch_signals();
+	/* SIGINT and SIGTERM interrupt the wait and stop the runs. */
+	cli_catch_signals();
 	while (i < jobs->nr) {
-		err = got_signal ? -EINTR : ssdk_run_wait(h, jobs->id[i], 1000);
+		err = cli_signalled() ? -EINTR : ssdk_run_wait(h, jobs->id[i], 1000);
 		if (!err) {
 			i++;
 			continue;
@@ -150,7 +133,7 @@ static int jobs_follow(struct cli *cli, struct ssdk *h, struct jobs *jobs, int p
 				jobs_progress(h, jobs);
 			continue;
 		}
-		if (err == -EINTR && !got_signal)
+		if (err == -EINTR && !cli_signalled())
 			continue;
 		if (progress)
 			fputs("\r\033[K", stderr);

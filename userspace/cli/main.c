@@ -4,8 +4,9 @@
  * commands (each in its cmd_*.c), -j and -h anywhere, and --help of any
  * command printed before it runs.
  *
- *	ssdk [-j] ctl info|run|start|sweep|profiles|status|list|wait|stop|results|delete ...
+ *	ssdk [-j] ctl info|run|start|sweep|purge|precondition|profiles|status|list|wait|stop|results|delete ...
  *	ssdk [-j] compare --engines LIST --target DEV ...
+ *	ssdk [-j] study new-vs-used --target DEV --allow-write ...
  */
 
 #include <stdio.h>
@@ -14,8 +15,8 @@
 #include "commands.h"
 
 static const struct cli_cmd *const commands[] = {
-	&cmd_info, &cmd_run, &cmd_start, &cmd_sweep, &cmd_purge, &cmd_profiles, &cmd_compare,
-	&cmd_status, &cmd_list, &cmd_wait, &cmd_stop, &cmd_results, &cmd_delete,
+	&cmd_info, &cmd_run, &cmd_start, &cmd_sweep, &cmd_purge, &cmd_precondition, &cmd_profiles,
+	&cmd_compare, &cmd_study, &cmd_status, &cmd_list, &cmd_wait, &cmd_stop, &cmd_results, &cmd_delete,
 };
 
 #define NR_COMMANDS	(sizeof(commands) / sizeof(commands[0]))
@@ -26,7 +27,8 @@ static void main_help(void)
 	char name[32];
 
 	printf("usage: ssdk [-j|--json] ctl COMMAND [ARGS]\n"
-	       "       ssdk [-j|--json] compare [ARGS]\n\n"
+	       "       ssdk [-j|--json] compare [ARGS]\n"
+	       "       ssdk [-j|--json] study new-vs-used [ARGS]\n\n"
 	       "Drive the ssdk kernel module (ssdk.ko), which generates IO from kernel\n"
 	       "threads and measures each IO's latency without syscall overhead.\n\n");
 	for (i = 0; i < NR_COMMANDS; i++) {

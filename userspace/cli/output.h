@@ -13,6 +13,7 @@
 
 #include "json.h"
 #include "profiles.h"
+#include "steps.h"
 #include "summary.h"
 
 /* What the results of a run show beyond the summary, in text. */
@@ -65,6 +66,9 @@ struct output;
  * @interval: One interval of a followed run's time series.
  * @follow_end: The followed run ended.
  * @profiles: The profiles of --profile.
+ * @plan_step: Step @i of a plan of several steps ended (steps.h).
+ * @plan: The plan ended, done or not: a precondition, a study, or a
+ *	purge by the drive.
  */
 struct output_ops {
 	void (*info)(struct output *out, const struct ssdk_info *info);
@@ -86,6 +90,8 @@ struct output_ops {
 			 const struct ssdk_ts_point *p);
 	void (*follow_end)(struct output *out, const struct ssdk_run_status *st);
 	void (*profiles)(struct output *out, const struct profile *p, unsigned int n);
+	void (*plan_step)(struct output *out, const struct plan *p, unsigned int i);
+	void (*plan)(struct output *out, const struct plan *p);
 };
 
 /**

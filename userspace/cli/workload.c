@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "profiles.h"
+#include "sequence.h"
 #include "values.h"
 #include "workload.h"
 
@@ -37,7 +38,7 @@ enum {
 	OPT_WORKERS, OPT_CPUS, OPT_RW, OPT_RWMIXREAD, OPT_BS, OPT_BSSPLIT, OPT_IODEPTH,
 	OPT_OFFSET, OPT_SPAN, OPT_ALIGN, OPT_ALIGN_OFFSET, OPT_STRIDE, OPT_PATTERN,
 	OPT_RATE_IOPS, OPT_ARRIVALS, OPT_OPEN_LOOP, OPT_RUNTIME, OPT_IOS, OPT_RAMP,
-	OPT_ROUNDS, OPT_ROUND_TIME, OPT_STEADY, OPT_METHOD, OPT_CPU,
+	OPT_ROUNDS, OPT_ROUND_TIME, OPT_STEADY, OPT_METHOD, OPT_MODE, OPT_PASSES, OPT_CPU,
 	OPT_SEED, OPT_SLOWEST, OPT_TS_INTERVAL, OPT_CAPTURE_OVER, OPT_MAX_ERRORS,
 	OPT_CONTINUE_ON_ERROR, OPT_OWNED, OPT_ALLOW_WRITE, OPT_QUIET,
 };
@@ -100,7 +101,11 @@ const struct cli_opt workload_opts[] = {
 		STR(SSDK_DEFAULT_STEADY_RANGE_PCT) "%) of their average and their least-squares line's excursion within slope's PCT (default "
 		STR(SSDK_DEFAULT_STEADY_SLOPE_PCT) "%)" },
 	[OPT_METHOD] = { "method", 0, "M", SSDK_A_RUN_PURGE,
-		"purge: how the span is purged, where the device offers it (its queue's discard_max_bytes, write_zeroes_max_bytes...)" },
+		"purge: how the span is purged, where the device offers it (its queue's discard_max_bytes, write_zeroes_max_bytes...); or the whole NVMe namespace by the drive: nvme-format, nvme-format-crypto (Format NVM with a secure erase), nvme-sanitize-block, nvme-sanitize-crypto; study: how the drive is made new (default nvme-format where the drive has it, otherwise discard)" },
+	[OPT_MODE] = { "mode", 0, "M", 0,
+		"precondition: wipc (SNIA's workload-independent: --passes sequential passes of 128k writes, default 2), used (one 128k sequential fill, then --passes spans' worth of 4k random writes, default 1), wdpc (SNIA's workload-dependent: the workload given, in rounds to steady state: 25 of 1m, iops:20%,slope:10% unless said)" },
+	[OPT_PASSES] = { "passes", 0, "N", 0,
+		"precondition and study: passes over the span (see --mode; the study's used state: random writes, default 1)" },
 	[OPT_CPU] = { NULL, 0, "N", SSDK_A_RUN_CPU, "CPU the worker thread is bound to" },
 	[OPT_SEED] = { NULL, 0, "N", SSDK_A_RUN_SEED, "seed of the offsets and data (default 0)" },
 	[OPT_SLOWEST] = { "slowest", 0, "N", SSDK_A_RUN_SLOWEST_N,
@@ -120,11 +125,54 @@ const struct cli_opt workload_opts[] = {
 	{ 0 },
 };
 
+/* --method: a module's purge method, or a purge by the drive (nvme.h). */
+static int workload_method(struct cli *cli, const struct cli_opt *o, const char *arg,
+			   struct workload *w)
+{
+	char names[256];
+	uint64_t v;
+	int i;
+
+	if (w->use != FOR_PURGE && w->use != FOR_STUDY)
+		return usage_error(cli, "--method: only for ssdk ctl purge and ssdk study");
+	w->nvme = nvme_erase_find(arg);
+	ssdk_config_unset(&w->cfg, SSDK_A_RUN_PURGE);
+	if (w->nvme >= 0)
+		return 0;
+	if (!ssdk_spec_value(SSDK_SPEC_ENUM_PURGE_METHOD, arg, &v))
+		return args_set_attr(cli, o, arg, &w->cfg);
+	enum_list(names, sizeof(names), SSDK_SPEC_ENUM_PURGE_METHOD);
+	for (i = 0; i < NVME_NR_ERASES; i++)
+		snprintf(names + strlen(names), sizeof(names) - strlen(names), ", %s",
+			 nvme_erases[i].name);
+	return usage_error(cli, "--method: '%s' is none of %s", arg, names);
+}
+
+/* study's --profile NAME[,NAME...], again for more: its workloads. */
+static int study_profiles(struct cli *cli, const char *arg, struct workload *w)
+{
+	char *names = strdup(arg), *save = NULL, *name;
+
+	if (!names)
+		return runtime_error(cli, "out of memory");
+	for (name = strtok_r(names, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
+		if (w->nr_profiles == PLAN_MAX_WORKLOADS) {
+			free(names);
+			return usage_error(cli, "--profile: %d workloads at most",
+					   PLAN_MAX_WORKLOADS);
+		}
+		w->profiles[w->nr_profiles++] = strdup(name);
+	}
+	free(names);
+	return 0;
+}
+
 static int workload_opt(struct cli *cli, const struct cli_opt *o, const char *arg, void *ctx)
 {
 	struct workload *w = ctx;
 	struct ssdk_run_config *c = &w->cfg;
 	char names[128];
+	unsigned int i;
 
 	switch (o - workload_opts) {
 	case OPT_TARGET:
@@ -146,6 +194,8 @@ static int workload_opt(struct cli *cli, const struct cli_opt *o, const char *ar
 					   arg, JOBS_MAX);
 		return 0;
 	case OPT_PROFILE:
+		if (w->use == FOR_STUDY)
+			return study_profiles(cli, arg, w);
 		return 0;	/* applied before the other options */
 	case OPT_ENGINES:
 		if (w->use != FOR_COMPARE)
@@ -190,9 +240,24 @@ static int workload_opt(struct cli *cli, const struct cli_opt *o, const char *ar
 							 SSDK_SPEC_ENUM_STEADY_TRACK));
 		return 0;
 	case OPT_METHOD:
-		if (w->use != FOR_PURGE)
-			return usage_error(cli, "--method: only for ssdk ctl purge");
-		return args_set_attr(cli, o, arg, c);
+		return workload_method(cli, o, arg, w);
+	case OPT_MODE:
+		if (w->use != FOR_PRECONDITION)
+			return usage_error(cli, "--mode: only for ssdk ctl precondition");
+		for (i = 0; i < NR_PRECOND_MODES; i++)
+			if (!strcmp(arg, precond_modes[i]))
+				break;
+		if (i == NR_PRECOND_MODES)
+			return usage_error(cli, "--mode: '%s' is none of wipc, used, wdpc", arg);
+		w->mode = i;
+		return 0;
+	case OPT_PASSES:
+		if (w->use != FOR_PRECONDITION && w->use != FOR_STUDY)
+			return usage_error(cli, "--passes: only for ssdk ctl precondition and ssdk study");
+		if (parse_u32(arg, &w->passes) || w->passes > 100)
+			return usage_error(cli, "--passes: '%s' is not a count (0 .. 100)", arg);
+		w->passes_set = 1;
+		return 0;
 	case OPT_OPEN_LOOP:
 		ssdk_config_set(c, SSDK_A_RUN_ARRIVALS, SSDK_ARRIVALS_UNIFORM);
 		return 0;
@@ -225,7 +290,7 @@ static int apply_profile(struct cli *cli, const struct cli_cmd *cmd, int argc, c
 		else if (!strncmp(argv[i], "--profile=", 10))
 			name = argv[i] + 10;
 	}
-	if (!name)
+	if (!name || w->use == FOR_STUDY)
 		return 0;
 	p = profile_find(name);
 	if (!p)
@@ -260,6 +325,7 @@ static int workload_parse(struct cli *cli, const struct cli_cmd *cmd, int argc, 
 
 	ssdk_config_init(&w->cfg);
 	w->workers = 1;
+	w->nvme = -1;
 	err = apply_profile(cli, cmd, argc, argv, w);
 	if (!err)
 		err = args_parse(cli, cmd, argc, argv, workload_opt, w, &first);
@@ -270,8 +336,12 @@ static int workload_parse(struct cli *cli, const struct cli_cmd *cmd, int argc, 
 	if (!w->nr_targets)
 		return usage_error(cli, "--target DEV is needed");
 	if (w->use == FOR_PURGE)
-		return ssdk_config_is_set(&w->cfg, SSDK_A_RUN_PURGE) ? 0 :
+		return ssdk_config_is_set(&w->cfg, SSDK_A_RUN_PURGE) || w->nvme >= 0 ? 0 :
 			usage_error(cli, "--method M is needed");
+	/* Their steps say how long each is. */
+	if (w->use == FOR_PRECONDITION || w->use == FOR_STUDY)
+		return w->nr_targets * w->workers == 1 ? 0 :
+			usage_error(cli, "%s takes one --target and one worker", cli->cmd);
 	/* run, sweep and compare wait for the end: it must come. */
 	if (!ssdk_config_is_set(&w->cfg, SSDK_A_RUN_RUNTIME_NS) &&
 	    !ssdk_config_is_set(&w->cfg, SSDK_A_RUN_IOS) &&
@@ -330,6 +400,8 @@ void workload_close(struct workload *w)
 {
 	if (!w)
 		return;
+	while (w->nr_profiles)
+		free(w->profiles[--w->nr_profiles]);
 	jobs_free(&w->jobs);
 	ssdk_close(w->h);
 	free(w);
@@ -469,4 +541,89 @@ int workload_check(struct cli *cli, struct workload *w)
 int workload_progress(const struct workload *w)
 {
 	return !w->quiet && isatty(STDERR_FILENO);
+}
+
+/**
+ * workload_span() - Resolve a one-target workload's span: the rest of the
+ * device from the offset when --span is not given, so that the steps of a
+ * plan know how much they write.
+ * @cli: Settings.
+ * @w: The workload; its span is set.
+ *
+ * Return: 0, or EXIT_RUNTIME (said).
+ */
+int workload_span(struct cli *cli, struct workload *w)
+{
+	uint64_t size, offset = ssdk_config_get(&w->cfg, SSDK_A_RUN_OFFSET);
+	int err;
+
+	if (ssdk_config_is_set(&w->cfg, SSDK_A_RUN_SPAN))
+		return 0;
+	err = plan_target_size(cli, w->targets[0], &size);
+	if (err)
+		return err;
+	if (offset >= size)
+		return runtime_error(cli, "offset: %llu goes beyond the end of %s (%llu bytes)",
+				     (unsigned long long)offset, w->targets[0],
+				     (unsigned long long)size);
+	ssdk_config_set(&w->cfg, SSDK_A_RUN_SPAN, size - offset);
+	return 0;
+}
+
+/* Every attribute set in @src, set in @dst to @src's value. */
+static void config_overlay(struct ssdk_run_config *dst, const struct ssdk_run_config *src)
+{
+	uint32_t attr, i;
+
+	for (attr = 1; attr <= SSDK_A_RUN_MAX; attr++) {
+		if (!ssdk_config_is_set(src, attr))
+			continue;
+		if (attr == SSDK_A_RUN_TARGET) {
+			ssdk_config_set_target(dst, src->target);
+		} else if (attr == SSDK_A_RUN_BS_SPLIT) {
+			ssdk_config_unset(dst, SSDK_A_RUN_BS_SPLIT);
+			dst->nr_bs = 0;
+			for (i = 0; i < src->nr_bs; i++)
+				ssdk_config_add_bs(dst, src->bs_split[i].bs, src->bs_split[i].pct);
+		} else {
+			ssdk_config_set(dst, attr, ssdk_config_get(src, attr));
+		}
+	}
+}
+
+/**
+ * workload_profile() - A profile's run, with the command line's options over it.
+ * @cli: Settings.
+ * @cmd: The command, for messages.
+ * @name: The profile (a run's, not a sweep's).
+ * @over: What the command line set: it overrides the profile.
+ * @out: The run's attributes.
+ *
+ * Return: 0 or EXIT_USAGE (said).
+ */
+int workload_profile(struct cli *cli, const struct cli_cmd *cmd, const char *name,
+		     const struct ssdk_run_config *over, struct ssdk_run_config *out)
+{
+	const struct profile *p = profile_find(name);
+	struct workload *w;
+	int err;
+
+	if (!p)
+		return usage_error(cli, "--profile: no profile '%s' (see ssdk ctl profiles)", name);
+	if (p->sweep)
+		return usage_error(cli, "--profile %s is a sweep: a study measures single runs",
+				   name);
+	w = calloc(1, sizeof(*w));
+	if (!w)
+		return runtime_error(cli, "out of memory");
+	ssdk_config_init(&w->cfg);
+	w->use = FOR_RUN;
+	w->nvme = -1;
+	err = args_apply(cli, cmd, p->args, workload_opt, w);
+	if (!err) {
+		*out = w->cfg;
+		config_overlay(out, over);
+	}
+	free(w);
+	return err;
 }

@@ -11,12 +11,15 @@
 #include "compare.h"
 #include "jobs.h"
 #include "layout.h"
+#include "steps.h"
 
 #define WORKLOAD_MAX_TARGETS	16
 #define WORKLOAD_MAX_POINTS	32
 
 /* What a workload is for: options some of them take only. */
-enum workload_use { FOR_RUN, FOR_START, FOR_SWEEP, FOR_COMPARE, FOR_PURGE };
+enum workload_use {
+	FOR_RUN, FOR_START, FOR_SWEEP, FOR_COMPARE, FOR_PURGE, FOR_PRECONDITION, FOR_STUDY,
+};
 
 /**
  * struct workload - A workload's options, parsed.
@@ -34,6 +37,12 @@ enum workload_use { FOR_RUN, FOR_START, FOR_SWEEP, FOR_COMPARE, FOR_PURGE };
  * @file_size: --file-size, or 0.
  * @files: The files --file-size lays out.
  * @nr_files: How many.
+ * @nvme: --method's purge by the drive (enum nvme_erase), or -1.
+ * @mode: precondition's --mode.
+ * @passes: precondition's and study's --passes.
+ * @passes_set: --passes was given.
+ * @profiles: study's --profile names, split in place.
+ * @nr_profiles: How many.
  * @quiet: No progress line.
  * @h: The connection to the module.
  * @jobs: The runs of one job (or of a sweep's point).
@@ -53,6 +62,12 @@ struct workload {
 	uint64_t file_size;
 	struct layout files[WORKLOAD_MAX_TARGETS];
 	unsigned int nr_files;
+	int nvme;
+	enum precond_mode mode;
+	uint32_t passes;
+	int passes_set;
+	char *profiles[PLAN_MAX_WORKLOADS];
+	unsigned int nr_profiles;
 	int quiet;
 	struct ssdk *h;
 	struct jobs jobs;
@@ -67,5 +82,8 @@ void workload_close(struct workload *w);
 void workload_jobs(struct workload *w, uint32_t iodepth);
 int workload_check(struct cli *cli, struct workload *w);
 int workload_progress(const struct workload *w);
+int workload_span(struct cli *cli, struct workload *w);
+int workload_profile(struct cli *cli, const struct cli_cmd *cmd, const char *name,
+		     const struct ssdk_run_config *over, struct ssdk_run_config *out);
 
 #endif /* _SSDK_WORKLOAD_H */
