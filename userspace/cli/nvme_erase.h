@@ -50,11 +50,11 @@ struct nvme_sanitize_state {
 	uint32_t estimate_s;
 };
 
-#define NVME_SANITIZE_NEVER		0
-#define NVME_SANITIZE_DONE		1
-#define NVME_SANITIZE_IN_PROGRESS	2
-#define NVME_SANITIZE_FAILED		3
-#define NVME_SANITIZE_DONE_NO_DEALLOC	4
+#define NVME_SANITIZE_NEVER		0u
+#define NVME_SANITIZE_DONE		1u
+#define NVME_SANITIZE_IN_PROGRESS	2u
+#define NVME_SANITIZE_FAILED		3u
+#define NVME_SANITIZE_DONE_NO_DEALLOC	4u
 
 /**
  * struct nvme_erase_result - How a purge by the drive went.

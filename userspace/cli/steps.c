@@ -46,6 +46,12 @@ static const uint32_t wdpc_own[] = {
 	SSDK_A_RUN_BUFFERED,
 };
 
+/* An attribute's value, or the module's default when the line left it out. */
+static uint64_t value_or(const struct ssdk_run_config *c, uint32_t attr, uint64_t def)
+{
+	return ssdk_config_is_set(c, attr) ? ssdk_config_get(c, attr) : def;
+}
+
 static const char *attr_name(uint32_t attr)
 {
 	const struct ssdk_spec_attr *a = ssdk_spec_attr(SSDK_SPEC_SET_RUN, attr);
@@ -167,8 +173,8 @@ static int add_wdpc(struct plan *p, const struct ssdk_run_config *base, char *er
 
 	if (refuse_set(base, wdpc_own, ARRAY_SIZE(wdpc_own), "wdpc", err, len))
 		return -1;
-	if (!rw_writes(ssdk_config_get(base, SSDK_A_RUN_RW),
-		       ssdk_config_get(base, SSDK_A_RUN_RWMIXREAD))) {
+	if (!rw_writes(value_or(base, SSDK_A_RUN_RW, SSDK_DEFAULT_RW),
+		       value_or(base, SSDK_A_RUN_RWMIXREAD, SSDK_DEFAULT_RWMIXREAD))) {
 		snprintf(err, len, "rw: precondition wdpc runs a workload that writes (--rw)");
 		return -1;
 	}
@@ -323,10 +329,10 @@ const char *workload_label(char *buf, size_t size, const struct ssdk_run_config 
 	if (c->nr_bs > 1)
 		snprintf(bs, sizeof(bs), "%u sizes", c->nr_bs);
 	else
-		fmt_size(bs, sizeof(bs), ssdk_config_get(c, SSDK_A_RUN_BS));
+		fmt_size(bs, sizeof(bs), value_or(c, SSDK_A_RUN_BS, SSDK_DEFAULT_BS));
 	snprintf(buf, size, "%s %s QD%llu",
-		 enum_name(SSDK_SPEC_ENUM_RW, ssdk_config_get(c, SSDK_A_RUN_RW)), bs,
-		 (unsigned long long)ssdk_config_get(c, SSDK_A_RUN_IODEPTH));
+		 enum_name(SSDK_SPEC_ENUM_RW, value_or(c, SSDK_A_RUN_RW, SSDK_DEFAULT_RW)), bs,
+		 (unsigned long long)value_or(c, SSDK_A_RUN_IODEPTH, SSDK_DEFAULT_IODEPTH));
 	return buf;
 }
 
