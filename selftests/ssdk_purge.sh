@@ -13,23 +13,7 @@
 
 . "$(dirname "$0")/lib/ssdk.sh"
 ssdk_setup_fresh
-modprobe configfs 2>/dev/null
-NULLB_CFS=/sys/kernel/config/nullb
 nullb_load nr_devices=0 || ktap_skip_all "no null_blk"
-
-# nullb_make NAME SIZE_MB [ATTR=VALUE...]: a configfs null_blk, powered on;
-# prints its device.
-nullb_make() {
-	local dir=$NULLB_CFS/$1 kv
-
-	mkdir "$dir" && echo "$2" >"$dir/size" || return 1
-	shift 2
-	for kv in "$@"; do
-		echo "${kv#*=}" >"$dir/${kv%%=*}" || return 1
-	done
-	echo 1 >"$dir/power" || return 1
-	if [ -b "/dev/${dir##*/}" ]; then echo "/dev/${dir##*/}"; else echo "/dev/nullb$(cat "$dir/index")"; fi
-}
 
 # flanks DEV OFF LEN: random data over [OFF - 1M, OFF + LEN + 1M); prints
 # the sha256 of the two flanks.
@@ -49,9 +33,6 @@ zeros() {
 	dd if="$1" bs=1M skip=$(($2 / 1048576)) count=$(($3 / 1048576)) iflag=direct status=none |
 		cmp -s -n "$3" - /dev/zero
 }
-
-# stat_delta DEV FIELD BEFORE: how much FIELD of DEV's stat grew since BEFORE.
-stat_delta() { echo $(($(blk_stat "$1" "$2") - $3)); }
 
 ktap_plan 14
 
@@ -183,7 +164,5 @@ runs_clear
 dmsetup remove ssdk-purge-slow 2>/dev/null
 ktap_check "the module unloads after a stopped purge" eval 'ssdk_unload && ssdk_load'
 
-for d in ssdk-purge ssdk-purge-big; do
-	[ -d "$NULLB_CFS/$d" ] && echo 0 >"$NULLB_CFS/$d/power" && rmdir "$NULLB_CFS/$d"
-done
+nullb_remove ssdk-purge ssdk-purge-big
 ktap_done

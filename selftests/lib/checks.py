@@ -630,6 +630,69 @@ def compare_overheads_match(r: Report, j: Any, count: int, base: str | None = No
                    f"{a}'s {k} - {b}'s = {want}")
 
 
+# --- plans of several steps (ctl precondition, study) -------------------------
+
+
+def _plan_writes(j: Any) -> int:
+    """Bytes the runs of a plan wrote: its steps' writes, purges left out."""
+    return sum(s["run"]["write"]["bytes"] for s in j["steps"]
+               if "run" in s and s["run"]["config"].get("purge") is None)
+
+
+@check()
+def plan_ended(r: Report, j: Any, state: str, ran: int, written: int) -> None:
+    """A plan ended in STATE after RAN steps (the others pending), having
+    written WRITTEN bytes, which bytes_written says and its runs add up to."""
+    r.eq("state", j["state"], state)
+    states = [s["state"] for s in j["steps"]]
+    r.want(states[ran:] == ["pending"] * (len(states) - ran) and "pending" not in states[:ran],
+           "steps' states", states, f"{ran} ran, then pending")
+    r.eq("bytes_written", j["bytes_written"], written)
+    r.eq("the runs' write.bytes", _plan_writes(j), written)
+
+
+def _cell(run: dict[str, Any]) -> dict[str, Any]:
+    """A study table's cell, from the run it sums up: both ops."""
+    ops = [run["read"], run["write"]]
+    ios = sum(o["ios"] for o in ops)
+    return {"iops": ios * 1e9 / run["measured_ns"],
+            "bw_bytes": sum(o["bytes"] for o in ops) * 1e9 / run["measured_ns"],
+            "mean": sum(o["lat_ns"]["mean"] * o["ios"] for o in ops) / ios,
+            "max": max(o["lat_ns"]["max"] for o in ops if o["ios"])}
+
+
+def _close(a: float, b: float) -> bool:
+    return abs(a - b) <= 1e-6 * max(abs(a), abs(b), 1.0)
+
+
+@check()
+def study_table_is_its_runs(r: Report, j: Any, workloads: int) -> None:
+    """A study's table has WORKLOADS rows, each cell the figures of the run
+    that measured that workload in that state (IOPS, bytes per second, mean
+    and max latency of both ops), and the changes from new those of its
+    bytes per second."""
+    r.eq("table rows", len(j["table"]), workloads)
+    runs = {s["what"]: s["run"] for s in j["steps"] if "run" in s}
+    for row in j["table"]:
+        for phase in ("new", "used", "trim"):
+            where = f"{row['workload']}, {phase}"
+            run = runs.get(f"{phase}: {row['workload']}")
+            if not r.want(run is not None, where, "no step", "the step that measured it"):
+                continue
+            assert run is not None
+            want, got = _cell(run), row[phase]
+            for k in ("iops", "bw_bytes"):
+                r.want(_close(got[k], want[k]), f"{where}: {k}", got[k], f"{want[k]}")
+            for k in ("mean", "max"):
+                r.want(_close(got["lat_ns"][k], want[k]), f"{where}: lat {k}",
+                       got["lat_ns"][k], f"{want[k]}")
+        for phase in ("used", "trim"):
+            want_pct = (row[phase]["bw_bytes"] / row["new"]["bw_bytes"] - 1) * 100
+            got_pct = row[f"{phase}_change_pct"]
+            r.want(_close(got_pct, want_pct), f"{row['workload']}: {phase}_change_pct",
+                   got_pct, f"{want_pct}")
+
+
 # --- pattern.py's reports (lib/pattern.py) -----------------------------------
 
 
@@ -641,6 +704,13 @@ def changed_within(r: Report, j: Any, start: int, end: int, max_blocks: int) -> 
     r.want(j["first"] >= start, "first", j["first"], f">= {start}")
     r.want(j["end"] <= end, "end", j["end"], f"<= {end}")
     r.want(0 < j["blocks"] <= max_blocks, "blocks", j["blocks"], f"in [1, {max_blocks}]")
+
+
+@check()
+def changed_exactly(r: Report, j: Any, start: int, length: int) -> None:
+    """pattern.py runs: one run of changed bytes, [START, START + LENGTH):
+    every sector of it written, none outside."""
+    r.eq("changed runs [start, length]", j, [[start, length]])
 
 
 @check()
@@ -760,6 +830,31 @@ def a_stall() -> dict[str, Any]:
     return run
 
 
+def a_plan() -> dict[str, Any]:
+    """A precondition of two steps that wrote 12 bytes, 7 then 5."""
+    def step(what: str, written: int) -> dict[str, Any]:
+        return {"what": what, "phase": "new", "state": "done",
+                "run": a_run() | {"write": op(1) | {"bytes": written}}}
+    return {"precondition": "wipc", "state": "done", "bytes_written": 12,
+            "steps": [step("pass 1", 7), step("pass 2", 5)]}
+
+
+def a_study() -> dict[str, Any]:
+    """A study of one workload whose run halves its speed when used."""
+    def measure(phase: str, reads: int) -> dict[str, Any]:
+        return {"what": f"{phase}: randread 4k QD1", "phase": phase, "state": "done",
+                "run": a_run() | {"measured_ns": 1000000000, "config": {},
+                                  "read": op(reads) | {"bytes": 4096 * reads},
+                                  "write": op(0) | {"bytes": 0}}}
+    def cell(reads: int) -> dict[str, Any]:
+        return {"iops": float(reads), "bw_bytes": 4096.0 * reads,
+                "lat_ns": {"mean": op(reads)["lat_ns"]["mean"], "max": 400}}
+    return {"study": "new-vs-used", "state": "done", "bytes_written": 0,
+            "steps": [measure("new", 4), measure("used", 2), measure("trim", 4)],
+            "table": [{"workload": "randread 4k QD1", "new": cell(4), "used": cell(2),
+                       "trim": cell(4), "used_change_pct": -50.0, "trim_change_pct": 0.0}]}
+
+
 def edit(doc: Any, **changes: Any) -> Any:
     """A copy of DOC with each PATH=VALUE set (paths with '__' for '.')."""
     doc = copy.deepcopy(doc)
@@ -791,9 +886,32 @@ def cases() -> list[Case]:
     failed = run | {"state": "failed", "reason": "read error -5 at offset 8192", "io_errors": 1}
     errs = run | {"read": op() | {"errors": 3}, "write": op(2, 200, 300) | {"errors": 4},
                   "io_errors": 7}
+    plan, study = a_plan(), a_study()
     steady = a_rounds_run([50, 75, 100, 100, 100, 100, 100], 7)
     never = a_rounds_run([50, 100, 50, 100, 50, 100], None)
     return [
+        ("plan_ended", ["done", "2", "12"], plan, True, "two steps, their writes"),
+        ("plan_ended", ["done", "2", "11"], plan, False, "other bytes"),
+        ("plan_ended", ["done", "1", "12"], plan, False, "another number of steps"),
+        ("plan_ended", ["done", "2", "12"], edit(plan, bytes_written=13), False,
+         "bytes_written not its runs' sum"),
+        ("plan_ended", ["stopped", "1", "5"],
+         edit(plan, state="stopped", bytes_written=5, steps__0__state="stopped",
+              steps__0__run__write__bytes=5,
+              steps__1__state="pending", steps__1__run__write__bytes=0),
+         True, "stopped after its first step"),
+        ("study_table_is_its_runs", ["1"], study, True, "the table is its runs'"),
+        ("study_table_is_its_runs", ["2"], study, False, "another number of rows"),
+        ("study_table_is_its_runs", ["1"], edit(study, table__0__used__bw_bytes=2500),
+         False, "a cell that is not its run's"),
+        ("study_table_is_its_runs", ["1"], edit(study, table__0__new__lat_ns__max=700),
+         False, "another max"),
+        ("study_table_is_its_runs", ["1"], edit(study, table__0__used_change_pct=-40.0),
+         False, "a change that is not the cells'"),
+        ("changed_exactly", ["4096", "8192"], [[4096, 8192]], True, "the span, exactly"),
+        ("changed_exactly", ["4096", "8192"], [[4096, 4096]], False, "less than the span"),
+        ("changed_exactly", ["4096", "8192"], [[0, 512], [4096, 8192]], False,
+         "something outside it"),
         ("steady_at", ["7", "20"], steady, True, "steady at its round"),
         ("steady_at", ["6", "20"], steady, False, "another round"),
         ("steady_at", ["0", "6"], never, True, "never, all its rounds"),

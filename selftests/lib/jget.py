@@ -7,7 +7,8 @@
 
 The helpers hist_sum(op) and pct(op, p) read an op object's histogram
 and percentiles; over(obj, ns) counts the IOs of a histogram-holding
-object (an op, or its "response") in buckets from ns up. FILE may be - for stdin.
+object (an op, or its "response") in buckets from ns up; json.dumps() prints
+a part of the document as JSON. FILE may be - for stdin.
 """
 
 import json
@@ -40,7 +41,7 @@ def main(argv: list[str]) -> int:
     def over(obj: dict[str, Any], ns: int) -> int:
         return sum(row[2] for row in obj["histogram"] if row[0] >= ns)
 
-    names = {"j": j, "hist_sum": hist_sum, "pct": pct, "over": over}
+    names = {"j": j, "hist_sum": hist_sum, "pct": pct, "over": over, "json": json}
     value = eval(argv[1], names)  # expressions come from our own test scripts
     if test:
         if not value:

@@ -128,6 +128,31 @@ nullb_load() {
 	modprobe null_blk "$@"
 }
 
+# nullb_make NAME SIZE_MB [ATTR=VALUE...]: a configfs null_blk, powered on;
+# prints its device. (Load null_blk with nr_devices=0 first for it alone.)
+NULLB_CFS=/sys/kernel/config/nullb
+nullb_make() {
+	local dir=$NULLB_CFS/$1 kv
+
+	modprobe configfs 2>/dev/null
+	mkdir "$dir" && echo "$2" >"$dir/size" || return 1
+	shift 2
+	for kv in "$@"; do
+		echo "${kv#*=}" >"$dir/${kv%%=*}" || return 1
+	done
+	echo 1 >"$dir/power" || return 1
+	if [ -b "/dev/${dir##*/}" ]; then echo "/dev/${dir##*/}"; else echo "/dev/nullb$(cat "$dir/index")"; fi
+}
+
+# nullb_remove NAME...: the configfs null_blks made by nullb_make, gone.
+nullb_remove() {
+	local d
+
+	for d in "$@"; do
+		[ -d "$NULLB_CFS/$d" ] && echo 0 >"$NULLB_CFS/$d/power" && rmdir "$NULLB_CFS/$d"
+	done
+}
+
 # brd_load N: N brd disks of 64 MiB, fresh, and nothing else of brd.
 brd_load() {
 	rmmod brd 2>/dev/null
@@ -152,6 +177,9 @@ nvme_disk() {
 blk_stat() {
 	awk -v f="$2" '{ print $f }' "/sys/block/${1#/dev/}/stat"
 }
+
+# stat_delta DEV FIELD BEFORE: how much FIELD of DEV's stat grew since BEFORE.
+stat_delta() { echo $(($(blk_stat "$1" "$2") - $3)); }
 
 # dm_create NAME: /dev/mapper/NAME, made afresh from the table on stdin.
 dm_create() {

@@ -93,7 +93,7 @@ static int purge_by_drive(struct cli *cli, struct workload *w)
 		return runtime_error(cli, "out of memory");
 	p->command = "purge";
 	p->name = name;
-	p->target = w->targets[0];
+	snprintf(p->target, sizeof(p->target), "%s", w->targets[0]);
 	p->nr = 1;
 	p->steps[0] = (struct step){ .kind = STEP_NVME, .nvme = w->nvme, .workload = -1,
 				     .cfg = w->cfg };

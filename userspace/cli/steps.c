@@ -196,14 +196,14 @@ static void plan_init(struct plan *p, const char *command, const char *name,
 	memset(p, 0, sizeof(*p));
 	p->command = command;
 	p->name = name;
-	p->target = base->target;
+	snprintf(p->target, sizeof(p->target), "%s", base->target);
 	p->offset = ssdk_config_get(base, SSDK_A_RUN_OFFSET);
 	p->span = ssdk_config_get(base, SSDK_A_RUN_SPAN);
 }
 
 /**
  * plan_precondition() - The steps of ssdk ctl precondition.
- * @p: The plan, made anew; @p->target points into @base.
+ * @p: The plan, made anew.
  * @base: The command line's run attributes, the span resolved (set).
  * @mode: What to write.
  * @passes: wipc: sequential passes over the span (SNIA: 2); used: random
@@ -262,7 +262,7 @@ static int add_measures(struct plan *p, const struct ssdk_run_config *workloads,
  * plan_study() - The steps of ssdk study new-vs-used: purge, the
  * workloads (new), the used state, the workloads (used), a discard of the
  * span, the workloads (after TRIM).
- * @p: The plan, made anew; @p->target points into @base.
+ * @p: The plan, made anew.
  * @base: The study's run attributes (target, span resolved, consent...).
  * @workloads: The workloads, each with the study's span.
  * @nr_workloads: How many, PLAN_MAX_WORKLOADS at most.

@@ -73,7 +73,7 @@ struct step {
  * struct plan - A command of several steps.
  * @command: "precondition" or "study".
  * @name: The precondition's mode or the study's name.
- * @target: The device.
+ * @target: The device (a copy: a plan outlives the options it came from).
  * @offset: Start of the span its steps write, bytes.
  * @span: Length of that span, bytes.
  * @passes: Sequential passes (wipc) or random-write passes (used).
@@ -85,7 +85,7 @@ struct step {
 struct plan {
 	const char *command;
 	const char *name;
-	const char *target;
+	char target[SSDK_TARGET_LEN];
 	uint64_t offset;
 	uint64_t span;
 	uint32_t passes;
