@@ -34,7 +34,7 @@ zeros() {
 		cmp -s -n "$3" - /dev/zero
 }
 
-ktap_plan 14
+ktap_plan 21
 
 nb=$(nullb_make ssdk-purge 256 memory_backed=1 discard=1) || ktap_bail "no configfs null_blk"
 nvme=$(nvme_disk)
@@ -133,6 +133,83 @@ if [ -n "$nvme" ] && zeros "$nvme" $off $len; then
 else
 	ktap_diag "the NVMe disk does not read zeros after a discard"
 fi
+
+# Purges by the drive. QEMU's NVMe controller has Format NVM (user data
+# erase, per namespace), neither its cryptographic erase nor Sanitize.
+# stamps DEV: random data in three places of DEV (its start, middle and
+# last MiB); nvme_sums DEV: their sha256.
+stamp_places() { echo 0 $(($(blockdev --getsize64 "$1") / 2)) $(($(blockdev --getsize64 "$1") - 1048576)); }
+stamps() {
+	local at
+
+	for at in $(stamp_places "$1"); do
+		dd if=/dev/urandom of="$1" bs=1M seek=$((at >> 20)) count=1 oflag=direct status=none ||
+			return 1
+	done
+}
+stamp_sums() {
+	local at
+
+	for at in $(stamp_places "$1"); do
+		dd if="$1" bs=1M skip=$((at >> 20)) count=1 iflag=direct status=none
+	done | sha256sum
+}
+
+# nvme-format: the whole namespace reads zeros where it held data.
+nvme_format() {
+	local at out=$SSDK_TMP/format.json
+
+	[ -n "$nvme" ] || { echo "no NVMe disk"; return 1; }
+	stamps "$nvme" || return 1
+	"$SSDK_CLI" -j ctl purge --target "$nvme" --method nvme-format --allow-write -q \
+		>"$out" || return 1
+	$JGET "$out" 'j["steps"][0]["elapsed_ns"]'
+	check fields "$out" purge=nvme-format state=done steps.0.state=done \
+		steps.0.bytes="$(blockdev --getsize64 "$nvme")" || return 1
+	for at in $(stamp_places "$nvme"); do
+		zeros "$nvme" "$at" 1048576 || { echo "not zeros at $at"; return 1; }
+	done
+}
+ktap_check "nvme-format of the NVMe disk: its start, middle and end read zeros" nvme_format
+
+# nvme_unchanged COMMAND...: COMMAND's exit status, or 99 when the NVMe
+# disk's stamped places changed while it ran.
+nvme_unchanged() {
+	local before rc
+
+	stamps "$nvme" && before=$(stamp_sums "$nvme") || return 98
+	"$@"
+	rc=$?
+	[ "$(stamp_sums "$nvme")" = "$before" ] || { echo "the disk changed"; return 99; }
+	return $rc
+}
+expect_fail "nvme-sanitize-block where the controller has no Sanitize" 1 \
+	"nvme-sanitize-block: no sanitize block erase: the controller's SANICAP is 0" \
+	nvme_unchanged "$SSDK_CLI" ctl purge --target "$nvme" --method nvme-sanitize-block \
+	--allow-write
+expect_fail "nvme-format-crypto where Format NVM has no cryptographic erase" 1 \
+	"nvme-format-crypto: no cryptographic erase: the controller's FNA bit 2 is 0" \
+	nvme_unchanged "$SSDK_CLI" ctl purge --target "$nvme" --method nvme-format-crypto \
+	--allow-write
+expect_fail "nvme-format of what is no NVMe namespace" 1 "nvme-format: $nb is not an NVMe namespace" \
+	nothing_moves "$SSDK_CLI" ctl purge --target "$nb" --method nvme-format --allow-write
+expect_fail "nvme-format of a span" 2 "span: not with nvme-format, which erases the whole namespace" \
+	nvme_unchanged "$SSDK_CLI" ctl purge --target "$nvme" --method nvme-format --span 1g \
+	--allow-write
+expect_fail "nvme-format without consent" 1 "nvme-format: destroys the whole namespace's data: it needs --allow-write" \
+	nvme_unchanged "$SSDK_CLI" ctl purge --target "$nvme" --method nvme-format
+nvme_mounted() {
+	local mnt=$SSDK_TMP/mnt-nvme rc
+
+	mkfs.ext4 -q -F "$nvme" && mkdir -p "$mnt" && mount "$nvme" "$mnt" || return 9
+	expect_fail_quiet 1 "target: $nvme: in use \(mounted or held\)" \
+		"$SSDK_CLI" ctl purge --target "$nvme" --method nvme-format --allow-write
+	rc=$?
+	# Still the filesystem it was: the format never ran.
+	umount "$mnt" && fsck.ext4 -n "$nvme" >/dev/null 2>&1 || { echo "the filesystem is gone"; return 99; }
+	return $rc
+}
+ktap_check "nvme-format of a mounted namespace is refused, its filesystem kept" nvme_mounted
 
 # 64 GiB (memory-backed, but nothing written: nothing allocated) behind
 # dm-delay of 100 ms a bio: 64 chunks of 1 GiB, from some 100 ms to
