@@ -29,6 +29,7 @@ from .errors import (
 )
 from .histogram import Histogram
 from .job import Job, JobError
+from .plan import NvmePurge, Plan, Step, StudyCell, StudyRow
 from .results import Comparison, IoRecord, Latency, OpStats, Results, TimeSeries, load
 from .units import parse_duration_ns, parse_size
 
@@ -47,12 +48,17 @@ __all__ = [
     "Latency",
     "LibraryNotFoundError",
     "ModuleNotLoadedError",
+    "NvmePurge",
     "OpStats",
+    "Plan",
     "Results",
     "Run",
     "RunNotFoundError",
     "SsdkError",
     "SsdkPermissionError",
+    "Step",
+    "StudyCell",
+    "StudyRow",
     "TimeSeries",
     "compare",
     "load",

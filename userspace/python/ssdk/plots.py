@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from matplotlib.axis import Axis
     from matplotlib.figure import Figure
 
+    from .plan import Plan
     from .results import Comparison, Latency, OpStats, Results
 
 # Okabe & Ito's palette, which the common colour-vision deficiencies tell
@@ -558,6 +559,65 @@ def steady_state(r: Results) -> Figure:
     verdict = (f"steady at round {r.steady_round}" if r.steady_round
                else f"not steady after {len(r.rounds)} rounds")
     fig.suptitle(f"{_plain(r.label)}: {verdict} (SNIA PTS)", fontweight="bold")
+    return fig
+
+
+# --- a drive's states (ssdk study new-vs-used) --------------------------------------------
+
+# The drive's states, the study's phases: name on the axis, colour. Used in
+# the warning colour, after TRIM in the colour of a recovery.
+_STATES = (("new", "new", PALETTE[0]), ("used", "used", PALETTE[3]),
+           ("trim", "after TRIM", PALETTE[2]))
+
+
+def new_vs_used(study: Plan) -> Figure:
+    """The new-vs-used study as the seed review (AnandTech 2009) drew it: each
+    workload new, used and after TRIM.
+
+    A column per workload, each on its own scale (4k random and 128k
+    sequential differ tenfold, and the point is each one's change): MB/s
+    of both ops on top, the mean latency in µs below, a bar per state of
+    the drive. A used or after-TRIM bar is labelled with its change from
+    new; a state whose step did not run or measured nothing has no bar.
+    """
+    if not study.table:
+        raise ValueError(f"{study.title}: no table (a study has one)")
+    rows = study.table
+    n = len(rows)
+    fig = _figure(max(FIGSIZE[0], 2.1 * n), 6)
+    axes = fig.subplots(2, n, squeeze=False, sharex=True)
+    x = np.arange(len(_STATES))
+    for j, row in enumerate(rows):
+        top, bottom = axes[0][j], axes[1][j]
+        for ax, figure, scale in ((top, "mb_s", 1.0), (bottom, "mean_ns", 1e-3)):
+            _style(ax)
+            ax.grid(False, axis="x")
+            for i, (phase, _, colour) in enumerate(_STATES):
+                cell = row.cell(phase)
+                if cell is None:
+                    ax.text(x[i], 0, "not run", ha="center", va="bottom", fontsize=7,
+                            color="#666666", rotation=90)
+                    continue
+                v = float(getattr(cell, figure)) * scale
+                bar = ax.bar([x[i]], [v], width=0.7, color=colour)
+                pct = row.change_pct(phase, figure)
+                label = f"{v:,.0f}" if v >= 100 else f"{v:,.1f}"
+                if phase != "new" and pct is not None:
+                    label += f"\n{pct:+.1f}%"
+                ax.bar_label(bar, labels=[label], padding=2, fontsize=7)
+            ax.set_ylim(0, (ax.get_ylim()[1] or 1) * 1.3)  # room for the labels
+            _thousands(ax.yaxis)
+        top.set_title(textwrap.fill(_plain(row.workload), 22), fontsize=10)
+        bottom.set_xticks(x, [name for _, name, _ in _STATES], fontsize=8)
+    axes[0][0].set_ylabel("MB/s (10⁶ bytes/s)")
+    axes[1][0].set_ylabel("Mean latency (µs)")
+    fig.supxlabel("State of the drive: new (purged), used (filled, then random writes),"
+                  " after TRIM (the span discarded); the label is the change from new",
+                  fontsize=8)
+    model = next((r.conditions["device"] for r in study.runs if r.conditions.get("device")),
+                 "")
+    fig.suptitle(f"New vs used: {_plain(study.target)}" + (f" ({_plain(model)})" if model
+                                                             else ""), fontweight="bold")
     return fig
 
 

@@ -5,7 +5,16 @@ The page holds where the runs ran, a table of every run, and the charts
 of ssdk.plots that apply to the inputs, as inline SVG: no script, no
 network, no file beside it, so it can be mailed or attached to a review
 as it is. Inputs are whatever ``ssdk -j`` wrote: runs, sweeps (a QD curve
-each) and compares (a chart of the layers each).
+each), compares (a chart of the layers each), and commands of several
+steps: a study new-vs-used (the seed's table and chart) or a precondition
+(its steps and what they wrote).
+
+The runs of a command of several steps are its own: they appear in its
+section (and in the conditions), not in the summary of runs or the
+charts of runs, which they would swamp (a study measures each workload
+three times, besides the runs that make the drive's states, a discard
+among them) and mislabel (runs of one workload told apart only by their
+step).
 """
 
 from __future__ import annotations
@@ -23,13 +32,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import plots  # imports matplotlib only when a chart is drawn
+from .plan import Plan, Step
 from .results import Comparison, OpStats, Results, load
-from .units import fmt_size
+from .units import fmt_ns, fmt_size
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-Input = Results | list[Results] | Comparison
+Input = Results | list[Results] | Comparison | Plan
 Tagged = tuple[str, Results]  # (the input's name, a run of it)
 
 MAX_TIMESERIES = 8  # time series charts: beyond that a report is a scroll, not a read
@@ -76,14 +86,19 @@ def _sources(inputs: Sequence[Input], sources: Sequence[str] | None) -> list[str
 
 
 def _all_runs(inputs: Sequence[Input], srcs: Sequence[str]) -> Iterator[tuple[str, Results]]:
-    """(source, run) of every run: single runs, sweeps' points, compares' engines."""
+    """(source, run) of every run: single runs, sweeps' points, compares' engines;
+    not the steps of a plan (see the module's doc)."""
     for x, src in zip(inputs, srcs, strict=True):
         if isinstance(x, Comparison):
             yield from ((src, r) for r in x.results.values())
         elif isinstance(x, list):
             yield from ((src, r) for r in x)
-        else:
+        elif isinstance(x, Results):
             yield src, x
+
+
+def _plans(inputs: Sequence[Input], srcs: Sequence[str]) -> list[tuple[str, Plan]]:
+    return [(src, x) for x, src in zip(inputs, srcs, strict=True) if isinstance(x, Plan)]
 
 
 def _sweep_name(runs: Sequence[Results]) -> str:
@@ -135,12 +150,18 @@ def _row(cells: Sequence[str], num_from: int = 99, tag: str = "td") -> str:
         for i, c in enumerate(cells)) + "</tr>"
 
 
-def _conditions(runs: list[tuple[str, Results]]) -> str:
-    """One row per target and conditions: the runs that share them listed together."""
+def _conditions(runs: list[tuple[str, Results]],
+                plans: Sequence[tuple[str, Plan]] = ()) -> str:
+    """One row per target and conditions: the runs that share them listed together,
+    a plan's under its title (once, not each of its runs)."""
     groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[str]] = {}
-    for src, r in runs:
+    labelled = [(f"{_label(r)} ({src})", r) for src, r in runs]
+    labelled += [(f"{p.title} ({src})", r) for src, p in plans for r in p.runs]
+    for label, r in labelled:
         key = (r.target, tuple(sorted(r.conditions.items())))
-        groups.setdefault(key, []).append(f"{_label(r)} ({src})")
+        labels = groups.setdefault(key, [])
+        if label not in labels:
+            labels.append(label)
     known = {k for _, keys in CONDITION_COLUMNS for k in keys}
     head = ["Target", "Runs", *(c for c, _ in CONDITION_COLUMNS), "Other"]
     rows = [_row([_e(h) for h in head], tag="th")]
@@ -170,6 +191,22 @@ def fmt_rate(v: float) -> str:
 
 def fmt_us(ns: float) -> str:
     return f"{ns / 1e3:,.1f}"
+
+
+def fmt_bytes(n: int) -> str:
+    """Bytes as the CLI prints them: 64 MiB, 1.50 GiB."""
+    units = ("B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB")
+    v, u = float(n), 0
+    while v >= 1024 and u < len(units) - 1:
+        v, u = v / 1024, u + 1
+    return f"{v:.0f} {units[u]}" if v.is_integer() else f"{v:.2f} {units[u]}"
+
+
+def fmt_pct(pct: float) -> str:
+    return f"{pct:+.1f}%"
+
+
+DASH = "\u2013"  # a cell with nothing to show: a step not run, a purge's rate
 
 
 _SUMMARY_HEAD = ["File", "Run", "Op", "State", "IOPS", "MB/s", "MiB/s", "Mean µs", "p50 µs",
@@ -342,8 +379,87 @@ def _layers(ch: _Charts, compares: list[tuple[str, Comparison]]) -> None:
                " latency. Differences of percentiles compare distributions, not the same IOs.")
 
 
+# --- commands of several steps -------------------------------------------------------
+
+_STEPS_HEAD = ["Step", "State", "Bytes", "Time", "MB/s"]
+# The study's table, as the CLI's text prints it and the seed's had it.
+_STUDY_HEAD = ["Workload", "", "New", "Used", "After TRIM", "Used vs new", "After TRIM vs new"]
+_STUDY_FIGURES = (("mb_s", "MB/s", fmt_rate), ("mean_ns", "mean µs", fmt_us),
+                  ("max_ns", "max µs", fmt_us))
+
+
+def _plan_line(p: Plan) -> str:
+    """What the plan wrote where, and how it went, as the CLI's text ends."""
+    passes = ("" if p.passes is None else
+              f", {p.passes} pass" + ("" if p.passes == 1 else "es"))
+    return (f"{p.title} of {p.target}, span {fmt_bytes(p.span)} from"
+            f" {fmt_bytes(p.offset)}{passes}: {p.state}, {fmt_bytes(p.bytes_written)}"
+            " written by its runs (purges not counted).")
+
+
+def _step_cells(s: Step) -> list[str]:
+    # A run's reason is in its results; a purge by the drive's in the step.
+    reason = s.reason or (s.results.reason if s.results is not None else "")
+    size, ns, mb = s.bytes, s.elapsed_ns, s.mb_s
+    return [_e(s.what), _e(s.state + (f" ({reason})" if reason else "")),
+            _e(fmt_bytes(size)) if size is not None else DASH,
+            _e(fmt_ns(ns).replace(" us", " µs")) if ns is not None else DASH,
+            fmt_rate(mb) if mb is not None else DASH]
+
+
+def _steps_table(p: Plan) -> str:
+    rows = [_row([_e(h) for h in _STEPS_HEAD], 2, tag="th")]
+    rows += [_row(_step_cells(s), 2) for s in p.steps]
+    return '<div class="wide"><table class="steps">\n' + "\n".join(rows) + "\n</table></div>"
+
+
+def _study_table(p: Plan) -> str:
+    rows = [_row([_e(h) for h in _STUDY_HEAD], 2, tag="th")]
+    for row in p.table:
+        for i, (figure, name, fmt) in enumerate(_STUDY_FIGURES):
+            cells = [_e(row.workload) if i == 0 else "", _e(name)]
+            for phase in ("new", "used", "trim"):
+                c = row.cell(phase)
+                cells.append(fmt(float(getattr(c, figure))) if c is not None else DASH)
+            for phase in ("used", "trim"):
+                pct = row.change_pct(phase, figure)
+                cells.append(fmt_pct(pct) if pct is not None else DASH)
+            rows.append(_row(cells, 2))
+    return ('<div class="wide"><table class="study">\n' + "\n".join(rows)
+            + "\n</table></div>")
+
+
+def _plan_sections(ch: _Charts, plans: list[tuple[str, Plan]]) -> None:
+    """A section per plan: its line, a study's table and chart, its steps."""
+    studies = 0
+    for i, (src, p) in enumerate(plans, 1):
+        ch.heading(f"{p.title[0].upper()}{p.title[1:]} of {p.target} ({src})")
+        ch.parts.append(f'<p class="note">{_e(_plan_line(p))}</p>')
+        if p.table:
+            studies += 1
+            ch.parts.append(_study_table(p))
+            ch.parts.append('<p class="note">MB/s and latencies of both ops of each'
+                            " workload's run in each state of the drive; the changes are"
+                            " from new, in percent.</p>")
+            ch.add(f"new-vs-used-{studies}", plots.new_vs_used(p),
+                   f"The study of {p.target} ({src}) as the seed review drew it: each"
+                   f" workload ({', '.join(p.workloads)}) new (purged), used (filled, then"
+                   " random writes) and after TRIM (the span discarded); MB/s on top, mean"
+                   " latency in µs below, each workload on its own scale, the used and"
+                   " after-TRIM bars labelled with their change from new.")
+        ch.parts.append(_steps_table(p))
+        # SNIA's WDPC runs its workload to steady state: the test is the point.
+        for j, s in enumerate((s for s in p.steps if s.results and s.results.rounds), 1):
+            assert s.results is not None
+            ch.add(f"plan-{i}-steady-{j}", plots.steady_state(s.results),
+                   f"{s.what} ({src}): each round's figure, the measurement window shaded"
+                   " with its average, the range allowed around it and its least-squares"
+                   " line, as SNIA PTS has it.")
+
+
 def _charts(inputs: Sequence[Input], srcs: Sequence[str]) -> str:
-    """Every chart that applies: the order of a review, throughput first."""
+    """Every chart that applies: the order of a review, throughput first; the
+    commands of several steps last, each a section of its own."""
     ch = _Charts()
     tagged = list(zip(srcs, inputs, strict=True))
     singles = [(s, x) for s, x in tagged if isinstance(x, Results)]
@@ -356,14 +472,19 @@ def _charts(inputs: Sequence[Input], srcs: Sequence[str]) -> str:
                     *((s, r) for s, c in compares for r in c.results.values())])
     _steady(ch, singles)
     _layers(ch, compares)
+    _plan_sections(ch, _plans(inputs, srcs))
     return "\n".join(ch.parts)
 
 
 def render(inputs: Sequence[Input], title: str = "ssdk report",
            sources: Sequence[str] | None = None) -> str:
-    """The HTML page of *inputs* (runs, sweeps, compares); *sources* names each input."""
+    """The HTML page of *inputs* (runs, sweeps, compares, plans); *sources* names each."""
     srcs = _sources(inputs, sources)
     runs = list(_all_runs(inputs, srcs))
+    plans = _plans(inputs, srcs)
+    total = len(runs) + sum(len(p.runs) for _, p in plans)
+    # Plans alone have no run of their own: no empty summary of runs.
+    summary = ["<h2>Summary</h2>", _summary(runs)] if runs else []
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en">',
@@ -375,13 +496,12 @@ def render(inputs: Sequence[Input], title: str = "ssdk report",
         "</head>",
         "<body>",
         f"<h1>{_e(title)}</h1>",
-        f'<p class="note">{len(runs)} runs from {len(inputs)} inputs: '
+        f'<p class="note">{total} runs from {len(inputs)} inputs: '
         f"{_e(', '.join(srcs))}. MB/s is 10<sup>6</sup> bytes per second, MiB/s"
         " 2<sup>20</sup>; latencies in µs.</p>",
         "<h2>Conditions</h2>",
-        _conditions(runs),
-        "<h2>Summary</h2>",
-        _summary(runs),
+        _conditions(runs, plans),
+        *summary,
         _charts(inputs, srcs),
         "</body>",
         "</html>",
@@ -430,6 +550,10 @@ def _dated(x: Input, path: Path) -> Input:
 
     if isinstance(x, Comparison):
         return dataclasses.replace(x, results={k: one(r) for k, r in x.results.items()})
+    if isinstance(x, Plan):
+        return dataclasses.replace(x, steps=tuple(
+            dataclasses.replace(s, results=one(s.results)) if s.results else s
+            for s in x.steps))
     if isinstance(x, list):
         return [one(r) for r in x]
     return one(x)
@@ -440,7 +564,8 @@ def main(argv: list[str] | None = None) -> int:
         prog="ssdk report",
         description="Write one self-contained HTML page (tables and charts) of ssdk results.")
     ap.add_argument("results", nargs="+", metavar="RESULT.json",
-                    help="what ssdk -j ctl run, ctl results, ctl sweep or compare wrote")
+                    help="what ssdk -j ctl run, ctl results, ctl sweep, compare, ctl"
+                    " precondition, study or ctl purge (by the drive) wrote")
     ap.add_argument("-o", "--output", required=True, metavar="REPORT.html")
     ap.add_argument("--title", default="ssdk report")
     args = ap.parse_args(argv)

@@ -4,7 +4,9 @@
 The JSON is the schema of Documentation/userspace/json.rst (``ssdk -j
 ctl run``, ``ctl results``, ``ctl sweep``, ``compare``); results travel
 as that JSON, so everything here works on a machine without the module.
-``Results.to_json()`` writes the same schema back.
+``Results.to_json()`` writes the same schema back. The commands of
+several steps (precondition, study) are read by plan.py, ``load()``
+telling them apart.
 """
 
 from __future__ import annotations
@@ -14,13 +16,16 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
 from . import spec
 from .histogram import REPORT_PERCENTILES, Histogram
+
+if TYPE_CHECKING:
+    from .plan import Plan
 
 OPS: tuple[str, ...] = tuple(op.name.lower() for op in spec.Op)
 
@@ -470,13 +475,20 @@ Sweep = list[Results]
 
 
 def load(src: str | bytes | Path | JsonObj | list[Any],
-         name: str = "") -> Results | Sweep | Comparison:
-    """Whatever ``ssdk -j`` wrote: a run (Results), a sweep (a list) or a compare."""
+         name: str = "") -> Results | Sweep | Comparison | Plan:
+    """Whatever ``ssdk -j`` wrote: a run (Results), a sweep (a list), a compare,
+    or a command of several steps (a Plan: ``ctl precondition``, ``study
+    new-vs-used``, ``ctl purge`` by the drive)."""
+    # plan.py builds on this module: imported here, not at its top.
+    from .plan import Plan, is_plan
+
     doc = _load(src)
     if isinstance(doc, list):
         return [Results.from_json(x, name) for x in doc]
     if isinstance(doc, dict) and "results" in doc and "layers" in doc:
         return Comparison.from_json(doc)
+    if is_plan(doc):
+        return Plan.from_json(doc)
     return Results.from_json(doc, name)
 
 

@@ -70,6 +70,12 @@ def compare() -> Comparison:
     return c
 
 
+def study() -> ssdk.Plan:
+    p = ssdk.load(FIXTURES / "study-nvme.json")
+    assert isinstance(p, ssdk.Plan)
+    return p
+
+
 def corners() -> list[Results]:
     return [run(f"corner-{c}") for c in CORNERS]
 
@@ -89,6 +95,7 @@ CHARTS: dict[str, Callable[[], Any]] = {
     "cdf": lambda: plots.cdf(lat_runs()),
     "timeseries": lambda: plots.timeseries(run("randrw-nullb")),
     "compare_layers": lambda: plots.compare_layers(compare()),
+    "new_vs_used": lambda: plots.new_vs_used(study()),
 }
 
 
@@ -103,7 +110,7 @@ def test_renders_png_and_svg(name: str, tmp_path: Path) -> None:
     assert root.tag == "{http://www.w3.org/2000/svg}svg"
     # A title and axis labels, not an empty frame.
     assert fig.get_suptitle()
-    assert any(ax.get_xlabel() for ax in fig.axes)
+    assert any(ax.get_xlabel() for ax in fig.axes) or fig.get_supxlabel()
     # The corners' y is the runs, named by its ticks.
     assert any(ax.get_ylabel() for ax in fig.axes) or name == "corners"
 
@@ -346,6 +353,46 @@ def test_compare_layers_negative_difference() -> None:
     fig = plots.compare_layers(dataclasses.replace(c, overhead_ns=over))
     assert all(p.get_height() >= 0 for ax in fig.axes for p in bars(ax))
     assert "kfile - bio p99 is -5.0 µs, drawn as 0" in fig.get_supxlabel()
+
+
+def test_new_vs_used_bars_are_the_table() -> None:
+    """A column per workload: MB/s new, used, after TRIM on top, mean µs below."""
+    p = study()
+    fig = plots.new_vs_used(p)
+    n = len(p.table)
+    assert n == 4 and len(fig.axes) == 2 * n
+    for j, row in enumerate(p.table):
+        top, bottom = fig.axes[j], fig.axes[n + j]
+        assert top.get_title() == row.workload
+        cells = [row.cell(ph) for ph in ("new", "used", "trim")]
+        assert [b.get_height() for b in bars(top)] == pytest.approx(
+            [c.mb_s for c in cells if c is not None])
+        assert [b.get_height() for b in bars(bottom)] == pytest.approx(
+            [c.mean_ns / 1e3 for c in cells if c is not None])
+        assert [t.get_text() for t in bottom.get_xticklabels()] == ["new", "used", "after TRIM"]
+        # The used and after-TRIM bars say their change from new.
+        labels = [t.get_text() for t in top.texts]
+        assert row.used_change_pct is not None and row.trim_change_pct is not None
+        assert labels[1].endswith(f"{row.used_change_pct:+.1f}%")
+        assert labels[2].endswith(f"{row.trim_change_pct:+.1f}%")
+        assert "%" not in labels[0]
+    assert "QEMU NVMe" in fig.get_suptitle()
+
+
+def test_new_vs_used_a_state_not_run() -> None:
+    p = study()
+    row = dataclasses.replace(p.table[0], trim=None, trim_change_pct=None)
+    fig = plots.new_vs_used(dataclasses.replace(p, table=(row,)))
+    top, bottom = fig.axes
+    assert len(bars(top)) == len(bars(bottom)) == 2
+    assert "not run" in [t.get_text() for t in top.texts]
+
+
+def test_new_vs_used_needs_a_study() -> None:
+    p = ssdk.load(FIXTURES / "precondition-nvme.json")
+    assert isinstance(p, ssdk.Plan)
+    with pytest.raises(ValueError, match="no table"):
+        plots.new_vs_used(p)
 
 
 def test_save_refuses_other_formats(tmp_path: Path) -> None:

@@ -9,6 +9,7 @@ import re
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -31,7 +32,13 @@ def docs() -> dict[str, object]:
 
 def single_runs() -> dict[str, dict[str, object]]:
     """The fixtures holding one run (a job of several workers is one run: its total)."""
-    return {n: d for n, d in docs().items() if isinstance(d, dict) and "layers" not in d}
+    return {n: d for n, d in docs().items()
+            if isinstance(d, dict) and "layers" not in d and "steps" not in d}
+
+
+def plan_docs() -> dict[str, dict[str, Any]]:
+    """The fixtures of commands of several steps (a precondition, a study)."""
+    return {n: d for n, d in docs().items() if isinstance(d, dict) and "steps" in d}
 
 
 def expected_charts() -> set[str]:
@@ -52,6 +59,8 @@ def expected_charts() -> set[str]:
     ids |= {f"timeseries-{i}" for i in range(1, min(with_ts, report.MAX_TIMESERIES) + 1)}
     with_rounds = sum(1 for r in d.values() if isinstance(r, dict) and r.get("rounds"))
     ids |= {f"steady-{i}" for i in range(1, with_rounds + 1)}
+    studies = sum(1 for p in plan_docs().values() if "study" in p)
+    ids |= {f"new-vs-used-{i}" for i in range(1, studies + 1)}
     return ids
 
 
@@ -230,3 +239,86 @@ def test_without_matplotlib(tmp_path: Path, capsys: pytest.CaptureFixture[str],
     _, err = capsys.readouterr()
     assert len(err.splitlines()) == 1 and "pip install matplotlib" in err
     assert not out.exists()
+
+
+def table_rows(page: str, cls: str) -> list[list[list[str]]]:
+    """The rows' cells' text of every table of class *cls*, in the page's order."""
+    doc = html5lib.parse(page, treebuilder="etree", namespaceHTMLElements=False)
+    return [[["".join(td.itertext()) for td in tr] for tr in t.iter("tr")]
+            for t in doc.iterfind(f".//table[@class='{cls}']")]
+
+
+def test_study_section_is_the_seeds_table(page: str) -> None:
+    """Per workload MB/s, mean and max latency new, used and after TRIM, and the
+    change from new: the JSON's figures (the latencies' changes worked out here)."""
+    (study,) = [d for d in plan_docs().values() if "study" in d]
+    (rows,) = table_rows(page, "study")
+    assert rows[0] == ["Workload", "", "New", "Used", "After TRIM", "Used vs new",
+                       "After TRIM vs new"]
+    assert len(rows) == 1 + 3 * len(study["table"])
+    for i, t in enumerate(study["table"]):
+        mb, mean, mx = rows[1 + 3 * i:4 + 3 * i]
+        assert [mb[0], mb[1], mean[0], mean[1], mx[1]] == [t["workload"], "MB/s", "", "mean µs",
+                                                           "max µs"]
+        ph = ("new", "used", "trim")
+        assert mb[2:5] == [f"{t[p]['bw_bytes'] / 1e6:,.1f}" for p in ph]
+        assert mean[2:5] == [f"{t[p]['lat_ns']['mean'] / 1e3:,.1f}" for p in ph]
+        assert mx[2:5] == [f"{t[p]['lat_ns']['max'] / 1e3:,.1f}" for p in ph]
+        assert mb[5:] == [f"{t['used_change_pct']:+.1f}%", f"{t['trim_change_pct']:+.1f}%"]
+        new, used = t["new"]["lat_ns"]["max"], t["used"]["lat_ns"]["max"]
+        assert mx[5] == f"{(used - new) * 100 / new:+.1f}%"
+    assert "<h2>Study new-vs-used of " in page and 'id="new-vs-used-1"' in page
+
+
+def test_plan_steps_tables(page: str) -> None:
+    plans = plan_docs()
+    tables = table_rows(page, "steps")
+    assert len(tables) == len(plans)
+    for rows, (name, d) in zip(tables, plans.items(), strict=True):
+        assert rows[0] == ["Step", "State", "Bytes", "Time", "MB/s"]
+        assert [r[0] for r in rows[1:]] == [s["what"] for s in d["steps"]], name
+        for r, s in zip(rows[1:], d["steps"], strict=True):
+            assert r[1] == s["state"]
+            if "run" in s:
+                o = s["run"]
+                assert r[4] == f"{(o['read']['bw_bytes'] + o['write']['bw_bytes']) / 1e6:,.1f}"
+            else:  # a purge by the drive: its bytes are the namespace's, not a rate
+                assert r[4] == "\u2013" and r[2] == report.fmt_bytes(s["bytes"])
+    pre = tables[0]
+    assert [r[2] for r in pre[1:]] == ["64 MiB", "64 MiB"]
+    assert "precondition wipc of /dev/nvme0n1, span 64 MiB from 0 B, 2 passes: done, 128 MiB" \
+        " written" in page
+
+
+def test_plan_runs_only_in_their_sections(page: str) -> None:
+    """A plan's runs are in the conditions, under its title, not in the summary of runs."""
+    files = {r[0] for r in summary_rows(page)[1:]}
+    assert not files & set(plan_docs())
+    doc = html5lib.parse(page, treebuilder="etree", namespaceHTMLElements=False)
+    table = doc.find(".//table[@class='conditions']")
+    assert table is not None
+    text = "".join(table.itertext())
+    assert "study new-vs-used (study-nvme.json)" in text
+    assert "precondition wipc (precondition-nvme.json)" in text
+    assert "QEMU NVMe Ctrl 7.2.22" in text
+
+
+def test_a_study_alone() -> None:
+    p = ssdk.load(FIXTURES / "study-nvme.json")
+    assert isinstance(p, ssdk.Plan)
+    page = report.render([p], "study", ["study.json"])
+    html5lib.HTMLParser(strict=True).parse(page)
+    assert "<h2>Summary</h2>" not in page and "15 runs from 1 inputs" in page
+    assert re.findall(r'<figure class="chart" id="([^"]+)"', page) == ["new-vs-used-1"]
+
+
+def test_a_wdpc_precondition_shows_its_rounds() -> None:
+    """SNIA's WDPC is a run to steady state: its section has the steady-state chart."""
+    r = ssdk.load(FIXTURES / "steady-nullb.json")
+    assert isinstance(r, Results)
+    what = "wdpc: randwrite 4k QD32 to steady state"
+    p = ssdk.Plan("precondition", "wdpc", r.target, 0, r.target_size, 1, "done",
+                  r.write.bytes, (ssdk.Step(what, "new", "done", results=r),))
+    page = report.render([p], "wdpc")
+    ids = re.findall(r'<figure class="chart" id="([^"]+)"', page)
+    assert ids == ["plan-1-steady-1"] and "1 pass:" in page

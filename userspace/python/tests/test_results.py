@@ -20,8 +20,12 @@ RUN_FILES = sorted(p for p in FIXTURES.glob("*.json")
 
 
 def run_docs(path: Path) -> list[tuple[str, dict[str, Any]]]:
-    """Every run object of a fixture, with a name: workers and totals included."""
+    """Every run object of a fixture, with a name: workers and totals included,
+    and the runs of a precondition's or a study's steps."""
     doc = json.loads(path.read_text())
+    if isinstance(doc, dict) and "steps" in doc:
+        return [(f"{path.name}:steps[{i}]", s["run"]) for i, s in enumerate(doc["steps"])
+                if "run" in s]
     if isinstance(doc, list):
         out = []
         for i, d in enumerate(doc):
@@ -91,11 +95,12 @@ def test_to_json_round_trips(path: Path) -> None:
     x = ssdk.load(path)
     items: list[ssdk.Results] = (x if isinstance(x, list) else
                                  list(x.results.values()) if isinstance(x, ssdk.Comparison)
-                                 else [x])
+                                 else x.runs if isinstance(x, ssdk.Plan) else [x])
     for r in items:
         again = ssdk.Results.from_json(json.loads(json.dumps(r.to_json())))
         assert again.to_json() == r.to_json()
-    if isinstance(x, ssdk.Results) and not x.workers:
+    if isinstance(x, (ssdk.Results, ssdk.Plan)) and not (isinstance(x, ssdk.Results)
+                                                         and x.workers):
         assert _close(x.to_json(), json.loads(path.read_text()))
 
 
