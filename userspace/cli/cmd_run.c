@@ -91,13 +91,7 @@ static int purge_by_drive(struct cli *cli, struct workload *w)
 	p = calloc(1, sizeof(*p));
 	if (!p)
 		return runtime_error(cli, "out of memory");
-	p->command = "purge";
-	p->name = name;
-	snprintf(p->target, sizeof(p->target), "%s", w->targets[0]);
-	p->nr = 1;
-	p->steps[0] = (struct step){ .kind = STEP_NVME, .nvme = w->nvme, .workload = -1,
-				     .cfg = w->cfg };
-	snprintf(p->steps[0].what, sizeof(p->steps[0].what), "%s of the namespace", name);
+	plan_purge(p, &w->cfg, w->nvme);
 	err = plan_run(cli, w->h, p, workload_progress(w), 1);
 	if (p->steps[0].state != STEP_PENDING) {
 		p->span = p->steps[0].erased.bytes;

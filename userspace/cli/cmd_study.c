@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "rules.h"
 #include "sequence.h"
 #include "values.h"
 #include "workload.h"
@@ -25,58 +26,103 @@ static const char *const default_profiles[] = {
 /* The seed's span, 8 GB, where the line gives none. */
 #define STUDY_SPAN	(8ull << 30)
 
-/* The line's attributes that the steps making the drive's state take too. */
-static const uint32_t state_attrs[] = {
+/*
+ * The line's attributes that the steps making the drive's state take too:
+ * a purge (and the discard after TRIM) those that are not of IO, the used
+ * state's writes these and what they write (the module refuses a pattern
+ * with a purge).
+ */
+static const uint32_t purge_attrs[] = {
 	SSDK_A_RUN_TARGET, SSDK_A_RUN_OFFSET, SSDK_A_RUN_SPAN, SSDK_A_RUN_ALLOW_WRITE,
-	SSDK_A_RUN_SEED, SSDK_A_RUN_CPU, SSDK_A_RUN_PATTERN, SSDK_A_RUN_PATTERN_BYTE,
-	SSDK_A_RUN_COMPRESS_PCT, SSDK_A_RUN_TS_INTERVAL_NS, SSDK_A_RUN_SLOWEST_N,
+	SSDK_A_RUN_SEED, SSDK_A_RUN_CPU, SSDK_A_RUN_TS_INTERVAL_NS, SSDK_A_RUN_SLOWEST_N,
 	SSDK_A_RUN_MAX_ERRORS, SSDK_A_RUN_OWNED,
 };
+static const uint32_t data_attrs[] = {
+	SSDK_A_RUN_PATTERN, SSDK_A_RUN_PATTERN_BYTE, SSDK_A_RUN_COMPRESS_PCT,
+};
 
-static void state_base(struct ssdk_run_config *base, const struct ssdk_run_config *line)
+static void unset_attrs(struct ssdk_run_config *c, const uint32_t *attrs, unsigned int n)
 {
 	unsigned int i;
 
-	ssdk_config_init(base);
-	for (i = 0; i < ARRAY_SIZE(state_attrs); i++) {
-		if (!ssdk_config_is_set(line, state_attrs[i]))
+	for (i = 0; i < n; i++)
+		ssdk_config_unset(c, attrs[i]);
+}
+
+/* Those of @attrs set on the line, into @c. */
+static void copy_attrs(struct ssdk_run_config *c, const struct ssdk_run_config *line,
+		       const uint32_t *attrs, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		if (!ssdk_config_is_set(line, attrs[i]))
 			continue;
-		if (state_attrs[i] == SSDK_A_RUN_TARGET)
-			ssdk_config_set_target(base, line->target);
+		if (attrs[i] == SSDK_A_RUN_TARGET)
+			ssdk_config_set_target(c, line->target);
 		else
-			ssdk_config_set(base, state_attrs[i], ssdk_config_get(line, state_attrs[i]));
+			ssdk_config_set(c, attrs[i], ssdk_config_get(line, attrs[i]));
 	}
+}
+
+/*
+ * How the drive is made new: --method's, or by default the drive's own
+ * format where it has one and the study is of the whole drive (it
+ * erases the whole namespace: never by default when --offset or --span
+ * confines the study), otherwise a discard of the span.
+ */
+static int study_purge(struct workload *w, struct ssdk_run_config *purge, int whole)
+{
+	char why[512];
+
+	if (w->nvme >= 0)
+		return w->nvme;
+	if (ssdk_config_is_set(&w->cfg, SSDK_A_RUN_PURGE)) {
+		ssdk_config_set(purge, SSDK_A_RUN_PURGE, ssdk_config_get(&w->cfg, SSDK_A_RUN_PURGE));
+		return -1;
+	}
+	if (whole && !nvme_erase_check(w->targets[0], NVME_ERASE_FORMAT, why, sizeof(why)))
+		return NVME_ERASE_FORMAT;
+	ssdk_config_set(purge, SSDK_A_RUN_PURGE, SSDK_PURGE_METHOD_DISCARD);
+	return -1;
 }
 
 /* The study's plan from its options; 0 or an exit status (said). */
 static int study_plan(struct cli *cli, struct workload *w, struct plan *p)
 {
-	struct ssdk_run_config base, purge, *wl;
+	struct ssdk_run_config base, purge, over, *wl;
 	unsigned int i, n = w->nr_profiles ? w->nr_profiles : ARRAY_SIZE(default_profiles);
-	int nvme = w->nvme, err = 0;
+	int whole, nvme, err = 0;
 	char why[512];
 
 	if (!ssdk_config_is_set(&w->cfg, SSDK_A_RUN_ALLOW_WRITE))
 		return usage_error(cli, "the study writes the span (and purges the drive): it needs --allow-write");
+	whole = !ssdk_config_is_set(&w->cfg, SSDK_A_RUN_OFFSET) &&
+		!ssdk_config_is_set(&w->cfg, SSDK_A_RUN_SPAN);
 	if (!ssdk_config_is_set(&w->cfg, SSDK_A_RUN_SPAN))
 		ssdk_config_set(&w->cfg, SSDK_A_RUN_SPAN, STUDY_SPAN);
+	/* What the line says of the workloads: not how the drive is purged. */
+	over = w->cfg;
+	ssdk_config_unset(&over, SSDK_A_RUN_PURGE);
 	wl = calloc(n, sizeof(*wl));
 	if (!wl)
 		return runtime_error(cli, "out of memory");
-	for (i = 0; i < n && !err; i++)
+	for (i = 0; i < n && !err; i++) {
 		err = workload_profile(cli, &cmd_study,
 				       w->nr_profiles ? w->profiles[i] : default_profiles[i],
-				       &w->cfg, &wl[i]);
+				       &over, &wl[i]);
+		/* The data's pattern is what writes write: a read has none. */
+		if (!ssdk_rw_writes(ssdk_config_get(&wl[i], SSDK_A_RUN_RW),
+				    ssdk_config_get(&wl[i], SSDK_A_RUN_RWMIXREAD)))
+			unset_attrs(&wl[i], data_attrs, ARRAY_SIZE(data_attrs));
+	}
 	if (err)
 		goto free_wl;
-	state_base(&base, &w->cfg);
-	purge = base;
-	if (ssdk_config_is_set(&w->cfg, SSDK_A_RUN_PURGE))
-		ssdk_config_set(&purge, SSDK_A_RUN_PURGE, ssdk_config_get(&w->cfg, SSDK_A_RUN_PURGE));
-	else if (nvme < 0 && !nvme_erase_check(w->targets[0], NVME_ERASE_FORMAT, why, sizeof(why)))
-		nvme = NVME_ERASE_FORMAT;
-	else if (nvme < 0)
-		ssdk_config_set(&purge, SSDK_A_RUN_PURGE, SSDK_PURGE_METHOD_DISCARD);
+	ssdk_config_init(&purge);
+	copy_attrs(&purge, &w->cfg, purge_attrs, ARRAY_SIZE(purge_attrs));
+	base = purge;
+	copy_attrs(&base, &w->cfg, data_attrs, ARRAY_SIZE(data_attrs));
+	nvme = study_purge(w, &purge, whole);
 	if (plan_study(p, &base, wl, n, &purge, nvme, w->passes_set ? w->passes : 1, why,
 		       sizeof(why)))
 		err = usage_error(cli, "%s", why);
@@ -118,8 +164,9 @@ close:
 
 static const char study_about[] =
 	"The new-vs-used study of a drive's state, as the AnandTech 2009 review made\n"
-	"it: purge the drive (--method: nvme-format where the drive has it, otherwise\n"
-	"a discard of the span), run the workloads (new); fill the span with 128k\n"
+	"it: purge the drive (--method; by default nvme-format where the drive has it\n"
+	"and neither --offset nor --span is given, otherwise a discard of the span),\n"
+	"run the workloads (new); fill the span with 128k\n"
 	"sequential writes and write --passes spans' worth of 4k random writes over\n"
 	"it (used), run the workloads again; discard the span (TRIM), run them a\n"
 	"third time. Then the table: each workload's MB/s, mean and max latency new,\n"

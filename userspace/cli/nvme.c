@@ -23,6 +23,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -34,6 +35,7 @@
 #include <linux/fs.h>
 #include <linux/nvme_ioctl.h>
 
+#include "../engines/engine.h"
 #include "cli.h"
 #include "nvme.h"
 
@@ -47,7 +49,12 @@
 #define NVME_ID_CNS_NS_ACTIVE	0x02
 #define NVME_LOG_SANITIZE	0x81
 
-/* A format of a large drive takes minutes; the passthrough's default is 60 s. */
+/*
+ * A format of a large drive takes minutes, and the passthrough's default
+ * limit is 60 s, past which the driver resets the controller: the format
+ * gets an hour, and so does an Identify sent while it runs, which a drive
+ * may hold until the format is done.
+ */
 #define FORMAT_TIMEOUT_MS	(60u * 60 * 1000)
 
 /* An admin command: 0, its NVMe status (> 0), or -errno. */
@@ -67,9 +74,9 @@ static int admin(int fd, uint8_t opcode, uint32_t nsid, uint32_t cdw10, void *da
 	return ret < 0 ? -errno : ret;
 }
 
-static int identify(int fd, uint32_t cns, uint32_t nsid, uint8_t *buf)
+static int identify(int fd, uint32_t cns, uint32_t nsid, uint8_t *buf, uint32_t timeout_ms)
 {
-	return admin(fd, NVME_ADMIN_IDENTIFY, nsid, cns, buf, NVME_IDENTIFY_LEN, 0);
+	return admin(fd, NVME_ADMIN_IDENTIFY, nsid, cns, buf, NVME_IDENTIFY_LEN, timeout_ms);
 }
 
 /* An admin command's failure in @why: what, and the status or errno. */
@@ -114,7 +121,7 @@ static int active_namespaces(int fd, unsigned int *n)
 	uint8_t list[NVME_IDENTIFY_LEN];
 	int ret;
 
-	ret = identify(fd, NVME_ID_CNS_NS_ACTIVE, 0, list);
+	ret = identify(fd, NVME_ID_CNS_NS_ACTIVE, 0, list, 0);
 	if (!ret)
 		*n = nvme_active_namespaces(list);
 	return ret;
@@ -161,9 +168,9 @@ static int ns_open(const char *target, enum nvme_erase m, struct nvme_ns *ns, ch
 		ret = admin_failed("BLKGETSIZE64", -errno, why, len);
 		goto close_fd;
 	}
-	ret = identify(ns->fd, NVME_ID_CNS_CTRL, 0, ns->id_ctrl);
+	ret = identify(ns->fd, NVME_ID_CNS_CTRL, 0, ns->id_ctrl, 0);
 	if (!ret)
-		ret = identify(ns->fd, NVME_ID_CNS_NS, ns->nsid, ns->id_ns);
+		ret = identify(ns->fd, NVME_ID_CNS_NS, ns->nsid, ns->id_ns, 0);
 	if (!ret)
 		ret = active_namespaces(ns->fd, &active);
 	if (ret) {
@@ -197,14 +204,6 @@ int nvme_erase_check(const char *target, enum nvme_erase m, char *why, size_t le
 	if (!ret)
 		close(ns.fd);
 	return ret;
-}
-
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000000000ull + ts.tv_nsec;
 }
 
 static void show_progress(enum nvme_erase m, const char *target, uint64_t ns, int pct,
@@ -252,8 +251,16 @@ static int run_format(const char *target, enum nvme_erase m, struct nvme_ns *ns,
 	pthread_t thread;
 	unsigned int n;
 
-	if (pthread_create(&thread, NULL, format_thread, &f))
-		return admin_failed("Format NVM", -EAGAIN, why, len);
+	sigset_t all, old;
+	int err;
+
+	/* Signals go to this thread, which says that a format cannot stop. */
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &old);
+	err = pthread_create(&thread, NULL, format_thread, &f);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (err)
+		return admin_failed("Format NVM", -err, why, len);
 	for (n = 0; !__atomic_load_n(&f.done, __ATOMIC_ACQUIRE); n++) {
 		nanosleep(&tick, NULL);
 		if (cli_signalled() && !said++)
@@ -261,9 +268,9 @@ static int run_format(const char *target, enum nvme_erase m, struct nvme_ns *ns,
 				nvme_erases[m].name);
 		if (!progress || n % 10)
 			continue;
-		if (fpi && !identify(ns->fd, NVME_ID_CNS_NS, ns->nsid, id))
+		if (fpi && !identify(ns->fd, NVME_ID_CNS_NS, ns->nsid, id, FORMAT_TIMEOUT_MS))
 			pct = nvme_format_progress(id);
-		show_progress(m, target, now_ns() - start, pct,
+		show_progress(m, target, ujob_now_ns() - start, pct,
 			      fpi ? NULL : "(the drive reports no progress)");
 	}
 	pthread_join(thread, NULL);
@@ -276,6 +283,7 @@ static int run_sanitize(const char *target, enum nvme_erase m, struct nvme_ns *n
 {
 	uint32_t numdl = NVME_SANITIZE_LOG_LEN / 4 - 1;
 	uint8_t log[NVME_SANITIZE_LOG_LEN];
+	char note[64];
 	struct nvme_sanitize_state s;
 	int ret;
 
@@ -290,9 +298,12 @@ static int run_sanitize(const char *target, enum nvme_erase m, struct nvme_ns *n
 		nvme_sanitize_parse(log, m, &s);
 		if (s.status != NVME_SANITIZE_IN_PROGRESS)
 			break;
-		if (progress)
-			show_progress(m, target, now_ns() - start,
-				      (int)((uint64_t)s.progress * 100 >> 16), NULL);
+		if (progress) {
+			snprintf(note, sizeof(note), "(the drive expects %u s)", s.estimate_s);
+			show_progress(m, target, ujob_now_ns() - start,
+				      (int)((uint64_t)s.progress * 100 >> 16),
+				      s.estimate_s ? note : NULL);
+		}
 		if (cli_signalled()) {
 			res->interrupted = 1;
 			snprintf(why, len,
@@ -304,6 +315,13 @@ static int run_sanitize(const char *target, enum nvme_erase m, struct nvme_ns *n
 	}
 	if (s.status == NVME_SANITIZE_FAILED) {
 		snprintf(why, len, "%s: the drive says the sanitize failed", nvme_erases[m].name);
+		return -EIO;
+	}
+	/* The log must be of this sanitize, not say what an earlier one did. */
+	if (s.status == NVME_SANITIZE_NEVER || s.cdw10 != nvme_sanitize_cdw10(m)) {
+		snprintf(why, len,
+			 "%s: the drive accepted the sanitize, but its log shows none done (status %u, SCDW10 %#x)",
+			 nvme_erases[m].name, s.status, s.cdw10);
 		return -EIO;
 	}
 	return 0;
@@ -337,12 +355,12 @@ int nvme_erase_run(const char *target, enum nvme_erase m, int progress,
 	if (ret)
 		return ret;
 	res->bytes = ns.size;
-	start = now_ns();
+	start = ujob_now_ns();
 	if (nvme_erase_is_format(m))
 		ret = run_format(target, m, &ns, progress, start, why, len);
 	else
 		ret = run_sanitize(target, m, &ns, progress, start, res, why, len);
-	res->elapsed_ns = now_ns() - start;
+	res->elapsed_ns = ujob_now_ns() - start;
 	if (progress)
 		fputs("\r\033[K", stderr);
 	ioctl(ns.fd, BLKFLSBUF, 0);

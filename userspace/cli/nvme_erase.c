@@ -12,6 +12,7 @@
 #include "nvme_erase.h"
 
 /* Identify Controller: where its fields are, and their bits. */
+#define ID_CTRL_CMIC		76	/* bit 1: the subsystem may have more controllers */
 #define ID_CTRL_OACS		256	/* le16; bit 1: Format NVM */
 #define ID_CTRL_SANICAP		328	/* le32; bit 0 crypto, bit 1 block erase */
 #define ID_CTRL_FNA		524	/* bit 0, 1: format, erase all namespaces; bit 2: crypto */
@@ -100,47 +101,53 @@ int nvme_erase_find(const char *name)
  * @len: Room in @why.
  *
  * Return: 0, or -EOPNOTSUPP (the controller lacks it) or -EBUSY (it would
- * erase another namespace too), said in @why.
+ * erase another namespace too, or hold its IO), said in @why.
  */
 int nvme_erase_offered(enum nvme_erase m, const uint8_t *id_ctrl, unsigned int active_ns,
 		       char *why, size_t len)
 {
 	uint32_t sanicap = le32(id_ctrl + ID_CTRL_SANICAP), fna = id_ctrl[ID_CTRL_FNA];
+	int format = nvme_erase_is_format(m), all = !format || (fna & 3);
 	const char *name = nvme_erases[m].name;
 
-	switch (m) {
-	case NVME_ERASE_FORMAT:
-	case NVME_ERASE_FORMAT_CRYPTO:
-		if (!(le16(id_ctrl + ID_CTRL_OACS) & 2)) {
-			snprintf(why, len, "%s: no Format NVM: the controller's OACS bit 1 is 0", name);
-			return -EOPNOTSUPP;
-		}
-		if (m == NVME_ERASE_FORMAT_CRYPTO && !(fna & 4)) {
-			snprintf(why, len, "%s: no cryptographic erase: the controller's FNA bit 2 is 0",
-				 name);
-			return -EOPNOTSUPP;
-		}
-		if ((fna & 3) && active_ns > 1) {
-			snprintf(why, len,
-				 "%s: the controller formats all its %u namespaces at once (FNA %#x): not from ssdk",
-				 name, active_ns, fna);
-			return -EBUSY;
-		}
-		return 0;
-	default:
-		if (!(sanicap & (m == NVME_ERASE_SANITIZE_BLOCK ? 2 : 1))) {
-			snprintf(why, len, "%s: no sanitize %s erase: the controller's SANICAP is %#x",
-				 name, m == NVME_ERASE_SANITIZE_BLOCK ? "block" : "crypto", sanicap);
-			return -EOPNOTSUPP;
-		}
-		if (active_ns > 1) {
-			snprintf(why, len,
-				 "%s: a sanitize erases all %u namespaces of the controller: not from ssdk",
-				 name, active_ns);
-			return -EBUSY;
-		}
-		return 0;
+	if (format && !(le16(id_ctrl + ID_CTRL_OACS) & 2)) {
+		snprintf(why, len, "%s: no Format NVM: the controller's OACS bit 1 is 0", name);
+		return -EOPNOTSUPP;
 	}
+	if (m == NVME_ERASE_FORMAT_CRYPTO && !(fna & 4)) {
+		snprintf(why, len, "%s: no cryptographic erase: the controller's FNA bit 2 is 0", name);
+		return -EOPNOTSUPP;
+	}
+	if (!format && !(sanicap & (m == NVME_ERASE_SANITIZE_BLOCK ? 2 : 1))) {
+		snprintf(why, len, "%s: no sanitize %s erase: the controller's SANICAP is %#x", name,
+			 m == NVME_ERASE_SANITIZE_BLOCK ? "block" : "crypto", sanicap);
+		return -EOPNOTSUPP;
+	}
+	/*
+	 * Another namespace would lose its data (a sanitize, a format that
+	 * FNA applies to all), or its IO for the whole format: Linux
+	 * freezes every namespace of the controller while a command that
+	 * changes the command set's state runs (nvme_passthru_start()).
+	 */
+	if (active_ns > 1 && all) {
+		snprintf(why, len, "%s: it erases all %u namespaces of the controller%s: not from ssdk",
+			 name, active_ns, format ? " (FNA)" : "");
+		return -EBUSY;
+	}
+	if (active_ns > 1) {
+		snprintf(why, len,
+			 "%s: the controller has %u namespaces, whose IO Linux holds while a format runs: not from ssdk",
+			 name, active_ns);
+		return -EBUSY;
+	}
+	/* What this controller cannot see: namespaces of others in the subsystem. */
+	if (all && (id_ctrl[ID_CTRL_CMIC] & 2)) {
+		snprintf(why, len,
+			 "%s: it erases every namespace of the subsystem, which may have other controllers (CMIC bit 1): not from ssdk",
+			 name);
+		return -EBUSY;
+	}
+	return 0;
 }
 
 /**
@@ -190,6 +197,7 @@ void nvme_sanitize_parse(const uint8_t *log, enum nvme_erase m, struct nvme_sani
 
 	s->progress = le16(log);
 	s->status = le16(log + 2) & 7;
+	s->cdw10 = le32(log + 4);
 	s->estimate_s = est == UINT32_MAX ? 0 : est;
 }
 

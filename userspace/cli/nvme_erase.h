@@ -41,12 +41,14 @@ extern const struct nvme_erase_desc nvme_erases[NVME_NR_ERASES];
  * struct nvme_sanitize_state - The Sanitize Status log page, read.
  * @progress: Fraction of the sanitize done, of 65536 (SPROG).
  * @status: SSTAT's state: NVME_SANITIZE_* below.
+ * @cdw10: The dword 10 of the sanitize it is about (SCDW10).
  * @estimate_s: The controller's estimate of the method's time, seconds;
  *	0 when it gives none.
  */
 struct nvme_sanitize_state {
 	uint32_t progress;
 	uint32_t status;
+	uint32_t cdw10;
 	uint32_t estimate_s;
 };
 

@@ -603,6 +603,10 @@ static void json_step(struct json *j, const struct step *s)
 	json_object_begin(j, NULL);
 	json_str(j, "what", s->what);
 	json_str(j, "phase", study_phases[s->phase]);
+	if (s->workload >= 0)
+		json_u64(j, "workload", s->workload);
+	else
+		json_null(j, "workload");
 	json_str(j, "state", step_states[s->state]);
 	if (s->reason[0])
 		json_str(j, "reason", s->reason);
@@ -613,7 +617,7 @@ static void json_step(struct json *j, const struct step *s)
 			json_u64(j, "bytes", s->erased.bytes);
 			json_u64(j, RUN(ELAPSED_NS), s->erased.elapsed_ns);
 		}
-	} else if (s->state != STEP_PENDING) {
+	} else if (s->res.st.id) {
 		json_run(j, "run", &s->res);
 	}
 	json_object_end(j);

@@ -647,6 +647,10 @@ static void text_plan_step(struct output *out, const struct plan *p, unsigned in
 	unsigned int op;
 
 	printf("%-8s %-44s", step_states[s->state], s->what);
+	if (s->reason[0]) {
+		printf(" %s\n", s->reason);
+		return;
+	}
 	if (s->kind == STEP_NVME) {
 		printf(" %10s in %s\n", fmt_bytes(b[0], sizeof(b[0]), s->erased.bytes),
 		       fmt_ns(b[1], sizeof(b[1]), s->erased.elapsed_ns));

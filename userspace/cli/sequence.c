@@ -91,6 +91,7 @@ static int step_run(struct cli *cli, struct ssdk *h, struct step *s, struct jobs
 		ssdk_run_delete(h, s->res.st.id);
 	} else {
 		s->state = STEP_FAILED;
+		snprintf(s->reason, sizeof(s->reason), "%s", ssdk_last_error(h));
 	}
 	jobs_free(jobs);
 	return err;
@@ -135,7 +136,9 @@ int plan_run(struct cli *cli, struct ssdk *h, struct plan *p, int progress, int 
 		return runtime_error(cli, "out of memory");
 	cli_catch_signals();
 	for (i = 0; i < p->nr && !err; i++) {
+		/* Between two steps (a format does not stop): none after. */
 		if (cli_signalled()) {
+			p->interrupted = 1;
 			err = EXIT_SIGINT;
 			break;
 		}

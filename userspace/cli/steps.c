@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "rules.h"
 #include "steps.h"
 #include "values.h"
 
@@ -46,10 +47,14 @@ static const uint32_t wdpc_own[] = {
 	SSDK_A_RUN_BUFFERED,
 };
 
-/* An attribute's value, or the module's default when the line left it out. */
-static uint64_t value_or(const struct ssdk_run_config *c, uint32_t attr, uint64_t def)
+/* An attribute's value, or the module's default (the spec's) when left out. */
+static uint64_t value(const struct ssdk_run_config *c, uint32_t attr)
 {
-	return ssdk_config_is_set(c, attr) ? ssdk_config_get(c, attr) : def;
+	const struct ssdk_spec_attr *a = ssdk_spec_attr(SSDK_SPEC_SET_RUN, attr);
+
+	if (ssdk_config_is_set(c, attr))
+		return ssdk_config_get(c, attr);
+	return a && (a->flags & SSDK_SPEC_HAS_DEFAULT) ? a->dflt : 0;
 }
 
 static const char *attr_name(uint32_t attr)
@@ -159,12 +164,6 @@ static int add_used(struct plan *p, const struct ssdk_run_config *base, uint32_t
 			fmt_size(b, sizeof(b), bs), p->passes) ? 0 : -1;
 }
 
-static int rw_writes(uint64_t rw, uint64_t rwmixread)
-{
-	return rw == SSDK_RW_WRITE || rw == SSDK_RW_RANDWRITE ||
-	       ((rw == SSDK_RW_RANDRW || rw == SSDK_RW_READWRITE) && rwmixread < 100);
-}
-
 /* SNIA's WDPC: the workload itself, in rounds, until steady state. */
 static int add_wdpc(struct plan *p, const struct ssdk_run_config *base, char *err, size_t len)
 {
@@ -173,8 +172,7 @@ static int add_wdpc(struct plan *p, const struct ssdk_run_config *base, char *er
 
 	if (refuse_set(base, wdpc_own, ARRAY_SIZE(wdpc_own), "wdpc", err, len))
 		return -1;
-	if (!rw_writes(value_or(base, SSDK_A_RUN_RW, SSDK_DEFAULT_RW),
-		       value_or(base, SSDK_A_RUN_RWMIXREAD, SSDK_DEFAULT_RWMIXREAD))) {
+	if (!ssdk_rw_writes(value(base, SSDK_A_RUN_RW), value(base, SSDK_A_RUN_RWMIXREAD))) {
 		snprintf(err, len, "rw: precondition wdpc runs a workload that writes (--rw)");
 		return -1;
 	}
@@ -226,6 +224,11 @@ int plan_precondition(struct plan *p, const struct ssdk_run_config *base,
 	if (refuse_set(base, precond_own, ARRAY_SIZE(precond_own), precond_modes[mode], err,
 		       len))
 		return -1;
+	/* The steps' IO counts divide by it; its other limits are the module's. */
+	if (ssdk_config_is_set(base, SSDK_A_RUN_BS) && bs < SSDK_MIN_BS) {
+		snprintf(err, len, "bs: %u is below %d, the smallest block", bs, SSDK_MIN_BS);
+		return -1;
+	}
 	if (mode == PRECOND_USED) {
 		if (!ssdk_config_is_set(base, SSDK_A_RUN_BS))
 			bs = PRECOND_RANDOM_BS;
@@ -243,6 +246,24 @@ int plan_precondition(struct plan *p, const struct ssdk_run_config *base,
 too_many:
 	snprintf(err, len, "precondition: more than %d steps", PLAN_MAX_STEPS);
 	return -1;
+}
+
+/**
+ * plan_purge() - The one step of a purge by the drive (ssdk ctl purge
+ * --method nvme-*): a plan, so that it is checked, run and reported as a
+ * study's purge is.
+ * @p: The plan, made anew.
+ * @target: The namespace's block device, as a configuration's target.
+ * @m: The method.
+ */
+void plan_purge(struct plan *p, const struct ssdk_run_config *target, enum nvme_erase m)
+{
+	struct step *s;
+
+	plan_init(p, "purge", nvme_erases[m].name, target);
+	s = add_step(p, STEP_NVME, PHASE_NEW, -1, target, "%s of the namespace",
+		     nvme_erases[m].name);
+	s->nvme = m;
 }
 
 /* Each workload measured once in @phase. */
@@ -263,11 +284,13 @@ static int add_measures(struct plan *p, const struct ssdk_run_config *workloads,
  * workloads (new), the used state, the workloads (used), a discard of the
  * span, the workloads (after TRIM).
  * @p: The plan, made anew.
- * @base: The study's run attributes (target, span resolved, consent...).
+ * @base: The attributes of the used state's writes (target, span resolved,
+ *	consent, the data's pattern...).
  * @workloads: The workloads, each with the study's span.
  * @nr_workloads: How many, PLAN_MAX_WORKLOADS at most.
  * @purge: The purge that makes the drive new, as a run (a module's
- *	method), or the target of @nvme's.
+ *	method) over the span, or the target of @nvme's; the discard of
+ *	the span (TRIM) is this run with the method discard.
  * @nvme: The purge by the drive (enum nvme_erase), or -1 for @purge's run.
  * @passes: The used state's random writes, in spans' worth, after the fill.
  * @err: Where to say what is wrong.
@@ -280,7 +303,7 @@ int plan_study(struct plan *p, const struct ssdk_run_config *base,
 	       const struct ssdk_run_config *purge, int nvme, uint32_t passes, char *err,
 	       size_t len)
 {
-	struct ssdk_run_config trim = *base;
+	struct ssdk_run_config trim = *purge;
 	struct step *s;
 	unsigned int i;
 
@@ -329,10 +352,9 @@ const char *workload_label(char *buf, size_t size, const struct ssdk_run_config 
 	if (c->nr_bs > 1)
 		snprintf(bs, sizeof(bs), "%u sizes", c->nr_bs);
 	else
-		fmt_size(bs, sizeof(bs), value_or(c, SSDK_A_RUN_BS, SSDK_DEFAULT_BS));
-	snprintf(buf, size, "%s %s QD%llu",
-		 enum_name(SSDK_SPEC_ENUM_RW, value_or(c, SSDK_A_RUN_RW, SSDK_DEFAULT_RW)), bs,
-		 (unsigned long long)value_or(c, SSDK_A_RUN_IODEPTH, SSDK_DEFAULT_IODEPTH));
+		fmt_size(bs, sizeof(bs), value(c, SSDK_A_RUN_BS));
+	snprintf(buf, size, "%s %s QD%llu", enum_name(SSDK_SPEC_ENUM_RW, value(c, SSDK_A_RUN_RW)),
+		 bs, (unsigned long long)value(c, SSDK_A_RUN_IODEPTH));
 	return buf;
 }
 
@@ -360,7 +382,8 @@ uint64_t plan_bytes_written(const struct plan *p)
  * @p: The plan.
  *
  * Return: STEP_DONE when every step is done; STEP_FAILED or STEP_STOPPED
- * as the step that ended it; STEP_PENDING before.
+ * as the step that ended it, STEP_STOPPED when a signal came between two
+ * steps; STEP_PENDING before.
  */
 enum step_state plan_state(const struct plan *p)
 {
@@ -368,7 +391,8 @@ enum step_state plan_state(const struct plan *p)
 
 	for (i = 0; i < p->nr; i++)
 		if (p->steps[i].state != STEP_DONE)
-			return p->steps[i].state;
+			return p->steps[i].state == STEP_PENDING && p->interrupted ?
+			       STEP_STOPPED : p->steps[i].state;
 	return STEP_DONE;
 }
 

@@ -54,7 +54,8 @@ extern const char *const step_states[];
  * @state: How it went; STEP_PENDING until it has run.
  * @res: The run's results, once it has run.
  * @erased: The purge's, once it has run.
- * @reason: Why a purge by the drive failed (a run's reason is in @res).
+ * @reason: Why it failed, when the run did not start or the drive said (a
+ *	run's own reason is in @res).
  */
 struct step {
 	enum step_kind kind;
@@ -79,6 +80,7 @@ struct step {
  * @passes: Sequential passes (wipc) or random-write passes (used).
  * @workloads: A study's workloads, by label.
  * @nr_workloads: How many.
+ * @interrupted: A signal came: the steps after the last that ran did not start.
  * @nr: Steps.
  * @steps: The steps, in order.
  */
@@ -91,6 +93,7 @@ struct plan {
 	uint32_t passes;
 	char workloads[PLAN_MAX_WORKLOADS][48];
 	unsigned int nr_workloads;
+	int interrupted;
 	unsigned int nr;
 	struct step steps[PLAN_MAX_STEPS];
 };
@@ -113,6 +116,7 @@ struct study_cell {
 
 int plan_precondition(struct plan *p, const struct ssdk_run_config *base,
 		      enum precond_mode mode, uint32_t passes, char *err, size_t len);
+void plan_purge(struct plan *p, const struct ssdk_run_config *target, enum nvme_erase m);
 int plan_study(struct plan *p, const struct ssdk_run_config *base,
 	       const struct ssdk_run_config *workloads, unsigned int nr_workloads,
 	       const struct ssdk_run_config *purge, int nvme, uint32_t passes, char *err,

@@ -161,7 +161,12 @@ static int study_profiles(struct cli *cli, const char *arg, struct workload *w)
 			return usage_error(cli, "--profile: %d workloads at most",
 					   PLAN_MAX_WORKLOADS);
 		}
-		w->profiles[w->nr_profiles++] = strdup(name);
+		w->profiles[w->nr_profiles] = strdup(name);
+		if (!w->profiles[w->nr_profiles]) {
+			free(names);
+			return runtime_error(cli, "out of memory");
+		}
+		w->nr_profiles++;
 	}
 	free(names);
 	return 0;
@@ -339,9 +344,15 @@ static int workload_parse(struct cli *cli, const struct cli_cmd *cmd, int argc, 
 		return ssdk_config_is_set(&w->cfg, SSDK_A_RUN_PURGE) || w->nvme >= 0 ? 0 :
 			usage_error(cli, "--method M is needed");
 	/* Their steps say how long each is. */
-	if (w->use == FOR_PRECONDITION || w->use == FOR_STUDY)
-		return w->nr_targets * w->workers == 1 ? 0 :
-			usage_error(cli, "%s takes one --target and one worker", cli->cmd);
+	if (w->use == FOR_PRECONDITION || w->use == FOR_STUDY) {
+		if (w->nr_targets * w->workers != 1)
+			return usage_error(cli, "%s takes one --target and one worker", cli->cmd);
+		if (w->file_size)
+			return usage_error(cli, "--file-size: %s writes a block device", cli->cmd);
+		if (w->passes_set && w->use == FOR_PRECONDITION && w->mode == PRECOND_WDPC)
+			return usage_error(cli, "--passes: wdpc runs in rounds (--rounds)");
+		return 0;
+	}
 	/* run, sweep and compare wait for the end: it must come. */
 	if (!ssdk_config_is_set(&w->cfg, SSDK_A_RUN_RUNTIME_NS) &&
 	    !ssdk_config_is_set(&w->cfg, SSDK_A_RUN_IOS) &&

@@ -41,7 +41,7 @@ enum workload_use {
  * @mode: precondition's --mode.
  * @passes: precondition's and study's --passes.
  * @passes_set: --passes was given.
- * @profiles: study's --profile names, split in place.
+ * @profiles: study's --profile names, each a copy to free.
  * @nr_profiles: How many.
  * @quiet: No progress line.
  * @h: The connection to the module.
