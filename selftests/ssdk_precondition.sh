@@ -43,7 +43,9 @@ wipc() {
 	echo "sectors written: $sectors"
 	check plan_ended "$json" done 4 $((2 * span)) &&
 		check fields "$json" precondition=wipc passes=2 offset=$off span=$span \
-			steps.0.run.config.bs=131072 steps.1.run.config.bs=12288 &&
+			steps.0.run.config.bs=131072 steps.1.run.config.bs=12288 \
+			steps.0.run.write.ios=64 steps.1.run.write.ios=1 \
+			steps.2.run.write.ios=64 steps.3.run.write.ios=1 &&
 		[ "$sectors" = $((2 * span / 512)) ] &&
 		$PATTERN runs "$nb" | check changed_exactly - $off $span
 }

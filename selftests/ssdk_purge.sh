@@ -136,9 +136,14 @@ fi
 
 # Purges by the drive. QEMU's NVMe controller has Format NVM (user data
 # erase, per namespace), neither its cryptographic erase nor Sanitize.
-# stamps DEV: random data in three places of DEV (its start, middle and
-# last MiB); nvme_sums DEV: their sha256.
-stamp_places() { echo 0 $(($(blockdev --getsize64 "$1") / 2)) $(($(blockdev --getsize64 "$1") - 1048576)); }
+# stamp_places DEV: where a MiB of DEV is stamped: its start, middle, end.
+# stamps DEV: random data there; stamp_sums DEV: their sha256.
+stamp_places() {
+	local size
+
+	size=$(blockdev --getsize64 "$1")
+	echo 0 $((size / 2)) $((size - 1048576))
+}
 stamps() {
 	local at
 
@@ -157,12 +162,15 @@ stamp_sums() {
 
 # nvme-format: the whole namespace reads zeros where it held data.
 nvme_format() {
-	local at out=$SSDK_TMP/format.json
+	local at lbs out=$SSDK_TMP/format.json
 
 	[ -n "$nvme" ] || { echo "no NVMe disk"; return 1; }
 	stamps "$nvme" || return 1
+	lbs=$(blockdev --getss "$nvme")
 	"$SSDK_CLI" -j ctl purge --target "$nvme" --method nvme-format --allow-write -q \
 		>"$out" || return 1
+	# The namespace's own format kept: its logical block size.
+	[ "$(blockdev --getss "$nvme")" = "$lbs" ] || { echo "logical block size changed"; return 1; }
 	$JGET "$out" 'j["steps"][0]["elapsed_ns"]'
 	check fields "$out" purge=nvme-format state=done steps.0.state=done \
 		steps.0.bytes="$(blockdev --getsize64 "$nvme")" || return 1

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # ssdk study new-vs-used on the emulated NVMe disk, end to end and short:
-# nvme-format, the workloads, the used state, the workloads, a discard of
+# nvme-format (or a discard), the workloads, the used state, the workloads, a discard of
 # the span, the workloads. The block layer's counters account for what it
 # wrote (the workloads' writes and the used state's) and discarded (the
 # span, once); the table is its runs' own figures. A study the module
@@ -31,7 +31,7 @@ study() {
 	w0=$(blk_stat "$nvme" 7)
 	d0=$(blk_stat "$nvme" 14)
 	"$SSDK_CLI" -j study new-vs-used --target "$nvme" --span $span --runtime 1s --profile $two \
-		--allow-write -q >"$json" || return 1
+		--method nvme-format --allow-write -q >"$json" || return 1
 	$JGET "$json" '[(r["workload"], round(r["used_change_pct"], 1), round(r["trim_change_pct"], 1)) for r in j["table"]]'
 	check plan_ended "$json" done 10 "$(($(stat_delta "$nvme" 7 "$w0") * 512))" &&
 		check fields "$json" study=new-vs-used target="$nvme" span=$span \
@@ -44,18 +44,23 @@ ktap_check "the study: the counters account for what it wrote and discarded, the
 	study
 runs_clear
 
-# The seed's table, in text: a row per workload and figure.
+# The seed's table, in text: a row per workload and figure; with the
+# module's purge (a discard) and the data's pattern on the line, which the
+# used state's writes take, and the purges do not.
 table() {
 	local out
 
 	out=$("$SSDK_CLI" study new-vs-used --target "$nvme" --span $span --runtime 500ms \
-		--profile anandtech-2009-randread --allow-write -q) || return 1
+		--profile anandtech-2009-randread --method discard --pattern compressible:50 \
+		--allow-write -q) || return 1
 	printf '%s\n' "$out" | tail -n 5
-	printf '%s\n' "$out" | grep -qE '^workload +new +used +after TRIM +used/new +TRIM/new$' &&
+	printf '%s\n' "$out" | grep -qE '^done +new: discard of the span ' &&
+		printf '%s\n' "$out" | grep -qE '^workload +new +used +after TRIM +used/new +TRIM/new$' &&
 		printf '%s\n' "$out" | grep -qE '^randread 4k QD3 +MB/s( +[0-9.]+){3}( +[-+][0-9.]+%){2}$' &&
 		printf '%s\n' "$out" | grep -qE '^ +max( +[0-9.]+ [mun]?s){3}'
 }
-ktap_check "the study's table in text: each workload's MB/s, mean and max new, used and after TRIM" table
+ktap_check "a study with a discard, and a pattern: its table in text, each workload's MB/s, mean and max" \
+	table
 runs_clear
 
 # nvme_kept COMMAND...: COMMAND's exit status, or 99 when the disk's first
@@ -75,7 +80,7 @@ expect_fail "a study without consent" 2 "the study writes the span \(and purges 
 expect_fail "a step the module would refuse: refused before the format" 1 \
 	"step 2 \(new: randwrite 3000 QD3\): bs: " \
 	nvme_kept "$SSDK_CLI" study new-vs-used --target "$nvme" --span $span --runtime 1s \
-	--profile anandtech-2009-randwrite --bs 3000 --allow-write
+	--profile anandtech-2009-randwrite --bs 3000 --method nvme-format --allow-write
 expect_fail "a sweep's profile" 2 "--profile tomshardware-qd-randread is a sweep" \
 	"$SSDK_CLI" study new-vs-used --target "$nvme" --profile tomshardware-qd-randread --allow-write
 
@@ -85,7 +90,7 @@ stopped() {
 	local pid n=0 rc
 
 	"$SSDK_CLI" -j study new-vs-used --target "$nvme" --span $span --runtime 1m --profile $two \
-		--allow-write -q >"$json" &
+		--method nvme-format --allow-write -q >"$json" &
 	pid=$!
 	until [ "$("$SSDK_CLI" -j ctl list | $JGET - 'sum(r["completed"] for r in j)')" -ge 100 ] ||
 		[ $n -ge 300 ]; do
@@ -93,6 +98,12 @@ stopped() {
 		n=$((n + 1))
 	done
 	kill -INT $pid
+	# Stops within its IOs in flight.
+	for n in $(seq 300); do
+		kill -0 $pid 2>/dev/null || break
+		sleep 0.1
+	done
+	kill -0 $pid 2>/dev/null && { echo "still running 30 s after SIGINT"; kill -9 $pid; return 1; }
 	wait $pid
 	rc=$?
 	$JGET "$json" '[s["state"] for s in j["steps"]]'

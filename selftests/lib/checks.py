@@ -668,15 +668,16 @@ def _close(a: float, b: float) -> bool:
 @check()
 def study_table_is_its_runs(r: Report, j: Any, workloads: int) -> None:
     """A study's table has WORKLOADS rows, each cell the figures of the run
-    that measured that workload in that state (IOPS, bytes per second, mean
-    and max latency of both ops), and the changes from new those of its
-    bytes per second."""
+    that measured that workload (the step whose workload is the row's
+    index) in that state (IOPS, bytes per second, mean and max latency of
+    both ops), and the changes from new those of its bytes per second."""
     r.eq("table rows", len(j["table"]), workloads)
-    runs = {s["what"]: s["run"] for s in j["steps"] if "run" in s}
-    for row in j["table"]:
+    runs = {(s["phase"], s["workload"]): s["run"] for s in j["steps"]
+            if "run" in s and s["workload"] is not None}
+    for i, row in enumerate(j["table"]):
         for phase in ("new", "used", "trim"):
             where = f"{row['workload']}, {phase}"
-            run = runs.get(f"{phase}: {row['workload']}")
+            run = runs.get((phase, i))
             if not r.want(run is not None, where, "no step", "the step that measured it"):
                 continue
             assert run is not None
@@ -842,7 +843,8 @@ def a_plan() -> dict[str, Any]:
 def a_study() -> dict[str, Any]:
     """A study of one workload whose run halves its speed when used."""
     def measure(phase: str, reads: int) -> dict[str, Any]:
-        return {"what": f"{phase}: randread 4k QD1", "phase": phase, "state": "done",
+        return {"what": f"{phase}: randread 4k QD1", "phase": phase, "workload": 0,
+                "state": "done",
                 "run": a_run() | {"measured_ns": 1000000000, "config": {},
                                   "read": op(reads) | {"bytes": 4096 * reads},
                                   "write": op(0) | {"bytes": 0}}}
