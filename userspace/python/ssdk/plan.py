@@ -61,8 +61,10 @@ class Step:
 
     ``results`` is None until the run ran (a step not reached is
     "pending"); it is named by ``what``, so charts label it as the CLI
-    does. ``workload`` is the study's workload the step measures, None
-    for a step that makes the drive's state (a fill, a discard).
+    does. ``index`` is the study's workload the step measures (its row
+    in the table), None for a step that makes the drive's state (a fill,
+    a discard); ``workload`` is that row's label (two workloads may share
+    one: the index tells them apart).
     """
 
     what: str
@@ -72,6 +74,7 @@ class Step:
     results: Results | None = None
     nvme: NvmePurge | None = None
     workload: str | None = None
+    index: int | None = None
 
     @property
     def kind(self) -> str:
@@ -103,8 +106,12 @@ class Step:
         return r.total_mb_s
 
     @classmethod
-    def from_json(cls, d: JsonObj, workload: str | None = None) -> Step:
+    def from_json(cls, d: JsonObj, labels: Sequence[str] = ()) -> Step:
+        """A step; *labels* are the study's workloads, the table's rows in order."""
         what = str(d["what"])
+        index = d.get("workload")
+        if index is not None and not 0 <= int(index) < len(labels):
+            raise ValueError(f"step {what!r}: workload {index} is no row of the table")
         nvme = None
         if "method" in d:
             nvme = NvmePurge(str(d["method"]), str(d["target"]),
@@ -112,10 +119,12 @@ class Step:
                              int(d["elapsed_ns"]) if "elapsed_ns" in d else None)
         results = Results.from_json(d["run"], what) if "run" in d else None
         return cls(what, str(d["phase"]), str(d["state"]), str(d.get("reason", "")),
-                   results, nvme, workload)
+                   results, nvme, labels[int(index)] if index is not None else None,
+                   int(index) if index is not None else None)
 
     def to_json(self) -> JsonObj:
-        d: JsonObj = {"what": self.what, "phase": self.phase, "state": self.state}
+        d: JsonObj = {"what": self.what, "phase": self.phase, "workload": self.index,
+                      "state": self.state}
         if self.reason:
             d["reason"] = self.reason
         if self.nvme is not None:
@@ -248,11 +257,14 @@ class Plan:
         """A study's workloads, by label, in the table's order."""
         return [row.workload for row in self.table]
 
-    def measurement(self, workload: str, phase: str) -> Step | None:
-        """The step that measured *workload* with the drive in *phase*, as the CLI's
-        table takes it: the first of them that ran (None when none did)."""
-        return next((s for s in self.steps if s.workload == workload and s.phase == phase
-                     and s.state != "pending"), None)
+    def measurement(self, workload: str | int, phase: str) -> Step | None:
+        """The step that measured *workload* (its label: the first row of it; or
+        its row) with the drive in *phase*, as the CLI's table takes it: the
+        first of them that ran (None when none did)."""
+        index = workload if isinstance(workload, int) else next(
+            (i for i, row in enumerate(self.table) if row.workload == workload), None)
+        return next((s for s in self.steps if index is not None and s.index == index
+                     and s.phase == phase and s.state != "pending"), None)
 
     @classmethod
     def from_json(cls, src: str | bytes | Path | JsonObj) -> Plan:
@@ -266,18 +278,11 @@ class Plan:
             raise ValueError(f"not one command of several steps: {', '.join(kinds)}")
         try:
             table = tuple(StudyRow.from_json(r) for r in doc.get("table", ()))
-            # The JSON names no step's workload: a step measures one when its
-            # "what" is "<phase>: <workload>" (the CLI's add_measures()).
-            labels = {row.workload for row in table}
-
-            def workload(s: JsonObj) -> str | None:
-                w = str(s["what"]).removeprefix(f"{s['phase']}: ")
-                return w if w in labels and w != s["what"] else None
-
+            labels = [row.workload for row in table]
             return cls(kinds[0], str(doc[kinds[0]]), str(doc["target"]), int(doc["offset"]),
                        int(doc["span"]), int(doc["passes"]) if "passes" in doc else None,
                        str(doc["state"]), int(doc["bytes_written"]),
-                       tuple(Step.from_json(s, workload(s)) for s in doc["steps"]), table)
+                       tuple(Step.from_json(s, labels) for s in doc["steps"]), table)
         except (KeyError, TypeError) as e:
             raise ValueError(f"not an ssdk {kinds[0]}: missing or bad {e}") from None
 
