@@ -77,30 +77,19 @@ wdpc() {
 ktap_check "wdpc: the workload in rounds, ended at steady state" wdpc
 runs_clear
 
-# nothing_written COMMAND...: COMMAND's exit status, or 99 when the
-# null_blk's counters moved while it ran.
-nothing_written() {
-	local before rc
-
-	before=$(cat "/sys/block/${nb#/dev/}/stat")
-	"$@"
-	rc=$?
-	[ "$(cat "/sys/block/${nb#/dev/}/stat")" = "$before" ] || { echo "the counters moved"; return 99; }
-	return $rc
-}
 expect_fail "an option of IO with wipc" 2 "rw: not with precondition wipc, which sets it itself" \
-	nothing_written "$SSDK_CLI" ctl precondition --target "$nb" --rw randwrite --allow-write
+	stat_kept "$nb" "$SSDK_CLI" ctl precondition --target "$nb" --rw randwrite --allow-write
 expect_fail "without consent" 1 \
 	"step 1 \(wipc: 128k sequential writes, pass 1 of 2\): rw: writing destroys the target's data" \
-	nothing_written "$SSDK_CLI" ctl precondition --target "$nb"
+	stat_kept "$nb" "$SSDK_CLI" ctl precondition --target "$nb"
 expect_fail "a span past the end" 1 "span: goes beyond the end" \
-	nothing_written "$SSDK_CLI" ctl precondition --target "$nb" --span 1g --allow-write
+	stat_kept "$nb" "$SSDK_CLI" ctl precondition --target "$nb" --span 1g --allow-write
 expect_fail "a later step the module refuses: nothing written by the first" 1 \
 	"step 2 \(used: 3000 random writes, 1 x the span\): bs: " \
-	nothing_written "$SSDK_CLI" ctl precondition --target "$nb" --mode used --bs 3000 \
+	stat_kept "$nb" "$SSDK_CLI" ctl precondition --target "$nb" --mode used --bs 3000 \
 	--allow-write
 expect_fail "wdpc of a workload that does not write" 2 "precondition wdpc runs a workload that writes" \
-	nothing_written "$SSDK_CLI" ctl precondition --target "$nb" --mode wdpc --allow-write
+	stat_kept "$nb" "$SSDK_CLI" ctl precondition --target "$nb" --mode wdpc --allow-write
 expect_fail "an unknown mode" 2 "--mode: 'fill' is none of wipc, used, wdpc" \
 	"$SSDK_CLI" ctl precondition --target "$nb" --mode fill --allow-write
 mounted() {
@@ -120,26 +109,13 @@ ktap_check "no refused precondition made a run" eval '[ "$(run_count)" = 0 ]'
 # first IOs stops it; the JSON says how far it got, which is what the
 # counters say, and no later step started.
 stopped() {
-	local pid w0 n=0 rc
+	local w0 rc
 
 	dm_delay ssdk-precond-slow "$nb" 200 || return 1
 	w0=$(blk_stat "$nb" 7)
 	"$SSDK_CLI" -j ctl precondition --target /dev/mapper/ssdk-precond-slow --iodepth 1 \
 		--offset $off --span $span --allow-write -q >"$json" &
-	pid=$!
-	until [ "$("$SSDK_CLI" -j ctl list | $JGET - 'sum(r["completed"] for r in j)')" -ge 3 ] ||
-		[ $n -ge 300 ]; do
-		sleep 0.1
-		n=$((n + 1))
-	done
-	kill -INT $pid
-	# Stops within one IO in flight: 200 ms, and TCG's slowness.
-	for n in $(seq 300); do
-		kill -0 $pid 2>/dev/null || break
-		sleep 0.1
-	done
-	kill -0 $pid 2>/dev/null && { echo "still running 30 s after SIGINT"; kill -9 $pid; return 1; }
-	wait $pid
+	interrupt $! 3
 	rc=$?
 	$JGET "$json" '(j["state"], j["bytes_written"], [s["state"] for s in j["steps"]])'
 	[ $rc = 130 ] && check fields "$json" state=stopped steps.0.state=stopped &&

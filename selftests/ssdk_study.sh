@@ -87,24 +87,11 @@ expect_fail "a sweep's profile" 2 "--profile tomshardware-qd-randread is a sweep
 # Ctrl-C in the first workload: the study stops there, its table says
 # what was measured (nothing used, nothing after TRIM), no step after.
 stopped() {
-	local pid n=0 rc
+	local rc
 
 	"$SSDK_CLI" -j study new-vs-used --target "$nvme" --span $span --runtime 1m --profile $two \
 		--method nvme-format --allow-write -q >"$json" &
-	pid=$!
-	until [ "$("$SSDK_CLI" -j ctl list | $JGET - 'sum(r["completed"] for r in j)')" -ge 100 ] ||
-		[ $n -ge 300 ]; do
-		sleep 0.1
-		n=$((n + 1))
-	done
-	kill -INT $pid
-	# Stops within its IOs in flight.
-	for n in $(seq 300); do
-		kill -0 $pid 2>/dev/null || break
-		sleep 0.1
-	done
-	kill -0 $pid 2>/dev/null && { echo "still running 30 s after SIGINT"; kill -9 $pid; return 1; }
-	wait $pid
+	interrupt $! 100
 	rc=$?
 	$JGET "$json" '[s["state"] for s in j["steps"]]'
 	[ $rc = 130 ] && check plan_ended "$json" stopped 2 "$(jget "$json" 'j["steps"][1]["run"]["write"]["bytes"]')" &&

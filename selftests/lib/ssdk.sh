@@ -181,6 +181,43 @@ blk_stat() {
 # stat_delta DEV FIELD BEFORE: how much FIELD of DEV's stat grew since BEFORE.
 stat_delta() { echo $(($(blk_stat "$1" "$2") - $3)); }
 
+# stat_kept DEV COMMAND...: COMMAND's exit status, or 99 when DEV's block
+# layer counters moved while it ran (it read, wrote or discarded).
+stat_kept() {
+	local dev=$1 before rc
+
+	shift
+	before=$(cat "/sys/block/${dev#/dev/}/stat")
+	"$@"
+	rc=$?
+	[ "$(cat "/sys/block/${dev#/dev/}/stat")" = "$before" ] || { echo "the counters moved"; return 99; }
+	return $rc
+}
+
+# interrupt PID N: SIGINT (Ctrl-C) to the command PID once the module's
+# runs have completed N IOs (30 s at most), then its exit status once it
+# has ended, or 1 (and SIGKILL) when it still runs 30 s after the signal.
+interrupt() {
+	local pid=$1 n=0
+
+	until [ "$("$SSDK_CLI" -j ctl list | $JGET - 'sum(r["completed"] for r in j)')" -ge "$2" ] ||
+		[ $n -ge 300 ]; do
+		sleep 0.1
+		n=$((n + 1))
+	done
+	kill -INT "$pid"
+	for n in $(seq 300); do
+		kill -0 "$pid" 2>/dev/null || break
+		sleep 0.1
+	done
+	if kill -0 "$pid" 2>/dev/null; then
+		echo "still running 30 s after SIGINT"
+		kill -9 "$pid"
+		return 1
+	fi
+	wait "$pid"
+}
+
 # dm_create NAME: /dev/mapper/NAME, made afresh from the table on stdin.
 dm_create() {
 	dmsetup remove "$1" 2>/dev/null

@@ -38,9 +38,7 @@ static int precondition_run(struct cli *cli, int argc, char **argv)
 		ret = usage_error(cli, "--passes 0: nothing to write");
 	if (ret)
 		goto free_plan;
-	ret = plan_run(cli, w->h, p, workload_progress(w), w->quiet);
-	if (p->steps[0].state != STEP_PENDING)
-		cli->out.ops->plan(&cli->out, p);
+	ret = plan_execute(cli, w->h, p, workload_progress(w), w->quiet);
 free_plan:
 	plan_free(p);
 	free(p);

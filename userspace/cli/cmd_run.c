@@ -72,6 +72,7 @@ static int purge_by_drive(struct cli *cli, struct workload *w)
 	const char *name = nvme_erases[w->nvme].name;
 	const struct ssdk_spec_attr *a;
 	struct plan *p;
+	uint64_t size;
 	uint32_t attr;
 	int err;
 
@@ -91,11 +92,10 @@ static int purge_by_drive(struct cli *cli, struct workload *w)
 	p = calloc(1, sizeof(*p));
 	if (!p)
 		return runtime_error(cli, "out of memory");
-	plan_purge(p, &w->cfg, w->nvme);
-	err = plan_run(cli, w->h, p, workload_progress(w), 1);
-	if (p->steps[0].state != STEP_PENDING) {
-		p->span = p->steps[0].erased.bytes;
-		cli->out.ops->plan(&cli->out, p);
+	err = plan_target_size(cli, w->targets[0], &size);
+	if (!err) {
+		plan_purge(p, &w->cfg, w->nvme, size);
+		err = plan_execute(cli, w->h, p, workload_progress(w), 1);
 	}
 	free(p);
 	return err;

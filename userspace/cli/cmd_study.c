@@ -151,9 +151,7 @@ static int study_run(struct cli *cli, int argc, char **argv)
 	ret = study_plan(cli, w, p);
 	if (ret)
 		goto free_plan;
-	ret = plan_run(cli, w->h, p, workload_progress(w), w->quiet);
-	if (p->steps[0].state != STEP_PENDING)
-		cli->out.ops->plan(&cli->out, p);
+	ret = plan_execute(cli, w->h, p, workload_progress(w), w->quiet);
 free_plan:
 	plan_free(p);
 	free(p);

@@ -159,6 +159,28 @@ int plan_run(struct cli *cli, struct ssdk *h, struct plan *p, int progress, int 
 }
 
 /**
+ * plan_execute() - Run a plan, and report it once a step has run.
+ * @cli: Settings; its output backend reports the plan.
+ * @h: The connection.
+ * @p: The plan.
+ * @progress: Draw each step's progress line on stderr.
+ * @quiet: Do not say on stderr which step starts.
+ *
+ * A plan refused before its first step (plan_check()) prints nothing but
+ * the reason, on stderr.
+ *
+ * Return: As plan_run().
+ */
+int plan_execute(struct cli *cli, struct ssdk *h, struct plan *p, int progress, int quiet)
+{
+	int err = plan_run(cli, h, p, progress, quiet);
+
+	if (p->steps[0].state != STEP_PENDING)
+		cli->out.ops->plan(&cli->out, p);
+	return err;
+}
+
+/**
  * plan_free() - Free the results a plan's steps hold.
  * @p: The plan.
  */

@@ -255,12 +255,15 @@ too_many:
  * @p: The plan, made anew.
  * @target: The namespace's block device, as a configuration's target.
  * @m: The method.
+ * @size: The namespace's bytes: the plan's span.
  */
-void plan_purge(struct plan *p, const struct ssdk_run_config *target, enum nvme_erase m)
+void plan_purge(struct plan *p, const struct ssdk_run_config *target, enum nvme_erase m,
+		uint64_t size)
 {
 	struct step *s;
 
 	plan_init(p, "purge", nvme_erases[m].name, target);
+	p->span = size;
 	s = add_step(p, STEP_NVME, PHASE_NEW, -1, target, "%s of the namespace",
 		     nvme_erases[m].name);
 	s->nvme = m;

@@ -116,7 +116,8 @@ struct study_cell {
 
 int plan_precondition(struct plan *p, const struct ssdk_run_config *base,
 		      enum precond_mode mode, uint32_t passes, char *err, size_t len);
-void plan_purge(struct plan *p, const struct ssdk_run_config *target, enum nvme_erase m);
+void plan_purge(struct plan *p, const struct ssdk_run_config *target, enum nvme_erase m,
+		uint64_t size);
 int plan_study(struct plan *p, const struct ssdk_run_config *base,
 	       const struct ssdk_run_config *workloads, unsigned int nr_workloads,
 	       const struct ssdk_run_config *purge, int nvme, uint32_t passes, char *err,
