@@ -105,23 +105,25 @@ mounted() {
 ktap_check "a mounted device is refused" mounted
 ktap_check "no refused precondition made a run" eval '[ "$(run_count)" = 0 ]'
 
-# Behind dm-delay of 200 ms an IO, a pass takes 13 s: Ctrl-C after the
-# first IOs stops it; the JSON says how far it got, which is what the
-# counters say, and no later step started.
+# Behind dm-delay of 200 ms an IO, a pass takes 13 s and ten of them two
+# minutes: Ctrl-C after the first IOs (however late a loaded guest sends
+# it) stops the step then running; the JSON says how far it got, which is
+# what the counters say, and no later step started.
 stopped() {
-	local w0 rc
+	local w0 rc ran
 
 	dm_delay ssdk-precond-slow "$nb" 200 || return 1
 	w0=$(blk_stat "$nb" 7)
 	"$SSDK_CLI" -j ctl precondition --target /dev/mapper/ssdk-precond-slow --iodepth 1 \
-		--offset $off --span $span --allow-write -q >"$json" &
+		--offset $off --span $span --passes 10 --allow-write -q >"$json" &
 	interrupt $! 3
 	rc=$?
 	$JGET "$json" '(j["state"], j["bytes_written"], [s["state"] for s in j["steps"]])'
-	[ $rc = 130 ] && check fields "$json" state=stopped steps.0.state=stopped &&
-		check plan_ended "$json" stopped 1 \
+	# The step that ran when the signal came, or the last done when it came between two.
+	ran=$(jget "$json" 'sum(s["state"] != "pending" for s in j["steps"])') || return 1
+	[ $rc = 130 ] && check plan_ended "$json" stopped "$ran" \
 			"$(($(stat_delta "$nb" 7 "$w0") * 512))" &&
-		jtest "$json" '0 < j["bytes_written"] < 2 * j["span"]'
+		jtest "$json" '0 < j["bytes_written"] < 10 * j["span"]'
 }
 ktap_check "stopped mid-way: stopped promptly, what it wrote said, no later step" stopped
 runs_clear

@@ -89,7 +89,7 @@ expect_fail "a sweep's profile" 2 "--profile tomshardware-qd-randread is a sweep
 stopped() {
 	local rc
 
-	"$SSDK_CLI" -j study new-vs-used --target "$nvme" --span $span --runtime 1m --profile $two \
+	"$SSDK_CLI" -j study new-vs-used --target "$nvme" --span $span --runtime 5m --profile $two \
 		--method nvme-format --allow-write -q >"$json" &
 	interrupt $! 100
 	rc=$?

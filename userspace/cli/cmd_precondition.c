@@ -8,43 +8,29 @@
  * starts; Ctrl-C stops the current one and says how far it got.
  */
 
-#include <stdlib.h>
-
 #include "commands.h"
 #include "sequence.h"
 #include "workload.h"
 
-static int precondition_run(struct cli *cli, int argc, char **argv)
+/* The precondition's plan from its options. */
+static int precondition_plan(struct cli *cli, struct workload *w, struct plan *p)
 {
-	uint32_t passes;
-	struct workload *w;
-	struct plan *p;
+	uint32_t passes = w->passes_set ? w->passes : w->mode == PRECOND_WIPC ? 2 : 1;
 	char err[256];
 	int ret;
 
-	ret = workload_open(cli, &cmd_precondition, FOR_PRECONDITION, argc, argv, &w);
+	ret = workload_span(cli, w);
 	if (ret)
 		return ret;
-	p = calloc(1, sizeof(*p));
-	if (!p) {
-		ret = runtime_error(cli, "out of memory");
-		goto close;
-	}
-	passes = w->passes_set ? w->passes : w->mode == PRECOND_WIPC ? 2 : 1;
-	ret = workload_span(cli, w);
-	if (!ret && plan_precondition(p, &w->cfg, w->mode, passes, err, sizeof(err)))
-		ret = usage_error(cli, "%s", err);
-	if (!ret && !p->nr)
-		ret = usage_error(cli, "--passes 0: nothing to write");
-	if (ret)
-		goto free_plan;
-	ret = plan_execute(cli, w->h, p, workload_progress(w), w->quiet);
-free_plan:
-	plan_free(p);
-	free(p);
-close:
-	workload_close(w);
-	return ret;
+	if (plan_precondition(p, &w->cfg, w->mode, passes, err, sizeof(err)))
+		return usage_error(cli, "%s", err);
+	return p->nr ? 0 : usage_error(cli, "--passes 0: nothing to write");
+}
+
+static int precondition_run(struct cli *cli, int argc, char **argv)
+{
+	return workload_plan(cli, &cmd_precondition, FOR_PRECONDITION, argc, argv,
+			     precondition_plan);
 }
 
 static const char precondition_about[] =

@@ -133,48 +133,27 @@ free_wl:
 
 static int study_run(struct cli *cli, int argc, char **argv)
 {
-	struct workload *w;
-	struct plan *p;
-	int ret;
-
 	if (argc < 2 || strcmp(argv[1], "new-vs-used"))
 		return usage_error(cli, "which study? new-vs-used is the one");
 	/* The study's name stands where workload_open() takes the command's. */
-	ret = workload_open(cli, &cmd_study, FOR_STUDY, argc - 1, argv + 1, &w);
-	if (ret)
-		return ret;
-	p = calloc(1, sizeof(*p));
-	if (!p) {
-		ret = runtime_error(cli, "out of memory");
-		goto close;
-	}
-	ret = study_plan(cli, w, p);
-	if (ret)
-		goto free_plan;
-	ret = plan_execute(cli, w->h, p, workload_progress(w), w->quiet);
-free_plan:
-	plan_free(p);
-	free(p);
-close:
-	workload_close(w);
-	return ret;
+	return workload_plan(cli, &cmd_study, FOR_STUDY, argc - 1, argv + 1, study_plan);
 }
 
 static const char study_about[] =
 	"The new-vs-used study of a drive's state, as the AnandTech 2009 review made\n"
 	"it: purge the drive (--method; by default nvme-format where the drive has it\n"
 	"and neither --offset nor --span is given, otherwise a discard of the span),\n"
-	"run the workloads (new); fill the span with 128k\n"
-	"sequential writes and write --passes spans' worth of 4k random writes over\n"
-	"it (used), run the workloads again; discard the span (TRIM), run them a\n"
-	"third time. Then the table: each workload's MB/s, mean and max latency new,\n"
-	"used and after TRIM, and their change from new. The workloads are profiles\n"
-	"(--profile NAME,NAME...; default the seed's four: 4k random write QD3, 4k\n"
-	"random read QD3, 128k sequential write and read), each over the study's span\n"
-	"(--span, default 8g); the line's other options (--runtime, --iodepth...)\n"
-	"override theirs. Every step is checked before the first; Ctrl-C stops the\n"
-	"current step and prints what was measured. DESTROYS the data of the span,\n"
-	"and with nvme-format of the whole namespace (--allow-write).\n";
+	"run the workloads (new); fill the span with 128k sequential writes and write\n"
+	"--passes spans' worth of 4k random writes over it (used), run the workloads\n"
+	"again; discard the span (TRIM), run them a third time. Then the table: each\n"
+	"workload's MB/s, mean and max latency new, used and after TRIM, and their\n"
+	"change from new. The workloads are profiles (--profile NAME,NAME...; by\n"
+	"default the seed's four: 4k random write QD3, 4k random read QD3, 128k\n"
+	"sequential write and read), each over the study's span (--span, default 8g);\n"
+	"the line's other options (--runtime, --iodepth...) override theirs, and\n"
+	"--pattern is what the writes write. Every step is checked before the first;\n"
+	"Ctrl-C stops the current step and prints what was measured. DESTROYS the\n"
+	"data of the span, and with nvme-format of the whole namespace (--allow-write).\n";
 
 const struct cli_cmd cmd_study = {
 	.name = "study",

@@ -581,6 +581,44 @@ int workload_span(struct cli *cli, struct workload *w)
 	return 0;
 }
 
+/**
+ * workload_plan() - Run a command of several steps: its options, its plan
+ * (which @build makes from them), every step checked, then run, then
+ * reported (plan_execute()).
+ * @cli: Settings.
+ * @cmd: The command.
+ * @use: What its workload is for.
+ * @argc: Arguments, the command's name first.
+ * @argv: Arguments.
+ * @build: Makes the plan from the workload, or says why not (an exit status).
+ *
+ * Return: 0 or an exit status (said).
+ */
+int workload_plan(struct cli *cli, const struct cli_cmd *cmd, enum workload_use use,
+		  int argc, char **argv, workload_plan_fn build)
+{
+	struct workload *w;
+	struct plan *p;
+	int ret;
+
+	ret = workload_open(cli, cmd, use, argc, argv, &w);
+	if (ret)
+		return ret;
+	p = calloc(1, sizeof(*p));
+	if (!p) {
+		ret = runtime_error(cli, "out of memory");
+		goto close;
+	}
+	ret = build(cli, w, p);
+	if (!ret)
+		ret = plan_execute(cli, w->h, p, workload_progress(w), w->quiet);
+	plan_free(p);
+	free(p);
+close:
+	workload_close(w);
+	return ret;
+}
+
 /* Every attribute set in @src, set in @dst to @src's value. */
 static void config_overlay(struct ssdk_run_config *dst, const struct ssdk_run_config *src)
 {

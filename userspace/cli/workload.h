@@ -83,6 +83,11 @@ void workload_jobs(struct workload *w, uint32_t iodepth);
 int workload_check(struct cli *cli, struct workload *w);
 int workload_progress(const struct workload *w);
 int workload_span(struct cli *cli, struct workload *w);
+
+/* Makes a command's plan from its options: 0 or an exit status (said). */
+typedef int (*workload_plan_fn)(struct cli *cli, struct workload *w, struct plan *p);
+int workload_plan(struct cli *cli, const struct cli_cmd *cmd, enum workload_use use,
+		  int argc, char **argv, workload_plan_fn build);
 int workload_profile(struct cli *cli, const struct cli_cmd *cmd, const char *name,
 		     const struct ssdk_run_config *over, struct ssdk_run_config *out);
 
