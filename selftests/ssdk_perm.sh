@@ -20,11 +20,13 @@ nobody_net_admin() {
 
 # nobody cannot read root's cache: give ynl a world-readable copy.
 ynl_copy=$(mktemp -d /tmp/ssdk-ynl.XXXXXX)
-cp -r "$(dirname "$YNL_CLI")" "$ynl_copy/ynl" && cp "$SSDK_SPEC" "$ynl_copy/ssdk.yaml"
+cp -r "$(dirname "$YNL_CLI")" "$ynl_copy/ynl" && cp "$SSDK_SPEC" "$ynl_copy/ssdk.yaml" &&
+	cp "$SELFTESTS_DIR/lib/ynl.py" "$ynl_copy/"
 chmod -R a+rX "$ynl_copy"
 
 ynl_nobody() {
-	as_nobody /usr/bin/python3 "$ynl_copy/ynl/cli.py" --spec "$ynl_copy/ssdk.yaml" --no-schema "$@"
+	as_nobody /usr/bin/python3 "$ynl_copy/ynl.py" "$ynl_copy/ynl/cli.py" --spec "$ynl_copy/ssdk.yaml" \
+		--no-schema "$@"
 }
 
 ktap_plan 18
@@ -33,8 +35,7 @@ expect_fail "nobody is refused" 1 "CAP_NET_ADMIN" as_nobody "$SSDK_CLI" ctl info
 expect_fail "root without CAP_NET_ADMIN is refused" 1 "CAP_NET_ADMIN" \
 	without_net_admin "$SSDK_CLI" ctl info
 expect_fail "nobody is refused through ynl too" 1 "Operation not permitted|EPERM|-1" \
-	as_nobody /usr/bin/python3 "$ynl_copy/ynl/cli.py" --spec "$ynl_copy/ssdk.yaml" --no-schema \
-	--do info-get
+	ynl_nobody --do info-get
 
 # --- what changes runs needs CAP_SYS_ADMIN ------------------------------------------
 id=$("$SSDK_CLI" -j ctl start --target /dev/nullb0 --runtime 1h | $JGET - 'j["id"]') ||

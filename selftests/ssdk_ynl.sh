@@ -10,6 +10,10 @@
 ssdk_setup
 
 ynl_json=$(ynl --do info-get --output-json 2>&1)
+# ynl as the kernel ships it: the spec validated against the kernel's
+# genetlink-legacy schema, read by PyYAML's pure-Python parser.
+ynl_shipped_json=$(/usr/bin/python3 "$YNL_CLI" --spec "$SSDK_SPEC" --output-json --do info-get \
+	--schema "$SSDK_CACHE/src/linux-6.12/Documentation/netlink/genetlink-legacy.yaml" 2>&1)
 cli_json=$("$SSDK_CLI" ctl info -j 2>&1)
 
 same() {
@@ -30,9 +34,16 @@ sys.exit(1 if bad else 0)
 PY
 }
 
-ktap_plan 4
+ktap_plan 5
 ktap_check "spec lists info-get" eval 'ynl --list-ops | grep -q info-get'
 ktap_check "ynl --do info-get" test -n "$ynl_json"
+# (caps is a set: its order is the hash's.)
+ktap_check "ynl as shipped, the spec schema-validated, answers as lib/ynl.py does" \
+	/usr/bin/python3 -c 'import json, sys
+a, b = (json.loads(s) for s in sys.argv[1:])
+for d in a, b:
+    d["caps"] = sorted(d["caps"] if isinstance(d["caps"], list) else [d["caps"]])
+sys.exit(a != b)' "$ynl_shipped_json" "$ynl_json"
 ktap_check "ynl and ssdk ctl info agree" same
 # info-get takes no attributes: the per-op policy must refuse one.
 expect_fail "an attribute info-get does not take is refused" 1 "Unsupported attribute" \
