@@ -92,35 +92,70 @@ expect_fail_quiet() {
 	[ "$rc" = "$want" ] && printf '%s' "$out" | grep -qE -e "$pattern"
 }
 
-# ynl drives the family from our spec with the kernel's own tool.
+# ynl drives the family from our spec with the kernel's own tool, its
+# YAML read by libyaml (lib/ynl.py: ynl's pure-Python parse of the spec
+# costs seconds of an emulated guest's CPU at every call). The spec is
+# validated against the kernel's schema where it is compiled (ynl-gen-c,
+# on the host) and by the untouched ynl in ssdk_ynl.sh.
 ynl() {
-	/usr/bin/python3 "$YNL_CLI" --spec "$SSDK_SPEC" \
-		--schema "$SSDK_CACHE/src/linux-6.12/Documentation/netlink/genetlink-legacy.yaml" "$@"
+	/usr/bin/python3 "$SELFTESTS_DIR/lib/ynl.py" "$YNL_CLI" --spec "$SSDK_SPEC" --no-schema "$@"
 }
 
 # Whether the kernel knows the ssdk generic netlink family, asked of the
 # kernel's nlctrl family directly (not through ssdk's own tools).
 genl_family_exists() {
-	/usr/bin/python3 "$YNL_CLI" --spec "${YNL_CLI%/tools/net/ynl/cli.py}/Documentation/netlink/specs/nlctrl.yaml" \
+	/usr/bin/python3 "$SELFTESTS_DIR/lib/ynl.py" "$YNL_CLI" \
+		--spec "${YNL_CLI%/tools/net/ynl/cli.py}/Documentation/netlink/specs/nlctrl.yaml" \
 		--no-schema --do getfamily --json "{\"family-name\": \"$1\"}" >/dev/null 2>&1
 }
 
 # --- runs ---------------------------------------------------------------------
 
-JGET="/usr/bin/python3 $SELFTESTS_DIR/lib/jget.py"
-PATTERN="/usr/bin/python3 $SELFTESTS_DIR/lib/pattern.py"
+JGET=jget
+PATTERN="py_lib pattern"
 SSDK_TMP=${SSDK_TMP:-$(mktemp -d /tmp/ssdk-selftest.XXXXXX)}
+
+# py_lib HELPER ARG...: a Python helper of lib/ (checks, jget, pattern)
+# with the caller's directory, stdin, stdout, stderr and exit status.
+# Each answers from lib/helper_server.py, one Python per test script that
+# imported them once and forks a child for each call: a Python started
+# afresh costs a second of an emulated guest's CPU, and a script makes a
+# hundred calls. Without the server (no loopback), a Python for the call.
+py_lib() {
+	local io=$SSDK_TMP/py.$BASHPID in=0 a fd rc out
+
+	for a; do [ "$a" = - ] && in=1; done
+	[ -n "$PY_LIB_PORT" ] && { exec {fd}<>"/dev/tcp/127.0.0.1/$PY_LIB_PORT"; } 2>/dev/null
+	if [ -z "$fd" ]; then
+		PYTHONPATH=$SELFTESTS_DIR/lib /usr/bin/python3 -S -m "$@"
+		return
+	fi
+	[ $in = 1 ] && cat >"$io.in"
+	printf '%s\0' $(($# + 3)) "$PWD" "$io" $in "$@" >&"$fd"
+	IFS= read -r -d '' rc <&"$fd"
+	exec {fd}<&-
+	IFS= read -r -d '' out <"$io.out"
+	printf '%s' "$out"
+	IFS= read -r -d '' out <"$io.err"
+	printf '%s' "$out" >&2
+	return "${rc:-1}"
+}
+# Not the script's child, so that its wait does not wait for it: it ends
+# with the script, which it watches.
+exec {PY_LIB_FD}< <(/usr/bin/python3 -S "$SELFTESTS_DIR/lib/helper_server.py" $$ </dev/null 2>/dev/null &)
+read -r PY_LIB_PORT <&"$PY_LIB_FD"
+exec {PY_LIB_FD}<&-
 
 # jtest FILE EXPR: true when the Python EXPR holds over the JSON in FILE
 # (bound to j; hist_sum(op) and pct(op, p) help). For short expressions:
 # a longer condition, or one that recurs, is a check.
-jtest() { $JGET -t "$@"; }
-jget() { $JGET "$@"; }
+jtest() { py_lib jget -t "$@"; }
+jget() { py_lib jget "$@"; }
 
 # check NAME FILE ARG...: true when the check NAME of lib/checks.py holds
 # over FILE (- for stdin); otherwise it prints what it found against what
 # it wanted. checks.py --list shows every check.
-check() { /usr/bin/python3 "$SELFTESTS_DIR/lib/checks.py" "$@"; }
+check() { py_lib checks "$@"; }
 
 # null_blk with these parameters, and nothing else of it.
 nullb_load() {
