@@ -17,7 +17,8 @@ command -v setpriv >/dev/null || ktap_skip_all "no setpriv"
 /usr/bin/python3 -c 'import yaml' 2>/dev/null || ktap_skip_all "no PyYAML for python3"
 
 seed=${SSDK_FUZZ_SEED:-$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}
-count=${SSDK_FUZZ_COUNT:-10000}
+# 3000 requests in make check; check-debug sends 10000 (KASAN, KCSAN).
+count=${SSDK_FUZZ_COUNT:-3000}
 nobody_count=$((count / 5 > 2000 ? count / 5 : 2000))
 
 # nobody cannot read SSDK_TMP: the fuzzer and the spec go to a

@@ -210,7 +210,9 @@ nvme_disk() {
 # blk_stat DEV FIELD: a field of /sys/block/DEV/stat (1 reads completed,
 # 2 reads merged, 5 writes completed, 6 writes merged).
 blk_stat() {
-	awk -v f="$2" '{ print $f }' "/sys/block/${1#/dev/}/stat"
+	local f
+
+	read -r -a f <"/sys/block/${1#/dev/}/stat" && echo "${f[$2 - 1]}"
 }
 
 # stat_delta DEV FIELD BEFORE: how much FIELD of DEV's stat grew since BEFORE.
@@ -222,10 +224,10 @@ stat_kept() {
 	local dev=$1 before rc
 
 	shift
-	before=$(cat "/sys/block/${dev#/dev/}/stat")
+	before=$(<"/sys/block/${dev#/dev/}/stat")
 	"$@"
 	rc=$?
-	[ "$(cat "/sys/block/${dev#/dev/}/stat")" = "$before" ] || { echo "the counters moved"; return 99; }
+	[ "$(<"/sys/block/${dev#/dev/}/stat")" = "$before" ] || { echo "the counters moved"; return 99; }
 	return $rc
 }
 
