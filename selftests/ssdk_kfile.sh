@@ -101,7 +101,11 @@ done
 # the emulated CPU.) 10 ms, not less, so that the device and not the
 # worker's CPU is what holds the IOs: on the debug kernel a kfile IO
 # costs the worker about 0.65 ms of emulated CPU, and at 2 ms the slots
-# it had yet to refill kept the count at 6.
+# it had yet to refill kept the count at 6. The counter may show a 9th:
+# blk-mq counts a request until it is retired, after its bio completed
+# (blk_mq_end_request: blk_update_request, then the free), and the
+# worker, woken by that completion on the other CPU, may send the slot's
+# next read in between (seen once on 6.1 under make check's load).
 nullb_load nr_devices=1 gb=1 memory_backed=1 irqmode=2 completion_nsec=10000000 ||
 	ktap_skip_all "no null_blk"
 inflight_qd8() {
@@ -117,7 +121,7 @@ inflight_qd8() {
 	done
 	wait $pid || return 1
 	echo "most reads in flight: $max; $(jget "$out" 'round(j["read"]["iops"])') IOPS"
-	[ "$max" = 8 ] && check fields "$out" config.engine=kfile &&
+	[ "$max" -ge 8 ] && [ "$max" -le 9 ] && check fields "$out" config.engine=kfile &&
 		jtest "$out" 'j["read"]["lat_ns"]["min"] >= 10000000'
 }
 if mkfs_mount ext4 /dev/nullb0; then
