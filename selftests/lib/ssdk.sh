@@ -92,21 +92,26 @@ expect_fail_quiet() {
 	[ "$rc" = "$want" ] && printf '%s' "$out" | grep -qE -e "$pattern"
 }
 
-# ynl drives the family from our spec with the kernel's own tool, its
-# YAML read by libyaml (lib/ynl.py: ynl's pure-Python parse of the spec
-# costs seconds of an emulated guest's CPU at every call). The spec is
+# ynl_spec SPEC ARG...: the kernel's own ynl CLI on the family of SPEC,
+# its YAML read by libyaml (lib/ynl.py: ynl's pure-Python parse of a spec
+# costs seconds of an emulated guest's CPU at every call). Our spec is
 # validated against the kernel's schema where it is compiled (ynl-gen-c,
 # on the host) and by the untouched ynl in ssdk_ynl.sh.
-ynl() {
-	/usr/bin/python3 "$SELFTESTS_DIR/lib/ynl.py" "$YNL_CLI" --spec "$SSDK_SPEC" --no-schema "$@"
+ynl_spec() {
+	local spec=$1
+
+	shift
+	/usr/bin/python3 "$SELFTESTS_DIR/lib/ynl.py" "$YNL_CLI" --spec "$spec" --no-schema "$@"
 }
+
+# ynl drives the family from our spec with the kernel's own tool.
+ynl() { ynl_spec "$SSDK_SPEC" "$@"; }
 
 # Whether the kernel knows the ssdk generic netlink family, asked of the
 # kernel's nlctrl family directly (not through ssdk's own tools).
 genl_family_exists() {
-	/usr/bin/python3 "$SELFTESTS_DIR/lib/ynl.py" "$YNL_CLI" \
-		--spec "${YNL_CLI%/tools/net/ynl/cli.py}/Documentation/netlink/specs/nlctrl.yaml" \
-		--no-schema --do getfamily --json "{\"family-name\": \"$1\"}" >/dev/null 2>&1
+	ynl_spec "${YNL_CLI%/tools/net/ynl/cli.py}/Documentation/netlink/specs/nlctrl.yaml" \
+		--do getfamily --json "{\"family-name\": \"$1\"}" >/dev/null 2>&1
 }
 
 # --- runs ---------------------------------------------------------------------
