@@ -22,6 +22,7 @@
 #include "access.h"
 #include "counts.h"
 #include "hist.h"
+#include "pattern.h"
 #include "prng.h"
 #include "rules.h"
 #include "steady.h"
@@ -225,19 +226,6 @@ struct ssdk_slot {
 	bool filled;
 	unsigned short nr_vecs;
 	struct bio_vec bvecs[];
-};
-
-/**
- * struct ssdk_data - The data a run writes; the worker's alone.
- * @rng: Generator of the pool and of each IO's place in it.
- * @pool: Random (or compressible) bytes that written buffers are copied
- *	from; NULL for fixed patterns.
- * @random_len: Random bytes at the start of each 512-byte chunk.
- */
-struct ssdk_data {
-	struct ssdk_prng rng;
-	u8 *pool;
-	u32 random_len;
 };
 
 /**

@@ -13,8 +13,15 @@
  * file; uring-raw - bio the system call on the device; uring - uring-raw
  * the filesystem under a system call (Documentation/compare.rst).
  *
- * Every engine is checked before the first runs (compare_check()): a
- * comparison that cannot finish does not start.
+ * Reads, writes or a mix, as any run: the userspace engines place and
+ * fill their IOs with the module's own code. At several iodepths
+ * (--iodepth 1,2,4,...) each depth is a comparison of its own, and the
+ * engines' figures across them are their curves. Each engine's achieved
+ * depth (Little's law: IOPS x mean latency) is shown beside the one asked:
+ * an engine that did not keep its queue full measured a shallower queue.
+ *
+ * Every engine at every depth is checked before the first runs
+ * (compare_check()): a comparison that cannot finish does not start.
  */
 
 #include <stdio.h>
@@ -103,11 +110,21 @@ int compare_parse_engines(struct cli *cli, struct compare *cmp, char *list)
 	return 0;
 }
 
-/* The workload of one engine: its target, and the module's engine. */
-static void engine_config(const struct compare *cmp, const char *name,
+/* The iodepth of point @p. */
+static uint32_t point_iodepth(const struct compare *cmp, unsigned int p)
+{
+	if (cmp->nr_qds)
+		return cmp->qds[p];
+	return ssdk_config_is_set(&cmp->cfg, SSDK_A_RUN_IODEPTH) ?
+	       ssdk_config_get(&cmp->cfg, SSDK_A_RUN_IODEPTH) : SSDK_DEFAULT_IODEPTH;
+}
+
+/* The workload of one engine at one iodepth: its target, and the module's engine. */
+static void engine_config(const struct compare *cmp, const char *name, uint32_t iodepth,
 			  struct ssdk_run_config *cfg)
 {
 	*cfg = cmp->cfg;
+	ssdk_config_set(cfg, SSDK_A_RUN_IODEPTH, iodepth);
 	if (on_file(name))
 		ssdk_config_set_target(cfg, cmp->file);
 	ssdk_config_unset(cfg, SSDK_A_RUN_ENGINE);
@@ -123,32 +140,38 @@ static void engine_config(const struct compare *cmp, const char *name,
  * @h: The connection.
  * @cmp: What to compare.
  *
- * The module's engines by its dry run, the userspace ones by their own
- * check.
+ * Each engine at each iodepth: the module's by its dry run, the
+ * userspace ones by their own check.
  *
- * Return: 0 or EXIT_RUNTIME (said).
+ * Return: 0 or EXIT_RUNTIME (said, with the engine and, of several, the
+ * iodepth).
  */
 int compare_check(struct cli *cli, struct ssdk *h, const struct compare *cmp)
 {
+	unsigned int np = cmp->nr_qds ? cmp->nr_qds : 1, i, p;
 	struct ssdk_run_config cfg;
 	const struct engine_ops *ops;
-	char err[512];
-	unsigned int i;
+	char err[512], at[32] = "";
 
-	for (i = 0; i < cmp->nr; i++) {
-		engine_config(cmp, cmp->engines[i], &cfg);
-		ops = user_engine(cmp->engines[i]);
-		if (!ops && ssdk_run_check(h, &cfg) < 0)
-			return runtime_error(cli, "%s: %s", cmp->engines[i], ssdk_last_error(h));
-		if (ops && ujob_check(ops, &cfg, err, sizeof(err)))
-			return runtime_error(cli, "%s: %s", cmp->engines[i], err);
+	for (p = 0; p < np; p++) {
+		if (np > 1)
+			snprintf(at, sizeof(at), " at iodepth %u", cmp->qds[p]);
+		for (i = 0; i < cmp->nr; i++) {
+			engine_config(cmp, cmp->engines[i], point_iodepth(cmp, p), &cfg);
+			ops = user_engine(cmp->engines[i]);
+			if (!ops && ssdk_run_check(h, &cfg) < 0)
+				return runtime_error(cli, "%s%s: %s", cmp->engines[i], at,
+						     ssdk_last_error(h));
+			if (ops && ujob_check(ops, &cfg, err, sizeof(err)))
+				return runtime_error(cli, "%s%s: %s", cmp->engines[i], at, err);
+		}
 	}
 	return 0;
 }
 
 /* One engine's run, its results into @row. */
 static int compare_one(struct cli *cli, struct ssdk *h, const struct compare *cmp,
-		       struct compare_row *row, struct jobs *jobs, int progress)
+		       uint32_t iodepth, struct compare_row *row, struct jobs *jobs, int progress)
 {
 	const struct engine_ops *ops = user_engine(row->name);
 	struct ssdk_run_config cfg;
@@ -157,7 +180,7 @@ static int compare_one(struct cli *cli, struct ssdk *h, const struct compare *cm
 
 	if (result_alloc_hists(&row->r))
 		return runtime_error(cli, "out of memory");
-	engine_config(cmp, row->name, &cfg);
+	engine_config(cmp, row->name, iodepth, &cfg);
 	if (ops) {
 		row->r.engine = row->name;
 		if (ujob_run(ops, &cfg, &row->r.st, row->r.hists[0], err, sizeof(err)))
@@ -211,7 +234,8 @@ static const struct layer {
 	{ USER("psync"), USER_RAW("psync"), "filesystem, under psync" },
 };
 
-#define MAX_DIFFS	(ARRAY_SIZE(layers) + COMPARE_MAX_ENGINES)
+_Static_assert(ARRAY_SIZE(layers) + COMPARE_MAX_ENGINES <= COMPARE_MAX_DIFFS,
+	       "room for every difference");
 
 /* The row of an engine, or -1 when it did not run. */
 static int row_of(const struct compare_row *rows, unsigned int n, const struct engine_ref *e)
@@ -263,8 +287,45 @@ static unsigned int compare_diffs(const struct compare_row *rows, unsigned int n
 	return nd;
 }
 
+/*
+ * An engine's IOs, reads and writes together (a workload of one op has
+ * only its own), and its achieved depth.
+ */
+static int row_summarize(struct compare_row *row, uint32_t iodepth)
+{
+	const struct ssdk_run_status *st = &row->r.st;
+	struct ssdk_counts all = st->stats[SSDK_OP_READ];
+	size_t i, nr = ssdk_hist_buckets();
+
+	row->hist = calloc(nr, sizeof(*row->hist));
+	if (!row->hist)
+		return -1;
+	ssdk_counts_merge(&all, &st->stats[SSDK_OP_WRITE]);
+	for (i = 0; i < nr; i++)
+		row->hist[i] = row->r.hists[SSDK_OP_READ][i] + row->r.hists[SSDK_OP_WRITE][i];
+	op_summarize(&all, st->measured_ns, row->hist, &row->o);
+	row->achieved_qd = row->o.iops * row->o.mean / 1e9;
+	row->short_qd = row->o.ios &&
+			row->achieved_qd * 100 < (double)iodepth * COMPARE_SUSTAINED_PCT;
+	return 0;
+}
+
+/* What a point no longer needs once printed: its histograms. */
+static void point_release(struct compare_point *pt)
+{
+	unsigned int i;
+
+	for (i = 0; i < COMPARE_MAX_ENGINES; i++) {
+		result_free(&pt->rows[i].r);
+		free(pt->rows[i].hist);
+		pt->rows[i].hist = NULL;
+		pt->rows[i].o.hist = NULL;
+	}
+}
+
 /**
- * compare_run() - ssdk compare: each engine (checked) in turn, then the table.
+ * compare_run() - ssdk compare: at each iodepth, each engine (checked) in
+ * turn, then its table; then the curves.
  * @cli: Settings.
  * @h: The connection to the module.
  * @cmp: What to compare.
@@ -274,26 +335,38 @@ static unsigned int compare_diffs(const struct compare_row *rows, unsigned int n
  */
 int compare_run(struct cli *cli, struct ssdk *h, const struct compare *cmp, int progress)
 {
-	struct compare_row rows[COMPARE_MAX_ENGINES] = { 0 };
+	unsigned int np = cmp->nr_qds ? cmp->nr_qds : 1, done, i;
+	struct compare_point *pts = calloc(np, sizeof(*pts)), *pt;
 	struct jobs *jobs = calloc(1, sizeof(*jobs));
-	struct compare_diff d[MAX_DIFFS];
-	unsigned int i, nd;
-	int err;
+	int err = 0;
 
-	if (!jobs)
+	if (!jobs || !pts) {
+		free(jobs);
+		free(pts);
 		return runtime_error(cli, "out of memory");
-	for (i = 0, err = 0; !err && i < cmp->nr; i++) {
-		rows[i].name = cmp->engines[i];
-		err = compare_one(cli, h, cmp, &rows[i], jobs, progress);
-		op_summarize(&rows[i].r.st.stats[SSDK_OP_READ], rows[i].r.st.measured_ns,
-			     rows[i].r.hists[SSDK_OP_READ], &rows[i].o);
 	}
-	if (!err) {
-		nd = compare_diffs(rows, cmp->nr, d);
-		cli->out.ops->compare(&cli->out, rows, cmp->nr, d, nd);
+	cli->out.ops->compare_begin(&cli->out, np);
+	for (done = 0; !err && done < np; done++) {
+		pt = &pts[done];
+		pt->iodepth = point_iodepth(cmp, done);
+		for (i = 0; !err && i < cmp->nr; i++) {
+			pt->rows[i].name = cmp->engines[i];
+			err = compare_one(cli, h, cmp, pt->iodepth, &pt->rows[i], jobs, progress);
+			if (!err && row_summarize(&pt->rows[i], pt->iodepth))
+				err = runtime_error(cli, "out of memory");
+		}
+		if (err) {
+			point_release(pt);
+			break;
+		}
+		pt->n = cmp->nr;
+		pt->nd = compare_diffs(pt->rows, pt->n, pt->d);
+		cli->out.ops->compare_point(&cli->out, pt, np > 1);
+		point_release(pt);
 	}
-	for (i = 0; i < cmp->nr; i++)
-		result_free(&rows[i].r);
+	/* What was measured stays said, and -j's document whole. */
+	cli->out.ops->compare_end(&cli->out, pts, done, np > 1);
 	free(jobs);
+	free(pts);
 	return err;
 }

@@ -5,7 +5,7 @@
 
 #include "cli.h"
 
-#define COMPARE_MAX_ENGINES	8
+#define COMPARE_MAX_DEPTHS	32
 
 /**
  * struct compare - What ssdk compare runs.
@@ -13,12 +13,16 @@
  * @file: The file of the file engines, or NULL.
  * @engines: The engines, in --engines's order.
  * @nr: How many.
+ * @qds: The iodepths, each a comparison of its own (a curve per engine).
+ * @nr_qds: How many; 0 for @cfg's one.
  */
 struct compare {
 	struct ssdk_run_config cfg;
 	const char *file;
 	const char *engines[COMPARE_MAX_ENGINES];
 	unsigned int nr;
+	uint32_t qds[COMPARE_MAX_DEPTHS];
+	unsigned int nr_qds;
 };
 
 int compare_parse_engines(struct cli *cli, struct compare *cmp, char *list);

@@ -21,16 +21,31 @@
 #define RESULTS_TEXT		2	/* the compact investigation view */
 #define RESULTS_CAPTURED	4	/* the IOs captured over the threshold */
 
+#define COMPARE_MAX_ENGINES	8
+/* compare.c's pairs of engines that isolate a layer, and one per engine. */
+#define COMPARE_MAX_DIFFS	(10 + COMPARE_MAX_ENGINES)
+/* An engine that kept fewer IOs in flight than asked, by this share, is flagged. */
+#define COMPARE_SUSTAINED_PCT	90
+
 /**
- * struct compare_row - One engine of ssdk compare.
+ * struct compare_row - One engine of ssdk compare at one iodepth.
  * @name: The engine, as --engines names it.
- * @r: Its run.
- * @o: Its reads, summed up.
+ * @r: Its run; its histograms are freed once its point is printed.
+ * @o: Its IOs, reads and writes together, summed up.
+ * @hist: The histogram of @o.
+ * @achieved_qd: IOs in flight on average, by Little's law: IOPS times the
+ *	mean latency.
+ * @short_qd: @achieved_qd is below COMPARE_SUSTAINED_PCT of the iodepth
+ *	asked: the engine did not keep the queue full, and its latencies
+ *	are not those of the depth asked.
  */
 struct compare_row {
 	const char *name;
 	struct run_result r;
 	struct op_summary o;
+	uint64_t *hist;
+	double achieved_qd;
+	int short_qd;
 };
 
 /**
@@ -45,6 +60,22 @@ struct compare_diff {
 	unsigned int b;
 	const char *layer;
 	double d[4];
+};
+
+/**
+ * struct compare_point - ssdk compare at one iodepth: every engine.
+ * @iodepth: The depth asked.
+ * @rows: The engines, in --engines's order.
+ * @n: How many.
+ * @d: The differences that isolate a layer.
+ * @nd: How many.
+ */
+struct compare_point {
+	uint32_t iodepth;
+	struct compare_row rows[COMPARE_MAX_ENGINES];
+	unsigned int n;
+	struct compare_diff d[COMPARE_MAX_DIFFS];
+	unsigned int nd;
 };
 
 struct output;
@@ -62,7 +93,10 @@ struct output;
  * @sweep_begin: A sweep starts.
  * @sweep_point: One point of a sweep: its runs and their total.
  * @sweep_end: The sweep ended.
- * @compare: ssdk compare's engines and differences.
+ * @compare_begin: ssdk compare starts, at @n iodepths.
+ * @compare_point: One iodepth of it: the engines and their differences.
+ * @compare_end: It ended after @n points (fewer than begun when one
+ *	failed or was stopped): their curves, when there are several.
  * @interval: One interval of a followed run's time series.
  * @follow_end: The followed run ended.
  * @profiles: The profiles of --profile.
@@ -84,8 +118,10 @@ struct output_ops {
 	void (*sweep_point)(struct output *out, const struct run_result *r, unsigned int n,
 			    const struct run_result *total);
 	void (*sweep_end)(struct output *out);
-	void (*compare)(struct output *out, const struct compare_row *rows, unsigned int n,
-			const struct compare_diff *d, unsigned int nd);
+	void (*compare_begin)(struct output *out, unsigned int n);
+	void (*compare_point)(struct output *out, const struct compare_point *p, int several);
+	void (*compare_end)(struct output *out, const struct compare_point *p, unsigned int n,
+			    int several);
 	void (*interval)(struct output *out, const struct ssdk_run_status *st,
 			 const struct ssdk_ts_point *p);
 	void (*follow_end)(struct output *out, const struct ssdk_run_status *st);

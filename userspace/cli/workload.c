@@ -69,7 +69,7 @@ const struct cli_opt workload_opts[] = {
 	[OPT_BSSPLIT] = { "bssplit", 0, "LIST", SSDK_A_RUN_BS_SPLIT,
 		"several sizes instead: SIZE/PCT:SIZE/PCT... adding up to 100 (4k/70:64k/30)" },
 	[OPT_IODEPTH] = { NULL, 0, "N", SSDK_A_RUN_IODEPTH,
-		"IOs kept in flight; a sweep's: N,N,..." },
+		"IOs kept in flight; a sweep's and compare's: N,N,... (compare: a curve per engine)" },
 	[OPT_OFFSET] = { NULL, 0, "SIZE", SSDK_A_RUN_OFFSET,
 		"start of the span the IOs fall in" },
 	[OPT_SPAN] = { NULL, 0, "SIZE", SSDK_A_RUN_SPAN,
@@ -222,7 +222,7 @@ static int workload_opt(struct cli *cli, const struct cli_opt *o, const char *ar
 			return usage_error(cli, "--file-size: '%s' is not a size", arg);
 		return 0;
 	case OPT_IODEPTH:
-		if (w->use != FOR_SWEEP)
+		if (w->use != FOR_SWEEP && w->use != FOR_COMPARE)
 			return args_set_attr(cli, o, arg, c);
 		if (parse_list(arg, w->qds, WORKLOAD_MAX_POINTS, &w->nr_qds, 0))
 			return usage_error(cli, "--%s: '%s' is not a list of at most %d numbers (N,N,...)",
@@ -309,16 +309,13 @@ static int apply_profile(struct cli *cli, const struct cli_cmd *cmd, int argc, c
 /* What compare takes: one run's options, its engines, reads. */
 static int compare_options(struct cli *cli, struct workload *w)
 {
-	uint64_t rw = ssdk_config_get(&w->cfg, SSDK_A_RUN_RW);
+	_Static_assert(WORKLOAD_MAX_POINTS <= COMPARE_MAX_DEPTHS, "compare has room for a list");
 
 	if (!w->engines[0] || w->nr_targets != 1 || w->workers != 1)
 		return usage_error(cli, "compare needs --engines, one --target, one worker");
-	if (ssdk_config_is_set(&w->cfg, SSDK_A_RUN_RW) && rw != SSDK_RW_READ &&
-	    rw != SSDK_RW_RANDREAD)
-		return usage_error(cli, "compare reads: --rw %s or %s",
-				   enum_name(SSDK_SPEC_ENUM_RW, SSDK_RW_READ),
-				   enum_name(SSDK_SPEC_ENUM_RW, SSDK_RW_RANDREAD));
 	w->cmp.cfg = w->cfg;
+	memcpy(w->cmp.qds, w->qds, w->nr_qds * sizeof(*w->qds));
+	w->cmp.nr_qds = w->nr_qds;
 	return compare_parse_engines(cli, &w->cmp, w->engines);
 }
 

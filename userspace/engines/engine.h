@@ -19,15 +19,21 @@
 /**
  * struct uslot - One IO of a job, reused.
  * @buf: Its buffer, aligned for O_DIRECT.
- * @offset: Where it reads, bytes.
+ * @op: SSDK_OP_READ or SSDK_OP_WRITE.
+ * @filled: @buf holds the run's fixed pattern (zeros, a repeated byte),
+ *	not what a read brought in.
+ * @offset: Where it goes, bytes.
  * @len: How many bytes.
- * @submit_ns: When it was handed to the kernel.
+ * @submit_ns: When it was handed to the kernel; set by the loop, and again
+ *	by an engine that hands it over later (psync's threads).
  * @complete_ns: When its completion was seen; set by the engine.
  * @res: Bytes transferred, or -errno; set by the engine.
  * @measured: Submitted after the ramp.
  */
 struct uslot {
 	void *buf;
+	uint8_t op;
+	uint8_t filled;
 	uint64_t offset;
 	uint32_t len;
 	uint64_t submit_ns;
@@ -41,9 +47,9 @@ struct ujob;
 /**
  * struct engine_ops - What an engine does.
  * @name: Its name in ssdk compare --engines (with "-raw" for a device).
- * @max_depth: Most IOs it keeps in flight (1 for psync).
+ * @max_depth: Most IOs it keeps in flight.
  * @init: Set up for @job->qd IOs on @job->fd; 0 or -errno.
- * @queue: Issue slot @i's IO (psync: do it, and complete it).
+ * @queue: Issue slot @i's IO (psync at depth 1: do it, and complete it).
  * @commit: Submit what @queue queued; 0 or -errno.
  * @reap: Wait for at least one completion; put up to @max slot indexes
  *	in @done, with their res and complete_ns set. Return: how many, or

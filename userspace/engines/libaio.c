@@ -45,7 +45,10 @@ static int libaio_queue(struct ujob *job, unsigned int i)
 	struct libaio_data *d = job->priv;
 	struct uslot *s = &job->slots[i];
 
-	io_prep_pread(&d->iocbs[i], job->fd, s->buf, s->len, s->offset);
+	if (s->op == SSDK_OP_WRITE)
+		io_prep_pwrite(&d->iocbs[i], job->fd, s->buf, s->len, s->offset);
+	else
+		io_prep_pread(&d->iocbs[i], job->fd, s->buf, s->len, s->offset);
 	d->iocbs[i].data = s;
 	d->pending[d->nr_pending++] = &d->iocbs[i];
 	return 0;

@@ -8,8 +8,10 @@
  * hist.c), so that the report code prints either.
  *
  * A configuration's attributes mean what they mean to the module, its
- * defaults (the spec's) included. Reads only, no rate: what ssdk compare
- * needs; other workloads are refused by name, before anything runs
+ * defaults (the spec's) included, and written data is the module's own
+ * (../../common/pattern.c): the same seed writes the same bytes at the
+ * same places. No rate and no rounds (the module's pacing and steady
+ * state): such workloads are refused by name, before anything runs
  * (ujob_check()).
  */
 
@@ -29,6 +31,8 @@
 #include "access.h"
 #include "engine.h"
 #include "hist.h"
+#include "pattern.h"
+#include "rules.h"
 
 /* Every userspace engine, NULL-terminated. */
 const struct engine_ops *const engines[] = {
@@ -80,6 +84,10 @@ static void ujob_config(const struct ssdk_run_config *c, struct ssdk_run_config 
 	out->rw = attr_or(c, SSDK_A_RUN_RW, SSDK_DEFAULT_RW);
 	out->iodepth = attr_or(c, SSDK_A_RUN_IODEPTH, SSDK_DEFAULT_IODEPTH);
 	out->rwmixread = attr_or(c, SSDK_A_RUN_RWMIXREAD, SSDK_DEFAULT_RWMIXREAD);
+	out->allow_write = attr_or(c, SSDK_A_RUN_ALLOW_WRITE, 0);
+	out->pattern = attr_or(c, SSDK_A_RUN_PATTERN, SSDK_DEFAULT_PATTERN);
+	out->pattern_byte = attr_or(c, SSDK_A_RUN_PATTERN_BYTE, 0);
+	out->compress_pct = attr_or(c, SSDK_A_RUN_COMPRESS_PCT, 0);
 	memset(ac, 0, sizeof(*ac));
 	ac->rw = out->rw;
 	ac->rwmixread = out->rwmixread;
@@ -110,8 +118,8 @@ static void ujob_config(const struct ssdk_run_config *c, struct ssdk_run_config 
 
 static const char *unsupported(const struct ssdk_run_config *c, const struct engine_ops *ops)
 {
-	if (c->rw != SSDK_RW_READ && c->rw != SSDK_RW_RANDREAD)
-		return "reads only";
+	if (c->purge)
+		return "no purge (the module's)";
 	if (c->rate_iops)
 		return "no --rate-iops";
 	if (c->rounds)
@@ -121,9 +129,10 @@ static const char *unsupported(const struct ssdk_run_config *c, const struct eng
 	return NULL;
 }
 
-static void record(struct ssdk_run_status *st, uint64_t *hist, const struct uslot *s)
+/* An IO's latency, into its op's service-time set (the module's set index). */
+static void record(struct ssdk_run_status *st, uint64_t *hists, const struct uslot *s)
 {
-	struct ssdk_counts *c = &st->stats[SSDK_OP_READ];
+	struct ssdk_counts *c = &st->stats[s->op];
 	uint64_t lat = s->complete_ns - s->submit_ns;
 
 	if (s->res != s->len) {
@@ -131,7 +140,27 @@ static void record(struct ssdk_run_status *st, uint64_t *hist, const struct uslo
 		return;
 	}
 	ssdk_counts_record(c, lat, s->len);
-	hist_record(hist, lat);
+	hist_record(hists + (size_t)s->op * SSDK_HIST_NR_BUCKETS, lat);
+}
+
+/* What a write writes into its buffer: the module's data for the same seed. */
+static void fill(struct ssdk_data *data, struct uslot *s)
+{
+	const uint8_t *src;
+	uint64_t key;
+
+	if (s->op != SSDK_OP_WRITE) {
+		s->filled = 0;
+		return;
+	}
+	if (!data->pool) {
+		if (!s->filled)
+			memset(s->buf, data->byte, s->len);
+		s->filled = 1;
+		return;
+	}
+	src = ssdk_pattern_next(data, s->len, &key);
+	ssdk_pattern_copy(data, s->buf, src, s->len, key);
 }
 
 /*
@@ -157,13 +186,19 @@ static uint32_t file_dio_align(int fd)
 static int open_target(const struct ssdk_run_config *c, struct ssdk_run_status *st,
 		       char *err, size_t errlen)
 {
+	int writes = ssdk_rw_writes(c->rw, c->rwmixread);
 	struct stat sb;
 	uint64_t size;
 	int fd;
 
-	fd = open(c->target, O_RDONLY | O_DIRECT | O_CLOEXEC);
+	/* Writes have a block device to themselves, as the module's do. */
+	fd = open(c->target, (writes ? O_RDWR | O_EXCL : O_RDONLY) | O_DIRECT | O_CLOEXEC);
 	if (fd < 0 && errno == EINVAL)
 		snprintf(err, errlen, "target: %s: its filesystem does not do O_DIRECT", c->target);
+	else if (fd < 0 && errno == EBUSY && writes)
+		snprintf(err, errlen,
+			 "target: %s: in use (mounted, or held exclusively); writes need it to themselves",
+			 c->target);
 	else if (fd < 0)
 		snprintf(err, errlen, "target: %s: %s", c->target, strerror(errno));
 	if (fd < 0)
@@ -209,6 +244,11 @@ static int ujob_setup(const struct engine_ops *ops, const struct ssdk_run_config
 	no = unsupported(&st->config, ops);
 	if (no) {
 		snprintf(err, errlen, "%s: %s", ops->name, no);
+		return -1;
+	}
+	if (ssdk_rw_writes(st->config.rw, st->config.rwmixread) && !st->config.allow_write) {
+		snprintf(err, errlen, "%s: writing destroys the target's data: it needs allow-write",
+			 ops->name);
 		return -1;
 	}
 	fd = open_target(&st->config, st, err, errlen);
@@ -273,7 +313,7 @@ static void free_slots(struct ujob *job)
 
 /* The loop: keep qd IOs in flight until the runtime or the IO count. */
 static int ujob_loop(const struct engine_ops *ops, struct ujob *job, struct ssdk_access *a,
-		     struct ssdk_run_status *st, uint64_t *hist)
+		     struct ssdk_data *data, struct ssdk_run_status *st, uint64_t *hists)
 {
 	const struct ssdk_run_config *c = &st->config;
 	unsigned int *free_idx = calloc(job->qd, sizeof(*free_idx)), *done;
@@ -283,7 +323,6 @@ static int ujob_loop(const struct engine_ops *ops, struct ujob *job, struct ssdk
 	uint64_t last = 0;
 	int err = 0, queued;
 	struct uslot *s;
-	u8 op;
 
 	done = calloc(job->qd, sizeof(*done));
 	if (!free_idx || !done) {
@@ -296,7 +335,8 @@ static int ujob_loop(const struct engine_ops *ops, struct ujob *job, struct ssdk
 		for (queued = 0; nr_free && (!c->ios || submitted < c->ios) &&
 		     (!deadline || now < deadline); queued++, submitted++) {
 			s = &job->slots[free_idx[--nr_free]];
-			ssdk_access_next(a, &op, &s->len, &s->offset);
+			ssdk_access_next(a, &s->op, &s->len, &s->offset);
+			fill(data, s);
 			s->measured = now >= ramp_end;
 			s->submit_ns = ujob_now_ns();
 			err = ops->queue(job, s - job->slots);
@@ -316,7 +356,7 @@ static int ujob_loop(const struct engine_ops *ops, struct ujob *job, struct ssdk
 			s = &job->slots[done[i]];
 			st->completed++;
 			if (s->measured) {
-				record(st, hist, s);
+				record(st, hists, s);
 				if (s->complete_ns > last)
 					last = s->complete_ns;
 			}
@@ -346,42 +386,56 @@ out:
 int ujob_run(const struct engine_ops *ops, const struct ssdk_run_config *cfg,
 	     struct ssdk_run_status *st, uint64_t *hists, char *err, size_t errlen)
 {
+	const struct ssdk_run_config *c = &st->config;
 	struct ssdk_access_cfg ac;
 	struct ssdk_access a;
+	struct ssdk_data data;
 	struct ujob job = { 0 };
+	uint64_t errors;
+	uint8_t *pool = NULL;
 	cpu_set_t cpus;
 	int ret;
 
 	job.fd = ujob_setup(ops, cfg, st, &ac, err, errlen);
 	if (job.fd < 0)
 		return -1;
-	job.qd = st->config.iodepth;
+	job.qd = c->iodepth;
 	memset(hists, 0, SSDK_NR_SETS * SSDK_HIST_NR_BUCKETS * sizeof(*hists));
 	ssdk_access_init(&a, &ac);
-	if (st->config.cpu >= 0) {
+	if (c->cpu >= 0) {
 		CPU_ZERO(&cpus);
-		CPU_SET(st->config.cpu, &cpus);
+		CPU_SET(c->cpu, &cpus);
 		sched_setaffinity(0, sizeof(cpus), &cpus);
 	}
-	ret = alloc_slots(&job, st->config.bs);
+	ret = 0;
+	if (ssdk_rw_writes(c->rw, c->rwmixread) && ssdk_pattern_pooled(c->pattern)) {
+		pool = malloc(SSDK_PATTERN_POOL_SIZE);
+		ret = pool ? 0 : -ENOMEM;
+	}
+	ssdk_pattern_init(&data, c->pattern, c->pattern_byte, c->compress_pct, c->seed, pool);
+	if (!ret)
+		ret = alloc_slots(&job, c->bs);
 	if (!ret)
 		ret = ops->init(&job);
 	if (ret) {
 		snprintf(err, errlen, "%s: cannot set up: %s", ops->name, strerror(-ret));
-		free_slots(&job);
-		close(job.fd);
-		return -1;
+		goto free_slots;
 	}
-	ret = ujob_loop(ops, &job, &a, st, hists);
+	ret = ujob_loop(ops, &job, &a, &data, st, hists);
 	ops->exit(&job);
-	free_slots(&job);
-	close(job.fd);
 	if (ret) {
 		snprintf(err, errlen, "%s: %s", ops->name, strerror(-ret));
-		return -1;
+		goto free_slots;
 	}
-	st->state = st->stats[SSDK_OP_READ].errors ? SSDK_STATE_FAILED : SSDK_STATE_DONE;
-	if (st->stats[SSDK_OP_READ].errors)
-		snprintf(st->reason, sizeof(st->reason), "read errors");
-	return 0;
+	errors = st->stats[SSDK_OP_READ].errors + st->stats[SSDK_OP_WRITE].errors;
+	st->state = errors ? SSDK_STATE_FAILED : SSDK_STATE_DONE;
+	if (errors)
+		snprintf(st->reason, sizeof(st->reason), "%s errors",
+			 !st->stats[SSDK_OP_WRITE].errors ? "read" :
+			 !st->stats[SSDK_OP_READ].errors ? "write" : "read and write");
+free_slots:
+	free_slots(&job);
+	free(pool);
+	close(job.fd);
+	return ret ? -1 : 0;
 }

@@ -34,7 +34,10 @@ static int uring_queue(struct ujob *job, unsigned int i)
 
 	if (!sqe)
 		return -EBUSY;
-	io_uring_prep_read(sqe, job->fd, s->buf, s->len, s->offset);
+	if (s->op == SSDK_OP_WRITE)
+		io_uring_prep_write(sqe, job->fd, s->buf, s->len, s->offset);
+	else
+		io_uring_prep_read(sqe, job->fd, s->buf, s->len, s->offset);
 	io_uring_sqe_set_data(sqe, s);
 	return 0;
 }

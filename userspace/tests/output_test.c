@@ -494,8 +494,9 @@ TEST(text_info_follow_compare)
 	};
 	static const uint32_t ids[] = { 7, 8 };
 	struct output o = { .ops = &output_text };
-	struct compare_row rows[2];
+	struct compare_point pts[2] = { { .iodepth = 1, .n = 2, .nd = 1 } };
 	struct compare_diff d = { 1, 0, "filesystem", { 1500, 1000, -250.4, 20000 } };
+	struct compare_row *rows = pts[0].rows;
 	struct run_result r;
 	char *out;
 
@@ -531,17 +532,42 @@ TEST(text_info_follow_compare)
 		     &rows[0].o);
 	rows[1].o = rows[0].o;
 	rows[1].o.mean += 1500;
-	CAPTURE(out, output_text.compare(&o, rows, 2, &d, 1));
-	EXPECT_LINE(out, "engine               IOPS       MB/s         mean          p50          p99"
-		    "        p99.9          max");
-	EXPECT_LINE(out, "bio                1000.0       4.10    500.50 us    500.22 us    990.21 us"
-		    "    998.40 us     1.000 ms");
-	EXPECT_LINE(out, "kfile              1000.0       4.10    502.00 us    500.22 us    990.21 us"
-		    "    998.40 us     1.000 ms");
+	rows[0].achieved_qd = 0.5005;
+	rows[1].achieved_qd = 0.502;
+	rows[0].short_qd = rows[1].short_qd = 1;
+	pts[0].d[0] = d;
+	CAPTURE(out, (output_text.compare_begin(&o, 1), output_text.compare_point(&o, &pts[0], 0),
+		      output_text.compare_end(&o, pts, 1, 0)));
+	EXPECT_LINE(out, "engine             QD         IOPS       MB/s         mean          p50"
+		    "          p99        p99.9          max");
+	EXPECT_LINE(out, "bio              0.5*       1000.0       4.10    500.50 us    500.22 us"
+		    "    990.21 us    998.40 us     1.000 ms");
+	EXPECT_LINE(out, "kfile            0.5*       1000.0       4.10    502.00 us    500.22 us"
+		    "    990.21 us    998.40 us     1.000 ms");
+	EXPECT_LINE(out, "* kept fewer than 90% of iodepth 1 in flight (QD: IOPS x mean latency): its");
 	EXPECT_LINE(out, "difference (ns)        layer                            mean        p50"
 		    "        p99      p99.9");
 	EXPECT_LINE(out, "kfile - bio            filesystem                      +1500      +1000"
 		    "       -250     +20000");
+	EXPECT_EQ(NULL, strstr(out, "QD 1")) TH_LOG("one depth, no curves: %s", out);
+	free(out);
+
+	/* Two depths: each its table under its depth, then the curves. */
+	pts[1] = pts[0];
+	pts[1].iodepth = 4;
+	pts[1].rows[0].o.bw_bytes *= 3;
+	pts[1].rows[0].short_qd = pts[1].rows[1].short_qd = 0;
+	CAPTURE(out, (o.rows = 0, output_text.compare_begin(&o, 2),
+		      output_text.compare_point(&o, &pts[0], 1),
+		      output_text.compare_point(&o, &pts[1], 1),
+		      output_text.compare_end(&o, pts, 2, 1)));
+	EXPECT_LINE(out, "iodepth 1");
+	EXPECT_LINE(out, "iodepth 4");
+	EXPECT_LINE(out, "MB/s              bio        kfile");
+	EXPECT_LINE(out, "QD 1            4.10*        4.10*");
+	EXPECT_LINE(out, "QD 4           12.29         4.10 ");
+	EXPECT_LINE(out, "mean              bio        kfile");
+	EXPECT_LINE(out, "QD 4       500.50 us    502.00 us ");
 	free(out);
 	result_free(&r);
 }
@@ -731,22 +757,32 @@ TEST(json_small_documents)
 	};
 	static const uint32_t ids[] = { 7, 8 };
 	struct output o = { .ops = &output_json };
-	struct compare_row rows[2];
+	struct compare_point pts[2] = { { .iodepth = 4, .n = 2, .nd = 1 } };
 	struct compare_diff d = { 1, 0, "filesystem", { 1500, 1000, -250.5, 20000 } };
+	struct compare_row *rows = pts[0].rows;
 	struct run_result r;
 	char *out, *nl;
 
 	make_open_loop(&r);
-	rows[0] = (struct compare_row){ .name = "bio", .r = r };
-	rows[1] = (struct compare_row){ .name = "kfile", .r = r };
+	rows[0] = (struct compare_row){ .name = "bio", .r = r, .achieved_qd = 3.5, .short_qd = 1 };
+	rows[1] = (struct compare_row){ .name = "kfile", .r = r, .achieved_qd = 3.75 };
+	pts[0].d[0] = d;
+	pts[1] = pts[0];
+	pts[1].iodepth = 8;
 	CAPTURE(out, (output_json.info(&o, &info), output_json.started(&o, ids, 2),
 		      output_json.started(&o, ids, 1), output_json.stopped(&o, &r.st),
 		      output_json.interval(&o, &r.st, &points[0]),
 		      output_json.interval(&o, &r.st, &points[1]),
 		      output_json.follow_end(&o, &r.st),
-		      output_json.compare(&o, rows, 2, &d, 1)));
+		      output_json.compare_begin(&o, 1),
+		      output_json.compare_point(&o, &pts[0], 0),
+		      output_json.compare_end(&o, pts, 1, 0),
+		      output_json.compare_begin(&o, 2),
+		      output_json.compare_point(&o, &pts[0], 1),
+		      output_json.compare_point(&o, &pts[1], 1),
+		      output_json.compare_end(&o, pts, 2, 1)));
 	CHECK_JSON(out,
-		"len(ds) == 7",
+		"len(ds) == 8",
 		"d[\"version\"] == \"1.2.3\" and d[\"kernel_release\"] == \"6.12.0-test\"",
 		"d[\"caps\"] == [\"bio\", \"kfile\"] and d[\"caps_mask\"] == 6",
 		"d[\"cpus\"] == 4 and d[\"max_runs\"] == 64 and d[\"hist_buckets\"] == 8869",
@@ -759,7 +795,13 @@ TEST(json_small_documents)
 		"ds[6][\"results\"][\"kfile\"][\"write\"][\"ios\"] == 1000",
 		"ds[6][\"overhead_ns\"] == {\"kfile - bio\": {\"mean\": 1500, \"p50\": 1000, "
 		"\"p99\": -250.5, \"p99.9\": 20000}}",
-		"ds[6][\"layers\"] == {\"kfile - bio\": \"filesystem\"}");
+		"ds[6][\"layers\"] == {\"kfile - bio\": \"filesystem\"}",
+		"ds[6][\"iodepth\"] == 4",
+		"ds[6][\"achieved_iodepth\"] == {\"bio\": 3.5, \"kfile\": 3.75}",
+		"ds[6][\"short_of_iodepth\"] == [\"bio\"]",
+		"list(ds[7]) == [\"points\"] and len(ds[7][\"points\"]) == 2",
+		"ds[7][\"points\"][0] == ds[6]",
+		"ds[7][\"points\"][1][\"iodepth\"] == 8");
 	free(out);
 
 	/* follow: one document per line, per interval, and nothing at the end */
