@@ -14,7 +14,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "access.h"
 #include "libssdk.h"
+#include "pattern.h"
 
 /**
  * struct uslot - One IO of a job, reused.
@@ -45,14 +47,19 @@ struct uslot {
 struct ujob;
 
 /**
- * struct engine_ops - What an engine does.
+ * struct engine_ops - What an engine does: an asynchronous interface's
+ * queue, commit and reap, which ujob.c's loop drives; or a loop of its own
+ * (@run) that takes each IO from ujob_next() and hands it back to
+ * ujob_done().
  * @name: Its name in ssdk compare --engines (with "-raw" for a device).
  * @max_depth: Most IOs it keeps in flight.
  * @init: Set up for @job->qd IOs on @job->fd; 0 or -errno.
- * @queue: Issue slot @i's IO (psync at depth 1: do it, and complete it).
+ * @queue: Issue slot @i's IO.
  * @commit: Submit what @queue queued; 0 or -errno.
  * @reap: Wait for at least one completion; put up to @max slot indexes
  *	in @done, with their res and complete_ns set. Return: how many, or
+ *	-errno.
+ * @run: Instead of the three above: do the job's IOs, to the end; 0 or
  *	-errno.
  * @exit: Undo @init.
  */
@@ -63,6 +70,7 @@ struct engine_ops {
 	int (*queue)(struct ujob *job, unsigned int i);
 	int (*commit)(struct ujob *job);
 	int (*reap)(struct ujob *job, unsigned int *done, unsigned int max);
+	int (*run)(struct ujob *job);
 	void (*exit)(struct ujob *job);
 };
 
@@ -72,15 +80,35 @@ struct engine_ops {
  * @qd: IOs in flight.
  * @slots: @qd of them.
  * @priv: The engine's.
+ * @st: The run's status and counters (its configuration, defaults resolved).
+ * @hists: Its histograms, SSDK_NR_SETS of them.
+ * @access: Where its IOs go.
+ * @data: What its writes write.
+ * @start_ns: When it started.
+ * @ramp_end_ns: IOs submitted from then on are measured.
+ * @deadline_ns: No IO is submitted from then on; 0 for none.
+ * @submitted: IOs submitted so far.
+ * @last_ns: The last measured completion.
  */
 struct ujob {
 	int fd;
 	unsigned int qd;
 	struct uslot *slots;
 	void *priv;
+	struct ssdk_run_status *st;
+	uint64_t *hists;
+	struct ssdk_access access;
+	struct ssdk_data data;
+	uint64_t start_ns;
+	uint64_t ramp_end_ns;
+	uint64_t deadline_ns;
+	uint64_t submitted;
+	uint64_t last_ns;
 };
 
 uint64_t ujob_now_ns(void);
+int ujob_next(struct ujob *job, struct uslot *s, uint64_t now);
+void ujob_done(struct ujob *job, struct uslot *s);
 const struct engine_ops *engine_find(const char *name);
 int ujob_check(const struct engine_ops *ops, const struct ssdk_run_config *cfg,
 	       char *err, size_t errlen);

@@ -2,205 +2,127 @@
 /*
  * psync: one pread() or pwrite() per IO, the IO complete when the call
  * returns. A call has one IO in flight, so iodepth N is N threads, as fio
- * runs psync with numjobs=N: thread i owns slot i, does its IO when the
- * loop hands it over, and times the call itself (the handover is not the
- * device's time). At iodepth 1 the loop's own thread does the call, with
- * no handover at all.
+ * runs psync with numjobs=N. Each thread owns a slot and loops on its
+ * own: it takes the job's next IO (the job's one sequence of places and
+ * data, under a lock: the same IOs as the module's, in the same order of
+ * submission), makes the call, timing it itself, and accounts for it. No
+ * thread waits on another between its IOs, so N stay in flight. At
+ * iodepth 1 the caller's thread is the one thread.
  */
 
 #include <errno.h>
 #include <pthread.h>
-#include <semaphore.h>
-#include <string.h>
 #include <stdlib.h>
 #include <unistd.h>
 
 #include "engine.h"
 
 /**
- * struct psync_worker - The thread of one slot.
+ * struct psync_thread - One thread of a job, and its slot.
  * @job: The job.
- * @i: Its slot.
- * @go: Posted when the slot has an IO for it, or to stop.
- * @thread: The thread.
+ * @lock: The job's lock, shared by its threads.
+ * @slot: Its slot.
+ * @thread: The thread, when started.
  */
-struct psync_worker {
+struct psync_thread {
 	struct ujob *job;
-	unsigned int i;
-	sem_t go;
+	pthread_mutex_t *lock;
+	struct uslot *slot;
 	pthread_t thread;
 };
 
 /**
- * struct psync_data - A job's threads and what they completed.
- * @lock: Guards @ready, @nr_ready and @stop.
- * @completed: Signalled when a slot is put in @ready.
- * @ready: Slots whose IO completed, not yet reaped.
- * @nr_ready: How many.
- * @stop: The threads return at their next @go.
- * @workers: One per slot; NULL at iodepth 1.
- * @nr_workers: Threads started.
- * @last: Iodepth 1: the slot just done.
+ * struct psync_data - A job's threads.
+ * @lock: Guards the job's sequence (ujob_next()) and its counters
+ *	(ujob_done()).
+ * @threads: One per slot.
  */
 struct psync_data {
 	pthread_mutex_t lock;
-	pthread_cond_t completed;
-	unsigned int *ready;
-	unsigned int nr_ready;
-	int stop;
-	struct psync_worker *workers;
-	unsigned int nr_workers;
-	unsigned int last;
+	struct psync_thread *threads;
 };
 
-static void psync_io(struct ujob *job, struct uslot *s)
+static void *psync_loop(void *arg)
 {
+	struct psync_thread *t = arg;
+	struct uslot *s = t->slot;
 	ssize_t n;
 
-	if (s->op == SSDK_OP_WRITE)
-		n = pwrite(job->fd, s->buf, s->len, s->offset);
-	else
-		n = pread(job->fd, s->buf, s->len, s->offset);
-	s->complete_ns = ujob_now_ns();
-	s->res = n < 0 ? -errno : n;
-}
-
-static void *psync_thread(void *arg)
-{
-	struct psync_worker *w = arg;
-	struct psync_data *d = w->job->priv;
-	struct uslot *s = &w->job->slots[w->i];
-
 	for (;;) {
-		while (sem_wait(&w->go))
-			;
-		if (__atomic_load_n(&d->stop, __ATOMIC_ACQUIRE))
+		pthread_mutex_lock(t->lock);
+		if (!ujob_next(t->job, s, ujob_now_ns())) {
+			pthread_mutex_unlock(t->lock);
 			return NULL;
+		}
+		pthread_mutex_unlock(t->lock);
 		s->submit_ns = ujob_now_ns();
-		psync_io(w->job, s);
-		pthread_mutex_lock(&d->lock);
-		d->ready[d->nr_ready++] = w->i;
-		pthread_cond_signal(&d->completed);
-		pthread_mutex_unlock(&d->lock);
+		if (s->op == SSDK_OP_WRITE)
+			n = pwrite(t->job->fd, s->buf, s->len, s->offset);
+		else
+			n = pread(t->job->fd, s->buf, s->len, s->offset);
+		s->complete_ns = ujob_now_ns();
+		s->res = n < 0 ? -errno : n;
+		pthread_mutex_lock(t->lock);
+		ujob_done(t->job, s);
+		pthread_mutex_unlock(t->lock);
 	}
-}
-
-static void psync_stop(struct psync_data *d)
-{
-	unsigned int i;
-
-	__atomic_store_n(&d->stop, 1, __ATOMIC_RELEASE);
-	for (i = 0; i < d->nr_workers; i++)
-		sem_post(&d->workers[i].go);
-	for (i = 0; i < d->nr_workers; i++) {
-		pthread_join(d->workers[i].thread, NULL);
-		sem_destroy(&d->workers[i].go);
-	}
-}
-
-static void psync_free(struct psync_data *d)
-{
-	pthread_cond_destroy(&d->completed);
-	pthread_mutex_destroy(&d->lock);
-	free(d->workers);
-	free(d->ready);
-	free(d);
 }
 
 static int psync_init(struct ujob *job)
 {
 	struct psync_data *d = calloc(1, sizeof(*d));
-	struct psync_worker *w;
+	unsigned int i;
+
+	if (d)
+		d->threads = calloc(job->qd, sizeof(*d->threads));
+	if (!d || !d->threads) {
+		free(d);
+		return -ENOMEM;
+	}
+	pthread_mutex_init(&d->lock, NULL);
+	for (i = 0; i < job->qd; i++)
+		d->threads[i] = (struct psync_thread){ .job = job, .lock = &d->lock,
+							.slot = &job->slots[i] };
+	job->priv = d;
+	return 0;
+}
+
+/* Thread 0 is the caller; the others start, and all are joined. */
+static int psync_run(struct ujob *job)
+{
+	struct psync_data *d = job->priv;
+	unsigned int i, started;
 	int err = 0;
 
-	if (!d)
-		return -ENOMEM;
-	pthread_mutex_init(&d->lock, NULL);
-	pthread_cond_init(&d->completed, NULL);
-	job->priv = d;
-	if (job->qd == 1)
-		return 0;
-	d->ready = calloc(job->qd, sizeof(*d->ready));
-	d->workers = calloc(job->qd, sizeof(*d->workers));
-	if (!d->ready || !d->workers) {
-		err = -ENOMEM;
-		goto free_data;
+	for (started = 1; started < job->qd; started++) {
+		err = -pthread_create(&d->threads[started].thread, NULL, psync_loop,
+				      &d->threads[started]);
+		if (err)
+			break;
 	}
-	for (; d->nr_workers < job->qd; d->nr_workers++) {
-		w = &d->workers[d->nr_workers];
-		w->job = job;
-		w->i = d->nr_workers;
-		sem_init(&w->go, 0, 0);
-		err = -pthread_create(&w->thread, NULL, psync_thread, w);
-		if (err) {
-			sem_destroy(&w->go);
-			goto stop_threads;
-		}
-	}
-	return 0;
-
-stop_threads:
-	psync_stop(d);
-free_data:
-	psync_free(d);
-	job->priv = NULL;
+	/*
+	 * A thread that could not start fails the run (it ran shallower than
+	 * asked), once the IOs of those that did have completed.
+	 */
+	psync_loop(&d->threads[0]);
+	for (i = 1; i < started; i++)
+		pthread_join(d->threads[i].thread, NULL);
 	return err;
 }
 
-static int psync_queue(struct ujob *job, unsigned int i)
-{
-	struct psync_data *d = job->priv;
-
-	if (!d->workers) {
-		psync_io(job, &job->slots[i]);
-		d->last = i;
-		return 0;
-	}
-	sem_post(&d->workers[i].go);
-	return 0;
-}
-
-static int psync_commit(struct ujob *job)
-{
-	(void)job;
-	return 0;
-}
-
-static int psync_reap(struct ujob *job, unsigned int *done, unsigned int max)
-{
-	struct psync_data *d = job->priv;
-	unsigned int n;
-
-	if (!d->workers) {
-		done[0] = d->last;
-		return 1;
-	}
-	pthread_mutex_lock(&d->lock);
-	while (!d->nr_ready)
-		pthread_cond_wait(&d->completed, &d->lock);
-	for (n = 0; n < max && n < d->nr_ready; n++)
-		done[n] = d->ready[n];
-	d->nr_ready -= n;
-	memmove(d->ready, d->ready + n, d->nr_ready * sizeof(*d->ready));
-	pthread_mutex_unlock(&d->lock);
-	return n;
-}
-
-/* After the loop: no IO is in flight, every thread waits on its @go. */
 static void psync_exit(struct ujob *job)
 {
 	struct psync_data *d = job->priv;
 
-	psync_stop(d);
-	psync_free(d);
+	pthread_mutex_destroy(&d->lock);
+	free(d->threads);
+	free(d);
 }
 
 const struct engine_ops engine_psync = {
 	.name = "psync",
 	.max_depth = SSDK_MAX_IODEPTH,
 	.init = psync_init,
-	.queue = psync_queue,
-	.commit = psync_commit,
-	.reap = psync_reap,
+	.run = psync_run,
 	.exit = psync_exit,
 };

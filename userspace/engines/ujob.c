@@ -311,16 +311,55 @@ static void free_slots(struct ujob *job)
 	free(job->slots);
 }
 
-/* The loop: keep qd IOs in flight until the runtime or the IO count. */
-static int ujob_loop(const struct engine_ops *ops, struct ujob *job, struct ssdk_access *a,
-		     struct ssdk_data *data, struct ssdk_run_status *st, uint64_t *hists)
+/**
+ * ujob_next() - The next IO of a job, into a slot, its data filled.
+ * @job: The job.
+ * @s: The slot.
+ * @now: The time, ns (ujob_now_ns()); IOs from the end of the ramp on
+ *	are measured.
+ *
+ * The caller stamps @s->submit_ns just before handing it to the kernel.
+ * Engines whose threads share a job call it under a lock of theirs.
+ *
+ * Return: 1, or 0 when the job has submitted all its IOs (its count, or
+ * its runtime ended).
+ */
+int ujob_next(struct ujob *job, struct uslot *s, uint64_t now)
 {
-	const struct ssdk_run_config *c = &st->config;
+	const struct ssdk_run_config *c = &job->st->config;
+
+	if ((c->ios && job->submitted >= c->ios) || (job->deadline_ns && now >= job->deadline_ns))
+		return 0;
+	job->submitted++;
+	ssdk_access_next(&job->access, &s->op, &s->len, &s->offset);
+	fill(&job->data, s);
+	s->measured = now >= job->ramp_end_ns;
+	return 1;
+}
+
+/**
+ * ujob_done() - Account for a slot's completed IO.
+ * @job: The job.
+ * @s: The slot, its res and complete_ns set.
+ *
+ * Engines whose threads share a job call it under a lock of theirs.
+ */
+void ujob_done(struct ujob *job, struct uslot *s)
+{
+	job->st->completed++;
+	if (!s->measured)
+		return;
+	record(job->st, job->hists, s);
+	if (s->complete_ns > job->last_ns)
+		job->last_ns = s->complete_ns;
+}
+
+/* The loop of the asynchronous engines: keep qd IOs in flight to the end. */
+static int ujob_loop(const struct engine_ops *ops, struct ujob *job)
+{
 	unsigned int *free_idx = calloc(job->qd, sizeof(*free_idx)), *done;
 	unsigned int nr_free = job->qd, i, n;
-	uint64_t now = ujob_now_ns(), start = now, ramp_end = now + c->ramp_ns;
-	uint64_t deadline = c->runtime_ns ? ramp_end + c->runtime_ns : 0, submitted = 0;
-	uint64_t last = 0;
+	uint64_t now = job->start_ns;
 	int err = 0, queued;
 	struct uslot *s;
 
@@ -332,12 +371,9 @@ static int ujob_loop(const struct engine_ops *ops, struct ujob *job, struct ssdk
 	for (i = 0; i < job->qd; i++)
 		free_idx[i] = i;
 	for (;;) {
-		for (queued = 0; nr_free && (!c->ios || submitted < c->ios) &&
-		     (!deadline || now < deadline); queued++, submitted++) {
+		for (queued = 0; nr_free && ujob_next(job, &job->slots[free_idx[nr_free - 1]], now);
+		     queued++) {
 			s = &job->slots[free_idx[--nr_free]];
-			ssdk_access_next(a, &s->op, &s->len, &s->offset);
-			fill(data, s);
-			s->measured = now >= ramp_end;
 			s->submit_ns = ujob_now_ns();
 			err = ops->queue(job, s - job->slots);
 			if (err)
@@ -354,18 +390,11 @@ static int ujob_loop(const struct engine_ops *ops, struct ujob *job, struct ssdk
 		}
 		for (i = 0; i < n; i++) {
 			s = &job->slots[done[i]];
-			st->completed++;
-			if (s->measured) {
-				record(st, hists, s);
-				if (s->complete_ns > last)
-					last = s->complete_ns;
-			}
+			ujob_done(job, s);
 			free_idx[nr_free++] = done[i];
 			now = s->complete_ns;
 		}
 	}
-	st->elapsed_ns = ujob_now_ns() - start;
-	st->measured_ns = last > ramp_end ? last - ramp_end : 0;
 out:
 	free(free_idx);
 	free(done);
@@ -387,10 +416,8 @@ int ujob_run(const struct engine_ops *ops, const struct ssdk_run_config *cfg,
 	     struct ssdk_run_status *st, uint64_t *hists, char *err, size_t errlen)
 {
 	const struct ssdk_run_config *c = &st->config;
+	struct ujob job = { .st = st, .hists = hists };
 	struct ssdk_access_cfg ac;
-	struct ssdk_access a;
-	struct ssdk_data data;
-	struct ujob job = { 0 };
 	uint64_t errors;
 	uint8_t *pool = NULL;
 	cpu_set_t cpus;
@@ -401,7 +428,7 @@ int ujob_run(const struct engine_ops *ops, const struct ssdk_run_config *cfg,
 		return -1;
 	job.qd = c->iodepth;
 	memset(hists, 0, SSDK_NR_SETS * SSDK_HIST_NR_BUCKETS * sizeof(*hists));
-	ssdk_access_init(&a, &ac);
+	ssdk_access_init(&job.access, &ac);
 	if (c->cpu >= 0) {
 		CPU_ZERO(&cpus);
 		CPU_SET(c->cpu, &cpus);
@@ -412,7 +439,7 @@ int ujob_run(const struct engine_ops *ops, const struct ssdk_run_config *cfg,
 		pool = malloc(SSDK_PATTERN_POOL_SIZE);
 		ret = pool ? 0 : -ENOMEM;
 	}
-	ssdk_pattern_init(&data, c->pattern, c->pattern_byte, c->compress_pct, c->seed, pool);
+	ssdk_pattern_init(&job.data, c->pattern, c->pattern_byte, c->compress_pct, c->seed, pool);
 	if (!ret)
 		ret = alloc_slots(&job, c->bs);
 	if (!ret)
@@ -421,7 +448,12 @@ int ujob_run(const struct engine_ops *ops, const struct ssdk_run_config *cfg,
 		snprintf(err, errlen, "%s: cannot set up: %s", ops->name, strerror(-ret));
 		goto free_slots;
 	}
-	ret = ujob_loop(ops, &job, &a, &data, st, hists);
+	job.start_ns = ujob_now_ns();
+	job.ramp_end_ns = job.start_ns + c->ramp_ns;
+	job.deadline_ns = c->runtime_ns ? job.ramp_end_ns + c->runtime_ns : 0;
+	ret = ops->run ? ops->run(&job) : ujob_loop(ops, &job);
+	st->elapsed_ns = ujob_now_ns() - job.start_ns;
+	st->measured_ns = job.last_ns > job.ramp_end_ns ? job.last_ns - job.ramp_end_ns : 0;
 	ops->exit(&job);
 	if (ret) {
 		snprintf(err, errlen, "%s: %s", ops->name, strerror(-ret));
