@@ -4,7 +4,9 @@
 #   make KVER=6.1        ssdk.ko for a kernel of the matrix (6.1, 6.12, 7.x, 6.1-686)
 #   make modules-all     ssdk.ko for every kernel of the matrix, W=1, no warnings
 #                        (6.1-686, 32-bit x86, is built for and never booted)
-#   make check           every test: host, and in a VM on every kernel
+#   make check           every test: host, and in a VM on every kernel (the
+#                        selftests of userspace's logic on the default one)
+#   make check-kernels   the same, those too on every kernel
 #   make check-debug     the selftests on the two debug kernels: KASAN, and
 #                        KCSAN + UBSAN (both with lockdep and kmemleak);
 #                        make check-debug-kasan, check-debug-kcsan: one
@@ -45,6 +47,9 @@ modules-%:
 check:
 	@scripts/check
 
+check-kernels:
+	@SSDK_CHECK_ALL_KERNELS=1 scripts/check
+
 check-debug:
 	@scripts/check-debug
 
@@ -70,4 +75,4 @@ clean:
 	rm -rf build kmod/ssdk.ko
 	$(MAKE) -s -C userspace clean
 
-.PHONY: all module userspace modules-all check check-debug check-debug-kasan check-debug-kcsan demo bench setup regen checkpatch clean
+.PHONY: all module userspace modules-all check check-kernels check-debug check-debug-kasan check-debug-kcsan demo bench setup regen checkpatch clean

@@ -24,7 +24,7 @@ run_nullb() {
 	"$SSDK_CLI" -j ctl run -q --target /dev/nullb0 --iodepth "$qd" --ios "$ios" >"$out"
 }
 
-ktap_plan 8
+ktap_plan 9
 
 # The software path alone (irqmode=0 completes in the submitter's
 # context): the overhead that timer mode adds its T to.
@@ -66,6 +66,21 @@ qd_rate() {
 for qd in 1 4 16; do
 	ktap_check "QD $qd at T=1 ms: IOPS = $qd / T within 5%" qd_rate $qd
 done
+
+# ssdk compare's achieved depth (Little's law: IOPS x mean latency) at
+# T = 1 ms: the module's engine and the userspace ones, psync's 8 threads
+# included, keep 90-102% of the depth asked in flight.
+compare_depths() {
+	local out=$SSDK_TMP/depths.json
+
+	nullb_load nr_devices=1 irqmode=2 completion_nsec=1000000 || return 1
+	"$SSDK_CLI" -j compare -q --target /dev/nullb0 --engines bio,uring-raw,psync-raw \
+		--iodepth 1,8 --ios 400 >"$out" || return 1
+	jget "$out" '{p["iodepth"]: p["achieved_iodepth"] for p in j["points"]}'
+	check achieved_iodepth "$out" 90 102
+}
+ktap_check "compare at T=1 ms, iodepth 1 and 8: bio, uring-raw, psync-raw keep 90-102% in flight" \
+	compare_depths
 
 # The same run twice gives the same latencies: guest time is exact.
 repeat() {

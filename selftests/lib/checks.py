@@ -22,6 +22,7 @@ import copy
 import inspect
 import itertools
 import json
+import math
 import re
 import sys
 import types
@@ -630,6 +631,53 @@ def compare_overheads_match(r: Report, j: Any, count: int, base: str | None = No
                    f"{a}'s {k} - {b}'s = {want}")
 
 
+def _points(j: Any) -> list[Any]:
+    """A compare's points: one per iodepth."""
+    return list(j["points"]) if "points" in j else [j]
+
+
+@check(rest="IODEPTH...")
+def compare_depths(r: Report, j: Any, *depths: str) -> None:
+    """A compare at each IODEPTH in turn ({"points": [...]}, or one point
+    for one depth), every engine's run at its point's iodepth."""
+    pts = _points(j)
+    r.eq("iodepths", [p["iodepth"] for p in pts], [int(d) for d in depths])
+    for p in pts:
+        for engine, run in p["results"].items():
+            r.eq(f"iodepth {p['iodepth']}: {engine}: config.iodepth", run["config"]["iodepth"],
+                 p["iodepth"])
+
+
+def _little(run: Any) -> float:
+    """IOs in flight on average by Little's law: IOPS x mean latency, reads
+    and writes together."""
+    ios = run["read"]["ios"] + run["write"]["ios"]
+    if not ios:
+        return 0.0
+    mean = (run["read"]["ios"] * run["read"]["lat_ns"]["mean"] +
+            run["write"]["ios"] * run["write"]["lat_ns"]["mean"]) / ios
+    return float(ios / (run["measured_ns"] / 1e9) * mean / 1e9)
+
+
+@check()
+def achieved_iodepth(r: Report, j: Any, lo_pct: int, hi_pct: int) -> None:
+    """Each engine's achieved_iodepth at each point is Little's law over
+    its own run, within LO_PCT..HI_PCT percent of the point's iodepth, and
+    short_of_iodepth names exactly the engines under 90% of it."""
+    for p in _points(j):
+        qd, got = p["iodepth"], p["achieved_iodepth"]
+        for engine, run in p["results"].items():
+            want = _little(run)
+            r.want(math.isclose(got[engine], want, rel_tol=1e-6),
+                   f"iodepth {qd}: {engine}: achieved_iodepth", got[engine],
+                   f"IOPS x mean = {want}")
+            r.want(lo_pct <= 100 * got[engine] / qd <= hi_pct,
+                   f"iodepth {qd}: {engine}: achieved_iodepth", got[engine],
+                   f"{lo_pct}-{hi_pct}% of {qd}")
+        r.eq(f"iodepth {qd}: short_of_iodepth", p["short_of_iodepth"],
+             [e for e in p["results"] if got[e] < 0.9 * qd])
+
+
 # --- plans of several steps (ctl precondition, study) -------------------------
 
 
@@ -819,6 +867,25 @@ def a_compare() -> dict[str, Any]:
             "layers": {"kfile - bio": "filesystem", "uring - kfile": "syscall, io_uring"}}
 
 
+def a_compare_depths() -> dict[str, Any]:
+    """bio and kfile at iodepths 1 and 4, 1 s each: at 4, kfile keeps 3.8
+    in flight (400 ns x 9.5M IOPS), bio 4 (reads and writes together)."""
+    points: list[dict[str, Any]] = []
+    for qd in (1, 4):
+        res: dict[str, Any] = {}
+        for engine, rio, wio, mean in (("bio", qd * 1_250_000, qd * 1_250_000, 400),
+                                       ("kfile", qd * 2_375_000, 0, 400)):
+            run = a_run() | {"measured_ns": 1_000_000_000,
+                             "read": op(rio, mean - 100, mean + 100),
+                             "write": op(wio, mean - 100, mean + 100)}
+            run["config"] = run["config"] | {"engine": engine, "iodepth": qd}
+            res[engine] = run
+        got = {e: _little(v) for e, v in res.items()}
+        points.append({"iodepth": qd, "results": res, "achieved_iodepth": got,
+                       "short_of_iodepth": [], "overhead_ns": {}, "layers": {}})
+    return {"points": points}
+
+
 def a_stall() -> dict[str, Any]:
     """A read run whose 2 slowest IOs were held 300 ns, intervals of 10 ns."""
     run = a_run()
@@ -874,6 +941,7 @@ Case = tuple[str, list[str], Any, bool, str]
 
 def cases() -> list[Case]:
     run, cmp, stall = a_run(), a_compare(), a_stall()
+    cmp_qd = a_compare_depths()
     sweep = [a_run() | {"config": {"iodepth": qd}} for qd in (1, 4)]
     workers = {"workers": [a_run() | {"target": t} for t in ("/dev/a", "/dev/a", "/dev/b")],
                "total": a_run() | {"read": op(12), "config": {"iodepth": 3}}}
@@ -1055,6 +1123,19 @@ def cases() -> list[Case]:
          "an engine off"),
         ("each_engine", ["config.iodepth=1", "read.ios=4"], cmp, True, "every engine"),
         ("each_engine", ["config.engine=bio"], cmp, False, "one engine differs"),
+        ("compare_depths", ["1", "4"], cmp_qd, True, "two points, each engine at its depth"),
+        ("compare_depths", ["1"], cmp_qd, False, "another list"),
+        ("compare_depths", ["1", "4"], edit(cmp_qd, points__1__results__bio__config__iodepth=1),
+         False, "an engine at another depth"),
+        ("compare_depths", ["1"], cmp_qd["points"][0], True, "one point, no list"),
+        ("achieved_iodepth", ["90", "110"], cmp_qd, True, "Little's law, within 10%"),
+        ("achieved_iodepth", ["96", "110"], cmp_qd, False, "an engine short of 96%"),
+        ("achieved_iodepth", ["90", "110"],
+         edit(cmp_qd, points__0__achieved_iodepth__bio=1.01), False, "not the run's own law"),
+        ("achieved_iodepth", ["0", "110"],
+         edit(cmp_qd, points__1__achieved_iodepth__kfile=2.0,
+              points__1__results__kfile__measured_ns=8_000_000_000), False,
+         "short, and not said so"),
         ("compare_overheads_match", ["2"], cmp, True, "mean and p50 of each pair"),
         ("compare_overheads_match", ["3"], cmp, False, "another count"),
         ("compare_overheads_match", ["2"], edit(cmp, **{"overhead_ns__kfile - bio__mean": 50.1}),

@@ -452,23 +452,39 @@ def _load(src: str | bytes | Path | JsonObj | list[Any]) -> Any:
 
 @dataclass(frozen=True)
 class Comparison:
-    """``ssdk compare``: the same reads through several engines, and the layers between."""
+    """``ssdk compare`` at one iodepth: the same workload through several
+    engines, the layers between, and the depth each engine sustained
+    (Little's law: IOPS x mean latency; ``short_of_iodepth`` names those
+    under 90% of ``iodepth``). Documents of before those fields load with
+    ``iodepth`` 0 and no achieved depths."""
 
     results: Mapping[str, Results]
     overhead_ns: Mapping[str, Mapping[str, float]]
     layers: Mapping[str, str]
+    iodepth: int = 0
+    achieved_iodepth: Mapping[str, float] = field(default_factory=dict)
+    short_of_iodepth: tuple[str, ...] = ()
 
     @classmethod
     def from_json(cls, src: str | bytes | Path | JsonObj) -> Comparison:
         d = _load(src)
         return cls({k: Results.from_json(v, k) for k, v in d["results"].items()},
                    {k: {m: float(x) for m, x in v.items()} for k, v in d["overhead_ns"].items()},
-                   {k: str(v) for k, v in d["layers"].items()})
+                   {k: str(v) for k, v in d["layers"].items()},
+                   int(d.get("iodepth", 0)),
+                   {k: float(v) for k, v in d.get("achieved_iodepth", {}).items()},
+                   tuple(str(e) for e in d.get("short_of_iodepth", ())))
 
     def to_json(self) -> JsonObj:
-        return {"results": {k: r.to_json() for k, r in self.results.items()},
-                "overhead_ns": {k: dict(v) for k, v in self.overhead_ns.items()},
-                "layers": dict(self.layers)}
+        out: JsonObj = {}
+        if self.iodepth:
+            out["iodepth"] = self.iodepth
+        out |= {"results": {k: r.to_json() for k, r in self.results.items()}}
+        if self.iodepth:
+            out |= {"achieved_iodepth": dict(self.achieved_iodepth),
+                    "short_of_iodepth": list(self.short_of_iodepth)}
+        return out | {"overhead_ns": {k: dict(v) for k, v in self.overhead_ns.items()},
+                      "layers": dict(self.layers)}
 
 
 Sweep = list[Results]
