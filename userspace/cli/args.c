@@ -23,8 +23,23 @@
 
 static const struct cli_opt common_opts[] = {
 	{ "json", 'j', NULL, 0, "print JSON (Documentation/userspace/json.rst)" },
+	{ "format", 0, "FORMAT", 0,
+	  "text (the default), json (-j) or csv (results: run, results, sweep, compare, study, precondition)" },
 	{ "help", 'h', NULL, 0, "this help" },
 };
+
+/* --format's value. */
+static int set_format(struct cli *cli, const struct cli_cmd *cmd, const char *arg)
+{
+	cli->json = !strcmp(arg, "json");
+	cli->csv = !strcmp(arg, "csv");
+	if (!cli->json && !cli->csv && strcmp(arg, "text"))
+		return usage_error(cli, "--format: '%s' is none of text, json, csv", arg);
+	if (cli->csv && !cmd->csv)
+		return usage_error(cli, "--format csv: %s prints no results (csv is for run, results, sweep, compare, study, precondition)",
+				   cmd->name);
+	return 0;
+}
 
 static int count_opts(const struct cli_opt *opts)
 {
@@ -120,13 +135,21 @@ int args_parse(struct cli *cli, const struct cli_cmd *cmd, int argc, char **argv
 		o = map[c - 0x100];
 		if (o->letter == 'j') {
 			cli->json = 1;
+			cli->csv = 0;
+			continue;
+		}
+		if (o >= common_opts && o < common_opts + ARRAY_SIZE(common_opts) &&
+		    !strcmp(o->name, "format")) {
+			err = set_format(cli, cmd, optarg);
+			if (err)
+				return err;
 			continue;
 		}
 		err = on_opt(cli, o, optarg, ctx);
 		if (err)
 			return err;
 	}
-	cli->out.ops = cli->json ? &output_json : &output_text;
+	cli->out.ops = cli->csv ? &output_csv : cli->json ? &output_json : &output_text;
 	*first = optind;
 	return 0;
 }

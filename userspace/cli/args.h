@@ -39,6 +39,7 @@ struct cli_opt {
  * @opts: Its options, up to an entry without a name or an attribute;
  *	-j and -h are every command's.
  * @run: Runs it: argc and argv start at the command's name.
+ * @csv: It prints results, and --format csv prints them as CSV.
  */
 struct cli_cmd {
 	const char *name;
@@ -48,6 +49,7 @@ struct cli_cmd {
 	const char *summary;
 	const struct cli_opt *opts;
 	int (*run)(struct cli *cli, int argc, char **argv);
+	int csv;
 };
 
 /* Called for each option given, in order; returns an exit status. */

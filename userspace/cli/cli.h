@@ -11,7 +11,7 @@
  *   main.c, cmd_*.c, workload.c     commands (commands.h)
  *   args.c                          options, help, errors
  *   cli.c, jobs.c, compare.c, follow.c, fetch.c, layout.c, sequence.c, nvme.c
- *   out_text.c, out_json.c          the output backends (output.h)
+ *   out_text.c, out_json.c, out_csv.c  the output backends (output.h)
  *   summary.c, conditions.c, profiles.c, steps.c, nvme_erase.c, values.c, json.c
  *   libssdk, ../engines, ../../common
  */
@@ -38,6 +38,7 @@ struct cli {
 	const char *group;
 	const char *cmd;
 	int json;
+	int csv;
 	struct output out;
 };
 

@@ -42,4 +42,5 @@ const struct cli_cmd cmd_compare = {
 	.summary = "one workload through several engines, side by side",
 	.opts = workload_opts,
 	.run = compare_cmd_run,
+	.csv = 1,
 };

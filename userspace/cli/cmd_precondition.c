@@ -57,4 +57,5 @@ const struct cli_cmd cmd_precondition = {
 	.summary = "write a span into a known state (SNIA PTS, the used drive)",
 	.opts = workload_opts,
 	.run = precondition_run,
+	.csv = 1,
 };

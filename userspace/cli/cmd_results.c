@@ -54,4 +54,5 @@ const struct cli_cmd cmd_results = {
 	.summary = "a run's results, as `ctl run` prints them",
 	.opts = results_opts,
 	.run = results_run,
+	.csv = 1,
 };

@@ -149,6 +149,7 @@ const struct cli_cmd cmd_run = {
 	.summary = "run a workload, show progress, print results",
 	.opts = workload_opts,
 	.run = run_run,
+	.csv = 1,
 };
 
 const struct cli_cmd cmd_start = {

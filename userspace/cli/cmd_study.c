@@ -162,4 +162,5 @@ const struct cli_cmd cmd_study = {
 	.summary = "a drive new, used and after TRIM: the seeds' table",
 	.opts = workload_opts,
 	.run = study_run,
+	.csv = 1,
 };

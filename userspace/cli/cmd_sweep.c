@@ -42,4 +42,5 @@ const struct cli_cmd cmd_sweep = {
 	.summary = "run a workload at each of several iodepths",
 	.opts = workload_opts,
 	.run = sweep_run,
+	.csv = 1,
 };

@@ -2,9 +2,9 @@
 /*
  * The output backends: one per format behind one table of operations,
  * chosen once, when a command's options have been read (args.c): text
- * (out_text.c) or JSON (out_json.c, Documentation/userspace/json.rst).
- * Commands say what to print; a backend decides how. A new format (CSV,
- * OpenMetrics) is a new backend.
+ * (out_text.c), JSON (out_json.c, Documentation/userspace/json.rst) or
+ * CSV (out_csv.c: results only). Commands say what to print; a backend
+ * decides how. A new format (OpenMetrics) is a new backend.
  */
 #ifndef _SSDK_OUTPUT_H
 #define _SSDK_OUTPUT_H
@@ -142,6 +142,6 @@ struct output {
 	unsigned int rows;
 };
 
-extern const struct output_ops output_text, output_json;
+extern const struct output_ops output_text, output_json, output_csv;
 
 #endif /* _SSDK_OUTPUT_H */

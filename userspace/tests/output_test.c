@@ -112,11 +112,12 @@ static const char json_check_py[] =
 	"    print(\"ok\" if v is True else \"not ok: \" + repr(v)[:300])\n";
 
 /*
- * Check the JSON documents of @doc with the Python expressions of
- * @exprs, each one a result; and that they are JSON at all.
+ * Check the document @doc with the Python expressions of @exprs, each one
+ * a result, evaluated by @py (json_check_py, csv_check_py); and that it
+ * parses at all.
  */
-static void check_json(struct __test_metadata *_metadata, const char *doc,
-		       const char *const *exprs, unsigned int n)
+static void check_py(struct __test_metadata *_metadata, const char *py, const char *doc,
+		     const char *const *exprs, unsigned int n)
 {
 	char doc_path[] = "/tmp/ssdk-output-test-XXXXXX", exprs_path[] = "/tmp/ssdk-exprs-XXXXXX";
 	char line[400], *cmd;
@@ -133,8 +134,7 @@ static void check_json(struct __test_metadata *_metadata, const char *doc,
 	}
 	close(fd_doc);
 	close(fd_exprs);
-	ASSERT_LT(0, asprintf(&cmd, "python3 -S -c '%s' %s %s 2>&1", json_check_py, doc_path,
-			      exprs_path));
+	ASSERT_LT(0, asprintf(&cmd, "python3 -S -c '%s' %s %s 2>&1", py, doc_path, exprs_path));
 	f = popen(cmd, "r");
 	free(cmd);
 	ASSERT_NE(NULL, f);
@@ -151,7 +151,36 @@ static void check_json(struct __test_metadata *_metadata, const char *doc,
 
 #define CHECK_JSON(doc, ...) do {					\
 	static const char *const exprs_[] = { __VA_ARGS__ };		\
-	check_json(_metadata, doc, exprs_, ARRAY_SIZE(exprs_));	\
+	check_py(_metadata, json_check_py, doc, exprs_, ARRAY_SIZE(exprs_));	\
+} while (0)
+
+/* ---- CSV, parsed back ------------------------------------------------- */
+
+/*
+ * python3 -S -c this DOC EXPRS: DOC read by the csv module as RFC 4180
+ * (rs: its rows as dicts, h: its header), each line of EXPRS a Python
+ * expression over them, as for JSON.
+ */
+static const char csv_check_py[] =
+	"import csv, sys\n"
+	"text = open(sys.argv[1], newline=\"\").read()\n"
+	"lines = text.splitlines()\n"
+	"rd = csv.DictReader(text.splitlines(keepends=True), strict=True)\n"
+	"rs = list(rd)\n"
+	"ns = {\"rs\": rs, \"h\": rd.fieldnames, \"lines\": lines}\n"
+	"for e in open(sys.argv[2]).read().splitlines():\n"
+	"    try:\n"
+	"        v = eval(e, ns)\n"
+	"    except Exception as x:\n"
+	"        v = x\n"
+	"    print(\"ok\" if v is True else \"not ok: \" + repr(v)[:300])\n";
+
+static void check_py(struct __test_metadata *_metadata, const char *py, const char *doc,
+		     const char *const *exprs, unsigned int n);
+
+#define CHECK_CSV(doc, ...) do {					\
+	static const char *const exprs_[] = { __VA_ARGS__ };		\
+	check_py(_metadata, csv_check_py, doc, exprs_, ARRAY_SIZE(exprs_));	\
 } while (0)
 
 /* ---- runs ------------------------------------------------------------- */
@@ -817,6 +846,64 @@ TEST(json_small_documents)
 	EXPECT_EQ('\0', nl[1]) TH_LOG("%s", out);
 	free(out);
 	result_free(&r);
+}
+
+/* ---- CSV -------------------------------------------------------------- */
+
+/* A run, a job of two and their total, a compare of two depths: one header. */
+TEST(csv_rows)
+{
+	struct output o = { .ops = &output_csv };
+	struct compare_point pt = { .iodepth = 4, .n = 2 };
+	struct run_result r, two[2], total;
+	char *out;
+
+	make_run(&r, 1);
+	ssdk_config_set_target(&r.st.config, "/mnt/a,\"b\".dat");
+	CAPTURE(out, output_csv.results(&o, &r, 0));
+	CHECK_CSV(out,
+		"len(lines) == 2 and len(rs) == 1",
+		"h[:9] == [\"label\", \"target\", \"engine\", \"rw\", \"bs\", \"iodepth\", "
+		"\"achieved_iodepth\", \"op\", \"state\"]",
+		"rs[0][\"target\"] == \"/mnt/a,\\\"b\\\".dat\"",
+		"rs[0][\"label\"] == \"7\" and rs[0][\"engine\"] == \"bio\"",
+		"rs[0][\"rw\"] == \"randwrite\" and rs[0][\"op\"] == \"write\"",
+		"rs[0][\"bs\"] == \"4096\" and rs[0][\"iodepth\"] == \"3\"",
+		"rs[0][\"achieved_iodepth\"] == \"\" and rs[0][\"state\"] == \"done\"",
+		"int(rs[0][\"ios\"]) == 1000 and int(rs[0][\"bytes\"]) == 4096000",
+		"float(rs[0][\"iops\"]) == 1000.0 and float(rs[0][\"mb_s\"]) == 4.096",
+		"float(rs[0][\"lat_mean_ns\"]) == 500500.0",
+		"int(rs[0][\"lat_min_ns\"]) == 1000 and int(rs[0][\"lat_max_ns\"]) == 1000000",
+		"990000 <= int(rs[0][\"lat_p99_ns\"]) <= 1000000");
+	free(out);
+
+	make_run(&two[0], 1);
+	make_run(&two[1], 1);
+	two[1].st.id = 8;
+	make_run(&total, 1);
+	result_merge(&total, &two[1]);
+	CAPTURE(out, (o.rows = 0, output_csv.job(&o, two, 2, &total)));
+	CHECK_CSV(out,
+		"[r[\"label\"] for r in rs] == [\"7\", \"8\", \"total\"]",
+		"int(rs[2][\"ios\"]) == 2000 and rs[2][\"iodepth\"] == \"6\"",
+		"sum(1 for l in lines if l.startswith(\"label,\")) == 1");
+	free(out);
+
+	pt.rows[0] = (struct compare_row){ .name = "bio", .r = r, .achieved_qd = 3.9 };
+	pt.rows[1] = (struct compare_row){ .name = "psync-raw", .r = two[0], .achieved_qd = 2.5,
+					   .short_qd = 1 };
+	CAPTURE(out, (output_csv.compare_begin(&o, 2), output_csv.compare_point(&o, &pt, 1),
+		      output_csv.compare_point(&o, &pt, 1), output_csv.compare_end(&o, &pt, 2, 1)));
+	CHECK_CSV(out,
+		"len(rs) == 4",
+		"[r[\"engine\"] for r in rs] == [\"bio\", \"psync-raw\"] * 2",
+		"[r[\"achieved_iodepth\"] for r in rs[:2]] == [\"3.900\", \"2.500\"]",
+		"sum(1 for l in lines if l.startswith(\"label,\")) == 1");
+	free(out);
+	result_free(&r);
+	result_free(&two[0]);
+	result_free(&two[1]);
+	result_free(&total);
 }
 
 TEST_HARNESS_MAIN

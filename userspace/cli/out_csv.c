@@ -1,0 +1,184 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The CSV backend (--format csv): results for spreadsheets, RFC 4180
+ * (comma-separated, fields with a comma, a quote or a line break quoted,
+ * quotes doubled, CRLF-free). One header, the same for every command, and
+ * a row per run and op: a run's ops, a job's runs and their total, a
+ * sweep's points, a comparison's engines at each depth, a plan's steps.
+ * Latencies in ns, rates per second, MB/s in 10^6 bytes. Commands that
+ * print no results (info, status, ...) refuse --format csv (args.c), so
+ * this backend's other operations print nothing.
+ */
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "output.h"
+#include "values.h"
+
+static const char header[] =
+	"label,target,engine,rw,bs,iodepth,achieved_iodepth,op,state,ios,bytes,errors,iops,mb_s,"
+	"lat_mean_ns,lat_min_ns,lat_p50_ns,lat_p99_ns,lat_p99_9_ns,lat_max_ns\n";
+
+/* A field, quoted when it must be. */
+static void csv_field(const char *s)
+{
+	if (!strpbrk(s, ",\"\r\n")) {
+		fputs(s, stdout);
+		return;
+	}
+	putchar('"');
+	for (; *s; s++) {
+		if (*s == '"')
+			putchar('"');
+		putchar(*s);
+	}
+	putchar('"');
+}
+
+/**
+ * struct csv_row - What a row says about its run beside the run's own.
+ * @label: The run id, "total", the engine, the step.
+ * @engine: The engine, when the run's configuration does not say it.
+ * @achieved_qd: compare's achieved depth, or a negative number: none.
+ */
+struct csv_row {
+	const char *label;
+	const char *engine;
+	double achieved_qd;
+};
+
+/* Whether a run's op has a row: it did IOs, or none did and it is the reads. */
+static int csv_op_shown(const struct ssdk_run_status *st, unsigned int op)
+{
+	unsigned int i;
+
+	if (st->stats[op].ios || st->stats[op].errors)
+		return 1;
+	for (i = 0; i < SSDK_NR_OPS; i++)
+		if (st->stats[i].ios || st->stats[i].errors)
+			return 0;
+	return op == SSDK_OP_READ;
+}
+
+/* The rows of one run: one per op that did IOs (reads when none did). */
+static void csv_run(struct output *out, const struct run_result *r, const struct csv_row *row)
+{
+	const struct ssdk_run_status *st = &r->st;
+	const struct ssdk_run_config *c = &st->config;
+	struct op_summary o;
+	unsigned int op;
+
+	if (!out->rows++)
+		fputs(header, stdout);
+	for (op = 0; op < SSDK_NR_OPS; op++) {
+		if (!csv_op_shown(st, op))
+			continue;
+		op_summarize(&st->stats[op], st->measured_ns, r->hists[op], &o);
+		csv_field(row->label);
+		putchar(',');
+		csv_field(c->target);
+		putchar(',');
+		csv_field(row->engine ? row->engine : r->engine ? r->engine :
+			  enum_name(SSDK_SPEC_ENUM_ENGINE, c->engine));
+		printf(",%s,%u,%u,", enum_name(SSDK_SPEC_ENUM_RW, c->rw), c->bs, c->iodepth);
+		if (row->achieved_qd >= 0)
+			printf("%.3f", row->achieved_qd);
+		printf(",%s,%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%.1f,%.3f,",
+		       enum_name(SSDK_SPEC_ENUM_OP, op), enum_name(SSDK_SPEC_ENUM_STATE, st->state),
+		       o.ios, o.bytes, o.errors, o.iops, o.bw_bytes / 1e6);
+		if (o.ios)
+			printf("%.1f,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64,
+			       o.mean, o.min, o.pct[PCT_P50], o.pct[PCT_P99], o.pct[PCT_P999], o.max);
+		else
+			fputs(",,,,,", stdout);
+		putchar('\n');
+	}
+}
+
+static void csv_results(struct output *out, const struct run_result *r, unsigned int flags)
+{
+	char id[16];
+
+	snprintf(id, sizeof(id), "%u", r->st.id);
+	csv_run(out, r, &(struct csv_row){ .label = id, .achieved_qd = -1 });
+}
+
+static void csv_job(struct output *out, const struct run_result *r, unsigned int n,
+		    const struct run_result *total)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		csv_results(out, &r[i], 0);
+	if (n > 1)
+		csv_run(out, total, &(struct csv_row){ .label = "total", .achieved_qd = -1 });
+}
+
+static void csv_sweep_begin(struct output *out)
+{
+	out->rows = 0;
+}
+
+static void csv_sweep_point(struct output *out, const struct run_result *r, unsigned int n,
+			    const struct run_result *total)
+{
+	csv_run(out, total, &(struct csv_row){ .label = n > 1 ? "total" : "sweep",
+					       .achieved_qd = -1 });
+	fflush(stdout);
+}
+
+static void csv_sweep_end(struct output *out)
+{
+}
+
+static void csv_compare_begin(struct output *out, unsigned int n)
+{
+	out->rows = 0;
+}
+
+static void csv_compare_point(struct output *out, const struct compare_point *p, int several)
+{
+	unsigned int i;
+
+	for (i = 0; i < p->n; i++)
+		csv_run(out, &p->rows[i].r, &(struct csv_row){ .label = p->rows[i].name,
+							       .engine = p->rows[i].name,
+							       .achieved_qd = p->rows[i].achieved_qd });
+	fflush(stdout);
+}
+
+static void csv_compare_end(struct output *out, const struct compare_point *p, unsigned int n,
+			    int several)
+{
+}
+
+/* A plan's steps that ran, each labelled with what it did. */
+static void csv_plan(struct output *out, const struct plan *p)
+{
+	unsigned int i;
+
+	for (i = 0; i < p->nr; i++)
+		if (p->steps[i].kind == STEP_RUN && p->steps[i].state != STEP_PENDING &&
+		    p->steps[i].res.st.id)
+			csv_run(out, &p->steps[i].res,
+				&(struct csv_row){ .label = p->steps[i].what, .achieved_qd = -1 });
+}
+
+static void csv_plan_step(struct output *out, const struct plan *p, unsigned int i)
+{
+}
+
+const struct output_ops output_csv = {
+	.results = csv_results,
+	.job = csv_job,
+	.sweep_begin = csv_sweep_begin,
+	.sweep_point = csv_sweep_point,
+	.sweep_end = csv_sweep_end,
+	.compare_begin = csv_compare_begin,
+	.compare_point = csv_compare_point,
+	.compare_end = csv_compare_end,
+	.plan_step = csv_plan_step,
+	.plan = csv_plan,
+};
