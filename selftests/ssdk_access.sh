@@ -9,7 +9,7 @@
 
 . "$(dirname "$0")/lib/ssdk.sh"
 ssdk_setup nr_devices=2 irqmode=0 gb=16
-brd_load 1 || ktap_skip_all "no brd"
+brd_load 1 8 || ktap_skip_all "no brd"
 
 ktap_plan 18
 

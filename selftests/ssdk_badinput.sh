@@ -8,7 +8,7 @@
 . "$(dirname "$0")/lib/ssdk.sh"
 # 4 KiB logical blocks, to refuse 512-byte IOs.
 ssdk_setup nr_devices=1 irqmode=0 gb=1 bs=4096
-brd_load 1 || ktap_skip_all "no brd"
+brd_load 1 8 || ktap_skip_all "no brd"
 command -v mkfs.ext4 >/dev/null || ktap_skip_all "no mkfs.ext4"
 # A filesystem on ram0, mounted read-only so that no journal IO moves
 # the counters.

@@ -7,9 +7,9 @@
 
 . "$(dirname "$0")/lib/ssdk.sh"
 ssdk_setup nr_devices=1 irqmode=0 gb=16
-brd_load 1 || ktap_skip_all "no brd"
+brd_load 1 8 || ktap_skip_all "no brd"
 
-ktap_plan 18
+ktap_plan 19
 
 # --- counts: the block layer counts what ssdk says it did -------------------
 
@@ -103,11 +103,11 @@ placement() {
 	local out=$SSDK_TMP/place.json ch
 
 	$PATTERN fill /dev/ram0 || return 1
-	"$SSDK_CLI" -j ctl run -q --target /dev/ram0 --rw randwrite --bs 4k --offset 8m \
-		--span 16m --ios 2000 --iodepth 4 --allow-write >"$out" || return 1
+	"$SSDK_CLI" -j ctl run -q --target /dev/ram0 --rw randwrite --bs 4k --offset 2m \
+		--span 4m --ios 500 --iodepth 4 --allow-write >"$out" || return 1
 	ch=$($PATTERN changed /dev/ram0 4096) || return 1
 	echo "changed: $ch"
-	check changed_within - $((8 << 20)) $((24 << 20)) 2000 <<<"$ch"
+	check changed_within - $((2 << 20)) $((6 << 20)) 500 <<<"$ch"
 }
 ktap_check "randwrite changes whole 4k blocks, only inside offset+span" placement
 
@@ -115,12 +115,12 @@ seq_cover() {
 	local ch
 
 	$PATTERN fill /dev/ram0 || return 1
-	# 16 MiB of 64 KiB blocks: 256 IOs cover the span exactly once.
-	"$SSDK_CLI" -j ctl run -q --target /dev/ram0 --rw write --bs 64k --offset 4m \
-		--span 16m --ios 256 --iodepth 8 --allow-write >/dev/null || return 1
+	# 4 MiB of 64 KiB blocks: 64 IOs cover the span exactly once.
+	"$SSDK_CLI" -j ctl run -q --target /dev/ram0 --rw write --bs 64k --offset 1m \
+		--span 4m --ios 64 --iodepth 8 --allow-write >/dev/null || return 1
 	ch=$($PATTERN changed /dev/ram0 65536) || return 1
 	echo "changed: $ch"
-	jtest - "j == {'blocks': 256, 'first': 4 << 20, 'end': 20 << 20, 'partial': 0}" <<<"$ch"
+	jtest - "j == {'blocks': 64, 'first': 1 << 20, 'end': 5 << 20, 'partial': 0}" <<<"$ch"
 }
 ktap_check "a sequential write of span/bs IOs covers the span exactly" seq_cover
 
@@ -137,6 +137,28 @@ seq_read_counts() {
 	[ $((after - before)) = 1000 ]
 }
 ktap_check "sequential reads: completed + merged grow by the IOs" seq_read_counts
+
+# --dry-run checks as for real and does nothing: no run kept, no IO
+# counted, no file left; what the module refuses, refused the same.
+dry_run() {
+	local r0 w0 n0 f=$SSDK_TMP/dry.dat
+
+	r0=$(blk_stat ram0 1) w0=$(blk_stat ram0 5) n0=$(run_count)
+	"$SSDK_CLI" ctl run --dry-run --target /dev/ram0 --rw randwrite --ios 100 --allow-write |
+		grep -qx "dry run: 1 run checked, none started, nothing written" &&
+		"$SSDK_CLI" -j ctl sweep --dry-run --target /dev/ram0 --iodepth 1,4 --ios 10 |
+		jtest - 'j == {"dry_run": True, "runs": 2}' &&
+		"$SSDK_CLI" ctl run --dry-run --engine kfile --target "$f" --file-size 1m --ios 10 \
+			>/dev/null && [ ! -e "$f" ] &&
+		"$SSDK_CLI" ctl precondition --dry-run --target /dev/ram0 --span 1m --allow-write \
+			>/dev/null &&
+		expect_fail_quiet 1 "it needs allow-write" "$SSDK_CLI" ctl run --dry-run \
+			--target /dev/ram0 --rw randwrite --ios 100 &&
+		[ "$(stat_delta ram0 1 "$r0")" = 0 ] && [ "$(stat_delta ram0 5 "$w0")" = 0 ] &&
+		[ "$(run_count)" = "$n0" ]
+}
+ktap_check "--dry-run: run, sweep, a kfile run with its layout, precondition checked; nothing run or written" \
+	dry_run
 
 # --- the done-when of the engine issue: 8 GiB span on an emulated NVMe disk ---
 

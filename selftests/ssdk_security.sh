@@ -10,7 +10,7 @@
 
 . "$(dirname "$0")/lib/ssdk.sh"
 ssdk_setup
-brd_load 2 || ktap_skip_all "no brd"
+brd_load 2 16 || ktap_skip_all "no brd"
 command -v mkfs.ext4 >/dev/null || ktap_skip_all "no mkfs.ext4"
 modprobe dm-mod || ktap_skip_all "no device mapper"
 
@@ -32,7 +32,7 @@ ktap_plan 9
 # --- a mounted filesystem -------------------------------------------------------------
 # ext4 on ram0 over random data, mounted read-only so that the filesystem
 # itself writes nothing: every byte of the disk must stay as it was.
-dd if=/dev/urandom of=/dev/ram0 bs=1M count=64 status=none
+dd if=/dev/urandom of=/dev/ram0 bs=1M count=16 status=none
 mkfs.ext4 -q /dev/ram0
 mkdir -p "$SSDK_TMP/mnt"
 mount -o ro /dev/ram0 "$SSDK_TMP/mnt" || ktap_bail "cannot mount ext4 on ram0"
@@ -46,7 +46,7 @@ ktap_check "mounted: not a byte changed, no write counted" unchanged /dev/ram0 "
 umount "$SSDK_TMP/mnt"
 
 # --- a device held by a dm table --------------------------------------------------
-dd if=/dev/urandom of=/dev/ram1 bs=1M count=64 status=none
+dd if=/dev/urandom of=/dev/ram1 bs=1M count=16 status=none
 sum1=$(sum /dev/ram1)
 w1=$(writes /dev/ram1)
 dm_linear ssdk-hold /dev/ram1 || ktap_bail "cannot make a dm table over ram1"

@@ -193,10 +193,12 @@ nullb_remove() {
 	done
 }
 
-# brd_load N: N brd disks of 64 MiB, fresh, and nothing else of brd.
+# brd_load N [MIB]: N brd disks of MIB MiB (default 64), fresh, and
+# nothing else of brd. Small where a test stamps, fills or reads whole
+# disks: an emulated guest does that at tens of MB/s.
 brd_load() {
 	rmmod brd 2>/dev/null
-	modprobe brd rd_nr="$1" rd_size=65536
+	modprobe brd rd_nr="$1" rd_size=$((${2:-64} * 1024))
 }
 
 # nvme_disk [MIN_BYTES]: the NVMe disk that vm-run attached

@@ -9,7 +9,7 @@
  * it (tests/cli_layers.py checks the includes; a header goes with its .c):
  *
  *   main.c, cmd_*.c, workload.c     commands (commands.h)
- *   args.c                          options, help, errors
+ *   args.c, suite.c                 options, help, errors; suites of steps
  *   cli.c, jobs.c, compare.c, follow.c, fetch.c, layout.c, sequence.c, nvme.c
  *   out_text.c, out_json.c, out_csv.c  the output backends (output.h)
  *   summary.c, conditions.c, profiles.c, steps.c, nvme_erase.c, values.c, json.c

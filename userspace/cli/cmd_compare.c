@@ -18,7 +18,9 @@ static int compare_cmd_run(struct cli *cli, int argc, char **argv)
 		return err;
 	/* The files first: compare checks every engine on them before running one. */
 	err = workload_check(cli, w);
-	if (!err)
+	if (!err && w->dry_run)
+		err = workload_dry_run(cli, w);
+	else if (!err)
 		err = compare_run(cli, w->h, &w->cmp, workload_progress(w));
 	workload_close(w);
 	return err;

@@ -22,8 +22,8 @@ static int run_or_start(struct cli *cli, struct workload *w)
 	int err;
 
 	err = workload_check(cli, w);
-	if (err)
-		return err;
+	if (err || w->dry_run)
+		return err ? err : workload_dry_run(cli, w);
 	workload_jobs(w, 0);
 	err = jobs_start(cli, w->h, jobs);
 	if (err)
@@ -95,7 +95,13 @@ static int purge_by_drive(struct cli *cli, struct workload *w)
 	err = plan_target_size(cli, w->targets[0], &size);
 	if (!err) {
 		plan_purge(p, &w->cfg, w->nvme, size);
-		err = plan_execute(cli, w->h, p, workload_progress(w), 1);
+		if (w->dry_run) {
+			err = plan_check(cli, w->h, p);
+			if (!err)
+				cli->out.ops->dry_run(&cli->out, p->nr);
+		} else {
+			err = plan_execute(cli, w->h, p, workload_progress(w), 1);
+		}
 	}
 	free(p);
 	return err;

@@ -18,8 +18,10 @@ static int sweep_run(struct cli *cli, int argc, char **argv)
 	if (err)
 		return err;
 	err = workload_check(cli, w);
-	if (err)
+	if (err || w->dry_run) {
+		err = err ? err : workload_dry_run(cli, w);
 		goto out;
+	}
 	cli->out.ops->sweep_begin(&cli->out);
 	for (i = 0; i < w->nr_qds && !err; i++) {
 		workload_jobs(w, w->qds[i]);

@@ -170,6 +170,11 @@ static void csv_plan_step(struct output *out, const struct plan *p, unsigned int
 {
 }
 
+/* --dry-run: no results, no rows; the exit status says. */
+static void csv_dry_run(struct output *out, unsigned int runs)
+{
+}
+
 const struct output_ops output_csv = {
 	.results = csv_results,
 	.job = csv_job,
@@ -181,4 +186,5 @@ const struct output_ops output_csv = {
 	.compare_end = csv_compare_end,
 	.plan_step = csv_plan_step,
 	.plan = csv_plan,
+	.dry_run = csv_dry_run,
 };

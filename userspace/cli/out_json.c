@@ -559,6 +559,17 @@ static void json_compare_end(struct output *out, const struct compare_point *p, 
 	json_end(out);
 }
 
+/* --dry-run: {"dry_run": true, "runs": N}. */
+static void json_dry_run(struct output *out, unsigned int runs)
+{
+	json_begin(out);
+	json_object_begin(&out->j, NULL);
+	json_bool(&out->j, "dry_run", 1);
+	json_u64(&out->j, "runs", runs);
+	json_object_end(&out->j);
+	json_end(out);
+}
+
 /* status --follow: an object per line, per interval. */
 static void json_interval(struct output *out, const struct ssdk_run_status *st,
 			  const struct ssdk_ts_point *p)
@@ -702,6 +713,7 @@ const struct output_ops output_json = {
 	.sweep_begin = json_sweep_begin,
 	.sweep_point = json_sweep_point,
 	.sweep_end = json_sweep_end,
+	.dry_run = json_dry_run,
 	.compare_begin = json_compare_begin,
 	.compare_point = json_compare_point,
 	.compare_end = json_compare_end,

@@ -791,6 +791,12 @@ static void text_plan(struct output *out, const struct plan *p)
 	}
 }
 
+static void text_dry_run(struct output *out, unsigned int runs)
+{
+	printf("dry run: %u %s checked, none started, nothing written\n", runs,
+	       runs == 1 ? "run" : "runs");
+}
+
 static void text_profiles(struct output *out, const struct profile *p, unsigned int n)
 {
 	unsigned int i;
@@ -811,6 +817,7 @@ const struct output_ops output_text = {
 	.sweep_begin = text_sweep_begin,
 	.sweep_point = text_sweep_point,
 	.sweep_end = text_sweep_end,
+	.dry_run = text_dry_run,
 	.compare_begin = text_compare_begin,
 	.compare_point = text_compare_point,
 	.compare_end = text_compare_end,

@@ -103,6 +103,7 @@ struct output;
  * @plan_step: Step @i of a plan of several steps ended (steps.h).
  * @plan: The plan ended, done or not: a precondition, a study, or a
  *	purge by the drive.
+ * @dry_run: --dry-run: @runs runs (or steps) checked, none started.
  */
 struct output_ops {
 	void (*info)(struct output *out, const struct ssdk_info *info);
@@ -128,6 +129,7 @@ struct output_ops {
 	void (*profiles)(struct output *out, const struct profile *p, unsigned int n);
 	void (*plan_step)(struct output *out, const struct plan *p, unsigned int i);
 	void (*plan)(struct output *out, const struct plan *p);
+	void (*dry_run)(struct output *out, unsigned int runs);
 };
 
 /**

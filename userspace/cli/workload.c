@@ -40,7 +40,7 @@ enum {
 	OPT_RATE_IOPS, OPT_ARRIVALS, OPT_OPEN_LOOP, OPT_RUNTIME, OPT_IOS, OPT_RAMP,
 	OPT_ROUNDS, OPT_ROUND_TIME, OPT_STEADY, OPT_METHOD, OPT_MODE, OPT_PASSES, OPT_CPU,
 	OPT_SEED, OPT_SLOWEST, OPT_TS_INTERVAL, OPT_CAPTURE_OVER, OPT_MAX_ERRORS,
-	OPT_CONTINUE_ON_ERROR, OPT_OWNED, OPT_ALLOW_WRITE, OPT_QUIET,
+	OPT_CONTINUE_ON_ERROR, OPT_OWNED, OPT_ALLOW_WRITE, OPT_QUIET, OPT_DRY_RUN,
 };
 
 const struct cli_opt workload_opts[] = {
@@ -122,6 +122,8 @@ const struct cli_opt workload_opts[] = {
 	[OPT_ALLOW_WRITE] = { NULL, 0, NULL, SSDK_A_RUN_ALLOW_WRITE,
 		"consent to write: write and randwrite DESTROY the data on the target; refused when it is mounted" },
 	[OPT_QUIET] = { "quiet", 'q', NULL, 0, "no progress line" },
+	[OPT_DRY_RUN] = { "dry-run", 0, NULL, 0,
+		"check everything as for real (the module's dry run of every run, every step, the files, the drive's purge), then start nothing and write nothing; exit 0 when all would start" },
 	{ 0 },
 };
 
@@ -216,6 +218,9 @@ static int workload_opt(struct cli *cli, const struct cli_opt *o, const char *ar
 			return usage_error(cli,
 					   "--file: only for ssdk compare (run and start: --engine kfile --target FILE)");
 		w->cmp.file = arg;
+		return 0;
+	case OPT_DRY_RUN:
+		w->dry_run = 1;
 		return 0;
 	case OPT_FILE_SIZE:
 		if (parse_size(arg, &w->file_size) || !w->file_size)
@@ -513,7 +518,8 @@ static int workload_fill_files(struct cli *cli, struct workload *w)
  * The files --file-size lays out are made sparse, the module checks
  * every run (run-start's dry run) of every point of a sweep, or compare
  * checks every engine, and only then are they written: nothing is
- * written unless every run would start.
+ * written unless every run would start. With --dry-run the files are then
+ * undone (removed, or cut back to their size) and nothing is written.
  *
  * Return: 0 or an exit status (said).
  */
@@ -524,7 +530,7 @@ int workload_check(struct cli *cli, struct workload *w)
 
 	/* One run and no file: a single step, which checks itself. */
 	if (w->use != FOR_COMPARE && !w->file_size && points == 1 &&
-	    w->nr_targets * w->workers == 1)
+	    w->nr_targets * w->workers == 1 && !w->dry_run)
 		return 0;
 	err = workload_prepare_files(cli, w);
 	if (!err && w->use == FOR_COMPARE)
@@ -533,11 +539,29 @@ int workload_check(struct cli *cli, struct workload *w)
 		workload_jobs(w, w->use == FOR_SWEEP ? w->qds[i] : 0);
 		err = jobs_check(cli, w->h, &w->jobs);
 	}
-	if (err) {
+	if (err || w->dry_run) {
 		workload_undo_files(w);
 		return err;
 	}
 	return workload_fill_files(cli, w);
+}
+
+/**
+ * workload_dry_run() - After workload_check() passed, with --dry-run: say so.
+ * @cli: Settings.
+ * @w: The workload.
+ *
+ * Return: 0.
+ */
+int workload_dry_run(struct cli *cli, const struct workload *w)
+{
+	unsigned int points = w->use == FOR_SWEEP ? w->nr_qds : 1;
+	unsigned int runs = w->use == FOR_COMPARE ?
+			    w->cmp.nr * (w->cmp.nr_qds ? w->cmp.nr_qds : 1) :
+			    points * w->nr_targets * w->workers;
+
+	cli->out.ops->dry_run(&cli->out, runs);
+	return 0;
 }
 
 /**
@@ -607,8 +631,13 @@ int workload_plan(struct cli *cli, const struct cli_cmd *cmd, enum workload_use 
 		goto close;
 	}
 	ret = build(cli, w, p);
-	if (!ret)
+	if (!ret && w->dry_run) {
+		ret = plan_check(cli, w->h, p);
+		if (!ret)
+			cli->out.ops->dry_run(&cli->out, p->nr);
+	} else if (!ret) {
 		ret = plan_execute(cli, w->h, p, workload_progress(w), w->quiet);
+	}
 	plan_free(p);
 	free(p);
 close:

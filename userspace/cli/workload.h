@@ -44,6 +44,7 @@ enum workload_use {
  * @profiles: study's --profile names, each a copy to free.
  * @nr_profiles: How many.
  * @quiet: No progress line.
+ * @dry_run: Check everything, run nothing, write nothing.
  * @h: The connection to the module.
  * @jobs: The runs of one job (or of a sweep's point).
  */
@@ -69,6 +70,7 @@ struct workload {
 	char *profiles[PLAN_MAX_WORKLOADS];
 	unsigned int nr_profiles;
 	int quiet;
+	int dry_run;
 	struct ssdk *h;
 	struct jobs jobs;
 };
@@ -81,6 +83,7 @@ int workload_open(struct cli *cli, const struct cli_cmd *cmd, enum workload_use 
 void workload_close(struct workload *w);
 void workload_jobs(struct workload *w, uint32_t iodepth);
 int workload_check(struct cli *cli, struct workload *w);
+int workload_dry_run(struct cli *cli, const struct workload *w);
 int workload_progress(const struct workload *w);
 int workload_span(struct cli *cli, struct workload *w);
 

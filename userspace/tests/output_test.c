@@ -554,6 +554,13 @@ TEST(text_info_follow_compare)
 	CAPTURE(out, output_text.stopped(&o, &r.st));
 	EXPECT_STREQ("run 7 failed\n", out);
 	free(out);
+	CAPTURE(out, (output_text.dry_run(&o, 1), output_text.dry_run(&o, 12)));
+	EXPECT_STREQ("dry run: 1 run checked, none started, nothing written\n"
+		     "dry run: 12 runs checked, none started, nothing written\n", out);
+	free(out);
+	CAPTURE(out, output_json.dry_run(&o, 12));
+	CHECK_JSON(out, "d == {\"dry_run\": True, \"runs\": 12}");
+	free(out);
 
 	rows[0] = (struct compare_row){ .name = "bio", .r = r };
 	rows[1] = (struct compare_row){ .name = "kfile", .r = r };
