@@ -30,7 +30,16 @@ from .errors import (
 from .histogram import Histogram
 from .job import Job, JobError
 from .plan import NvmePurge, Plan, Step, StudyCell, StudyRow
-from .results import Comparison, IoRecord, Latency, OpStats, Results, TimeSeries, load
+from .results import (
+    CompareCurves,
+    Comparison,
+    IoRecord,
+    Latency,
+    OpStats,
+    Results,
+    TimeSeries,
+    load,
+)
 from .units import parse_duration_ns, parse_size
 
 if TYPE_CHECKING:
@@ -38,6 +47,7 @@ if TYPE_CHECKING:
     import ssdk.report as report
 
 __all__ = [
+    "CompareCurves",
     "Comparison",
     "Controller",
     "Histogram",

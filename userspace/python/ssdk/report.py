@@ -33,13 +33,13 @@ from typing import TYPE_CHECKING
 
 from . import plots  # imports matplotlib only when a chart is drawn
 from .plan import Plan, Step
-from .results import Comparison, OpStats, Results, load
+from .results import CompareCurves, Comparison, OpStats, Results, load
 from .units import fmt_ns, fmt_size
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-Input = Results | list[Results] | Comparison | Plan
+Input = Results | list[Results] | Comparison | CompareCurves | Plan
 Tagged = tuple[str, Results]  # (the input's name, a run of it)
 
 MAX_TIMESERIES = 8  # time series charts: beyond that a report is a scroll, not a read
@@ -91,6 +91,8 @@ def _all_runs(inputs: Sequence[Input], srcs: Sequence[str]) -> Iterator[tuple[st
     for x, src in zip(inputs, srcs, strict=True):
         if isinstance(x, Comparison):
             yield from ((src, r) for r in x.results.values())
+        elif isinstance(x, CompareCurves):
+            yield from ((src, r) for p in x.points for r in p.results.values())
         elif isinstance(x, list):
             yield from ((src, r) for r in x)
         elif isinstance(x, Results):
@@ -292,8 +294,9 @@ def _unit(m: plots.Metric) -> str:
     return "IOPS" if m == "iops" else "MB/s"
 
 
-def _throughput(ch: _Charts, singles: list[Tagged], sweeps: list[list[Results]]) -> None:
-    if len(singles) >= 2 or sweeps:
+def _throughput(ch: _Charts, singles: list[Tagged], sweeps: list[list[Results]],
+                curves: list[tuple[str, CompareCurves]]) -> None:
+    if len(singles) >= 2 or sweeps or curves:
         ch.heading("Throughput")
     if len(singles) >= 2:
         named = _labelled(singles)
@@ -307,6 +310,16 @@ def _throughput(ch: _Charts, singles: list[Tagged], sweeps: list[list[Results]])
         ch.add(f"qd-{i}", plots.qd_curve({_sweep_name(sw): sw}, m),
                f"{_unit(m)} of {_sweep_name(sw)} at queue depths {qds} (top), and the mean"
                " (solid) and 99th percentile (dashed) latency in µs at each (bottom).")
+    for i, (src, cc) in enumerate(curves, 1):
+        series = cc.curves()
+        m = _qd_metric([r for runs in series.values() for r in runs])
+        short = sorted({e for p in cc.points for e in p.short_of_iodepth})
+        note = (f" {', '.join(short)} kept fewer than 90% of some depth in flight (IOPS x"
+                " mean latency): there its latency is a shallower queue's." if short else "")
+        ch.add(f"compare-qd-{i}", plots.qd_curve(series, m),
+               f"{_unit(m)} of each engine of {src} at queue depths"
+               f" {', '.join(str(p.iodepth) for p in cc.points)} (top), and the mean (solid)"
+               f" and 99th percentile (dashed) latency in µs at each (bottom).{note}")
     if len(sweeps) >= 2:
         m = _qd_metric([r for sw in sweeps for r in sw])
         series = {f"{_sweep_name(sw)} ({j})": sw for j, sw in enumerate(sweeps, 1)}
@@ -373,7 +386,7 @@ def _layers(ch: _Charts, compares: list[tuple[str, Comparison]]) -> None:
     for i, (src, cmp) in enumerate(compares, 1):
         diffs = "; ".join(f"{k} is the {v}" for k, v in cmp.layers.items())
         ch.add(f"layers-{i}", plots.compare_layers(cmp),
-               f"The same reads through each engine of {src}, its mean (left) and p99 (right)"
+               f"The same IOs through each engine of {src}, its mean (left) and p99 (right)"
                " latency in µs split into layers: the base engine's latency, then each"
                f" difference stacked on it ({diffs}). The number on a bar is the engine's own"
                " latency. Differences of percentiles compare distributions, not the same IOs.")
@@ -465,8 +478,11 @@ def _charts(inputs: Sequence[Input], srcs: Sequence[str]) -> str:
     singles = [(s, x) for s, x in tagged if isinstance(x, Results)]
     sweeps = [(s, sorted(x, key=lambda r: r.iodepth)) for s, x in tagged
               if isinstance(x, list) and x]
-    compares = [(s, x) for s, x in tagged if isinstance(x, Comparison)]
-    _throughput(ch, singles, [sw for _, sw in sweeps])
+    curves = [(s, x) for s, x in tagged if isinstance(x, CompareCurves)]
+    # Each depth of a compare's curves is a comparison of its own.
+    compares = [(s, x) for s, x in tagged if isinstance(x, Comparison)] + [
+        (f"{s} at iodepth {p.iodepth}", p) for s, x in curves for p in x.points]
+    _throughput(ch, singles, [sw for _, sw in sweeps], curves)
     _latency(ch, singles, sweeps, compares)
     _over_time(ch, [*singles, *((s, r) for s, sw in sweeps for r in sw),
                     *((s, r) for s, c in compares for r in c.results.values())])
@@ -550,6 +566,9 @@ def _dated(x: Input, path: Path) -> Input:
 
     if isinstance(x, Comparison):
         return dataclasses.replace(x, results={k: one(r) for k, r in x.results.items()})
+    if isinstance(x, CompareCurves):
+        return CompareCurves(tuple(dataclasses.replace(p, results={
+            k: one(r) for k, r in p.results.items()}) for p in x.points))
     if isinstance(x, Plan):
         return dataclasses.replace(x, steps=tuple(
             dataclasses.replace(s, results=one(s.results)) if s.results else s

@@ -487,14 +487,39 @@ class Comparison:
                       "layers": dict(self.layers)}
 
 
+@dataclass(frozen=True)
+class CompareCurves:
+    """``ssdk compare --iodepth N,N,...``: a Comparison per iodepth, in order;
+    each engine's runs across them are its curve (``curves()``)."""
+
+    points: tuple[Comparison, ...]
+
+    @classmethod
+    def from_json(cls, src: str | bytes | Path | JsonObj) -> CompareCurves:
+        d = _load(src)
+        return cls(tuple(Comparison.from_json(p) for p in d["points"]))
+
+    def to_json(self) -> JsonObj:
+        return {"points": [p.to_json() for p in self.points]}
+
+    def curves(self) -> dict[str, list[Results]]:
+        """Each engine's runs, one per iodepth, in --engines' order."""
+        out: dict[str, list[Results]] = {}
+        for p in self.points:
+            for engine, r in p.results.items():
+                out.setdefault(engine, []).append(r)
+        return out
+
+
 Sweep = list[Results]
 
 
 def load(src: str | bytes | Path | JsonObj | list[Any],
-         name: str = "") -> Results | Sweep | Comparison | Plan:
-    """Whatever ``ssdk -j`` wrote: a run (Results), a sweep (a list), a compare,
-    or a command of several steps (a Plan: ``ctl precondition``, ``study
-    new-vs-used``, ``ctl purge`` by the drive)."""
+         name: str = "") -> Results | Sweep | Comparison | CompareCurves | Plan:
+    """Whatever ``ssdk -j`` wrote: a run (Results), a sweep (a list), a compare
+    (at several iodepths: CompareCurves), or a command of several steps (a
+    Plan: ``ctl precondition``, ``study new-vs-used``, ``ctl purge`` by the
+    drive)."""
     # plan.py builds on this module: imported here, not at its top.
     from .plan import Plan, is_plan
 
@@ -503,6 +528,8 @@ def load(src: str | bytes | Path | JsonObj | list[Any],
         return [Results.from_json(x, name) for x in doc]
     if isinstance(doc, dict) and "results" in doc and "layers" in doc:
         return Comparison.from_json(doc)
+    if isinstance(doc, dict) and list(doc) == ["points"]:
+        return CompareCurves.from_json(doc)
     if is_plan(doc):
         return Plan.from_json(doc)
     return Results.from_json(doc, name)

@@ -33,7 +33,8 @@ def docs() -> dict[str, object]:
 def single_runs() -> dict[str, dict[str, object]]:
     """The fixtures holding one run (a job of several workers is one run: its total)."""
     return {n: d for n, d in docs().items()
-            if isinstance(d, dict) and "layers" not in d and "steps" not in d}
+            if isinstance(d, dict) and "layers" not in d and "steps" not in d
+            and "points" not in d}
 
 
 def plan_docs() -> dict[str, dict[str, Any]]:
@@ -46,13 +47,16 @@ def expected_charts() -> set[str]:
     d = docs()
     singles = len(single_runs())
     sweeps = [x for x in d.values() if isinstance(x, list)]
-    compares = [x for x in d.values() if isinstance(x, dict) and "layers" in x]
-    assert singles >= 2 and len(sweeps) == 1 and len(compares) == 1
-    ids = {"corners", "qd-1", "layers-1"}
+    curves = [x for x in d.values() if isinstance(x, dict) and "points" in x]
+    # A compare at several depths is a comparison per depth, after the others.
+    compares = ([x for x in d.values() if isinstance(x, dict) and "layers" in x]
+                + [p for c in curves for p in c["points"]])
+    assert singles >= 2 and len(sweeps) == 1 and len(curves) == 1 and len(compares) == 3
+    ids = {"corners", "qd-1", "compare-qd-1"} | {f"layers-{i}" for i in range(1, 4)}
     groups = [f"runs-{i}" for i in range(1, -(-singles // report.MAX_LINES) + 1)]
-    groups += ["sweep-1-1", "compare-1-1"]
+    groups += ["sweep-1-1"] + [f"compare-{i}-1" for i in range(1, 4)]
     ids |= {f"{kind}-{g}" for g in groups for kind in ("spectrum", "histogram", "cdf")}
-    runs = ([x for x in d.values() if isinstance(x, dict)]
+    runs = ([x for x in d.values() if isinstance(x, dict) and "points" not in x]
             + [r for s in sweeps for r in s]
             + [r for c in compares for r in c["results"].values()])
     with_ts = sum(1 for r in runs if "timeseries" in r)

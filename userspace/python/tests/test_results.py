@@ -21,7 +21,7 @@ RUN_FILES = sorted(p for p in FIXTURES.glob("*.json")
 
 def run_docs(path: Path) -> list[tuple[str, dict[str, Any]]]:
     """Every run object of a fixture, with a name: workers and totals included,
-    and the runs of a precondition's or a study's steps."""
+    the runs of a precondition's or a study's steps, and of a compare's depths."""
     doc = json.loads(path.read_text())
     if isinstance(doc, dict) and "steps" in doc:
         return [(f"{path.name}:steps[{i}]", s["run"]) for i, s in enumerate(doc["steps"])
@@ -33,6 +33,9 @@ def run_docs(path: Path) -> list[tuple[str, dict[str, Any]]]:
         return out
     if "layers" in doc:
         return [(f"{path.name}:{k}", v) for k, v in doc["results"].items()]
+    if "points" in doc:
+        return [(f"{path.name}:qd{p['iodepth']}:{k}", v) for p in doc["points"]
+                for k, v in p["results"].items()]
     return [(f"{path.name}{n}", x) for n, x in _runs_of(doc)]
 
 
@@ -95,6 +98,8 @@ def test_to_json_round_trips(path: Path) -> None:
     x = ssdk.load(path)
     items: list[ssdk.Results] = (x if isinstance(x, list) else
                                  list(x.results.values()) if isinstance(x, ssdk.Comparison)
+                                 else [r for p in x.points for r in p.results.values()]
+                                 if isinstance(x, ssdk.CompareCurves)
                                  else x.runs if isinstance(x, ssdk.Plan) else [x])
     for r in items:
         again = ssdk.Results.from_json(json.loads(json.dumps(r.to_json())))
@@ -112,6 +117,25 @@ def _close(a: Any, b: Any) -> bool:
     if isinstance(a, float) or isinstance(b, float):
         return math.isclose(a, b, rel_tol=1e-12)
     return bool(a == b)
+
+
+def test_compare_curves_are_each_engines_runs_by_depth() -> None:
+    """compare --iodepth 1,4: a Comparison per depth, each engine's curve its
+    runs in depth order, the achieved depths Little's law over each run, and
+    the document written back as the CLI wrote it."""
+    path = FIXTURES / "compare-qd-nullb.json"
+    cc = ssdk.load(path)
+    assert isinstance(cc, ssdk.CompareCurves)
+    assert [p.iodepth for p in cc.points] == [1, 4]
+    curves = cc.curves()
+    assert list(curves) == ["bio", "uring-raw", "psync-raw"]
+    for engine, runs in curves.items():
+        assert [r.iodepth for r in runs] == [1, 4]
+        for p, r in zip(cc.points, runs, strict=True):
+            little = r.read.iops * r.read.lat.mean / 1e9
+            assert math.isclose(p.achieved_iodepth[engine], little, rel_tol=1e-9)
+            assert (engine in p.short_of_iodepth) == (little < 0.9 * p.iodepth)
+    assert _close(cc.to_json(), json.loads(path.read_text()))
 
 
 def test_open_loop_has_response_times_and_late() -> None:
