@@ -479,15 +479,16 @@ def _charts(inputs: Sequence[Input], srcs: Sequence[str]) -> str:
     sweeps = [(s, sorted(x, key=lambda r: r.iodepth)) for s, x in tagged
               if isinstance(x, list) and x]
     curves = [(s, x) for s, x in tagged if isinstance(x, CompareCurves)]
-    # Each depth of a compare's curves is a comparison of its own.
-    compares = [(s, x) for s, x in tagged if isinstance(x, Comparison)] + [
-        (f"{s} at iodepth {p.iodepth}", p) for s, x in curves for p in x.points]
+    compares = [(s, x) for s, x in tagged if isinstance(x, Comparison)]
     _throughput(ch, singles, [sw for _, sw in sweeps], curves)
     _latency(ch, singles, sweeps, compares)
     _over_time(ch, [*singles, *((s, r) for s, sw in sweeps for r in sw),
                     *((s, r) for s, c in compares for r in c.results.values())])
     _steady(ch, singles)
-    _layers(ch, compares)
+    # Each depth of a compare's curves has its layers; its distributions
+    # would be a dozen charts a curve: its curve chart shows the latencies.
+    _layers(ch, [*compares, *((f"{s} at iodepth {p.iodepth}", p) for s, x in curves
+                              for p in x.points)])
     _plan_sections(ch, _plans(inputs, srcs))
     return "\n".join(ch.parts)
 

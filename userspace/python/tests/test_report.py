@@ -48,13 +48,13 @@ def expected_charts() -> set[str]:
     singles = len(single_runs())
     sweeps = [x for x in d.values() if isinstance(x, list)]
     curves = [x for x in d.values() if isinstance(x, dict) and "points" in x]
-    # A compare at several depths is a comparison per depth, after the others.
-    compares = ([x for x in d.values() if isinstance(x, dict) and "layers" in x]
-                + [p for c in curves for p in c["points"]])
-    assert singles >= 2 and len(sweeps) == 1 and len(curves) == 1 and len(compares) == 3
-    ids = {"corners", "qd-1", "compare-qd-1"} | {f"layers-{i}" for i in range(1, 4)}
+    compares = [x for x in d.values() if isinstance(x, dict) and "layers" in x]
+    assert singles >= 2 and len(sweeps) == 1 and len(curves) == 1 and len(compares) == 1
+    # A compare at several depths: its curve, and each depth's layers after the others'.
+    depths = sum(len(c["points"]) for c in curves)
+    ids = {"corners", "qd-1", "compare-qd-1"} | {f"layers-{i}" for i in range(1, 2 + depths)}
     groups = [f"runs-{i}" for i in range(1, -(-singles // report.MAX_LINES) + 1)]
-    groups += ["sweep-1-1"] + [f"compare-{i}-1" for i in range(1, 4)]
+    groups += ["sweep-1-1", "compare-1-1"]
     ids |= {f"{kind}-{g}" for g in groups for kind in ("spectrum", "histogram", "cdf")}
     runs = ([x for x in d.values() if isinstance(x, dict) and "points" not in x]
             + [r for s in sweeps for r in s]
