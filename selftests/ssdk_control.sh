@@ -25,7 +25,7 @@ owned_killed() {
 	for _ in $(seq 100); do
 		id=$("$SSDK_CLI" -j ctl list | $JGET - '[r["id"] for r in j if r["config"]["owned"]][0]' 2>/dev/null) &&
 			break
-		sleep 0.1
+		nap 0.1
 	done
 	[ -n "$id" ] || return 1
 	wait_completed "$id" 200
@@ -61,7 +61,7 @@ hung() {
 	wait=$!
 	for _ in $(seq 50); do
 		[ "$(run_state "$id")" = stopping ] && break
-		sleep 0.1
+		nap 0.1
 	done
 	expect_fail_quiet 1 "the run is stopping.*delete it once it has ended" \
 		within 5 "$SSDK_CLI" ctl delete "$id" || return 1
@@ -92,7 +92,7 @@ rmmod_stopping() {
 	pid=$!
 	for _ in $(seq 50); do
 		[ "$(run_state "$id")" = stopping ] && seen=1 && break
-		sleep 0.1
+		nap 0.1
 	done
 	[ -n "$seen" ] || echo "never seen stopping"
 	within 60 rmmod ssdk || echo "rmmod: exit $?"
@@ -178,6 +178,8 @@ racer_b() {
 			3) ctl delete "$id" ;;
 			esac
 		done
+		# Not a spin: on one CPU a spinning racer starves the other.
+		nap 0.05
 	done
 }
 races() {

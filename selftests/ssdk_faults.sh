@@ -73,7 +73,7 @@ nvme_back() {
 
 	echo 1 >/sys/bus/pci/rescan
 	while [ ! -b "$nvme_disk" ] && [ $n -lt 100 ]; do
-		sleep 0.1
+		nap 0.1
 		n=$((n + 1))
 	done
 	"$SSDK_CLI" ctl run -q --target "$nvme_disk" --span 1g --ios 200 >/dev/null

@@ -117,7 +117,7 @@ inflight_qd8() {
 	while kill -0 $pid 2>/dev/null; do
 		read -r r w </sys/block/nullb0/inflight
 		[ "$r" -gt "$max" ] && max=$r
-		sleep 0.05
+		nap 0.05
 	done
 	wait $pid || return 1
 	echo "most reads in flight: $max; $(jget "$out" 'round(j["read"]["iops"])') IOPS"

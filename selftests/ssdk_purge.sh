@@ -221,7 +221,7 @@ stopped() {
 	"$SSDK_CLI" -j ctl purge --target /dev/mapper/ssdk-purge-slow --method discard \
 		--allow-write -q >"$out" &
 	while [ $n -lt 300 ]; do
-		sleep 0.1
+		nap 0.1
 		n=$((n + 1))
 		id=$("$SSDK_CLI" -j ctl list |
 			$JGET - '" ".join(str(r["id"]) for r in j if r["state"] == "running" and r["completed"] >= 1)')
