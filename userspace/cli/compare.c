@@ -185,7 +185,9 @@ static int compare_one(struct cli *cli, struct ssdk *h, const struct compare *cm
 		row->r.engine = row->name;
 		if (ujob_run(ops, &cfg, &row->r.st, row->r.hists[0], err, sizeof(err)))
 			return runtime_error(cli, "%s: %s", row->name, err);
-		return row->r.st.state == SSDK_STATE_FAILED ? EXIT_RUNTIME : 0;
+		if (row->r.st.state == SSDK_STATE_FAILED)
+			return runtime_error(cli, "%s: failed: %s", row->name, row->r.st.reason);
+		return 0;
 	}
 	memset(jobs, 0, sizeof(*jobs));
 	jobs->nr = 1;

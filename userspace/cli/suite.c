@@ -102,7 +102,7 @@ static int check_key(const struct suite_kv *kv, const struct suite_step *st,
 	if (!o)
 		return fail(err, len, file, kv->line, "%s%s%s: no option %s", st ? "[" : "",
 			    st ? st->name : "[global]", st ? "]" : "", kv->key);
-	if (o->arg && kv->flag)
+	if (o->arg && (kv->flag || !kv->value[0]))
 		return fail(err, len, file, kv->line, "%s needs a value (%s=%s)", kv->key, kv->key,
 			    o->arg);
 	if (!o->arg && !kv->flag)
@@ -241,6 +241,8 @@ int suite_parse(const char *text, const char *file, const struct suite_commands 
 				return fail(err, len, file, n, "a section is [name]: %s", line);
 			line[l - 1] = '\0';
 			line = trim(line + 1);
+			if (!line[0])
+				return fail(err, len, file, n, "a section without a name");
 			if (st && finish_step(st, &after_fs, cmds, file, err, len))
 				return -1;
 			st = NULL;

@@ -79,6 +79,7 @@ struct engine_ops {
  * @fd: The target, opened O_DIRECT.
  * @qd: IOs in flight.
  * @slots: @qd of them.
+ * @buf_len: Bytes of each slot's buffer: the largest IO.
  * @priv: The engine's.
  * @st: The run's status and counters (its configuration, defaults resolved).
  * @hists: Its histograms, SSDK_NR_SETS of them.
@@ -94,6 +95,7 @@ struct ujob {
 	int fd;
 	unsigned int qd;
 	struct uslot *slots;
+	uint32_t buf_len;
 	void *priv;
 	struct ssdk_run_status *st;
 	uint64_t *hists;

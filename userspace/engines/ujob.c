@@ -33,6 +33,7 @@
 #include "hist.h"
 #include "pattern.h"
 #include "rules.h"
+#include "spec.h"
 
 /* Every userspace engine, NULL-terminated. */
 const struct engine_ops *const engines[] = {
@@ -112,6 +113,45 @@ static void ujob_config(const struct ssdk_run_config *c, struct ssdk_run_config 
 	ac->seed = c->seed;
 }
 
+/*
+ * Every attribute within the bounds the spec gives it, which the module's
+ * netlink policy holds its runs to: the engines trust what they are given
+ * (a block size past the pool, a depth of 0), so they must be given only
+ * what the module would take.
+ */
+static int out_of_bounds(const struct ssdk_run_config *c, char *err, size_t errlen)
+{
+	const struct ssdk_spec_attr *a, *bs = ssdk_spec_attr(SSDK_SPEC_SET_RUN, SSDK_A_RUN_BS);
+	uint32_t attr, i;
+	uint64_t v;
+
+	for (attr = 1; attr <= SSDK_A_RUN_MAX; attr++) {
+		a = ssdk_spec_attr(SSDK_SPEC_SET_RUN, attr);
+		if (!a || !ssdk_config_is_set(c, attr) ||
+		    (a->type != SSDK_SPEC_TYPE_U32 && a->type != SSDK_SPEC_TYPE_U64))
+			continue;
+		v = ssdk_config_get(c, attr);
+		if ((a->flags & SSDK_SPEC_HAS_MIN) && v < a->min) {
+			snprintf(err, errlen, "%s: %llu is below its minimum, %llu", a->name,
+				 (unsigned long long)v, (unsigned long long)a->min);
+			return -1;
+		}
+		if ((a->flags & SSDK_SPEC_HAS_MAX) && v > a->max) {
+			snprintf(err, errlen, "%s: %llu is above its maximum, %llu", a->name,
+				 (unsigned long long)v, (unsigned long long)a->max);
+			return -1;
+		}
+	}
+	for (i = 0; i < c->nr_bs; i++)
+		if (c->bs_split[i].bs < bs->min || c->bs_split[i].bs > bs->max) {
+			snprintf(err, errlen, "bs-split: %u is not within %llu-%llu",
+				 c->bs_split[i].bs, (unsigned long long)bs->min,
+				 (unsigned long long)bs->max);
+			return -1;
+		}
+	return 0;
+}
+
 /* What a userspace engine does not do (yet), by option. */
 #define STRINGIFY(x)	#x
 #define VALUE_OF(x)	STRINGIFY(x)
@@ -143,9 +183,14 @@ static void record(struct ssdk_run_status *st, uint64_t *hists, const struct usl
 	hist_record(hists + (size_t)s->op * SSDK_HIST_NR_BUCKETS, lat);
 }
 
-/* What a write writes into its buffer: the module's data for the same seed. */
-static void fill(struct ssdk_data *data, struct uslot *s)
+/*
+ * What a write writes into its buffer: the module's data for the same
+ * seed. A fixed pattern fills the whole buffer once, as the module fills
+ * a slot's every page: a later, longer write of a split finds it there.
+ */
+static void fill(struct ujob *job, struct uslot *s)
 {
+	struct ssdk_data *data = &job->data;
 	const uint8_t *src;
 	uint64_t key;
 
@@ -155,7 +200,7 @@ static void fill(struct ssdk_data *data, struct uslot *s)
 	}
 	if (!data->pool) {
 		if (!s->filled)
-			memset(s->buf, data->byte, s->len);
+			memset(s->buf, data->byte, job->buf_len);
 		s->filled = 1;
 		return;
 	}
@@ -238,6 +283,8 @@ static int ujob_setup(const struct engine_ops *ops, const struct ssdk_run_config
 	int fd, problem;
 
 	memset(st, 0, sizeof(*st));
+	if (out_of_bounds(cfg, err, errlen))
+		return -1;
 	ujob_config(cfg, &st->config, ac);
 	st->config.buffered = 0;
 	st->config.slowest_n = 0;	/* no slowest-IO log of their own */
@@ -291,6 +338,7 @@ static int alloc_slots(struct ujob *job, uint32_t bs)
 {
 	unsigned int i;
 
+	job->buf_len = bs;
 	job->slots = calloc(job->qd, sizeof(*job->slots));
 	if (!job->slots)
 		return -ENOMEM;
@@ -332,7 +380,7 @@ int ujob_next(struct ujob *job, struct uslot *s, uint64_t now)
 		return 0;
 	job->submitted++;
 	ssdk_access_next(&job->access, &s->op, &s->len, &s->offset);
-	fill(&job->data, s);
+	fill(job, s);
 	s->measured = now >= job->ramp_end_ns;
 	return 1;
 }

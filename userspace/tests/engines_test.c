@@ -86,7 +86,7 @@ static uint8_t *expected(const struct ssdk_run_config *c, int byte, uint8_t *wro
 		.rw = c->rw, .rwmixread = ssdk_config_is_set(c, SSDK_A_RUN_RWMIXREAD) ?
 					  c->rwmixread : SSDK_DEFAULT_RWMIXREAD,
 		.nr_bs = 1, .bs = { BS }, .pct = { 100 }, .align = BS,
-		.span = FILE_SIZE, .seed = SEED,
+		.span = FILE_SIZE, .seed = c->seed,
 	};
 	uint8_t *want = malloc(FILE_SIZE), *pool = NULL;
 	struct ssdk_access a;
@@ -96,10 +96,15 @@ static uint8_t *expected(const struct ssdk_run_config *c, int byte, uint8_t *wro
 	uint32_t len;
 	uint8_t op;
 
+	for (i = 0; i < c->nr_bs; i++) {
+		ac.bs[i] = c->bs_split[i].bs;
+		ac.pct[i] = c->bs_split[i].pct;
+		ac.nr_bs = i + 1;
+	}
 	memset(want, byte, FILE_SIZE);
 	if (ssdk_pattern_pooled(c->pattern))
 		pool = malloc(SSDK_PATTERN_POOL_SIZE);
-	ssdk_pattern_init(&d, c->pattern, c->pattern_byte, c->compress_pct, SEED, pool);
+	ssdk_pattern_init(&d, c->pattern, c->pattern_byte, c->compress_pct, c->seed, pool);
 	ssdk_access_init(&a, &ac);
 	for (i = 0; i < c->ios; i++) {
 		ssdk_access_next(&a, &op, &len, &off);
@@ -279,6 +284,79 @@ TEST(psync_at_depth_n_does_every_io_once)
 	EQ(2000, st.completed);
 	EQ(2000ull * BS, st.stats[SSDK_OP_READ].bytes);
 	unlink(path);
+}
+
+/*
+ * What the module's policy refuses, refused before anything: a depth of
+ * 0, a block size past the spec's (and the pool's), compress-pct 100.
+ */
+TEST(out_of_bounds_settings_are_refused)
+{
+	uint64_t *hists = calloc(SSDK_NR_SETS, SSDK_HIST_NR_BUCKETS * sizeof(*hists));
+	static const struct {
+		uint32_t attr;
+		uint64_t value;
+		const char *err;
+	} bad[] = {
+		{ SSDK_A_RUN_IODEPTH, 0, "iodepth: 0 is below its minimum, 1" },
+		{ SSDK_A_RUN_BS, 8 << 20, "bs: 8388608 is above its maximum, 1048576" },
+		{ SSDK_A_RUN_COMPRESS_PCT, 150, "compress-pct: 150 is above its maximum, 99" },
+	};
+	struct ssdk_run_status st;
+	struct ssdk_run_config c;
+	char path[64], err[512];
+	unsigned int e, i;
+
+	make_file(path, sizeof(path), 0x11);
+	for (e = 0; e < ARRAY_SIZE(all); e++)
+		for (i = 0; i < ARRAY_SIZE(bad); i++) {
+			config(&c, path, SSDK_RW_WRITE, 1, 10);
+			ssdk_config_set(&c, SSDK_A_RUN_PATTERN, SSDK_PATTERN_COMPRESSIBLE);
+			ssdk_config_set(&c, bad[i].attr, bad[i].value);
+			err[0] = '\0';
+			EXPECT_EQ(-1, ujob_run(all[e], &c, &st, hists, err, sizeof(err)));
+			EXPECT_STREQ(bad[i].err, err);
+		}
+	unlink(path);
+	free(hists);
+}
+
+/* A split of 4k and 64k writes of a repeated byte: every byte written is it. */
+TEST(a_fixed_pattern_fills_the_longest_write_of_a_split)
+{
+	struct ssdk_run_status st;
+	struct ssdk_run_config c;
+	uint8_t *seen, *want;
+	unsigned int e, i;
+	char path[64];
+
+	/*
+	 * Seeds whose first write is 4k and a later one 64k, in the one
+	 * slot; a byte of its own each time, so that a buffer the heap gives
+	 * back from the time before does not hold this one's already.
+	 */
+	for (e = 0; e < 3 * ARRAY_SIZE(all); e++) {
+		make_file(path, sizeof(path), 0x11);
+		config(&c, path, SSDK_RW_RANDWRITE, 1, 64);
+		ssdk_config_set(&c, SSDK_A_RUN_SEED, e + 1);
+		ssdk_config_unset(&c, SSDK_A_RUN_BS);
+		ssdk_config_add_bs(&c, 4096, 50);
+		ssdk_config_add_bs(&c, 65536, 50);
+		ssdk_config_set(&c, SSDK_A_RUN_PATTERN, SSDK_PATTERN_REPEAT);
+		ssdk_config_set(&c, SSDK_A_RUN_PATTERN_BYTE, 0xa0 + e);
+		run(_metadata, all[e % ARRAY_SIZE(all)], &c, &st);
+		/* What the heap gave the buffers may be anything, the file's byte too. */
+		want = expected(&c, 0x11, NULL);
+		seen = read_file(path);
+		for (i = 0; i < FILE_SIZE && seen[i] == want[i]; i++)
+			;
+		EXPECT_EQ(FILE_SIZE, i) TH_LOG("%s, seed %u: byte %u is 0x%02x, not 0x%02x",
+					       all[e % ARRAY_SIZE(all)]->name, e + 1, i,
+					       i < FILE_SIZE ? seen[i] : 0, i < FILE_SIZE ? want[i] : 0);
+		free(want);
+		free(seen);
+		unlink(path);
+	}
 }
 
 /* No consent, no write: refused before the file is opened for writing. */

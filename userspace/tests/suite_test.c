@@ -152,6 +152,8 @@ TEST(a_malformed_suite_is_refused_with_its_line)
 		{ "# only a comment\n", "x.ini:1: no step" },
 		{ "[a\nstep=run\n", "x.ini:1: a section is [name]: [a" },
 		{ "[a]\n=3\n", "x.ini:2: a value without a key" },
+		{ "[ ]\nstep=run\n", "x.ini:1: a section without a name" },
+		{ "[a]\nstep=run\nbs=\n", "x.ini:3: bs needs a value (bs=SIZE)" },
 	};
 	struct suite *s = malloc(sizeof(*s));
 	char err[256];
