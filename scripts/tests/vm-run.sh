@@ -51,7 +51,7 @@ clock_fast() {
 	vm --append "tsc_early_khz=$((khz / 3))" -- sleep 24 2>&1 | grep -qE "clock ran at (2\.[89]|3\.[01])"
 }
 
-ktap_plan 13
+ktap_plan 14
 ktap_check "exit status is the command's" test "$rc" = 7
 ktap_check "stdout and stderr come back apart" \
 	eval '[ "$(cat "$tmp/out")" = to-stdout ] && grep -qx to-stderr "$tmp/err"'
@@ -67,6 +67,17 @@ expect_status "a guest panic gives 125 and the console" 125 "Kernel panic" \
 	-- sh -c 'echo c >/proc/sysrq-trigger'
 expect_status "a kernel stack dump fails a passing command" 125 "reported problems" \
 	-- sh -c 'echo l >/proc/sysrq-trigger; sleep 1'
+# No init in the initramfs: the kernel panics while booting, before the
+# command; the runner boots once more, says so, and then gives up.
+boot_again() {
+	local out rc
+
+	out=$(vm --append rdinit=/ssdk-no-such-init -- true 2>&1)
+	rc=$?
+	[ "$rc" = 125 ] && [ "$(grep -c "died while booting, before the command" <<<"$out")" = 1 ] ||
+		{ echo "exit $rc: $(tail -n 5 <<<"$out")"; return 1; }
+}
+ktap_check "a guest that dies while booting boots once more, then fails with 125" boot_again
 ktap_check "a guest clock off by a multiple is reported" clock_fast
 expect_status "an unknown option is refused" 2 "unknown option '--bogus'" --bogus -- true
 expect_status "an unknown kernel is refused" 1 "unknown kernel '5.10'" --kernel 5.10 -- true
