@@ -597,37 +597,38 @@ static void text_compare_point(struct output *out, const struct compare_point *p
 	}
 }
 
-/* Several iodepths: each engine's MB/s and mean latency by depth, its curves. */
-static void text_compare_end(struct output *out, const struct compare_point *p, unsigned int n,
-			     int several)
+/* One curve table: a row per depth, an engine's MB/s or mean latency a column. */
+static void text_curve(const char *title, const struct compare_point *p, unsigned int n,
+		       int mean)
 {
 	unsigned int q, i;
 	char b[32];
 
+	printf("\n%-8s", title);
+	for (i = 0; i < p[0].n; i++)
+		printf(" %12s", p[0].rows[i].name);
+	printf("\n");
+	for (q = 0; q < n; q++) {
+		printf("QD %-5u", p[q].iodepth);
+		for (i = 0; i < p[q].n; i++) {
+			if (mean)
+				fmt_ns(b, sizeof(b), p[q].rows[i].o.mean);
+			else
+				snprintf(b, sizeof(b), "%.2f", p[q].rows[i].o.bw_bytes / 1e6);
+			printf(" %11s%s", b, p[q].rows[i].short_qd ? "*" : " ");
+		}
+		printf("\n");
+	}
+}
+
+/* Several iodepths: each engine's MB/s and mean latency by depth, its curves. */
+static void text_compare_end(struct output *out, const struct compare_point *p, unsigned int n,
+			     int several)
+{
 	if (!several || !n)
 		return;
-	printf("\n%-8s", "MB/s");
-	for (i = 0; i < p[0].n; i++)
-		printf(" %12s", p[0].rows[i].name);
-	printf("\n");
-	for (q = 0; q < n; q++) {
-		printf("QD %-5u", p[q].iodepth);
-		for (i = 0; i < p[q].n; i++)
-			printf(" %11.2f%s", p[q].rows[i].o.bw_bytes / 1e6,
-			       p[q].rows[i].short_qd ? "*" : " ");
-		printf("\n");
-	}
-	printf("\n%-8s", "mean");
-	for (i = 0; i < p[0].n; i++)
-		printf(" %12s", p[0].rows[i].name);
-	printf("\n");
-	for (q = 0; q < n; q++) {
-		printf("QD %-5u", p[q].iodepth);
-		for (i = 0; i < p[q].n; i++)
-			printf(" %11s%s", fmt_ns(b, sizeof(b), p[q].rows[i].o.mean),
-			       p[q].rows[i].short_qd ? "*" : " ");
-		printf("\n");
-	}
+	text_curve("MB/s", p, n, 0);
+	text_curve("mean", p, n, 1);
 }
 
 /* --- status --follow --------------------------------------------------------- */

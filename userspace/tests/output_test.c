@@ -90,6 +90,15 @@ static const char *line_of(const char *text, const char *start)
  * expression over them; one line out per expression: "ok", or what it
  * gave instead of True.
  */
+/* The end of the checks' Python: each expression over ns, a line each. */
+#define EVAL_EXPRS_PY							\
+	"for e in open(sys.argv[2]).read().splitlines():\n"		\
+	"    try:\n"							\
+	"        v = eval(e, ns)\n"					\
+	"    except Exception as x:\n"					\
+	"        v = x\n"							\
+	"    print(\"ok\" if v is True else \"not ok: \" + repr(v)[:300])\n"
+
 static const char json_check_py[] =
 	"import json, math, statistics, sys\n"
 	"from fractions import Fraction\n"
@@ -104,12 +113,7 @@ static const char json_check_py[] =
 	"    ds.append(doc)\n"
 	"ns = {\"d\": ds[0], \"ds\": ds, \"math\": math, \"statistics\": statistics,\n"
 	"      \"Fraction\": Fraction}\n"
-	"for e in open(sys.argv[2]).read().splitlines():\n"
-	"    try:\n"
-	"        v = eval(e, ns)\n"
-	"    except Exception as x:\n"
-	"        v = x\n"
-	"    print(\"ok\" if v is True else \"not ok: \" + repr(v)[:300])\n";
+	EVAL_EXPRS_PY;
 
 /*
  * Check the document @doc with the Python expressions of @exprs, each one
@@ -168,12 +172,7 @@ static const char csv_check_py[] =
 	"rd = csv.DictReader(text.splitlines(keepends=True), strict=True)\n"
 	"rs = list(rd)\n"
 	"ns = {\"rs\": rs, \"h\": rd.fieldnames, \"lines\": lines}\n"
-	"for e in open(sys.argv[2]).read().splitlines():\n"
-	"    try:\n"
-	"        v = eval(e, ns)\n"
-	"    except Exception as x:\n"
-	"        v = x\n"
-	"    print(\"ok\" if v is True else \"not ok: \" + repr(v)[:300])\n";
+	EVAL_EXPRS_PY;
 
 static void check_py(struct __test_metadata *_metadata, const char *py, const char *doc,
 		     const char *const *exprs, unsigned int n);
