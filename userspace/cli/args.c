@@ -24,7 +24,7 @@
 static const struct cli_opt common_opts[] = {
 	{ "json", 'j', NULL, 0, "print JSON (Documentation/userspace/json.rst)" },
 	{ "format", 0, "FORMAT", 0,
-	  "text (the default), json (-j) or csv (results: run, results, sweep, compare, study, precondition)" },
+	  "text (the default), json (-j) or csv (results: run, results, sweep, compare, study, precondition, review)" },
 	{ "help", 'h', NULL, 0, "this help" },
 };
 
@@ -36,7 +36,7 @@ static int set_format(struct cli *cli, const struct cli_cmd *cmd, const char *ar
 	if (!cli->json && !cli->csv && strcmp(arg, "text"))
 		return usage_error(cli, "--format: '%s' is none of text, json, csv", arg);
 	if (cli->csv && !cmd->csv)
-		return usage_error(cli, "--format csv: %s prints no results (csv is for run, results, sweep, compare, study, precondition)",
+		return usage_error(cli, "--format csv: %s prints no results (csv is for run, results, sweep, compare, study, precondition, review)",
 				   cmd->name);
 	return 0;
 }

@@ -8,11 +8,11 @@
  * The layers, top first, each using only its own files and those below
  * it (tests/cli_layers.py checks the includes; a header goes with its .c):
  *
- *   main.c, cmd_*.c, workload.c     commands (commands.h)
+ *   main.c, cmd_*.c, workload.c, review.c, review_record.c  commands (commands.h)
  *   args.c, suite.c                 options, help, errors; suites of steps
- *   cli.c, jobs.c, compare.c, follow.c, fetch.c, layout.c, sequence.c, nvme.c
+ *   cli.c, jobs.c, compare.c, follow.c, fetch.c, layout.c, sequence.c, nvme.c, review_fs.c
  *   out_text.c, out_json.c, out_csv.c  the output backends (output.h)
- *   summary.c, conditions.c, profiles.c, steps.c, nvme_erase.c, values.c, json.c
+ *   summary.c, conditions.c, profiles.c, steps.c, nvme_erase.c, values.c, json.c, review_table.c
  *   libssdk, ../engines, ../../common
  */
 #ifndef _SSDK_CLI_H

@@ -98,7 +98,7 @@ static int purge_by_drive(struct cli *cli, struct workload *w)
 		if (w->dry_run) {
 			err = plan_check(cli, w->h, p);
 			if (!err)
-				cli->out.ops->dry_run(&cli->out, p->nr);
+				plan_dry_run(cli, p);
 		} else {
 			err = plan_execute(cli, w->h, p, workload_progress(w), 1);
 		}

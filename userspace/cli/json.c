@@ -174,7 +174,7 @@ void json_double(struct json *j, const char *key, double value)
 		json_shortest(j->f, value);
 }
 
-void json_bool(struct json *j, const char *key, int value)
+void json_boolean(struct json *j, const char *key, int value)
 {
 	json_member(j, key);
 	fputs(value ? "true" : "false", j->f);

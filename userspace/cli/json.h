@@ -44,7 +44,7 @@ void json_str(struct json *j, const char *key, const char *value);
 void json_u64(struct json *j, const char *key, uint64_t value);
 void json_i64(struct json *j, const char *key, int64_t value);
 void json_double(struct json *j, const char *key, double value);
-void json_bool(struct json *j, const char *key, int value);
+void json_boolean(struct json *j, const char *key, int value);
 void json_null(struct json *j, const char *key);
 int json_finish(struct json *j);
 

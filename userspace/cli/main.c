@@ -7,6 +7,7 @@
  *	ssdk [-j] ctl info|run|start|sweep|purge|precondition|profiles|status|list|wait|stop|results|delete ...
  *	ssdk [-j] compare --engines LIST --target DEV ...
  *	ssdk [-j] study new-vs-used --target DEV --allow-write ...
+ *	ssdk [-j] review SUITE --target DEV --out DIR --allow-write ...
  */
 
 #include <stdio.h>
@@ -16,7 +17,7 @@
 
 static const struct cli_cmd *const commands[] = {
 	&cmd_info, &cmd_run, &cmd_start, &cmd_sweep, &cmd_purge, &cmd_precondition, &cmd_profiles,
-	&cmd_compare, &cmd_study, &cmd_status, &cmd_list, &cmd_wait, &cmd_stop, &cmd_results, &cmd_delete,
+	&cmd_compare, &cmd_study, &cmd_review, &cmd_status, &cmd_list, &cmd_wait, &cmd_stop, &cmd_results, &cmd_delete,
 };
 
 #define NR_COMMANDS	(sizeof(commands) / sizeof(commands[0]))
@@ -28,7 +29,8 @@ static void main_help(void)
 
 	printf("usage: ssdk [-j|--json] ctl COMMAND [ARGS]\n"
 	       "       ssdk [-j|--json] compare [ARGS]\n"
-	       "       ssdk [-j|--json] study new-vs-used [ARGS]\n\n"
+	       "       ssdk [-j|--json] study new-vs-used [ARGS]\n"
+	       "       ssdk [-j|--json] review SUITE [ARGS]\n\n"
 	       "Drive the ssdk kernel module (ssdk.ko), which generates IO from kernel\n"
 	       "threads and measures each IO's latency without syscall overhead.\n\n");
 	for (i = 0; i < NR_COMMANDS; i++) {

@@ -182,12 +182,12 @@ static void json_config(struct json *j, const struct run_result *r)
 
 	json_object_begin(j, "config");
 	json_str(j, RUN(ENGINE), r->engine ? r->engine : enum_name(SSDK_SPEC_ENUM_ENGINE, c->engine));
-	json_bool(j, RUN(BUFFERED), c->buffered);
+	json_boolean(j, RUN(BUFFERED), c->buffered);
 	json_u64(j, RUN(SLOWEST_N), c->slowest_n);
 	json_u64(j, RUN(TS_INTERVAL_NS), c->ts_interval_ns);
 	json_u64(j, RUN(CAPTURE_OVER_NS), c->capture_over_ns);
 	json_u64(j, RUN(MAX_ERRORS), c->max_errors);
-	json_bool(j, RUN(OWNED), c->owned);
+	json_boolean(j, RUN(OWNED), c->owned);
 	json_str(j, RUN(RW), enum_name(SSDK_SPEC_ENUM_RW, c->rw));
 	json_u64(j, RUN(BS), c->bs);
 	json_u64(j, RUN(IODEPTH), c->iodepth);
@@ -297,7 +297,7 @@ static void json_rounds(struct json *j, const struct run_result *r)
 		if (o->window) {
 			json_double(j, "range_pct", o->range_pct);
 			json_double(j, "slope_pct", o->slope_pct);
-			json_bool(j, "steady", o->steady);
+			json_boolean(j, "steady", o->steady);
 		}
 		json_object_end(j);
 	}
@@ -559,13 +559,16 @@ static void json_compare_end(struct output *out, const struct compare_point *p, 
 	json_end(out);
 }
 
-/* --dry-run: {"dry_run": true, "runs": N}. */
-static void json_dry_run(struct output *out, unsigned int runs)
+/* --dry-run: {"dry_run": true, "runs": N, "seconds": S, "untimed": U}. */
+static void json_dry_run(struct output *out, unsigned int runs, double seconds,
+			 unsigned int untimed)
 {
 	json_begin(out);
 	json_object_begin(&out->j, NULL);
-	json_bool(&out->j, "dry_run", 1);
+	json_boolean(&out->j, "dry_run", 1);
 	json_u64(&out->j, "runs", runs);
+	json_double(&out->j, "seconds", seconds);
+	json_u64(&out->j, "untimed", untimed);
 	json_object_end(&out->j);
 	json_end(out);
 }
@@ -701,6 +704,107 @@ static void json_plan(struct output *out, const struct plan *p)
 	json_end(out);
 }
 
+/* --- review ----------------------------------------------------------------- */
+
+static void json_str_or_null(struct json *j, const char *key, const char *s)
+{
+	if (s && s[0])
+		json_str(j, key, s);
+	else
+		json_null(j, key);
+}
+
+static void json_review_step(struct json *j, const struct review_record *rec, unsigned int n)
+{
+	unsigned int i;
+
+	json_object_begin(j, NULL);
+	json_u64(j, "step", n);
+	json_str(j, "name", rec->name);
+	json_str_or_null(j, "fs", rec->fs);
+	json_str(j, "kind", rec->kind);
+	json_str_or_null(j, "file", rec->file);
+	if (rec->argv) {
+		/* the command line without this program's path */
+		json_array_begin(j, "argv", JSON_INLINE);
+		for (i = 1; rec->argv[i]; i++)
+			json_str(j, NULL, rec->argv[i]);
+		json_array_end(j);
+	} else {
+		json_null(j, "argv");
+	}
+	json_str(j, "state", review_states[rec->state]);
+	json_i64(j, "status", rec->status);
+	if (rec->estimate_s >= 0)
+		json_double(j, "estimate_s", rec->estimate_s);
+	else
+		json_null(j, "estimate_s");
+	json_double(j, "wall_s", rec->wall_s);
+	if (rec->has_io) {
+		json_object_begin_inline(j, "diskstats");
+		for (i = 0; i < NR_REVIEW_IO; i++)
+			json_u64(j, review_io_names[i], rec->io[i]);
+		json_object_end(j);
+	} else {
+		json_null(j, "diskstats");
+	}
+	json_object_end(j);
+}
+
+static void json_review_row(struct json *j, const struct review_summary *s,
+			    const struct review_row *row)
+{
+	json_object_begin_inline(j, NULL);
+	json_u64(j, "step", row->step - s->steps + 1);
+	json_str(j, "name", row->step->name);
+	json_str_or_null(j, "fs", row->step->fs);
+	json_str(j, "label", row->label);
+	json_str(j, "engine", row->engine);
+	json_str(j, "rw", row->rw);
+	json_u64(j, "bs", row->bs);
+	json_u64(j, "iodepth", row->iodepth);
+	json_u64(j, "ios", row->ios);
+	json_double(j, "mb_s", row->mb_s);
+	json_double(j, "iops", row->iops);
+	json_double(j, "mean_ns", row->mean_ns);
+	json_u64(j, "max_ns", row->max_ns);
+	json_object_end(j);
+}
+
+/*
+ * A review: {"title", "suite", "target", "filesystems", "scale",
+ * "runtime", "span", "state", "started", "wall_s", "steps": [STEP], "rows": [ROW]}
+ * (Documentation/review.rst); it is also the review's record, review.json.
+ */
+static void json_review(struct output *out, const struct review_summary *s)
+{
+	struct json *j = &out->j;
+	unsigned int i;
+
+	json_begin(out);
+	json_object_begin(j, NULL);
+	json_str(j, "title", s->title);
+	json_str(j, "suite", s->suite);
+	json_str(j, "target", s->target);
+	json_str(j, "filesystems", s->fs);
+	json_str(j, "scale", s->scale);
+	json_str_or_null(j, "runtime", s->runtime);
+	json_str_or_null(j, "span", s->span);
+	json_str(j, "state", s->state);
+	json_str(j, "started", s->started);
+	json_double(j, "wall_s", s->wall_s);
+	json_array_begin(j, "steps", 0);
+	for (i = 0; i < s->nr_steps; i++)
+		json_review_step(j, &s->steps[i], i + 1);
+	json_array_end(j);
+	json_array_begin(j, "rows", 0);
+	for (i = 0; i < s->nr_rows; i++)
+		json_review_row(j, s, &s->rows[i]);
+	json_array_end(j);
+	json_object_end(j);
+	json_end(out);
+}
+
 const struct output_ops output_json = {
 	.info = json_info,
 	.status = json_status,
@@ -714,6 +818,7 @@ const struct output_ops output_json = {
 	.sweep_point = json_sweep_point,
 	.sweep_end = json_sweep_end,
 	.dry_run = json_dry_run,
+	.review = json_review,
 	.compare_begin = json_compare_begin,
 	.compare_point = json_compare_point,
 	.compare_end = json_compare_end,

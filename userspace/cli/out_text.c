@@ -4,6 +4,7 @@
  * 10^6 bytes per second, as drive reviews count, with MiB/s beside it.
  */
 
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -792,10 +793,16 @@ static void text_plan(struct output *out, const struct plan *p)
 	}
 }
 
-static void text_dry_run(struct output *out, unsigned int runs)
+static void text_dry_run(struct output *out, unsigned int runs, double seconds,
+			 unsigned int untimed)
 {
-	printf("dry run: %u %s checked, none started, nothing written\n", runs,
+	printf("dry run: %u %s checked, none started, nothing written", runs,
 	       runs == 1 ? "run" : "runs");
+	if (runs > untimed)
+		printf("; %.0f s of runs", seconds);
+	if (untimed)
+		printf("%s%u ended by their size", runs > untimed ? " and " : "; ", untimed);
+	printf("\n");
 }
 
 static void text_profiles(struct output *out, const struct profile *p, unsigned int n)
@@ -804,6 +811,133 @@ static void text_profiles(struct output *out, const struct profile *p, unsigned 
 
 	for (i = 0; i < n; i++)
 		printf("%-31s %s\n", p[i].name, p[i].source);
+}
+
+/* --- review ----------------------------------------------------------------- */
+
+/* A row's place in the review: its step's name, and its filesystem's. */
+static const char *review_where(const struct review_row *row, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s%s%s", row->step->name, row->step->fs[0] ? " on " : "",
+		 row->step->fs);
+	return buf;
+}
+
+/*
+ * The module's engine of a row's place: bio on the raw device, kfile on a
+ * filesystem. The raw-against-formatted table compares those.
+ */
+static int review_module_row(const struct review_row *row)
+{
+	return !strcmp(row->label, row->step->fs[0] ? "kfile" : "bio");
+}
+
+/* Whether rows @a and @b are the same workload (rw, bs, depth). */
+static int review_same(const struct review_row *a, const struct review_row *b)
+{
+	return !strcmp(a->rw, b->rw) && a->bs == b->bs && a->iodepth == b->iodepth;
+}
+
+/*
+ * Raw against formatted: a line per workload, a column for the raw device
+ * and for each filesystem, @mbs MB/s or mean latency; when some workload
+ * ran on two of them.
+ */
+static void review_layers(const struct review_summary *s, int mbs)
+{
+	const char *cols[1 + 4] = { "" };
+	unsigned int nc = 1, i, k, c, shown = 0;
+	const struct review_row *cell;
+	char b[32];
+
+	for (i = 0; i < s->nr_steps && nc < 5; i++) {
+		for (c = 0; c < nc && strcmp(cols[c], s->steps[i].fs); c++)
+			;
+		if (c == nc && s->steps[i].fs[0])
+			cols[nc++] = s->steps[i].fs;
+	}
+	if (nc < 2)
+		return;
+	for (i = 0; i < s->nr_rows; i++) {
+		const struct review_row *row = &s->rows[i];
+
+		if (!review_module_row(row) || row->step->fs[0])
+			continue;
+		/* a raw workload first seen here, that a filesystem ran too */
+		for (k = 0; k < i && !(review_module_row(&s->rows[k]) &&
+				       !s->rows[k].step->fs[0] && review_same(&s->rows[k], row)); k++)
+			;
+		if (k < i)
+			continue;
+		for (k = 0; k < s->nr_rows && !(review_module_row(&s->rows[k]) &&
+					       s->rows[k].step->fs[0] && review_same(&s->rows[k], row));
+		     k++)
+			;
+		if (k == s->nr_rows)
+			continue;
+		if (!shown++) {
+			printf("\n%s, raw (bio) against formatted (kfile), the same workload:\n",
+			       mbs ? "MB/s" : "Mean latency");
+			printf("%-10s %6s %4s %10s", "rw", "bs", "QD", "raw");
+			for (c = 1; c < nc; c++)
+				printf(" %10s", cols[c]);
+			printf("\n");
+		}
+		printf("%-10s %6s %4" PRIu64, row->rw, fmt_size(b, sizeof(b), row->bs), row->iodepth);
+		for (c = 0; c < nc; c++) {
+			for (cell = NULL, k = 0; k < s->nr_rows && !cell; k++)
+				if (review_module_row(&s->rows[k]) && review_same(&s->rows[k], row) &&
+				    !strcmp(s->rows[k].step->fs, cols[c]))
+					cell = &s->rows[k];
+			if (!cell)
+				printf(" %10s", "-");
+			else if (mbs)
+				printf(" %10.1f", cell->mb_s);
+			else
+				printf(" %10s", fmt_ns(b, sizeof(b), cell->mean_ns));
+		}
+		printf("\n");
+	}
+}
+
+/*
+ * A review: where and how it went, each step, a line per run (MB/s, IOPS,
+ * mean and max latency), then raw against formatted.
+ */
+static void text_review(struct output *out, const struct review_summary *s)
+{
+	char b[4][32], where[REVIEW_NAME_LEN + REVIEW_FS_LEN + 8];
+	unsigned int i, done = 0;
+
+	for (i = 0; i < s->nr_steps; i++)
+		done += s->steps[i].state == REVIEW_DONE;
+	printf("%s\n%s%s%s, scale %s%s%s%s%s: %s, %u of %u steps, %s\n", s->title, s->target,
+	       s->fs[0] ? " with " : "", s->fs, s->scale, s->runtime[0] ? ", runtime " : "",
+	       s->runtime, s->span[0] ? ", span at most " : "", s->span, s->state, done, s->nr_steps,
+	       fmt_elapsed(b[0], sizeof(b[0]), s->wall_s));
+	printf("\n%3s  %-44s %-8s %8s\n", "#", "step", "state", "time");
+	for (i = 0; i < s->nr_steps; i++) {
+		snprintf(where, sizeof(where), "%s%s%s", s->steps[i].name,
+			 s->steps[i].fs[0] ? " on " : "", s->steps[i].fs);
+		printf("%3u  %-44s %-8s %8s\n", i + 1, where, review_states[s->steps[i].state],
+		       s->steps[i].state == REVIEW_PENDING ? "-" :
+		       fmt_elapsed(b[0], sizeof(b[0]), s->steps[i].wall_s));
+	}
+	if (!s->nr_rows)
+		return;
+	printf("\n%-44s %-10s %-10s %6s %4s %9s %10s %10s %10s\n", "step", "run", "rw", "bs", "QD",
+	       "MB/s", "IOPS", "mean", "max");
+	for (i = 0; i < s->nr_rows; i++) {
+		const struct review_row *row = &s->rows[i];
+
+		printf("%-44s %-10.10s %-10s %6s %4" PRIu64 " %9.1f %10.0f %10s %10s\n",
+		       review_where(row, where, sizeof(where)), row->label, row->rw,
+		       fmt_size(b[0], sizeof(b[0]), row->bs), row->iodepth, row->mb_s, row->iops,
+		       fmt_ns(b[1], sizeof(b[1]), row->mean_ns),
+		       fmt_ns(b[2], sizeof(b[2]), row->max_ns));
+	}
+	review_layers(s, 1);
+	review_layers(s, 0);
 }
 
 const struct output_ops output_text = {
@@ -819,6 +953,7 @@ const struct output_ops output_text = {
 	.sweep_point = text_sweep_point,
 	.sweep_end = text_sweep_end,
 	.dry_run = text_dry_run,
+	.review = text_review,
 	.compare_begin = text_compare_begin,
 	.compare_point = text_compare_point,
 	.compare_end = text_compare_end,

@@ -13,6 +13,7 @@
 
 #include "json.h"
 #include "profiles.h"
+#include "review_table.h"
 #include "steps.h"
 #include "summary.h"
 
@@ -103,7 +104,10 @@ struct output;
  * @plan_step: Step @i of a plan of several steps ended (steps.h).
  * @plan: The plan ended, done or not: a precondition, a study, or a
  *	purge by the drive.
- * @dry_run: --dry-run: @runs runs (or steps) checked, none started.
+ * @dry_run: --dry-run: @runs runs (or steps) checked, none started; of
+ *	them, @untimed end at a size rather than a time, and the others
+ *	take @seconds together.
+ * @review: A review (ssdk review): its steps and every run's figures.
  */
 struct output_ops {
 	void (*info)(struct output *out, const struct ssdk_info *info);
@@ -129,7 +133,9 @@ struct output_ops {
 	void (*profiles)(struct output *out, const struct profile *p, unsigned int n);
 	void (*plan_step)(struct output *out, const struct plan *p, unsigned int i);
 	void (*plan)(struct output *out, const struct plan *p);
-	void (*dry_run)(struct output *out, unsigned int runs);
+	void (*dry_run)(struct output *out, unsigned int runs, double seconds,
+			unsigned int untimed);
+	void (*review)(struct output *out, const struct review_summary *s);
 };
 
 /**

@@ -75,6 +75,20 @@ static enum step_state run_state(uint32_t state)
 	       state == SSDK_STATE_STOPPED ? STEP_STOPPED : STEP_FAILED;
 }
 
+/**
+ * plan_dry_run() - After plan_check() passed, with --dry-run: say so.
+ * @cli: Settings.
+ * @p: The plan.
+ */
+void plan_dry_run(struct cli *cli, const struct plan *p)
+{
+	unsigned int untimed;
+	double seconds;
+
+	untimed = plan_time(p, &seconds);
+	cli->out.ops->dry_run(&cli->out, p->nr, seconds, untimed);
+}
+
 /* A run's step: the job's run, its results moved into the step. */
 static int step_run(struct cli *cli, struct ssdk *h, struct step *s, struct jobs *jobs,
 		    int progress)

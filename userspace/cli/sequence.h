@@ -14,6 +14,7 @@
 
 int plan_target_size(struct cli *cli, const char *target, uint64_t *size);
 int plan_check(struct cli *cli, struct ssdk *h, const struct plan *p);
+void plan_dry_run(struct cli *cli, const struct plan *p);
 int plan_run(struct cli *cli, struct ssdk *h, struct plan *p, int progress, int quiet);
 int plan_execute(struct cli *cli, struct ssdk *h, struct plan *p, int progress, int quiet);
 void plan_free(struct plan *p);

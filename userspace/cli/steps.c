@@ -362,6 +362,46 @@ const char *workload_label(char *buf, size_t size, const struct ssdk_run_config 
 }
 
 /**
+ * config_time_s() - How long a run of @c takes, when a time ends it.
+ * @c: The run.
+ *
+ * Return: Its ramp and runtime in seconds, or -1 when its size (or
+ * nothing) ends it: a fill takes what the drive takes.
+ */
+double config_time_s(const struct ssdk_run_config *c)
+{
+	if (!ssdk_config_is_set(c, SSDK_A_RUN_RUNTIME_NS) ||
+	    !ssdk_config_get(c, SSDK_A_RUN_RUNTIME_NS))
+		return -1;
+	return (ssdk_config_get(c, SSDK_A_RUN_RUNTIME_NS) +
+		(ssdk_config_is_set(c, SSDK_A_RUN_RAMP_NS) ?
+		 ssdk_config_get(c, SSDK_A_RUN_RAMP_NS) : 0)) / 1e9;
+}
+
+/**
+ * plan_time() - How long a plan's steps take, those a time ends.
+ * @p: The plan.
+ * @seconds: Their time.
+ *
+ * Return: How many steps a size ends instead (fills, purges).
+ */
+unsigned int plan_time(const struct plan *p, double *seconds)
+{
+	unsigned int i, untimed = 0;
+	double t;
+
+	*seconds = 0;
+	for (i = 0; i < p->nr; i++) {
+		t = p->steps[i].kind == STEP_RUN ? config_time_s(&p->steps[i].cfg) : -1;
+		if (t < 0)
+			untimed++;
+		else
+			*seconds += t;
+	}
+	return untimed;
+}
+
+/**
  * plan_bytes_written() - What a plan's runs of IO wrote so far.
  * @p: The plan.
  *

@@ -123,6 +123,8 @@ int plan_study(struct plan *p, const struct ssdk_run_config *base,
 	       const struct ssdk_run_config *purge, int nvme, uint32_t passes, char *err,
 	       size_t len);
 const char *workload_label(char *buf, size_t size, const struct ssdk_run_config *c);
+double config_time_s(const struct ssdk_run_config *c);
+unsigned int plan_time(const struct plan *p, double *seconds);
 uint64_t plan_bytes_written(const struct plan *p);
 enum step_state plan_state(const struct plan *p);
 void study_cell(const struct plan *p, unsigned int workload, enum study_phase phase,

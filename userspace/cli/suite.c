@@ -63,8 +63,14 @@ static int listed(const char *const *list, size_t n, const char *key)
 	return 0;
 }
 
-/* The option of @cmd named @key (its long name), or NULL. */
-static const struct cli_opt *cmd_opt(const struct cli_cmd *cmd, const char *key)
+/**
+ * suite_cmd_opt() - An option of a command, by its long name.
+ * @cmd: The command.
+ * @key: The name, without dashes.
+ *
+ * Return: The option, or NULL when @cmd has none of that name.
+ */
+const struct cli_opt *suite_cmd_opt(const struct cli_cmd *cmd, const char *key)
 {
 	const struct cli_opt *o;
 
@@ -94,10 +100,10 @@ static int check_key(const struct suite_kv *kv, const struct suite_step *st,
 		return 0;
 	}
 	if (st) {
-		o = cmd_opt(st->cmd, kv->key);
+		o = suite_cmd_opt(st->cmd, kv->key);
 	} else {
 		for (i = 0; i < cmds->nr && !o; i++)
-			o = cmd_opt(cmds->cmds[i], kv->key);
+			o = suite_cmd_opt(cmds->cmds[i], kv->key);
 	}
 	if (!o)
 		return fail(err, len, file, kv->line, "%s%s%s: no option %s", st ? "[" : "",
@@ -302,6 +308,31 @@ const char *suite_fs_key(const struct suite_step *st, const char *key)
 	return NULL;
 }
 
+/**
+ * suite_key() - The value a step's command gets for a key.
+ * @s: The suite.
+ * @st: A step that runs a command.
+ * @key: The option's long name.
+ *
+ * The step's own last, else [global]'s (for a measuring step), as
+ * suite_argv() orders them.
+ *
+ * Return: The value ("" for a flag), or NULL when neither gives it.
+ */
+const char *suite_key(const struct suite *s, const struct suite_step *st, const char *key)
+{
+	const char *v = NULL;
+	unsigned int i;
+
+	for (i = 0; st->kind == SUITE_MEASURE && i < s->nr_global; i++)
+		if (!strcmp(s->global[i].key, key) && suite_cmd_opt(st->cmd, key))
+			v = s->global[i].value;
+	for (i = 0; i < st->nr_kv; i++)
+		if (!strcmp(st->kv[i].key, key))
+			v = st->kv[i].value;
+	return v;
+}
+
 static int push(char **argv, unsigned int *n, unsigned int max, const char *s)
 {
 	if (*n + 1 >= max)
@@ -311,11 +342,21 @@ static int push(char **argv, unsigned int *n, unsigned int max, const char *s)
 	return 0;
 }
 
+static int step_sets(const struct suite_step *st, const char *key)
+{
+	unsigned int i;
+
+	for (i = 0; i < st->nr_kv; i++)
+		if (!strcmp(st->kv[i].key, key))
+			return 1;
+	return 0;
+}
+
 /* --key [value] of one key, when @cmd has that option. */
 static int push_kv(char **argv, unsigned int *n, unsigned int max, const struct cli_cmd *cmd,
 		   const struct suite_kv *kv, char (*opt)[SUITE_KEY_LEN + 2])
 {
-	if (!cmd_opt(cmd, kv->key))
+	if (!suite_cmd_opt(cmd, kv->key))
 		return 0;
 	snprintf(*opt, sizeof(*opt), "--%s", kv->key);
 	if (push(argv, n, max, *opt))
@@ -332,8 +373,8 @@ static int push_kv(char **argv, unsigned int *n, unsigned int max, const struct 
  * @max: Room.
  *
  * The command's name (study: "study new-vs-used"), then [global]'s keys
- * that the command has (a measuring step's only), then the step's own,
- * which override them as later options do.
+ * that the command has (a measuring step's only) and the step does not
+ * set, then the step's own.
  *
  * Return: How many arguments, or -1 when they do not fit.
  */
@@ -346,8 +387,10 @@ int suite_argv(const struct suite *s, const struct suite_step *st, char **argv,
 	if (push(argv, &n, max, st->cmd->name) ||
 	    (st->kind == SUITE_STUDY && push(argv, &n, max, "new-vs-used")))
 		return -1;
+	/* a key the step sets itself is not [global]'s: it is never read */
 	for (i = 0; st->kind == SUITE_MEASURE && i < s->nr_global; i++)
-		if (push_kv(argv, &n, max, st->cmd, &s->global[i], &opts[k++]))
+		if (!step_sets(st, s->global[i].key) &&
+		    push_kv(argv, &n, max, st->cmd, &s->global[i], &opts[k++]))
 			return -1;
 	for (i = 0; i < st->nr_kv; i++)
 		if (push_kv(argv, &n, max, st->cmd, &st->kv[i], &opts[k++]))

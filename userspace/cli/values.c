@@ -513,3 +513,25 @@ const char *fmt_duration(char *buf, size_t size, uint64_t ns)
 	snprintf(buf, size, "%lluns", (unsigned long long)ns);
 	return buf;
 }
+
+/**
+ * fmt_elapsed() - A span of wall time for people, to the second: 12s,
+ * 4m05s, 1h12m.
+ * @buf: Where it goes.
+ * @size: Room in @buf.
+ * @seconds: The time.
+ *
+ * Return: @buf.
+ */
+const char *fmt_elapsed(char *buf, size_t size, double seconds)
+{
+	unsigned long long s = seconds > 0 ? (unsigned long long)(seconds + 0.5) : 0;
+
+	if (s >= 3600)
+		snprintf(buf, size, "%lluh%02llum", s / 3600, s / 60 % 60);
+	else if (s >= 60)
+		snprintf(buf, size, "%llum%02llus", s / 60, s % 60);
+	else
+		snprintf(buf, size, "%llus", s);
+	return buf;
+}

@@ -28,6 +28,7 @@ const char *fmt_ns(char *buf, size_t size, double ns);
 const char *fmt_bytes(char *buf, size_t size, uint64_t bytes);
 const char *fmt_size(char *buf, size_t size, uint64_t bytes);
 const char *fmt_duration(char *buf, size_t size, uint64_t ns);
+const char *fmt_elapsed(char *buf, size_t size, double seconds);
 const char *pattern_str(char *buf, size_t size, const struct ssdk_run_config *c);
 const char *pattern_syntax(char *buf, size_t size);
 const char *enum_list(char *buf, size_t size, int enum_id);

@@ -559,8 +559,12 @@ int workload_dry_run(struct cli *cli, const struct workload *w)
 	unsigned int runs = w->use == FOR_COMPARE ?
 			    w->cmp.nr * (w->cmp.nr_qds ? w->cmp.nr_qds : 1) :
 			    points * w->nr_targets * w->workers;
+	/* a job's runs go side by side: a point takes one run's time */
+	double t = config_time_s(&w->cfg), seconds = 0;
 
-	cli->out.ops->dry_run(&cli->out, runs);
+	if (t >= 0)
+		seconds = t * (w->use == FOR_COMPARE ? runs : points);
+	cli->out.ops->dry_run(&cli->out, runs, seconds, t < 0 ? runs : 0);
 	return 0;
 }
 
@@ -634,7 +638,7 @@ int workload_plan(struct cli *cli, const struct cli_cmd *cmd, enum workload_use 
 	if (!ret && w->dry_run) {
 		ret = plan_check(cli, w->h, p);
 		if (!ret)
-			cli->out.ops->dry_run(&cli->out, p->nr);
+			plan_dry_run(cli, p);
 	} else if (!ret) {
 		ret = plan_execute(cli, w->h, p, workload_progress(w), w->quiet);
 	}

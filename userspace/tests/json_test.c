@@ -110,8 +110,8 @@ static void write_numbers(struct json *j)
 	json_double(j, NULL, 1e300);
 	json_double(j, NULL, NAN);
 	json_double(j, NULL, INFINITY);
-	json_bool(j, NULL, 1);
-	json_bool(j, NULL, 0);
+	json_boolean(j, NULL, 1);
+	json_boolean(j, NULL, 0);
 	json_null(j, NULL);
 	json_array_end(j);
 }

@@ -553,12 +553,15 @@ TEST(text_info_follow_compare)
 	CAPTURE(out, output_text.stopped(&o, &r.st));
 	EXPECT_STREQ("run 7 failed\n", out);
 	free(out);
-	CAPTURE(out, (output_text.dry_run(&o, 1), output_text.dry_run(&o, 12)));
-	EXPECT_STREQ("dry run: 1 run checked, none started, nothing written\n"
-		     "dry run: 12 runs checked, none started, nothing written\n", out);
+	CAPTURE(out, (output_text.dry_run(&o, 1, 0, 1), output_text.dry_run(&o, 12, 24, 0),
+		      output_text.dry_run(&o, 3, 120, 1)));
+	EXPECT_STREQ("dry run: 1 run checked, none started, nothing written; 1 ended by their size\n"
+		     "dry run: 12 runs checked, none started, nothing written; 24 s of runs\n"
+		     "dry run: 3 runs checked, none started, nothing written; 120 s of runs and 1 ended by their size\n",
+		     out);
 	free(out);
-	CAPTURE(out, output_json.dry_run(&o, 12));
-	CHECK_JSON(out, "d == {\"dry_run\": True, \"runs\": 12}");
+	CAPTURE(out, output_json.dry_run(&o, 12, 24, 0));
+	CHECK_JSON(out, "d == {\"dry_run\": True, \"runs\": 12, \"seconds\": 24, \"untimed\": 0}");
 	free(out);
 
 	rows[0] = (struct compare_row){ .name = "bio", .r = r };
@@ -910,6 +913,112 @@ TEST(csv_rows)
 	result_free(&two[0]);
 	result_free(&two[1]);
 	result_free(&total);
+}
+
+/* ---- a review: its steps and rows, in each backend --------------------- */
+
+/*
+ * A review of a raw step and an ext4 step (a filesystem step between),
+ * the second stopped: rows of bio and kfile at QD1, and a uring row.
+ */
+static void make_review(struct review_summary *s, struct review_record *steps,
+			struct review_row *rows)
+{
+	static char *argv[] = { "/usr/bin/ssdk", "-j", "compare", "--engines", "bio", NULL };
+	unsigned int i;
+
+	memset(steps, 0, 3 * sizeof(*steps));
+	strcpy(steps[0].name, "raw: 4k random read");
+	strcpy(steps[0].kind, "compare");
+	strcpy(steps[0].file, "01-raw-4k-random-read.json");
+	steps[0].argv = argv;
+	steps[0].state = REVIEW_DONE;
+	steps[0].estimate_s = 60;
+	steps[0].wall_s = 61.5;
+	steps[0].has_io = 1;
+	steps[0].io[IO_READS] = 2000;
+	strcpy(steps[1].name, "filesystem");
+	strcpy(steps[1].kind, "filesystem");
+	strcpy(steps[1].fs, "ext4");
+	steps[1].state = REVIEW_DONE;
+	steps[1].estimate_s = -1;
+	strcpy(steps[2].name, "formatted: 4k random read");
+	strcpy(steps[2].kind, "compare");
+	strcpy(steps[2].fs, "ext4");
+	steps[2].state = REVIEW_STOPPED;
+	steps[2].status = 130;
+	memset(rows, 0, 3 * sizeof(*rows));
+	for (i = 0; i < 3; i++) {
+		rows[i].step = &steps[i ? 2 : 0];
+		strcpy(rows[i].rw, "randread");
+		rows[i].bs = 4096;
+		rows[i].iodepth = 1;
+		rows[i].achieved_qd = -1;
+		rows[i].op[0] = (struct review_op){ .ios = 1000, .bytes = 4096000, .iops = 1000,
+						    .bw_bytes = 4096000, .mean_ns = 100000 + i,
+						    .min_ns = 50000, .p50_ns = 90000,
+						    .p99_ns = 200000, .p999_ns = 300000,
+						    .max_ns = 400000 + i };
+		rows[i].ios = 1000;
+		rows[i].mb_s = 4.096 / (i + 1);
+		rows[i].iops = 1000;
+		rows[i].mean_ns = 100000 + i;
+		rows[i].max_ns = 400000 + i;
+		strcpy(rows[i].state, "done");
+		strcpy(rows[i].target, i ? "/mnt/ssdk-review.dat" : "/dev/nvme0n1");
+	}
+	strcpy(rows[0].label, "bio");
+	strcpy(rows[0].engine, "bio");
+	strcpy(rows[1].label, "kfile");
+	strcpy(rows[1].engine, "kfile");
+	strcpy(rows[2].label, "uring");
+	strcpy(rows[2].engine, "uring");
+	*s = (struct review_summary){ .title = "A review", .suite = "suite.ini",
+				      .target = "/dev/nvme0n1", .fs = "ext4", .scale = "quick",
+				      .runtime = "", .span = "", .state = "stopped",
+				      .started = "2026-11-26T05:18:28Z", .wall_s = 75.2,
+				      .steps = steps, .nr_steps = 3, .rows = rows, .nr_rows = 3 };
+}
+
+TEST(review_in_each_backend)
+{
+	struct review_record steps[3];
+	struct review_row rows[3];
+	struct output o = { .ops = &output_text };
+	struct review_summary s;
+	char *out;
+
+	make_review(&s, steps, rows);
+	CAPTURE(out, output_text.review(&o, &s));
+	EXPECT_NE(NULL, strstr(out, "/dev/nvme0n1 with ext4, scale quick: stopped, 2 of 3 steps, 1m15s\n"))
+		TH_LOG("%s", out);
+	EXPECT_NE(NULL, strstr(out, "  3  formatted: 4k random read on ext4            stopped"))
+		TH_LOG("%s", out);
+	/* raw (bio) against ext4 (kfile); the uring row is in the table only */
+	EXPECT_NE(NULL, strstr(out, "rw             bs   QD        raw       ext4\n"
+				    "randread       4k    1        4.1        2.0\n"))
+		TH_LOG("%s", out);
+	EXPECT_NE(NULL, strstr(out, "randread       4k    1  100.00 us  100.00 us\n"))
+		TH_LOG("%s", out);
+	free(out);
+	CAPTURE(out, output_json.review(&o, &s));
+	CHECK_JSON(out,
+		"d[\"state\"] == \"stopped\" and d[\"runtime\"] is None and d[\"span\"] is None",
+		"[x[\"state\"] for x in d[\"steps\"]] == [\"done\", \"done\", \"stopped\"]",
+		"d[\"steps\"][0][\"argv\"] == [\"-j\", \"compare\", \"--engines\", \"bio\"]",
+		"d[\"steps\"][0][\"diskstats\"][\"reads\"] == 2000 and d[\"steps\"][2][\"diskstats\"] is None",
+		"d[\"steps\"][1][\"argv\"] is None and d[\"steps\"][1][\"estimate_s\"] is None",
+		"d[\"steps\"][1][\"fs\"] == \"ext4\" and d[\"steps\"][0][\"fs\"] is None",
+		"[(r[\"step\"], r[\"label\"]) for r in d[\"rows\"]] == [(1, \"bio\"), (3, \"kfile\"), (3, \"uring\")]",
+		"d[\"rows\"][1][\"mb_s\"] == 2.048 and d[\"rows\"][1][\"max_ns\"] == 400001");
+	free(out);
+	CAPTURE(out, output_csv.review(&o, &s));
+	CHECK_CSV(out,
+		"len(rs) == 3 and sum(1 for l in lines if l.startswith(\"label,\")) == 1",
+		"rs[1][\"label\"] == \"formatted: 4k random read on ext4: kfile\"",
+		"rs[0][\"op\"] == \"read\" and int(rs[0][\"ios\"]) == 1000",
+		"float(rs[0][\"mb_s\"]) == 4.096 and int(rs[2][\"lat_max_ns\"]) == 400002");
+	free(out);
 }
 
 TEST_HARNESS_MAIN

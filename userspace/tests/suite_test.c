@@ -15,25 +15,13 @@
 
 #include "commands.h"
 #include "suite.h"
+#include "test_file.h"
 #include "values.h"
 /* After values.h: its ARRAY_SIZE is not the harness's, which gives way. */
 #include "kselftest_harness.h"
 
-static const struct cli_cmd *const step_cmds[] = {
-	&cmd_run, &cmd_sweep, &cmd_compare, &cmd_purge, &cmd_precondition, &cmd_study,
-};
-static const struct suite_commands cmds = { step_cmds, ARRAY_SIZE(step_cmds) };
-
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	char *text = calloc(1, 1 << 16);
-
-	if (!f || !text || fread(text, 1, (1 << 16) - 1, f) == 0)
-		abort();
-	fclose(f);
-	return text;
-}
+/* The commands a suite's step may run, as ssdk review has them. */
+#define cmds review_commands
 
 /* A step's command line, as one string: "compare --span 16g ...". */
 static const char *line_of(const struct suite *s, unsigned int i)

@@ -1,0 +1,646 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ssdk review (review.h): a suite expanded into steps, every step checked
+ * on the target before the first writes, then each run as a child ssdk
+ * whose JSON goes into the review's directory.
+ *
+ * A step that runs after the filesystem step runs on the filesystem's
+ * test file; before that filesystem exists it is checked as the same
+ * workload on the raw device (kfile as bio, a userspace engine as its
+ * -raw form), which checks what the module and the engines would refuse
+ * of it, and its span against the file's size. What only the filesystem
+ * can refuse (its alignment under O_DIRECT) its command finds when it
+ * checks itself, after the filesystem is made.
+ */
+
+#include <errno.h>
+#include <fcntl.h>
+#include <json-c/json.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "layout.h"
+#include "review.h"
+#include "values.h"
+
+/* The seed of the test file's data (its bytes only: no run's offsets). */
+#define REVIEW_LAYOUT_SEED	1
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* A step's name as a file's: lower case, words joined by dashes. */
+static void slug(const char *name, char *out, size_t len)
+{
+	size_t n = 0;
+	int dash = 0;
+
+	for (; *name && n + 2 < len; name++) {
+		if ((*name >= 'a' && *name <= 'z') || (*name >= '0' && *name <= '9')) {
+			if (dash && n)
+				out[n++] = '-';
+			out[n++] = *name;
+			dash = 0;
+		} else if (*name >= 'A' && *name <= 'Z') {
+			if (dash && n)
+				out[n++] = '-';
+			out[n++] = *name - 'A' + 'a';
+			dash = 0;
+		} else {
+			dash = 1;
+		}
+	}
+	out[n] = '\0';
+}
+
+/* The filesystem step of the suite. */
+static const struct suite_step *fs_step(const struct review *r)
+{
+	unsigned int i;
+
+	for (i = 0; i < r->suite.nr; i++)
+		if (r->suite.steps[i].kind == SUITE_FILESYSTEM)
+			return &r->suite.steps[i];
+	return NULL;
+}
+
+/**
+ * review_span_cap() - The largest span a step of the review gets, and the
+ * largest test file: --span's, and at quick scale at most 1 GiB.
+ * @r: The review.
+ *
+ * Return: Bytes, or 0 for no limit.
+ */
+uint64_t review_span_cap(const struct review *r)
+{
+	uint64_t cap = 0;
+
+	if (r->span[0])
+		parse_size(r->span, &cap);
+	if (r->scale == REVIEW_QUICK && (!cap || cap > REVIEW_QUICK_SPAN))
+		cap = REVIEW_QUICK_SPAN;
+	return cap;
+}
+
+/* The test file's size: the filesystem step's, within the cap. */
+static uint64_t file_size(const struct review *r)
+{
+	const struct suite_step *st = fs_step(r);
+	uint64_t size = 0, cap = review_span_cap(r);
+
+	if (st)
+		parse_size(suite_fs_key(st, "file-size"), &size);
+	if (cap && size > cap)
+		size = cap;
+	return size;
+}
+
+/* Room for a step's command line. */
+struct argv_buf {
+	char **argv;
+	unsigned int n;
+	unsigned int max;
+	char *room;
+	size_t used;
+	size_t size;
+};
+
+/* Append @s (copied) to the command line. */
+static int arg(struct argv_buf *b, const char *s)
+{
+	size_t l = strlen(s) + 1;
+
+	if (b->n + 2 > b->max || b->used + l > b->size)
+		return -1;
+	memcpy(b->room + b->used, s, l);
+	b->argv[b->n++] = b->room + b->used;
+	b->argv[b->n] = NULL;
+	b->used += l;
+	return 0;
+}
+
+/**
+ * review_raw_engines() - An engine list as a step on a filesystem is
+ * checked on the raw device: kfile as bio, a userspace engine on the file
+ * as its -raw form, each once.
+ * @list: compare's --engines.
+ * @out: The list on the device.
+ * @len: Room in @out.
+ */
+void review_raw_engines(const char *list, char *out, size_t len)
+{
+	char copy[256], *e, *save, name[32];
+	size_t n = 0;
+
+	snprintf(copy, sizeof(copy), "%s", list);
+	out[0] = '\0';
+	for (e = strtok_r(copy, ",", &save); e; e = strtok_r(NULL, ",", &save)) {
+		if (!strcmp(e, "kfile"))
+			snprintf(name, sizeof(name), "bio");
+		else if (strcmp(e, "bio") && !strstr(e, "-raw"))
+			snprintf(name, sizeof(name), "%s-raw", e);
+		else
+			snprintf(name, sizeof(name), "%s", e);
+		if (strstr(out, name) && (strstr(out, name)[strlen(name)] == ',' ||
+					  !strstr(out, name)[strlen(name)]))
+			continue;
+		n += snprintf(out + n, len - n, "%s%s", n ? "," : "", name);
+	}
+}
+
+/*
+ * A step's command line: this program, -j, the command, the suite's
+ * keys, then the review's: the target (on a filesystem, its test file),
+ * consent, the scale's limits. @check: as its dry run, on the raw device.
+ */
+static int step_argv(const struct review *r, const struct review_step *rs, int check,
+		     struct argv_buf *b)
+{
+	const struct suite_step *st = rs->st;
+	char *sargv[SUITE_MAX_ARGS], list[256], size[32];
+	int on_fs = rs->fs >= 0, n, i, err = 0;
+	const char *span;
+	uint64_t v, cap;
+
+	n = suite_argv(&r->suite, st, sargv, SUITE_MAX_ARGS);
+	if (n < 0)
+		return -1;
+	err |= arg(b, r->exe) | arg(b, "-j");
+	if (st->cmd->group)
+		err |= arg(b, st->cmd->group);
+	for (i = 0; i < n; i++) {
+		if (check && on_fs && !strcmp(sargv[i], "--buffered"))
+			continue;
+		err |= arg(b, sargv[i]);
+		if (check && on_fs && i + 1 < n && !strcmp(sargv[i], "--engines")) {
+			review_raw_engines(sargv[++i], list, sizeof(list));
+			err |= arg(b, list);
+		} else if (check && on_fs && i + 1 < n && !strcmp(sargv[i], "--engine")) {
+			i++;
+			err |= arg(b, !strcmp(sargv[i], "kfile") ? "bio" : sargv[i]);
+		}
+	}
+	if (on_fs && !check && !strcmp(st->cmd->name, "compare")) {
+		err |= arg(b, "--target") | arg(b, r->target) | arg(b, "--file") |
+		       arg(b, r->test_file);
+	} else if (on_fs && !check) {
+		/* a run on the file is kfile's; the suite may say so itself */
+		if (!suite_key(&r->suite, st, "engine"))
+			err |= arg(b, "--engine") | arg(b, "kfile");
+		err |= arg(b, "--target") | arg(b, r->test_file);
+	} else {
+		err |= arg(b, "--target") | arg(b, r->target);
+	}
+	if (r->allow_write)
+		err |= arg(b, "--allow-write");
+	if (r->quiet && suite_cmd_opt(st->cmd, "quiet"))
+		err |= arg(b, "-q");
+	if (st->kind == SUITE_MEASURE && r->runtime[0])
+		err |= arg(b, "--runtime") | arg(b, r->runtime);
+	else if (st->kind == SUITE_MEASURE && r->scale == REVIEW_QUICK)
+		err |= arg(b, "--runtime") | arg(b, REVIEW_QUICK_RUNTIME);
+	span = suite_key(&r->suite, st, "span");
+	cap = review_span_cap(r);
+	if (cap && suite_cmd_opt(st->cmd, "span") &&
+	    (!span || (!parse_size(span, &v) && v > cap))) {
+		snprintf(size, sizeof(size), "%llu", (unsigned long long)cap);
+		err |= arg(b, "--span") | arg(b, size);
+	}
+	if (check)
+		err |= arg(b, "--dry-run");
+	return err ? -1 : 0;
+}
+
+static int add_step(struct cli *cli, struct review *r, const struct suite_step *st, int fs)
+{
+	struct review_step *rs;
+	char name[REVIEW_NAME_LEN];
+	struct argv_buf b;
+
+	if (r->nr == REVIEW_MAX_STEPS)
+		return usage_error(cli, "%s: more than %d steps with its filesystems",
+				   r->suite_path, REVIEW_MAX_STEPS);
+	rs = &r->steps[r->nr++];
+	memset(rs, 0, sizeof(*rs));
+	rs->st = st;
+	rs->fs = fs;
+	snprintf(rs->rec.name, sizeof(rs->rec.name), "%s", st->name);
+	if (fs >= 0)
+		snprintf(rs->rec.fs, sizeof(rs->rec.fs), "%s", r->fs[fs].name);
+	snprintf(rs->rec.kind, sizeof(rs->rec.kind), "%s",
+		 st->cmd ? st->cmd->name : "filesystem");
+	rs->rec.estimate_s = -1;
+	if (st->kind == SUITE_FILESYSTEM)
+		return 0;
+	rs->rec.argv = rs->argv;
+	slug(st->name, name, sizeof(name));
+	snprintf(rs->rec.file, sizeof(rs->rec.file), "%02u-%s%s%s.json", r->nr, name,
+		 fs >= 0 ? "-" : "", fs >= 0 ? r->fs[fs].name : "");
+	b = (struct argv_buf){ .argv = rs->argv, .max = REVIEW_MAX_ARGS, .room = rs->args,
+			       .size = sizeof(rs->args) };
+	if (step_argv(r, rs, 0, &b))
+		return usage_error(cli, "[%s]: its command line is too long", st->name);
+	return 0;
+}
+
+/**
+ * review_plan() - Expand a review's suite into its steps.
+ * @cli: Settings.
+ * @r: The review: its suite read, its filesystems found, its options set.
+ *
+ * The steps before the filesystem step once; it and those after it once
+ * per filesystem, in --fs's order.
+ *
+ * Return: 0 or an exit status (said).
+ */
+int review_plan(struct cli *cli, struct review *r)
+{
+	unsigned int i, f, first_fs = r->suite.nr;
+	int err;
+
+	if (snprintf(r->mnt, sizeof(r->mnt), "%s/.mnt", r->dir) >= (int)sizeof(r->mnt) ||
+	    snprintf(r->test_file, sizeof(r->test_file), "%s/%s", r->mnt, REVIEW_TEST_FILE) >=
+	    (int)sizeof(r->test_file))
+		return usage_error(cli, "%s: a path too long", r->dir);
+	r->nr = 0;
+	for (i = 0; i < r->suite.nr; i++) {
+		if (r->suite.steps[i].kind == SUITE_FILESYSTEM) {
+			first_fs = i;
+			break;
+		}
+		err = add_step(cli, r, &r->suite.steps[i], -1);
+		if (err)
+			return err;
+	}
+	for (f = 0; first_fs < r->suite.nr && f < r->nr_fs; f++)
+		for (i = first_fs; i < r->suite.nr; i++) {
+			err = add_step(cli, r, &r->suite.steps[i], f);
+			if (err)
+				return err;
+		}
+	return 0;
+}
+
+/* --- checks ----------------------------------------------------------------- */
+
+/* A file of a block device's sysfs directory (/sys/dev/block/MAJ:MIN/NAME). */
+static FILE *sysfs_open(const char *dev, const char *name)
+{
+	char path[96];
+	struct stat st;
+
+	if (stat(dev, &st) || !S_ISBLK(st.st_mode))
+		return NULL;
+	snprintf(path, sizeof(path), "/sys/dev/block/%u:%u/%s", major(st.st_rdev),
+		 minor(st.st_rdev), name);
+	return fopen(path, "r");
+}
+
+/* The size of a block device, from sysfs (512-byte sectors). */
+static int device_size(const char *dev, uint64_t *bytes)
+{
+	FILE *f = sysfs_open(dev, "size");
+	int ok;
+
+	if (!f)
+		return -1;
+	ok = fscanf(f, "%llu", (unsigned long long *)bytes) == 1;
+	fclose(f);
+	*bytes *= 512;
+	return ok ? 0 : -1;
+}
+
+/* The dry run's estimate of its runs' time: "seconds", or -1 with untimed runs. */
+static double estimate(const char *json)
+{
+	struct json_object *doc = json_tokener_parse(json), *v;
+	double s = -1;
+
+	if (!doc)
+		return -1;
+	if (json_object_object_get_ex(doc, "seconds", &v))
+		s = json_object_get_double(v);
+	if (json_object_object_get_ex(doc, "untimed", &v) && json_object_get_int64(v))
+		s = -1;
+	json_object_put(doc);
+	return s;
+}
+
+/* The line "checking step N of M" off the terminal, for a message. */
+static void clear_progress(const struct review *r)
+{
+	if (!r->quiet && isatty(STDERR_FILENO))
+		fputs("\r\033[K", stderr);
+}
+
+/* A step's command, run as its dry run: 0, or its exit status (said). */
+static int check_step(struct cli *cli, struct review *r, struct review_step *rs)
+{
+	char *argv[REVIEW_MAX_ARGS], room[4096], out[2048];
+	struct argv_buf b = { .argv = argv, .max = REVIEW_MAX_ARGS, .room = room,
+			      .size = sizeof(room) };
+	const char *span;
+	uint64_t v;
+	int status;
+
+	/* the span the step gets, within the review's cap, in the file */
+	span = rs->fs >= 0 ? suite_key(&r->suite, rs->st, "span") : NULL;
+	if (span && !parse_size(span, &v) && (!review_span_cap(r) || v <= review_span_cap(r)) &&
+	    v > file_size(r)) {
+		clear_progress(r);
+		return runtime_error(cli, "step %u [%s]: span=%s is past the end of the %s test file (file-size=%llu)",
+				     (unsigned int)(rs - r->steps) + 1, rs->st->name, span,
+				     r->fs[rs->fs].name, (unsigned long long)file_size(r));
+	}
+	if (step_argv(r, rs, 1, &b))
+		return usage_error(cli, "[%s]: its command line is too long", rs->st->name);
+	status = tool_run(argv, out, sizeof(out));
+	if (status) {
+		/* its message: the last line, without its program's name */
+		char *line = strrchr(out, '\n') ? strrchr(out, '\n') + 1 : out;
+
+		if (!strncmp(line, "ssdk: ", 6))
+			line += 6;
+		clear_progress(r);
+		runtime_error(cli, "step %u [%s]%s%s: %s", (unsigned int)(rs - r->steps) + 1,
+			      rs->st->name, rs->fs >= 0 ? " on " : "",
+			      rs->fs >= 0 ? r->fs[rs->fs].name : "", line[0] ? line : "failed");
+		return status == EXIT_USAGE ? EXIT_USAGE : EXIT_RUNTIME;
+	}
+	rs->rec.estimate_s = estimate(out);
+	return 0;
+}
+
+/**
+ * review_check() - Check every step of a review before the first runs.
+ * @cli: Settings.
+ * @r: The review, planned.
+ *
+ * The target, consent to the filesystems, each filesystem's tool on the
+ * target (its dry run, with the suite's options), the test file against
+ * the device, then every step not yet done as its command's dry run.
+ * Nothing is written.
+ *
+ * Return: 0 or an exit status (said, naming the step).
+ */
+int review_check(struct cli *cli, struct review *r)
+{
+	const struct suite_step *fst = fs_step(r);
+	uint64_t dev_size;
+	char err[1024];
+	unsigned int i;
+	int ret;
+
+	if (device_size(r->target, &dev_size))
+		return runtime_error(cli, "--target: %s is not a block device", r->target);
+	/* a review killed outright (not stopped) may have left its filesystem mounted */
+	if (r->resume)
+		fs_umount(r->mnt, err, sizeof(err));
+	if (r->nr_fs && !r->allow_write)
+		return usage_error(cli, "the review makes %s on %s: that writes it, and needs --allow-write",
+				   r->fs_list, r->target);
+	for (i = 0; fst && i < r->nr_fs; i++)
+		if (fs_mkfs(&r->fs[i], r->target, suite_fs_key(fst, "mkfs-options"), 1, err,
+			    sizeof(err)))
+			return runtime_error(cli, "[%s] %s: %s", fst->name, r->fs[i].name, err);
+	if (fst && r->nr_fs && file_size(r) >= dev_size)
+		return runtime_error(cli, "[%s]: file-size=%s is not below the size of %s (%llu bytes)",
+				     fst->name, suite_fs_key(fst, "file-size"), r->target,
+				     (unsigned long long)dev_size);
+	for (i = 0; i < r->nr; i++) {
+		if (r->steps[i].st->kind == SUITE_FILESYSTEM || r->steps[i].rec.state == REVIEW_DONE)
+			continue;
+		if (!r->quiet && isatty(STDERR_FILENO))
+			fprintf(stderr, "\rssdk review: checking step %u of %u", i + 1, r->nr);
+		ret = check_step(cli, r, &r->steps[i]);
+		if (ret)
+			return ret;
+	}
+	if (!r->quiet)
+		fprintf(stderr, "%sssdk review: %u steps checked%20s\n",
+			isatty(STDERR_FILENO) ? "\r" : "", r->nr, "");
+	return 0;
+}
+
+/* --- running ---------------------------------------------------------------- */
+
+/* The counters of /sys/block/DISK/stat (of a partition, its own) that a step moves. */
+static int disk_counters(const char *dev, uint64_t *io)
+{
+	FILE *f = sysfs_open(dev, "stat");
+	unsigned long long v[7];
+	int n;
+
+	if (!f)
+		return -1;
+	n = fscanf(f, "%llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1], &v[2], &v[3], &v[4],
+		   &v[5], &v[6]);
+	fclose(f);
+	if (n != 7)
+		return -1;
+	io[IO_READS] = v[0];
+	io[IO_READ_MERGES] = v[1];
+	io[IO_READ_SECTORS] = v[2];
+	io[IO_WRITES] = v[4];
+	io[IO_WRITE_MERGES] = v[5];
+	io[IO_WRITE_SECTORS] = v[6];
+	return 0;
+}
+
+/* "step N of M: NAME (on FS), about T left" on stderr. */
+static void progress(const struct review *r, unsigned int i)
+{
+	unsigned int untimed = 0, k;
+	double left = 0;
+	char t[32];
+
+	if (r->quiet)
+		return;
+	for (k = i; k < r->nr; k++) {
+		if (r->steps[k].rec.state == REVIEW_DONE)
+			continue;
+		if (r->steps[k].rec.estimate_s < 0)
+			untimed++;
+		else
+			left += r->steps[k].rec.estimate_s;
+	}
+	fmt_elapsed(t, sizeof(t), left);
+	fprintf(stderr, "ssdk review: step %u of %u: %s%s%s; %s of runs left%s\n", i + 1, r->nr,
+		r->steps[i].rec.name, r->steps[i].fs >= 0 ? " on " : "", r->steps[i].rec.fs, t,
+		untimed ? ", and steps that take the drive's time (filesystems, fills)" : "");
+}
+
+/* Make the step's filesystem, mount it, lay its test file out. */
+static int run_filesystem(struct cli *cli, struct review *r, struct review_step *rs)
+{
+	const struct review_fs *fs = &r->fs[rs->fs];
+	struct layout l = { .path = r->test_file, .size = file_size(r) };
+	char err[1024];
+
+	if (mkdir(r->mnt, 0700) && errno != EEXIST)
+		return runtime_error(cli, "%s: %s", r->mnt, strerror(errno));
+	if (fs_mkfs(fs, r->target, suite_fs_key(rs->st, "mkfs-options"), 0, err, sizeof(err)) ||
+	    fs_mount(fs, r->target, r->mnt, suite_fs_key(rs->st, "mount-options"), err,
+		     sizeof(err)))
+		return runtime_error(cli, "[%s] %s: %s", rs->st->name, fs->name, err);
+	if (layout_prepare(&l, err, sizeof(err)) ||
+	    layout_fill(&l, REVIEW_LAYOUT_SEED, err, sizeof(err))) {
+		fs_umount(r->mnt, err + 512, sizeof(err) - 512);
+		return runtime_error(cli, "[%s] %s: the test file: %s", rs->st->name, fs->name, err);
+	}
+	return 0;
+}
+
+/* Run a step's command, its JSON into its file: its exit status. */
+static int run_command(struct cli *cli, struct review *r, struct review_step *rs)
+{
+	char tmp[PATH_MAX + REVIEW_FILE_LEN + 8], path[PATH_MAX + REVIEW_FILE_LEN];
+	int status, fd, forwarded = 0;
+	pid_t pid;
+
+	snprintf(path, sizeof(path), "%s/%s", r->dir, rs->rec.file);
+	snprintf(tmp, sizeof(tmp), "%s.part", path);
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return runtime_error(cli, "%s: %s", tmp, strerror(errno));
+	pid = fork();
+	if (pid < 0) {
+		close(fd);
+		return runtime_error(cli, "fork: %s", strerror(errno));
+	}
+	if (!pid) {
+		dup2(fd, STDOUT_FILENO);
+		/* this very program, even if a newer one has replaced its file */
+		execv("/proc/self/exe", rs->argv);
+		_exit(127);
+	}
+	close(fd);
+	/*
+	 * Ctrl-C reaches the child from the terminal; a signal sent to the
+	 * review alone is passed on, once: the child stops its run and says
+	 * what it measured.
+	 */
+	while (waitpid(pid, &status, 0) < 0) {
+		if (errno != EINTR)
+			return runtime_error(cli, "waitpid: %s", strerror(errno));
+		if (cli_signalled() && !forwarded++)
+			kill(pid, SIGINT);
+	}
+	status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+	if (!status && rename(tmp, path))
+		return runtime_error(cli, "%s: %s", path, strerror(errno));
+	return status;
+}
+
+/* The filesystem step of filesystem @fs. */
+static struct review_step *fs_section(struct review *r, int fs)
+{
+	unsigned int i;
+
+	for (i = 0; i < r->nr; i++)
+		if (r->steps[i].fs == fs && r->steps[i].st->kind == SUITE_FILESYSTEM)
+			return &r->steps[i];
+	return NULL;
+}
+
+/* Run step @rs: its record says how it went. Returns an exit status. */
+static int run_step(struct cli *cli, struct review *r, struct review_step *rs)
+{
+	uint64_t before[NR_REVIEW_IO], after[NR_REVIEW_IO];
+	double start = now_s();
+	int status, i;
+
+	rs->rec.has_io = !disk_counters(r->target, before);
+	if (rs->st->kind == SUITE_FILESYSTEM)
+		status = run_filesystem(cli, r, rs);
+	else
+		status = run_command(cli, r, rs);
+	rs->rec.wall_s = now_s() - start;
+	rs->rec.has_io = rs->rec.has_io && !disk_counters(r->target, after);
+	for (i = 0; rs->rec.has_io && i < NR_REVIEW_IO; i++)
+		rs->rec.io[i] = after[i] - before[i];
+	rs->rec.status = status;
+	rs->rec.state = !status ? REVIEW_DONE :
+			status == EXIT_SIGINT || status == 128 + SIGINT || cli_signalled() ?
+			REVIEW_STOPPED : REVIEW_FAILED;
+	return status;
+}
+
+/**
+ * review_run() - Run a review's steps that are not done, in order.
+ * @cli: Settings.
+ * @r: The review, checked.
+ *
+ * A filesystem is unmounted when its steps end. A review resumed in the
+ * middle of a filesystem's steps makes that filesystem again first. The
+ * record (review.json) is written after each step. A step that fails or
+ * is stopped ends the review there.
+ *
+ * Return: 0, EXIT_SIGINT when stopped, or EXIT_RUNTIME (said).
+ */
+int review_run(struct cli *cli, struct review *r)
+{
+	struct review_step *rs, *fss;
+	int mounted = -1, status = 0;
+	char err[512];
+	unsigned int i;
+
+	for (i = 0; i < r->nr && !status; i++) {
+		rs = &r->steps[i];
+		if (rs->rec.state == REVIEW_DONE)
+			continue;
+		if (cli_signalled()) {
+			status = EXIT_SIGINT;
+			break;
+		}
+		if (mounted >= 0 && mounted != rs->fs) {
+			if (fs_umount(r->mnt, err, sizeof(err)))
+				return runtime_error(cli, "%s", err);
+			mounted = -1;
+		}
+		/* Resumed among a filesystem's steps: the filesystem first. */
+		fss = fs_section(r, rs->fs);
+		if (rs->fs >= 0 && mounted < 0 && fss != rs) {
+			if (!r->quiet)
+				fprintf(stderr, "ssdk review: making %s again for the steps left on it\n",
+					r->fs[rs->fs].name);
+			status = run_step(cli, r, fss);
+			if (status)
+				break;
+		}
+		if (rs->fs >= 0)
+			mounted = rs->fs;
+		progress(r, i);
+		status = run_step(cli, r, rs);
+		if (rs->st->kind == SUITE_FILESYSTEM && status)
+			mounted = -1;
+		review_record_write(cli, r, "running");
+	}
+	if (mounted >= 0 && fs_umount(r->mnt, err, sizeof(err)))
+		runtime_error(cli, "%s", err);
+	rmdir(r->mnt);
+	if (status && status != EXIT_SIGINT && status != 128 + SIGINT && !cli_signalled()) {
+		runtime_error(cli, "step %u [%s]%s%s failed (exit %d); the steps before it are kept: ssdk review --resume %s runs it again",
+			      i, r->steps[i - 1].rec.name, r->steps[i - 1].fs >= 0 ? " on " : "",
+			      r->steps[i - 1].rec.fs, status, r->dir);
+		return EXIT_RUNTIME;
+	}
+	if (status) {
+		fprintf(stderr, "ssdk review: stopped; what is done is kept: ssdk review --resume %s --allow-write continues\n",
+			r->dir);
+		return EXIT_SIGINT;
+	}
+	return 0;
+}
