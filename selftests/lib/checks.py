@@ -23,6 +23,7 @@ import inspect
 import itertools
 import json
 import math
+import os
 import re
 import sys
 import types
@@ -742,6 +743,119 @@ def study_table_is_its_runs(r: Report, j: Any, workloads: int) -> None:
                    got_pct, f"{want_pct}")
 
 
+# --- a review (ssdk review: DIR/review.json and its steps' files) -------------
+
+
+def load_review(path: str) -> Any:
+    """A review's record, with its directory, for its steps' files."""
+    return {"dir": os.path.dirname(path) or ".", "record": load_json(path)}
+
+
+def review_runs(doc: Any) -> list[tuple[str, Any]]:
+    """Every run of a step's document, labelled as ssdk review labels
+    them: compare's by engine, a sweep's point is its total, a plan's
+    step by what it did."""
+    out: list[tuple[str, Any]] = []
+
+    def walk(node: Any, label: str | None) -> None:
+        if isinstance(node, list):
+            for item in node:
+                walk(item, label)
+            return
+        if not isinstance(node, dict):
+            return
+        if {"config", "read", "write"} <= node.keys():
+            out.append((label or node["config"]["engine"], node))
+            return
+        label = node.get("what", label)
+        if "total" in node and "workers" in node:
+            walk(node["total"], label or "total")
+            return
+        for key, value in node.items():
+            if key == "results" and isinstance(value, dict):
+                out.extend((engine, run) for engine, run in value.items())
+            else:
+                walk(value, label)
+
+    walk(doc, None)
+    return out
+
+
+def _step_doc(j: Any, step: Any) -> Any:
+    return load_json(os.path.join(j["dir"], step["file"]))
+
+
+@check(load=load_review, kind="review.json")
+def review_ended(r: Report, j: Any, state: str, done: int) -> None:
+    """The review ended in STATE with DONE steps done, the others not;
+    each done step's file holds its runs, each ended done, its histograms
+    counting its IOs."""
+    rec = j["record"]
+    r.eq("state", rec["state"], state)
+    r.eq("steps done", sum(s["state"] == "done" for s in rec["steps"]), done)
+    for s in rec["steps"]:
+        if s["state"] != "done" or not s["file"]:
+            continue
+        runs = review_runs(_step_doc(j, s))
+        r.want(bool(runs), f"step {s['step']}: runs", 0, "some")
+        for label, run in runs:
+            where = f"step {s['step']} {label} QD{run['config']['iodepth']}"
+            r.eq(f"{where}: state", run["state"], "done")
+            for op in ("read", "write"):
+                r.eq(f"{where}: {op}: IOs in the histogram", hist_total(run[op]),
+                     run[op]["ios"])
+
+
+def _mean(run: Any) -> float:
+    ios = run["read"]["ios"] + run["write"]["ios"]
+    return (run["read"]["ios"] * run["read"]["lat_ns"].get("mean", 0) +
+            run["write"]["ios"] * run["write"]["lat_ns"].get("mean", 0)) / ios if ios else 0.0
+
+
+@check(load=load_review, kind="review.json")
+def review_rows_are_runs(r: Report, j: Any) -> None:
+    """The review's rows are its done steps' runs, in order, each with
+    the run's own figures: IOs, MB/s, IOPS, mean and max latency."""
+    rec = j["record"]
+    want = []
+    for s in rec["steps"]:
+        if s["state"] == "done" and s["file"]:
+            want += [(s["step"], label, run) for label, run in review_runs(_step_doc(j, s))]
+    r.eq("rows", len(rec["rows"]), len(want))
+    for row, (step, label, run) in zip(rec["rows"], want):
+        where = f"row of step {step} {label} QD{run['config']['iodepth']}"
+        ops = (run["read"], run["write"])
+        r.eq(f"{where}: step, label", (row["step"], row["label"]), (step, label))
+        r.eq(f"{where}: rw, bs, iodepth", (row["rw"], row["bs"], row["iodepth"]),
+             (run["config"]["rw"], run["config"]["bs"], run["config"]["iodepth"]))
+        r.eq(f"{where}: ios", row["ios"], sum(o["ios"] for o in ops))
+        r.eq(f"{where}: max_ns", row["max_ns"], max(o["lat_ns"].get("max", 0) for o in ops))
+        for key, value in (("mb_s", sum(o["bw_bytes"] for o in ops) / 1e6),
+                           ("iops", sum(o["iops"] for o in ops)), ("mean_ns", _mean(run))):
+            r.want(math.isclose(row[key], value, rel_tol=1e-9, abs_tol=1e-9), f"{where}: {key}",
+                   row[key], f"{value}")
+
+
+@check(load=load_review, kind="review.json")
+def review_diskstats(r: Report, j: Any) -> None:
+    """Each done step on the raw device whose runs are the module's bios:
+    the IOs its runs completed (ramp included) are the requests the disk
+    counted over it, merges included."""
+    seen = 0
+    for s in j["record"]["steps"]:
+        if s["state"] != "done" or s["fs"] or not s["file"]:
+            continue
+        runs = review_runs(_step_doc(j, s))
+        if any(run["config"]["engine"] != "bio" for _, run in runs):
+            continue
+        seen += 1
+        d = s["diskstats"]
+        disk = d["reads"] + d["read_merges"] + d["writes"] + d["write_merges"]
+        r.eq(f"step {s['step']} ({s['name']}): IOs the disk counted", disk,
+             sum(run["completed"] for _, run in runs))
+    r.want(seen > 0, "raw steps of bios", seen, "one at least")
+
+
 # --- pattern.py's reports (lib/pattern.py) -----------------------------------
 
 
@@ -1198,6 +1312,39 @@ def cases() -> list[Case]:
     ]
 
 
+def review_cases(tmp: str) -> list[Case]:
+    """A review of a raw step (a compare of bio, its file in TMP) done and
+    a filesystem step pending, as review.json has them."""
+    run = a_run()
+    run["config"] |= {"rw": "randread", "bs": 4096}
+    for o in (run["read"], run["write"]):
+        o["bw_bytes"] = o["bytes"] * 1.0
+    with open(os.path.join(tmp, "01-raw.json"), "w", encoding="utf-8") as f:
+        json.dump({"iodepth": 1, "results": {"bio": run}}, f)
+    row = {"step": 1, "label": "bio", "rw": "randread", "bs": 4096, "iodepth": 1, "ios": 4,
+           "mb_s": 4 * 4096 / 1e6, "iops": 4.0, "mean_ns": 250.0, "max_ns": 400}
+    stats = {"reads": 4, "read_merges": 0, "writes": 0, "write_merges": 0}
+    review = {"dir": tmp, "record": {
+        "state": "done", "rows": [row],
+        "steps": [{"step": 1, "name": "raw", "fs": None, "file": "01-raw.json",
+                   "state": "done", "diskstats": stats},
+                  {"step": 2, "name": "filesystem", "fs": "ext4", "file": None,
+                   "state": "pending", "diskstats": None}]}}
+    return [
+        ("review_ended", ["done", "1"], review, True, "a step done, its runs whole"),
+        ("review_ended", ["done", "2"], review, False, "another number of steps done"),
+        ("review_ended", ["done", "1"], edit(review, record__state="stopped"), False,
+         "another state"),
+        ("review_rows_are_runs", [], review, True, "the row is the run's"),
+        ("review_rows_are_runs", [], edit(review, record__rows__0__mb_s=0.017), False,
+         "other MB/s"),
+        ("review_rows_are_runs", [], edit(review, record__rows=[]), False, "a run without a row"),
+        ("review_diskstats", [], review, True, "the disk counted the run's 4 IOs"),
+        ("review_diskstats", [], edit(review, record__steps__0__diskstats__reads=5), False,
+         "the disk counted one more"),
+    ]
+
+
 def self_test() -> int:
     """KTAP: every case, then every check has cases both ways, then the
     command line's exit statuses."""
@@ -1212,6 +1359,7 @@ def self_test() -> int:
         with open(trace, "w", encoding="utf-8") as f:
             f.write("  <idle>-0 [001] d.h2. 81.1: ssdk_io_complete: run=3 op=read offset=8192 "
                     "len=4096 lat_ns=400 error=0\n")
+        all_cases += review_cases(tmp)
         all_cases += [
             ("slowest_in_trace", [trace, "read"], a_run(), True, "the event is there"),
             ("slowest_in_trace", [trace, "write"], a_run(), False, "another op"),

@@ -245,6 +245,23 @@ stat_kept() {
 	return $rc
 }
 
+# writes_kept DEV COMMAND...: COMMAND's exit status, or 99 when it wrote
+# or discarded a sector of DEV (its block layer's counts of sectors
+# written and discarded moved). Reads (a tool's probing) and empty
+# flushes (its fsync, counted as writes of no sector) may happen.
+writes_kept() {
+	local dev=$1 before after rc
+
+	shift
+	read -r -a before <"/sys/block/${dev#/dev/}/stat"
+	"$@"
+	rc=$?
+	read -r -a after <"/sys/block/${dev#/dev/}/stat"
+	[ "${before[6]} ${before[13]}" = "${after[6]} ${after[13]}" ] ||
+		{ echo "it wrote: sectors written, discarded ${before[6]} ${before[13]} -> ${after[6]} ${after[13]}"; return 99; }
+	return $rc
+}
+
 # interrupt PID N: SIGINT (Ctrl-C) to the command PID once the module's
 # runs have completed N IOs (30 s at most), then its exit status once it
 # has ended, or 1 (and SIGKILL) when it still runs 30 s after the signal.
