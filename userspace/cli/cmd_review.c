@@ -149,6 +149,9 @@ static int load_suite(struct cli *cli, struct review *r, const char *name)
 		if (snprintf(r->suite_path, sizeof(r->suite_path), "%s/../suites/%s%s", dir, name,
 			     strstr(name, ".ini") ? "" : ".ini") >= (int)sizeof(r->suite_path))
 			return runtime_error(cli, "%s: a name too long", name);
+		/* the shipped suite's path, for messages */
+		if (realpath(r->suite_path, dir))
+			snprintf(r->suite_path, sizeof(r->suite_path), "%s", dir);
 	}
 	r->suite_text = read_text(r->suite_path);
 	if (!r->suite_text)

@@ -823,13 +823,26 @@ static const char *review_where(const struct review_row *row, char *buf, size_t 
 	return buf;
 }
 
-/*
- * The module's engine of a row's place: bio on the raw device, kfile on a
- * filesystem. The raw-against-formatted table compares those.
- */
-static int review_module_row(const struct review_row *row)
+/* The raw-against-formatted table's column of a row: bio on the device, kfile on a filesystem. */
+static const char *layer_column(const struct review_row *row)
 {
-	return !strcmp(row->label, row->step->fs[0] ? "kfile" : "bio");
+	if (strcmp(row->label, row->step->fs[0] ? "kfile" : "bio"))
+		return NULL;
+	return row->step->fs[0] ? row->step->fs : "raw";
+}
+
+/* The new-against-used table's column of a row: a study's phase ("new: randwrite 4k QD3"). */
+static const char *phase_column(const struct review_row *row)
+{
+	size_t n;
+	int ph;
+
+	for (ph = 0; ph < NR_PHASES; ph++) {
+		n = strlen(study_phases[ph]);
+		if (!strncmp(row->label, study_phases[ph], n) && !strncmp(row->label + n, ": ", 2))
+			return study_phases[ph];
+	}
+	return NULL;
 }
 
 /* Whether rows @a and @b are the same workload (rw, bs, depth). */
@@ -838,63 +851,67 @@ static int review_same(const struct review_row *a, const struct review_row *b)
 	return !strcmp(a->rw, b->rw) && a->bs == b->bs && a->iodepth == b->iodepth;
 }
 
+#define REVIEW_MAX_COLUMNS	4
+
 /*
- * Raw against formatted: a line per workload, a column for the raw device
- * and for each filesystem, @mbs MB/s or mean latency; when some workload
- * ran on two of them.
+ * The same workload (rw, block size, depth) side by side: a line per
+ * workload that ran in two columns at least, a column per value of
+ * @column (raw and each filesystem; new, used, trim), in MB/s or mean
+ * latency (@mbs). A column's cell is its first row of the workload.
  */
-static void review_layers(const struct review_summary *s, int mbs)
+static void review_columns(const struct review_summary *s,
+			   const char *(*column)(const struct review_row *row), const char *what,
+			   int mbs)
 {
-	const char *cols[1 + 4] = { "" };
-	unsigned int nc = 1, i, k, c, shown = 0;
-	const struct review_row *cell;
+	const struct review_row *cell[REVIEW_MAX_COLUMNS];
+	const char *cols[REVIEW_MAX_COLUMNS], *c;
+	unsigned int nc = 0, i, k, n, shown = 0;
 	char b[32];
 
-	for (i = 0; i < s->nr_steps && nc < 5; i++) {
-		for (c = 0; c < nc && strcmp(cols[c], s->steps[i].fs); c++)
-			;
-		if (c == nc && s->steps[i].fs[0])
-			cols[nc++] = s->steps[i].fs;
-	}
-	if (nc < 2)
-		return;
 	for (i = 0; i < s->nr_rows; i++) {
+		c = column(&s->rows[i]);
+		for (k = 0; c && k < nc && strcmp(cols[k], c); k++)
+			;
+		if (c && k == nc && nc < REVIEW_MAX_COLUMNS)
+			cols[nc++] = c;
+	}
+	for (i = 0; nc > 1 && i < s->nr_rows; i++) {
 		const struct review_row *row = &s->rows[i];
 
-		if (!review_module_row(row) || row->step->fs[0])
-			continue;
-		/* a raw workload first seen here, that a filesystem ran too */
-		for (k = 0; k < i && !(review_module_row(&s->rows[k]) &&
-				       !s->rows[k].step->fs[0] && review_same(&s->rows[k], row)); k++)
+		/* a workload's line where it is first seen */
+		for (k = 0; k < i && !(column(&s->rows[k]) && review_same(&s->rows[k], row)); k++)
 			;
-		if (k < i)
+		if (!column(row) || k < i)
 			continue;
-		for (k = 0; k < s->nr_rows && !(review_module_row(&s->rows[k]) &&
-					       s->rows[k].step->fs[0] && review_same(&s->rows[k], row));
-		     k++)
-			;
-		if (k == s->nr_rows)
+		memset(cell, 0, sizeof(cell));
+		for (n = 0, k = i; k < s->nr_rows; k++) {
+			c = column(&s->rows[k]);
+			if (!c || !review_same(&s->rows[k], row))
+				continue;
+			for (n = 0; n < nc && strcmp(cols[n], c); n++)
+				;
+			if (n < nc && !cell[n])
+				cell[n] = &s->rows[k];
+		}
+		for (n = 0, k = 0; k < nc; k++)
+			n += !!cell[k];
+		if (n < 2)
 			continue;
 		if (!shown++) {
-			printf("\n%s, raw (bio) against formatted (kfile), the same workload:\n",
-			       mbs ? "MB/s" : "Mean latency");
-			printf("%-10s %6s %4s %10s", "rw", "bs", "QD", "raw");
-			for (c = 1; c < nc; c++)
-				printf(" %10s", cols[c]);
+			printf("\n%s, %s, the same workload:\n", mbs ? "MB/s" : "Mean latency", what);
+			printf("%-10s %6s %4s", "rw", "bs", "QD");
+			for (k = 0; k < nc; k++)
+				printf(" %10s", cols[k]);
 			printf("\n");
 		}
 		printf("%-10s %6s %4" PRIu64, row->rw, fmt_size(b, sizeof(b), row->bs), row->iodepth);
-		for (c = 0; c < nc; c++) {
-			for (cell = NULL, k = 0; k < s->nr_rows && !cell; k++)
-				if (review_module_row(&s->rows[k]) && review_same(&s->rows[k], row) &&
-				    !strcmp(s->rows[k].step->fs, cols[c]))
-					cell = &s->rows[k];
-			if (!cell)
+		for (k = 0; k < nc; k++) {
+			if (!cell[k])
 				printf(" %10s", "-");
 			else if (mbs)
-				printf(" %10.1f", cell->mb_s);
+				printf(" %10.1f", cell[k]->mb_s);
 			else
-				printf(" %10s", fmt_ns(b, sizeof(b), cell->mean_ns));
+				printf(" %10s", fmt_ns(b, sizeof(b), cell[k]->mean_ns));
 		}
 		printf("\n");
 	}
@@ -902,7 +919,7 @@ static void review_layers(const struct review_summary *s, int mbs)
 
 /*
  * A review: where and how it went, each step, a line per run (MB/s, IOPS,
- * mean and max latency), then raw against formatted.
+ * mean and max latency), then raw against formatted, and new against used.
  */
 static void text_review(struct output *out, const struct review_summary *s)
 {
@@ -936,8 +953,10 @@ static void text_review(struct output *out, const struct review_summary *s)
 		       fmt_ns(b[1], sizeof(b[1]), row->mean_ns),
 		       fmt_ns(b[2], sizeof(b[2]), row->max_ns));
 	}
-	review_layers(s, 1);
-	review_layers(s, 0);
+	review_columns(s, layer_column, "raw (bio) against formatted (kfile)", 1);
+	review_columns(s, layer_column, "raw (bio) against formatted (kfile)", 0);
+	review_columns(s, phase_column, "the drive new, used and after TRIM", 1);
+	review_columns(s, phase_column, "the drive new, used and after TRIM", 0);
 }
 
 const struct output_ops output_text = {

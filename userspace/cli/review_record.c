@@ -286,9 +286,12 @@ int review_record_read(struct cli *cli, struct review *r)
 	int err = 0;
 
 	snprintf(path, sizeof(path), "%s/review.json", r->dir);
+	if (access(path, R_OK))
+		return runtime_error(cli, "--resume: %s holds no review (%s: %s)", r->dir, path,
+				     strerror(errno));
 	doc = json_object_from_file(path);
 	if (!doc)
-		return runtime_error(cli, "--resume: %s: %s", path, json_util_get_last_err());
+		return runtime_error(cli, "--resume: %s is not JSON", path);
 	s = get_str(doc, "target");
 	if (!s || !get_str(doc, "filesystems") || !get_str(doc, "scale") ||
 	    !get_str(doc, "started")) {

@@ -1001,6 +1001,17 @@ TEST(review_in_each_backend)
 	EXPECT_NE(NULL, strstr(out, "randread       4k    1  100.00 us  100.00 us\n"))
 		TH_LOG("%s", out);
 	free(out);
+	/* a study's runs: new against used */
+	strcpy(rows[0].label, "new: randread 4k QD1");
+	strcpy(rows[2].label, "used: randread 4k QD1");
+	CAPTURE(out, output_text.review(&o, &s));
+	EXPECT_NE(NULL, strstr(out, "MB/s, the drive new, used and after TRIM, the same workload:\n"
+				    "rw             bs   QD        new       used\n"
+				    "randread       4k    1        4.1        1.4\n"))
+		TH_LOG("%s", out);
+	free(out);
+	strcpy(rows[0].label, "bio");
+	strcpy(rows[2].label, "uring");
 	CAPTURE(out, output_json.review(&o, &s));
 	CHECK_JSON(out,
 		"d[\"state\"] == \"stopped\" and d[\"runtime\"] is None and d[\"span\"] is None",
