@@ -72,11 +72,19 @@ review() { "$SSDK_CLI" review "$@" --target "$nvme" --runtime 1s; }
 
 D1=$SSDK_TMP/review
 text=$SSDK_TMP/review.txt
+# runs_on DEV: how many of the module's runs are on DEV or on a file.
+runs_on() { "$SSDK_CLI" -j ctl list | $JGET - "len([r for r in j if r['target'] in ('$1', '$D1/.mnt/ssdk-review.dat')])"; }
 whole() {
+	local kept
+
+	kept=$(runs_on "$nvme")
 	review "$SSDK_TMP/quick.ini" --fs $fs --scale quick --out "$D1" --allow-write -q >"$text" &&
-		check review_ended "$D1/review.json" done $steps
+		check review_ended "$D1/review.json" done $steps &&
+		# the steps' runs are in their files, not kept in the module
+		[ "$(runs_on "$nvme")" = "$kept" ]
 }
-ktap_check "a review of raw, $fs runs end to end, every step done and whole" whole
+ktap_check "a review of raw, $fs runs end to end, every step done and whole, no run left in the module" \
+	whole
 ktap_check "the summary's rows are the runs' own" check review_rows_are_runs "$D1/review.json"
 ktap_check "raw steps: the runs' IOs are the requests the disk counted" \
 	check review_diskstats "$D1/review.json"

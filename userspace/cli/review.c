@@ -555,10 +555,43 @@ static struct review_step *fs_section(struct review *r, int fs)
 	return NULL;
 }
 
-/* Run step @rs: its record says how it went. Returns an exit status. */
+/*
+ * The module's runs on the review's target or test file, after id @after
+ * (0: all); deleted when @delete and ended. Return: the last id seen.
+ */
+static uint32_t review_runs(struct review *r, uint32_t after, int delete)
+{
+	struct ssdk_run_status *runs;
+	uint32_t last = after;
+	int n, i;
+
+	if (!r->h)
+		return after;
+	runs = calloc(REVIEW_MAX_RUNS, sizeof(*runs));
+	n = runs ? ssdk_run_list(r->h, runs, REVIEW_MAX_RUNS) : -1;
+	for (i = 0; i < n && i < REVIEW_MAX_RUNS; i++) {
+		if (runs[i].id <= after)
+			continue;
+		last = runs[i].id;
+		if (delete && runs[i].state >= SSDK_STATE_DONE &&
+		    (!strcmp(runs[i].config.target, r->target) ||
+		     !strcmp(runs[i].config.target, r->test_file)))
+			ssdk_run_delete(r->h, runs[i].id);
+	}
+	free(runs);
+	return last;
+}
+
+/*
+ * Run step @rs: its record says how it went. The module's runs it leaves
+ * (ctl run and compare keep theirs, for ctl results) are deleted: its
+ * results are in its file, and a review of more runs than the module
+ * keeps (64 by default) would find no room. Returns an exit status.
+ */
 static int run_step(struct cli *cli, struct review *r, struct review_step *rs)
 {
 	uint64_t before[NR_REVIEW_IO], after[NR_REVIEW_IO];
+	uint32_t last = review_runs(r, 0, 0);
 	double start = now_s();
 	int status, i;
 
@@ -571,6 +604,7 @@ static int run_step(struct cli *cli, struct review *r, struct review_step *rs)
 	rs->rec.has_io = rs->rec.has_io && !disk_counters(r->target, after);
 	for (i = 0; rs->rec.has_io && i < NR_REVIEW_IO; i++)
 		rs->rec.io[i] = after[i] - before[i];
+	review_runs(r, last, 1);
 	rs->rec.status = status;
 	rs->rec.state = !status ? REVIEW_DONE :
 			status == EXIT_SIGINT || status == 128 + SIGINT || cli_signalled() ?
@@ -597,6 +631,9 @@ int review_run(struct cli *cli, struct review *r)
 	char err[512];
 	unsigned int i;
 
+	/* without the module, a step's command says so itself */
+	if (ssdk_open(&r->h) < 0)
+		r->h = NULL;
 	for (i = 0; i < r->nr && !status; i++) {
 		rs = &r->steps[i];
 		if (rs->rec.state == REVIEW_DONE)
@@ -606,8 +643,12 @@ int review_run(struct cli *cli, struct review *r)
 			break;
 		}
 		if (mounted >= 0 && mounted != rs->fs) {
-			if (fs_umount(r->mnt, err, sizeof(err)))
+			if (fs_umount(r->mnt, err, sizeof(err))) {
+				if (r->h)
+					ssdk_close(r->h);
+				r->h = NULL;
 				return runtime_error(cli, "%s", err);
+			}
 			mounted = -1;
 		}
 		/* Resumed among a filesystem's steps: the filesystem first. */
@@ -631,6 +672,9 @@ int review_run(struct cli *cli, struct review *r)
 	if (mounted >= 0 && fs_umount(r->mnt, err, sizeof(err)))
 		runtime_error(cli, "%s", err);
 	rmdir(r->mnt);
+	if (r->h)
+		ssdk_close(r->h);
+	r->h = NULL;
 	if (status && status != EXIT_SIGINT && status != 128 + SIGINT && !cli_signalled()) {
 		runtime_error(cli, "step %u [%s]%s%s failed (exit %d); the steps before it are kept: ssdk review --resume %s runs it again",
 			      i, r->steps[i - 1].rec.name, r->steps[i - 1].fs >= 0 ? " on " : "",

@@ -35,6 +35,9 @@
 #define REVIEW_QUICK_RUNTIME	"2s"
 #define REVIEW_QUICK_SPAN	(1ULL << 30)
 
+/* Room for the module's runs, listed after each step (it keeps 64 by default). */
+#define REVIEW_MAX_RUNS		1024
+
 /* The test file of a filesystem, at the root of its mount. */
 #define REVIEW_TEST_FILE	"ssdk-review.dat"
 
@@ -77,6 +80,7 @@ struct review_step {
  * @started: When the review started.
  * @wall_before: Seconds a stopped review had taken before --resume.
  * @t0: When this part of it started (CLOCK_MONOTONIC, seconds).
+ * @h: The module, while the steps run: the runs they leave are deleted.
  * @steps: Its steps.
  * @nr: How many.
  */
@@ -101,6 +105,7 @@ struct review {
 	char started[32];
 	double wall_before;
 	double t0;
+	struct ssdk *h;
 	struct review_step steps[REVIEW_MAX_STEPS];
 	unsigned int nr;
 };
