@@ -15,7 +15,7 @@ ssdk_setup
 nvme=$(nvme_disk)
 [ -n "$nvme" ] || ktap_skip_all "no NVMe disk (scripts/vm-run --disk nvme:16G)"
 
-ktap_plan 9
+ktap_plan 10
 
 fs=ext4,xfs
 if command -v mkfs.btrfs >/dev/null && { grep -qw btrfs /proc/filesystems || modprobe btrfs; }; then
@@ -135,6 +135,17 @@ refusals() {
 }
 ktap_check "an impossible step (too deep, past the disk, a file past it, no mkfs) is refused first, named" \
 	refusals
+# A module of one run: a compare at two depths keeps two until its step ends.
+room() {
+	local rc
+
+	ssdk_unload && ssdk_load max_runs=1 || return 1
+	refused 1 "keeps 0 runs of its 1, and a step needs 2" \
+		review "$SSDK_TMP/quick.ini" --fs ext4 --out "$SSDK_TMP/refused" --allow-write
+	rc=$?
+	ssdk_unload && ssdk_load && return $rc
+}
+ktap_check "a review the module has no room for is refused first" room
 suite "$SSDK_TMP/raw.ini" '/^\[filesystem\]/,$d'
 consent() {
 	refused 1 "step 2 \[raw: 4k random write\]: .*allow-write" \

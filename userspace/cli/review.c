@@ -322,18 +322,24 @@ static int device_size(const char *dev, uint64_t *bytes)
 	return ok ? 0 : -1;
 }
 
-/* The dry run's estimate of its runs' time: "seconds", or -1 with untimed runs. */
-static double estimate(const char *json)
+/*
+ * What a step's dry run says: its runs' time ("seconds", or -1 when some
+ * end at a size), and how many runs it makes.
+ */
+static double dry_run_of(const char *json, unsigned int *runs)
 {
 	struct json_object *doc = json_tokener_parse(json), *v;
 	double s = -1;
 
+	*runs = 0;
 	if (!doc)
 		return -1;
 	if (json_object_object_get_ex(doc, "seconds", &v))
 		s = json_object_get_double(v);
 	if (json_object_object_get_ex(doc, "untimed", &v) && json_object_get_int64(v))
 		s = -1;
+	if (json_object_object_get_ex(doc, "runs", &v))
+		*runs = json_object_get_int(v);
 	json_object_put(doc);
 	return s;
 }
@@ -379,7 +385,35 @@ static int check_step(struct cli *cli, struct review *r, struct review_step *rs)
 			      rs->fs >= 0 ? r->fs[rs->fs].name : "", line[0] ? line : "failed");
 		return status == EXIT_USAGE ? EXIT_USAGE : EXIT_RUNTIME;
 	}
-	rs->rec.estimate_s = estimate(out);
+	rs->rec.estimate_s = dry_run_of(out, &rs->runs);
+	return 0;
+}
+
+/*
+ * Room in the module for the runs of the largest step: a step keeps its
+ * runs until it ends (the review deletes them then), and a compare or a
+ * sweep makes one per engine and depth.
+ */
+static int check_room(struct cli *cli, struct review *r)
+{
+	struct ssdk_run_status *runs;
+	unsigned int need = 0, i;
+	struct ssdk_info info;
+	struct ssdk *h;
+	int n;
+
+	for (i = 0; i < r->nr; i++)
+		if (r->steps[i].rec.state != REVIEW_DONE && r->steps[i].runs > need)
+			need = r->steps[i].runs;
+	if (ssdk_open(&h) < 0)
+		return 0;	/* the steps' own checks said what they could */
+	runs = calloc(REVIEW_MAX_RUNS, sizeof(*runs));
+	n = runs && !ssdk_info_get(h, &info) ? ssdk_run_list(h, runs, REVIEW_MAX_RUNS) : -1;
+	free(runs);
+	ssdk_close(h);
+	if (n >= 0 && n + need > info.max_runs)
+		return runtime_error(cli, "the module keeps %d runs of its %u, and a step needs %u: delete finished runs first (ssdk ctl list, ssdk ctl delete)",
+				     n, info.max_runs, need);
 	return 0;
 }
 
@@ -428,6 +462,9 @@ int review_check(struct cli *cli, struct review *r)
 		if (ret)
 			return ret;
 	}
+	ret = check_room(cli, r);
+	if (ret)
+		return ret;
 	if (!r->quiet)
 		fprintf(stderr, "%sssdk review: %u steps checked%20s\n",
 			isatty(STDERR_FILENO) ? "\r" : "", r->nr, "");

@@ -48,12 +48,15 @@ enum review_scale { REVIEW_FULL, REVIEW_QUICK };
  * @st: The suite's step.
  * @fs: Index of its filesystem in the review's, or -1 on the raw device.
  * @rec: Its record: name, command line, how it went.
+ * @runs: The runs its dry run counted (userspace engines' too): the
+ *	module's room it may need.
  * @args: Room for @rec.argv's strings.
  */
 struct review_step {
 	const struct suite_step *st;
 	int fs;
 	struct review_record rec;
+	unsigned int runs;
 	char *argv[REVIEW_MAX_ARGS];
 	char args[4096];
 };
