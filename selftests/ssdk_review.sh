@@ -122,6 +122,8 @@ refused() {
 suite "$SSDK_TMP/deep.ini" '/^\[formatted: 4k random write\]/,$s/^iodepth=4/iodepth=100000/'
 suite "$SSDK_TMP/past.ini" 's/^span=32m/span=32g/'
 suite "$SSDK_TMP/big.ini" 's/^file-size=32m/file-size=32g/'
+# no span: at quick scale, 1 GiB, which the 16 MiB file cannot hold
+suite "$SSDK_TMP/small.ini" '/^span=32m/d; s/^file-size=32m/file-size=16m/'
 refusals() {
 	refused 1 "step 5 \[formatted: 4k random write\] on ext4: .*iodepth" \
 		review "$SSDK_TMP/deep.ini" --fs $fs --out "$SSDK_TMP/refused" --allow-write &&
@@ -129,11 +131,14 @@ refusals() {
 			review "$SSDK_TMP/past.ini" --fs ext4 --out "$SSDK_TMP/refused" --allow-write &&
 		refused 1 "file-size=32g is not below the size" \
 			review "$SSDK_TMP/big.ini" --fs ext4 --out "$SSDK_TMP/refused" --allow-write &&
+		refused 1 "step 4 \[formatted: 4k random read\]: its span \(1073741824 bytes\) is past the end of the ext4 test file \(16777216 bytes\)" \
+			review "$SSDK_TMP/small.ini" --fs ext4 --scale quick --out "$SSDK_TMP/refused" \
+			--allow-write &&
 		refused 2 "no mkfs.ext4 in PATH" env PATH=/usr/bin:/bin \
 			"$SSDK_CLI" review "$SSDK_TMP/quick.ini" --target "$nvme" --out "$SSDK_TMP/refused" \
 			--allow-write
 }
-ktap_check "an impossible step (too deep, past the disk, a file past it, no mkfs) is refused first, named" \
+ktap_check "an impossible step (too deep, past the disk, a file past it, past the file, no mkfs) is refused first, named" \
 	refusals
 # A module of one run: a compare at two depths keeps two until its step ends.
 room() {
@@ -156,7 +161,7 @@ consent() {
 ktap_check "writes without consent are refused first, named; filesystems likewise" consent
 dry_run() {
 	writes_kept "$nvme" review "$SSDK_TMP/quick.ini" --fs $fs --dry-run --allow-write -q |
-		grep "dry run: $steps steps checked"
+		grep -E "dry run: $((3 + 3 * nfs)) runs checked, none started, nothing written; [0-9]+ s of runs$"
 }
 ktap_check "--dry-run checks every step and writes nothing" dry_run
 
@@ -182,6 +187,9 @@ stop_resume() {
 	echo "stopped: exit $rc"
 	[ $rc = 130 ] && check review_ended "$D2/review.json" stopped 3 || return 1
 	grep -q "$D2/.mnt" /proc/mounts && { echo "left mounted"; return 1; }
+	# a step stopped keeps what it measured in its file
+	[ "$($JGET "$D2/review.json" 'j["steps"][3]["state"]')" != stopped ] ||
+		[ -s "$D2/04-formatted-4k-random-read-ext4.json" ] || { echo "no stopped step's file"; return 1; }
 	first=$(sha256sum <"$D2/01-raw-4k-random-read.json")
 	"$SSDK_CLI" review --resume "$D2" --allow-write -q >/dev/null || return 1
 	check review_ended "$D2/review.json" done 5 &&

@@ -208,10 +208,17 @@ static int make_dir(struct cli *cli, struct review *r)
 				     errno == EEXIST ? "a review is there already (--resume continues it)" :
 				     strerror(errno));
 	fputs(r->suite_text, f);
-	if (fclose(f))
-		return runtime_error(cli, "%s: %s", path, strerror(errno));
+	if (fclose(f)) {
+		runtime_error(cli, "%s: %s", path, strerror(errno));
+		goto undo;
+	}
 	strftime(r->started, sizeof(r->started), "%Y-%m-%dT%H:%M:%SZ", gmtime(&t));
-	return review_conditions_write(cli, r);
+	if (!review_conditions_write(cli, r) && !review_record_write(cli, r, "running"))
+		return 0;
+undo:
+	/* a directory with no record is neither resumed nor reused: none */
+	unlink(path);
+	return EXIT_RUNTIME;
 }
 
 /* The options and the suite of a review: new, or resumed from its directory. */
@@ -276,20 +283,17 @@ static int review_cmd_run(struct cli *cli, int argc, char **argv)
 		err = review_check(cli, r);
 	if (err || a.dry_run) {
 		if (!err)
-			printf("dry run: %u steps checked on %s, none started, nothing written\n", r->nr,
-			       r->target);
+			review_dry_run(cli, r);
 		goto out;
 	}
-	if (!r->resume)
-		err = make_dir(cli, r);
-	if (err)
-		goto out;
+	/* from here a signal stops the review between its steps, or its step */
 	cli_catch_signals();
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	r->t0 = ts.tv_sec + ts.tv_nsec / 1e9;
-	err = review_record_write(cli, r, "running");
-	if (!err)
-		err = review_run(cli, r);
+	err = r->resume ? review_record_write(cli, r, "running") : make_dir(cli, r);
+	if (err)
+		goto out;
+	err = review_run(cli, r);
 	if (review_finish(cli, r, !err ? "done" : err == EXIT_SIGINT ? "stopped" : "failed") &&
 	    !err)
 		err = EXIT_RUNTIME;

@@ -107,6 +107,25 @@ static uint64_t file_size(const struct review *r)
 	return size;
 }
 
+/*
+ * The span a step on a filesystem gets, with its offset: the suite's (or
+ * none: the whole file, 0 here), the review's cap over it.
+ */
+static uint64_t step_span(const struct review *r, const struct suite_step *st)
+{
+	const char *span = suite_key(&r->suite, st, "span");
+	const char *offset = suite_key(&r->suite, st, "offset");
+	uint64_t v = 0, off = 0, cap = review_span_cap(r);
+
+	if (span && parse_size(span, &v))
+		return 0;	/* its command says what is wrong */
+	if (cap && (!v || v > cap))
+		v = cap;
+	if (v && offset && !parse_size(offset, &off))
+		v += off;
+	return v;
+}
+
 /* Room for a step's command line. */
 struct argv_buf {
 	char **argv;
@@ -131,6 +150,18 @@ static int arg(struct argv_buf *b, const char *s)
 	return 0;
 }
 
+/* Whether @name is one of the comma-separated @list. */
+static int listed_engine(const char *list, const char *name)
+{
+	size_t l = strlen(name);
+	const char *p;
+
+	for (p = list; (p = strstr(p, name)); p += l)
+		if ((p == list || p[-1] == ',') && (!p[l] || p[l] == ','))
+			return 1;
+	return 0;
+}
+
 /**
  * review_raw_engines() - An engine list as a step on a filesystem is
  * checked on the raw device: kfile as bio, a userspace engine on the file
@@ -143,6 +174,7 @@ void review_raw_engines(const char *list, char *out, size_t len)
 {
 	char copy[256], *e, *save, name[32];
 	size_t n = 0;
+	int w;
 
 	snprintf(copy, sizeof(copy), "%s", list);
 	out[0] = '\0';
@@ -153,10 +185,15 @@ void review_raw_engines(const char *list, char *out, size_t len)
 			snprintf(name, sizeof(name), "%s-raw", e);
 		else
 			snprintf(name, sizeof(name), "%s", e);
-		if (strstr(out, name) && (strstr(out, name)[strlen(name)] == ',' ||
-					  !strstr(out, name)[strlen(name)]))
+		if (listed_engine(out, name))
 			continue;
-		n += snprintf(out + n, len - n, "%s%s", n ? "," : "", name);
+		w = snprintf(out + n, len - n, "%s%s", n ? "," : "", name);
+		if (w < 0 || (size_t)w >= len - n) {
+			/* too long to hold: the engines' check says what is wrong */
+			snprintf(out, len, "%s", list);
+			return;
+		}
+		n += w;
 	}
 }
 
@@ -357,18 +394,15 @@ static int check_step(struct cli *cli, struct review *r, struct review_step *rs)
 	char *argv[REVIEW_MAX_ARGS], room[4096], out[2048];
 	struct argv_buf b = { .argv = argv, .max = REVIEW_MAX_ARGS, .room = room,
 			      .size = sizeof(room) };
-	const char *span;
-	uint64_t v;
 	int status;
 
-	/* the span the step gets, within the review's cap, in the file */
-	span = rs->fs >= 0 ? suite_key(&r->suite, rs->st, "span") : NULL;
-	if (span && !parse_size(span, &v) && (!review_span_cap(r) || v <= review_span_cap(r)) &&
-	    v > file_size(r)) {
+	/* the span the step gets (the review's cap over the suite's) in the file */
+	if (rs->fs >= 0 && step_span(r, rs->st) > file_size(r)) {
 		clear_progress(r);
-		return runtime_error(cli, "step %u [%s]: span=%s is past the end of the %s test file (file-size=%llu)",
-				     (unsigned int)(rs - r->steps) + 1, rs->st->name, span,
-				     r->fs[rs->fs].name, (unsigned long long)file_size(r));
+		return runtime_error(cli, "step %u [%s]: its span (%llu bytes) is past the end of the %s test file (%llu bytes)",
+				     (unsigned int)(rs - r->steps) + 1, rs->st->name,
+				     (unsigned long long)step_span(r, rs->st), r->fs[rs->fs].name,
+				     (unsigned long long)file_size(r));
 	}
 	if (step_argv(r, rs, 1, &b))
 		return usage_error(cli, "[%s]: its command line is too long", rs->st->name);
@@ -471,6 +505,32 @@ int review_check(struct cli *cli, struct review *r)
 	return 0;
 }
 
+/**
+ * review_dry_run() - After review_check() passed, with --dry-run: say so,
+ * as a command's dry run does: the steps' runs, the time of those a
+ * runtime ends, and the runs of the steps a size ends (fills).
+ * @cli: Settings.
+ * @r: The review, checked.
+ */
+void review_dry_run(struct cli *cli, const struct review *r)
+{
+	unsigned int runs = 0, untimed = 0, i;
+	double seconds = 0;
+
+	for (i = 0; i < r->nr; i++) {
+		const struct review_step *rs = &r->steps[i];
+
+		if (rs->rec.state == REVIEW_DONE || rs->st->kind == SUITE_FILESYSTEM)
+			continue;
+		runs += rs->runs;
+		if (rs->rec.estimate_s < 0)
+			untimed += rs->runs;
+		else
+			seconds += rs->rec.estimate_s;
+	}
+	cli->out.ops->dry_run(&cli->out, runs, seconds, untimed);
+}
+
 /* --- running ---------------------------------------------------------------- */
 
 /* The counters of /sys/block/DISK/stat (of a partition, its own) that a step moves. */
@@ -534,49 +594,83 @@ static int run_filesystem(struct cli *cli, struct review *r, struct review_step 
 		return runtime_error(cli, "[%s] %s: %s", rs->st->name, fs->name, err);
 	if (layout_prepare(&l, err, sizeof(err)) ||
 	    layout_fill(&l, REVIEW_LAYOUT_SEED, err, sizeof(err))) {
-		fs_umount(r->mnt, err + 512, sizeof(err) - 512);
-		return runtime_error(cli, "[%s] %s: the test file: %s", rs->st->name, fs->name, err);
+		runtime_error(cli, "[%s] %s: the test file: %s", rs->st->name, fs->name, err);
+		if (fs_umount(r->mnt, err, sizeof(err)))
+			runtime_error(cli, "%s", err);
+		return EXIT_RUNTIME;
 	}
 	return 0;
 }
 
-/* Run a step's command, its JSON into its file: its exit status. */
+/* Whether a step's exit status says a signal stopped it. */
+static int stopped_status(int status)
+{
+	return status == EXIT_SIGINT || status == 128 + SIGINT || status == 128 + SIGTERM;
+}
+
+static void on_child(int sig)
+{
+}
+
+/*
+ * Run a step's command, its JSON into its file: its exit status. A
+ * stopped step's file holds what it measured before it stopped.
+ *
+ * SIGINT, SIGTERM and SIGCHLD are blocked from before the fork, and the
+ * review waits for them with sigsuspend(): a signal sent to the review
+ * alone at any moment is passed on to the child, once (Ctrl-C reaches
+ * the child from the terminal itself). The child takes the default
+ * actions back before it unblocks them: one that came between the fork
+ * and the exec ends it, as a stop.
+ */
 static int run_command(struct cli *cli, struct review *r, struct review_step *rs)
 {
 	char tmp[PATH_MAX + REVIEW_FILE_LEN + 8], path[PATH_MAX + REVIEW_FILE_LEN];
-	int status, fd, forwarded = 0;
-	pid_t pid;
+	struct sigaction sa = { .sa_handler = on_child, .sa_flags = SA_RESTART | SA_NOCLDSTOP };
+	struct sigaction old_chld;
+	int status = 0, fd, forwarded = 0;
+	sigset_t block, old;
+	pid_t pid, got = -1;
 
+	if (cli_signalled())
+		return EXIT_SIGINT;
 	snprintf(path, sizeof(path), "%s/%s", r->dir, rs->rec.file);
 	snprintf(tmp, sizeof(tmp), "%s.part", path);
 	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	if (fd < 0)
 		return runtime_error(cli, "%s: %s", tmp, strerror(errno));
+	sigemptyset(&block);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGTERM);
+	sigaddset(&block, SIGCHLD);
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGCHLD, &sa, &old_chld);
+	sigprocmask(SIG_BLOCK, &block, &old);
 	pid = fork();
-	if (pid < 0) {
-		close(fd);
-		return runtime_error(cli, "fork: %s", strerror(errno));
-	}
 	if (!pid) {
+		signal(SIGINT, SIG_DFL);
+		signal(SIGTERM, SIG_DFL);
+		sigprocmask(SIG_SETMASK, &old, NULL);
 		dup2(fd, STDOUT_FILENO);
 		/* this very program, even if a newer one has replaced its file */
 		execv("/proc/self/exe", rs->argv);
 		_exit(127);
 	}
 	close(fd);
-	/*
-	 * Ctrl-C reaches the child from the terminal; a signal sent to the
-	 * review alone is passed on, once: the child stops its run and says
-	 * what it measured.
-	 */
-	while (waitpid(pid, &status, 0) < 0) {
-		if (errno != EINTR)
-			return runtime_error(cli, "waitpid: %s", strerror(errno));
+	while (pid > 0) {
+		got = waitpid(pid, &status, WNOHANG);
+		if (got == pid || (got < 0 && errno != EINTR))
+			break;
 		if (cli_signalled() && !forwarded++)
 			kill(pid, SIGINT);
+		sigsuspend(&old);
 	}
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	sigaction(SIGCHLD, &old_chld, NULL);
+	if (pid < 0 || got != pid)
+		return runtime_error(cli, "%s: %s", pid < 0 ? "fork" : "waitpid", strerror(errno));
 	status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-	if (!status && rename(tmp, path))
+	if ((!status || stopped_status(status)) && rename(tmp, path))
 		return runtime_error(cli, "%s: %s", path, strerror(errno));
 	return status;
 }
@@ -644,8 +738,7 @@ static int run_step(struct cli *cli, struct review *r, struct review_step *rs)
 	review_runs(r, last, 1);
 	rs->rec.status = status;
 	rs->rec.state = !status ? REVIEW_DONE :
-			status == EXIT_SIGINT || status == 128 + SIGINT || cli_signalled() ?
-			REVIEW_STOPPED : REVIEW_FAILED;
+			stopped_status(status) || cli_signalled() ? REVIEW_STOPPED : REVIEW_FAILED;
 	return status;
 }
 
@@ -663,7 +756,7 @@ static int run_step(struct cli *cli, struct review *r, struct review_step *rs)
  */
 int review_run(struct cli *cli, struct review *r)
 {
-	struct review_step *rs, *fss;
+	struct review_step *rs = NULL, *fss;
 	int mounted = -1, status = 0;
 	char err[512];
 	unsigned int i;
@@ -695,8 +788,10 @@ int review_run(struct cli *cli, struct review *r)
 				fprintf(stderr, "ssdk review: making %s again for the steps left on it\n",
 					r->fs[rs->fs].name);
 			status = run_step(cli, r, fss);
-			if (status)
+			if (status) {
+				rs = fss;
 				break;
+			}
 		}
 		if (rs->fs >= 0)
 			mounted = rs->fs;
@@ -705,6 +800,8 @@ int review_run(struct cli *cli, struct review *r)
 		if (rs->st->kind == SUITE_FILESYSTEM && status)
 			mounted = -1;
 		review_record_write(cli, r, "running");
+		if (status)
+			break;
 	}
 	if (mounted >= 0 && fs_umount(r->mnt, err, sizeof(err)))
 		runtime_error(cli, "%s", err);
@@ -712,10 +809,10 @@ int review_run(struct cli *cli, struct review *r)
 	if (r->h)
 		ssdk_close(r->h);
 	r->h = NULL;
-	if (status && status != EXIT_SIGINT && status != 128 + SIGINT && !cli_signalled()) {
-		runtime_error(cli, "step %u [%s]%s%s failed (exit %d); the steps before it are kept: ssdk review --resume %s runs it again",
-			      i, r->steps[i - 1].rec.name, r->steps[i - 1].fs >= 0 ? " on " : "",
-			      r->steps[i - 1].rec.fs, status, r->dir);
+	if (status && !stopped_status(status) && !cli_signalled()) {
+		runtime_error(cli, "step %u [%s]%s%s failed (exit %d); the steps before it are kept: ssdk review --resume %s --allow-write runs it again",
+			      (unsigned int)(rs - r->steps) + 1, rs->rec.name, rs->fs >= 0 ? " on " : "",
+			      rs->rec.fs, status, r->dir);
 		return EXIT_RUNTIME;
 	}
 	if (status) {

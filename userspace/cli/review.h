@@ -117,6 +117,7 @@ uint64_t review_span_cap(const struct review *r);
 void review_raw_engines(const char *list, char *out, size_t len);
 int review_plan(struct cli *cli, struct review *r);
 int review_check(struct cli *cli, struct review *r);
+void review_dry_run(struct cli *cli, const struct review *r);
 int review_run(struct cli *cli, struct review *r);
 int review_record_write(struct cli *cli, struct review *r, const char *state);
 int review_record_read(struct cli *cli, struct review *r);

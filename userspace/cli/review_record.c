@@ -73,8 +73,12 @@ static int print_to(struct cli *cli, const char *dir, const char *name,
 		return runtime_error(cli, "%s: %s", tmp, strerror(errno));
 	saved = dup(STDOUT_FILENO);
 	if (saved < 0 || dup2(fd, STDOUT_FILENO) < 0) {
+		err = runtime_error(cli, "%s: %s", tmp, strerror(errno));
+		if (saved >= 0)
+			close(saved);
 		close(fd);
-		return runtime_error(cli, "%s: %s", tmp, strerror(errno));
+		unlink(tmp);
+		return err;
 	}
 	close(fd);
 	ops->review(&out, s);
@@ -85,6 +89,8 @@ static int print_to(struct cli *cli, const char *dir, const char *name,
 	clearerr(stdout);
 	if (!err && rename(tmp, path))
 		err = runtime_error(cli, "%s: %s", path, strerror(errno));
+	if (err)
+		unlink(tmp);
 	return err;
 }
 
@@ -219,8 +225,9 @@ int review_finish(struct cli *cli, struct review *r, const char *state)
  */
 int review_conditions_write(struct cli *cli, const struct review *r)
 {
+	const struct suite_step *fst = NULL;
 	struct run_conditions c = { 0 };
-	char path[PATH_MAX + 32], host[256] = "";
+	char path[PATH_MAX + 32], host[256] = "", opts[512];
 	struct utsname u;
 	struct json j;
 	struct ssdk *h;
@@ -245,19 +252,29 @@ int review_conditions_write(struct cli *cli, const struct review *r)
 	json_str(&j, "ssdk", c.version);
 	json_str(&j, "target", r->target);
 	json_str(&j, "device", c.device);
+	for (i = 0; i < r->suite.nr; i++)
+		if (r->suite.steps[i].kind == SUITE_FILESYSTEM)
+			fst = &r->suite.steps[i];
 	json_array_begin(&j, "filesystems", 0);
 	for (i = 0; i < r->nr_fs; i++) {
 		json_object_begin(&j, NULL);
 		json_str(&j, "name", r->fs[i].name);
 		json_str(&j, "mkfs", r->fs[i].mkfs);
 		json_str(&j, "version", r->fs[i].version);
-		json_str(&j, "mkfs_options", r->fs[i].mkfs_args);
-		json_str(&j, "mount_options", r->fs[i].mount_options);
+		/* ssdk's, then the suite's */
+		snprintf(opts, sizeof(opts), "%s%s%s", r->fs[i].mkfs_args,
+			 fst && suite_fs_key(fst, "mkfs-options") ? " " : "",
+			 fst && suite_fs_key(fst, "mkfs-options") ? suite_fs_key(fst, "mkfs-options") : "");
+		json_str(&j, "mkfs_options", opts);
+		snprintf(opts, sizeof(opts), "%s%s%s", r->fs[i].mount_options,
+			 fst && suite_fs_key(fst, "mount-options") ? "," : "",
+			 fst && suite_fs_key(fst, "mount-options") ? suite_fs_key(fst, "mount-options") : "");
+		json_str(&j, "mount_options", opts);
 		json_object_end(&j);
 	}
 	json_array_end(&j);
 	json_object_end(&j);
-	if (json_finish(&j) || fclose(f))
+	if (json_finish(&j) | fclose(f))
 		return runtime_error(cli, "%s: cannot write it", path);
 	return 0;
 }
@@ -356,6 +373,8 @@ int review_record_states(struct cli *cli, struct review *r)
 		rec->state = REVIEW_DONE;
 		if (json_object_object_get_ex(st, "wall_s", &v))
 			rec->wall_s = json_object_get_double(v);
+		if (json_object_object_get_ex(st, "estimate_s", &v) && v)
+			rec->estimate_s = json_object_get_double(v);
 		if (json_object_object_get_ex(st, "diskstats", &v) &&
 		    json_object_is_type(v, json_type_object)) {
 			rec->has_io = 1;

@@ -114,6 +114,12 @@ TEST(a_filesystems_engines_are_checked_as_their_raw_forms_each_once)
 	EXPECT_STREQ("bio,uring-raw,libaio-raw", out);
 	review_raw_engines("psync,psync-raw,kfile", out, sizeof(out));
 	EXPECT_STREQ("psync-raw,bio", out);
+	/* a name within another is not it */
+	review_raw_engines("uring-raw,libaio,kfile,bio", out, sizeof(out));
+	EXPECT_STREQ("uring-raw,libaio-raw,bio", out);
+	/* too long for the room: given back as it was, for the engines' check to refuse */
+	review_raw_engines("aa,bb,cc,dd,ee,ff,gg,hh,ii,jj,kk,ll,mm,nn,oo,pp,qq,rr,ss,tt", out, 64);
+	EXPECT_STREQ("aa,bb,cc,dd,ee,ff,gg,hh,ii,jj,kk,ll,mm,nn,oo,pp,qq,rr,ss,tt", out);
 }
 
 /* The rows of a fixture, as a step's file. */
