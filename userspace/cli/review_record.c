@@ -123,28 +123,6 @@ static void summary_free(struct review_summary *s, struct review_record *recs)
 	free(recs);
 }
 
-/**
- * review_record_write() - Write the review's record, review.json.
- * @cli: Settings.
- * @r: The review.
- * @state: "running", "done", "stopped" or "failed".
- *
- * Return: 0 or EXIT_RUNTIME (said).
- */
-int review_record_write(struct cli *cli, struct review *r, const char *state)
-{
-	struct review_record *recs;
-	struct review_summary s;
-	int err;
-
-	err = summary_new(cli, r, state, &s, &recs);
-	if (err)
-		return err;
-	err = print_to(cli, r->dir, "review.json", &output_json, &s);
-	summary_free(&s, recs);
-	return err;
-}
-
 /*
  * The HTML report of the Python package, of the measuring steps' JSON,
  * when the package can be imported (installed, or beside this program in
@@ -188,6 +166,45 @@ static void report(const struct review *r)
 			strrchr(out, '\n') ? strrchr(out, '\n') + 1 : out);
 }
 
+/*
+ * The summary of @r as it stands, into review.json; when it has ended
+ * (@ended), into summary.txt and summary.csv too, the report made, and
+ * printed in the format asked.
+ */
+static int summarize(struct cli *cli, struct review *r, const char *state, int ended)
+{
+	struct review_record *recs;
+	struct review_summary s;
+	int err;
+
+	err = summary_new(cli, r, state, &s, &recs);
+	if (err)
+		return err;
+	err = print_to(cli, r->dir, "review.json", &output_json, &s);
+	if (!err && ended)
+		err = print_to(cli, r->dir, "summary.txt", &output_text, &s) ||
+		      print_to(cli, r->dir, "summary.csv", &output_csv, &s) ? EXIT_RUNTIME : 0;
+	if (!err && ended) {
+		report(r);
+		cli->out.ops->review(&cli->out, &s);
+	}
+	summary_free(&s, recs);
+	return err;
+}
+
+/**
+ * review_record_write() - Write the review's record, review.json.
+ * @cli: Settings.
+ * @r: The review.
+ * @state: "running", "done", "stopped" or "failed".
+ *
+ * Return: 0 or EXIT_RUNTIME (said).
+ */
+int review_record_write(struct cli *cli, struct review *r, const char *state)
+{
+	return summarize(cli, r, state, 0);
+}
+
 /**
  * review_finish() - Write the review's summary, in every format, and print it.
  * @cli: Settings: the format of the summary printed.
@@ -198,22 +215,7 @@ static void report(const struct review *r)
  */
 int review_finish(struct cli *cli, struct review *r, const char *state)
 {
-	struct review_record *recs;
-	struct review_summary s;
-	int err;
-
-	err = summary_new(cli, r, state, &s, &recs);
-	if (err)
-		return err;
-	err = print_to(cli, r->dir, "review.json", &output_json, &s) ||
-	      print_to(cli, r->dir, "summary.txt", &output_text, &s) ||
-	      print_to(cli, r->dir, "summary.csv", &output_csv, &s) ? EXIT_RUNTIME : 0;
-	if (!err) {
-		report(r);
-		cli->out.ops->review(&cli->out, &s);
-	}
-	summary_free(&s, recs);
-	return err;
+	return summarize(cli, r, state, 1);
 }
 
 /**
