@@ -753,8 +753,9 @@ def load_review(path: str) -> Any:
 
 def review_runs(doc: Any) -> list[tuple[str, Any]]:
     """Every run of a step's document, labelled as ssdk review labels
-    them: compare's by engine, a sweep's point is its total, a plan's
-    step by what it did."""
+    them: compare's by engine (with the depth it achieved, as
+    "achieved_iodepth" in a copy of the run), a sweep's point is its
+    total, a plan's step by what it did."""
     out: list[tuple[str, Any]] = []
 
     def walk(node: Any, label: str | None) -> None:
@@ -773,7 +774,9 @@ def review_runs(doc: Any) -> list[tuple[str, Any]]:
             return
         for key, value in node.items():
             if key == "results" and isinstance(value, dict):
-                out.extend((engine, run) for engine, run in value.items())
+                got = node.get("achieved_iodepth", {})
+                out.extend((engine, run | {"achieved_iodepth": got.get(engine)})
+                           for engine, run in value.items())
             else:
                 walk(value, label)
 
@@ -829,6 +832,8 @@ def review_rows_are_runs(r: Report, j: Any) -> None:
         r.eq(f"{where}: rw, bs, iodepth", (row["rw"], row["bs"], row["iodepth"]),
              (run["config"]["rw"], run["config"]["bs"], run["config"]["iodepth"]))
         r.eq(f"{where}: ios", row["ios"], sum(o["ios"] for o in ops))
+        r.eq(f"{where}: achieved_iodepth", row["achieved_iodepth"],
+             run.get("achieved_iodepth"))
         r.eq(f"{where}: max_ns", row["max_ns"], max(o["lat_ns"].get("max", 0) for o in ops))
         for key, value in (("mb_s", sum(o["bw_bytes"] for o in ops) / 1e6),
                            ("iops", sum(o["iops"] for o in ops)), ("mean_ns", _mean(run))):
@@ -1320,9 +1325,10 @@ def review_cases(tmp: str) -> list[Case]:
     for o in (run["read"], run["write"]):
         o["bw_bytes"] = o["bytes"] * 1.0
     with open(os.path.join(tmp, "01-raw.json"), "w", encoding="utf-8") as f:
-        json.dump({"iodepth": 1, "results": {"bio": run}}, f)
+        json.dump({"iodepth": 1, "results": {"bio": run}, "achieved_iodepth": {"bio": 0.9}}, f)
     row = {"step": 1, "label": "bio", "rw": "randread", "bs": 4096, "iodepth": 1, "ios": 4,
-           "mb_s": 4 * 4096 / 1e6, "iops": 4.0, "mean_ns": 250.0, "max_ns": 400}
+           "achieved_iodepth": 0.9, "mb_s": 4 * 4096 / 1e6, "iops": 4.0, "mean_ns": 250.0,
+           "max_ns": 400}
     stats = {"reads": 4, "read_merges": 0, "writes": 0, "write_merges": 0}
     review = {"dir": tmp, "record": {
         "state": "done", "rows": [row],
@@ -1339,6 +1345,8 @@ def review_cases(tmp: str) -> list[Case]:
         ("review_rows_are_runs", [], edit(review, record__rows__0__mb_s=0.017), False,
          "other MB/s"),
         ("review_rows_are_runs", [], edit(review, record__rows=[]), False, "a run without a row"),
+        ("review_rows_are_runs", [], edit(review, record__rows__0__achieved_iodepth=1.0), False,
+         "another achieved depth"),
         ("review_diskstats", [], review, True, "the disk counted the run's 4 IOs"),
         ("review_diskstats", [], edit(review, record__steps__0__diskstats__reads=5), False,
          "the disk counted one more"),

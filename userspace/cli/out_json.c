@@ -763,6 +763,10 @@ static void json_review_row(struct json *j, const struct review_summary *s,
 	json_str(j, "rw", row->rw);
 	json_u64(j, "bs", row->bs);
 	json_u64(j, "iodepth", row->iodepth);
+	if (row->achieved_qd >= 0)
+		json_double(j, "achieved_iodepth", row->achieved_qd);
+	else
+		json_null(j, "achieved_iodepth");
 	json_u64(j, "ios", row->ios);
 	json_double(j, "mb_s", row->mb_s);
 	json_double(j, "iops", row->iops);

@@ -853,6 +853,13 @@ static int review_same(const struct review_row *a, const struct review_row *b)
 
 #define REVIEW_MAX_COLUMNS	4
 
+/* Whether a row's run kept fewer IOs in flight than asked (compare's flag). */
+static int review_short(const struct review_row *row)
+{
+	return row->achieved_qd >= 0 &&
+	       row->achieved_qd < row->iodepth * COMPARE_SUSTAINED_PCT / 100.0;
+}
+
 /*
  * The same workload (rw, block size, depth) side by side: a line per
  * workload that ran in two columns at least, a column per value of
@@ -865,8 +872,8 @@ static void review_columns(const struct review_summary *s,
 {
 	const struct review_row *cell[REVIEW_MAX_COLUMNS];
 	const char *cols[REVIEW_MAX_COLUMNS], *c;
-	unsigned int nc = 0, i, k, n, shown = 0;
-	char b[32];
+	unsigned int nc = 0, i, k, n, shown = 0, short_cells = 0;
+	char b[32], v[40];
 
 	for (i = 0; i < s->nr_rows; i++) {
 		c = column(&s->rows[i]);
@@ -901,20 +908,29 @@ static void review_columns(const struct review_summary *s,
 			printf("\n%s, %s, the same workload:\n", mbs ? "MB/s" : "Mean latency", what);
 			printf("%-10s %6s %4s", "rw", "bs", "QD");
 			for (k = 0; k < nc; k++)
-				printf(" %10s", cols[k]);
+				printf(" %11s", cols[k]);
 			printf("\n");
 		}
 		printf("%-10s %6s %4" PRIu64, row->rw, fmt_size(b, sizeof(b), row->bs), row->iodepth);
 		for (k = 0; k < nc; k++) {
-			if (!cell[k])
-				printf(" %10s", "-");
-			else if (mbs)
-				printf(" %10.1f", cell[k]->mb_s);
+			if (!cell[k]) {
+				printf(" %11s", "-");
+				continue;
+			}
+			if (mbs)
+				snprintf(v, sizeof(v), "%.1f", cell[k]->mb_s);
 			else
-				printf(" %10s", fmt_ns(b, sizeof(b), cell[k]->mean_ns));
+				fmt_ns(v, sizeof(v), cell[k]->mean_ns);
+			if (review_short(cell[k]))
+				strncat(v, "*", sizeof(v) - strlen(v) - 1);
+			printf(" %11s", v);
+			short_cells += review_short(cell[k]);
 		}
 		printf("\n");
 	}
+	if (short_cells)
+		printf("* under %d%% of the depth asked kept in flight (IOPS x mean latency):\n"
+		       "  a shallower queue than the line says\n", COMPARE_SUSTAINED_PCT);
 }
 
 /*
@@ -942,15 +958,20 @@ static void text_review(struct output *out, const struct review_summary *s)
 	}
 	if (!s->nr_rows)
 		return;
-	printf("\n%-44s %-10s %-10s %6s %4s %9s %10s %10s %10s\n", "step", "run", "rw", "bs", "QD",
-	       "MB/s", "IOPS", "mean", "max");
+	printf("\n%-44s %-10s %-10s %6s %4s %6s %9s %10s %10s %10s\n", "step", "run", "rw", "bs",
+	       "QD", "QD got", "MB/s", "IOPS", "mean", "max");
 	for (i = 0; i < s->nr_rows; i++) {
 		const struct review_row *row = &s->rows[i];
 
-		printf("%-44s %-10.10s %-10s %6s %4" PRIu64 " %9.1f %10.0f %10s %10s\n",
+		if (row->achieved_qd >= 0)
+			snprintf(b[3], sizeof(b[3]), "%.1f%s", row->achieved_qd,
+				 review_short(row) ? "*" : "");
+		else
+			snprintf(b[3], sizeof(b[3]), "-");
+		printf("%-44s %-10.10s %-10s %6s %4" PRIu64 " %6s %9.1f %10.0f %10s %10s\n",
 		       review_where(row, where, sizeof(where)), row->label, row->rw,
-		       fmt_size(b[0], sizeof(b[0]), row->bs), row->iodepth, row->mb_s, row->iops,
-		       fmt_ns(b[1], sizeof(b[1]), row->mean_ns),
+		       fmt_size(b[0], sizeof(b[0]), row->bs), row->iodepth, b[3], row->mb_s,
+		       row->iops, fmt_ns(b[1], sizeof(b[1]), row->mean_ns),
 		       fmt_ns(b[2], sizeof(b[2]), row->max_ns));
 	}
 	review_columns(s, layer_column, "raw (bio) against formatted (kfile)", 1);

@@ -995,19 +995,27 @@ TEST(review_in_each_backend)
 	EXPECT_NE(NULL, strstr(out, "  3  formatted: 4k random read on ext4            stopped"))
 		TH_LOG("%s", out);
 	/* raw (bio) against ext4 (kfile); the uring row is in the table only */
-	EXPECT_NE(NULL, strstr(out, "rw             bs   QD        raw       ext4\n"
-				    "randread       4k    1        4.1        2.0\n"))
+	EXPECT_NE(NULL, strstr(out, "rw             bs   QD         raw        ext4\n"
+				    "randread       4k    1         4.1         2.0\n"))
 		TH_LOG("%s", out);
-	EXPECT_NE(NULL, strstr(out, "randread       4k    1  100.00 us  100.00 us\n"))
+	EXPECT_NE(NULL, strstr(out, "randread       4k    1   100.00 us   100.00 us\n"))
 		TH_LOG("%s", out);
 	free(out);
+	/* a run that kept under 90% of its depth is marked, and the mark said */
+	rows[1].achieved_qd = 0.8;
+	CAPTURE(out, output_text.review(&o, &s));
+	EXPECT_NE(NULL, strstr(out, "randread       4k    1         4.1        2.0*\n")) TH_LOG("%s", out);
+	EXPECT_NE(NULL, strstr(out, "* under 90% of the depth asked kept in flight")) TH_LOG("%s", out);
+	EXPECT_NE(NULL, strstr(out, "   1   0.8*       2.0")) TH_LOG("%s", out);
+	free(out);
+	rows[1].achieved_qd = -1;
 	/* a study's runs: new against used */
 	strcpy(rows[0].label, "new: randread 4k QD1");
 	strcpy(rows[2].label, "used: randread 4k QD1");
 	CAPTURE(out, output_text.review(&o, &s));
 	EXPECT_NE(NULL, strstr(out, "MB/s, the drive new, used and after TRIM, the same workload:\n"
-				    "rw             bs   QD        new       used\n"
-				    "randread       4k    1        4.1        1.4\n"))
+				    "rw             bs   QD         new        used\n"
+				    "randread       4k    1         4.1         1.4\n"))
 		TH_LOG("%s", out);
 	free(out);
 	strcpy(rows[0].label, "bio");
@@ -1021,7 +1029,8 @@ TEST(review_in_each_backend)
 		"d[\"steps\"][1][\"argv\"] is None and d[\"steps\"][1][\"estimate_s\"] is None",
 		"d[\"steps\"][1][\"fs\"] == \"ext4\" and d[\"steps\"][0][\"fs\"] is None",
 		"[(r[\"step\"], r[\"label\"]) for r in d[\"rows\"]] == [(1, \"bio\"), (3, \"kfile\"), (3, \"uring\")]",
-		"d[\"rows\"][1][\"mb_s\"] == 2.048 and d[\"rows\"][1][\"max_ns\"] == 400001");
+		"d[\"rows\"][1][\"mb_s\"] == 2.048 and d[\"rows\"][1][\"max_ns\"] == 400001",
+		"d[\"rows\"][0][\"achieved_iodepth\"] is None");
 	free(out);
 	CAPTURE(out, output_csv.review(&o, &s));
 	CHECK_CSV(out,
