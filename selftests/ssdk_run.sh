@@ -139,16 +139,19 @@ seq_read_counts() {
 ktap_check "sequential reads: completed + merged grow by the IOs" seq_read_counts
 
 # --dry-run checks as for real and does nothing: no run kept, no IO
-# counted, no file left (kfile buffered: $SSDK_TMP is a tmpfs, without
+# counted, no file left; it says how long the runs would take (a sweep's
+# points in turn, each its ramp and runtime), and how many have no runtime (kfile buffered: $SSDK_TMP is a tmpfs, without
 # O_DIRECT before 6.6); what the module refuses, refused the same.
 dry_run() {
 	local r0 w0 n0 f=$SSDK_TMP/dry.dat
 
 	r0=$(blk_stat ram0 1) w0=$(blk_stat ram0 5) n0=$(run_count)
 	"$SSDK_CLI" ctl run --dry-run --target /dev/ram0 --rw randwrite --ios 100 --allow-write |
-		grep -qx "dry run: 1 run checked, none started, nothing written" &&
+		grep -qx "dry run: 1 run checked, none started, nothing written; 1 without a runtime" &&
 		"$SSDK_CLI" -j ctl sweep --dry-run --target /dev/ram0 --iodepth 1,4 --ios 10 |
-		jtest - 'j == {"dry_run": True, "runs": 2}' &&
+		jtest - 'j == {"dry_run": True, "runs": 2, "seconds": 0, "untimed": 2}' &&
+		"$SSDK_CLI" -j ctl sweep --dry-run --target /dev/ram0 --iodepth 1,4 --runtime 3s \
+			--ramp 1s | jtest - 'j == {"dry_run": True, "runs": 2, "seconds": 8, "untimed": 0}' &&
 		"$SSDK_CLI" ctl run --dry-run --engine kfile --buffered --target "$f" --file-size 1m --ios 10 \
 			>/dev/null && [ ! -e "$f" ] &&
 		"$SSDK_CLI" ctl precondition --dry-run --target /dev/ram0 --span 1m --allow-write \

@@ -801,7 +801,7 @@ static void text_dry_run(struct output *out, unsigned int runs, double seconds,
 	if (runs > untimed)
 		printf("; %.0f s of runs", seconds);
 	if (untimed)
-		printf("%s%u ended by their size", runs > untimed ? " and " : "; ", untimed);
+		printf("%s%u without a runtime", runs > untimed ? ", and " : "; ", untimed);
 	printf("\n");
 }
 

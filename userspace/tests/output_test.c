@@ -555,9 +555,9 @@ TEST(text_info_follow_compare)
 	free(out);
 	CAPTURE(out, (output_text.dry_run(&o, 1, 0, 1), output_text.dry_run(&o, 12, 24, 0),
 		      output_text.dry_run(&o, 3, 120, 1)));
-	EXPECT_STREQ("dry run: 1 run checked, none started, nothing written; 1 ended by their size\n"
+	EXPECT_STREQ("dry run: 1 run checked, none started, nothing written; 1 without a runtime\n"
 		     "dry run: 12 runs checked, none started, nothing written; 24 s of runs\n"
-		     "dry run: 3 runs checked, none started, nothing written; 120 s of runs and 1 ended by their size\n",
+		     "dry run: 3 runs checked, none started, nothing written; 120 s of runs, and 1 without a runtime\n",
 		     out);
 	free(out);
 	CAPTURE(out, output_json.dry_run(&o, 12, 24, 0));
