@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../engines/engine.h"
 #include "commands.h"
 #include "review.h"
 #include "values.h"
@@ -265,7 +266,6 @@ static int review_cmd_run(struct cli *cli, int argc, char **argv)
 {
 	struct review_args a = { 0 };
 	struct review *r;
-	struct timespec ts;
 	int err, first;
 
 	r = calloc(1, sizeof(*r));
@@ -288,8 +288,7 @@ static int review_cmd_run(struct cli *cli, int argc, char **argv)
 	}
 	/* from here a signal stops the review between its steps, or its step */
 	cli_catch_signals();
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	r->t0 = ts.tv_sec + ts.tv_nsec / 1e9;
+	r->t0 = ujob_now_ns() / 1e9;
 	err = r->resume ? review_record_write(cli, r, "running") : make_dir(cli, r);
 	if (err)
 		goto out;

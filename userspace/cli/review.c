@@ -23,23 +23,15 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "../engines/engine.h"
 #include "layout.h"
 #include "review.h"
 #include "values.h"
 
 /* The seed of the test file's data (its bytes only: no run's offsets). */
 #define REVIEW_LAYOUT_SEED	1
-
-static double now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 /* A step's name as a file's: lower case, words joined by dashes. */
 static void slug(const char *name, char *out, size_t len)
@@ -723,7 +715,7 @@ static int run_step(struct cli *cli, struct review *r, struct review_step *rs)
 {
 	uint64_t before[NR_REVIEW_IO], after[NR_REVIEW_IO];
 	uint32_t last = review_runs(r, 0, 0);
-	double start = now_s();
+	double start = ujob_now_ns() / 1e9;
 	int status, i;
 
 	rs->rec.has_io = !disk_counters(r->target, before);
@@ -731,7 +723,7 @@ static int run_step(struct cli *cli, struct review *r, struct review_step *rs)
 		status = run_filesystem(cli, r, rs);
 	else
 		status = run_command(cli, r, rs);
-	rs->rec.wall_s = now_s() - start;
+	rs->rec.wall_s = ujob_now_ns() / 1e9 - start;
 	rs->rec.has_io = rs->rec.has_io && !disk_counters(r->target, after);
 	for (i = 0; rs->rec.has_io && i < NR_REVIEW_IO; i++)
 		rs->rec.io[i] = after[i] - before[i];

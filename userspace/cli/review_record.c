@@ -12,9 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "../engines/engine.h"
 #include "conditions.h"
 #include "json.h"
 #include "review.h"
@@ -96,10 +96,7 @@ static int print_to(struct cli *cli, const char *dir, const char *name,
 
 static double elapsed(const struct review *r)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return r->wall_before + (ts.tv_sec + ts.tv_nsec / 1e9) - r->t0;
+	return r->wall_before + ujob_now_ns() / 1e9 - r->t0;
 }
 
 /* The summary of @r now, its records in @recs (freed with its rows by summary_free()). */
