@@ -65,14 +65,18 @@ used() {
 ktap_check "used: a fill and a span of random writes (the counters), every sector written" used
 runs_clear
 
-# WDPC, paced: a constant 100 IOs a round, steady at the fifth.
+# WDPC, paced: a constant 100 IOs a round, steady at the fifth, or a few
+# later when the host stalled the guest for a second (seen under make
+# check's load: a round of 0 IOs, the next of 200, and no window steady
+# until both have left it): ended at the first steady round, whichever.
+# When exactly a constant device is steady, ssdk_steady.sh says.
 wdpc() {
 	"$SSDK_CLI" -j ctl precondition --target "$nb" --mode wdpc --rw randwrite --iodepth 4 \
-		--rate-iops 200 --rounds 8 --round-time 500ms --ts-interval 100ms --allow-write -q \
+		--rate-iops 200 --rounds 12 --round-time 500ms --ts-interval 100ms --allow-write -q \
 		>"$json" || return 1
 	$JGET "$json" 'json.dumps(j["steps"][0]["run"])' >"$SSDK_TMP/wdpc-run.json"
 	check fields "$json" precondition=wdpc state=done &&
-		check steady_at "$SSDK_TMP/wdpc-run.json" 5 8
+		check steady_reached "$SSDK_TMP/wdpc-run.json" 12
 }
 ktap_check "wdpc: the workload in rounds, ended at steady state" wdpc
 runs_clear

@@ -394,6 +394,16 @@ def steady_at(r: Report, j: Any, at: int, rounds: int) -> None:
            lambda: " ".join(f"{x['round']}:{x['iops']:.0f}" for x in j["rounds"]))
 
 
+@check()
+def steady_reached(r: Report, j: Any, rounds: int) -> None:
+    """Steady state reached at some round of a run of ROUNDS at most: the
+    first whose window passes, where the run ended (steady_at that
+    round)."""
+    at = j["steady_round"]
+    if r.want(isinstance(at, int) and 5 <= at <= rounds, "steady_round", at, f"5 .. {rounds}"):
+        steady_at(r, j, at, rounds)
+
+
 # --- the slowest log, the capture, the time series ---------------------------
 
 
@@ -1111,6 +1121,11 @@ def cases() -> list[Case]:
         ("steady_at", ["7", "20"], edit(steady, window={"first": 2, "last": 6}), False,
          "another window"),
         ("steady_at", ["7", "20"], edit(steady, state="stopped"), False, "stopped"),
+        ("steady_reached", ["20"], steady, True, "steady at round 7 of 20"),
+        ("steady_reached", ["6"], steady, False, "past its rounds"),
+        ("steady_reached", ["6"], never, False, "never"),
+        ("steady_reached", ["20"], edit(steady, rounds__5__steady=True), False,
+         "a window passing before"),
         ("fields", ["state=done", "read.ios=4", "config.buffered=false", "target=/dev/nullb0",
                     "slowest.0.lat_ns=400", "layers.kfile - bio=filesystem"],
          run | {"layers": cmp["layers"]}, True, "numbers, strings, booleans, paths"),
