@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
-"""One Python for a test script's helpers (checks, jget, pattern).
+"""One Python for a test script's helpers (checks, jget, pattern, ynl).
 
     helper_server.py PID   listen on 127.0.0.1, print the port, serve
                            calls until process PID (the script) is gone
@@ -28,11 +28,19 @@ from collections.abc import Callable
 import checks
 import jget
 import pattern
+import ynl
+
+
+def run_ynl(argv: list[str]) -> int:
+    ynl.main(argv)
+    return 0
+
 
 HELPERS: dict[str, Callable[[list[str]], int]] = {
     "checks": checks.main,
     "jget": jget.main,
     "pattern": pattern.main,
+    "ynl": run_ynl,
 }
 
 
@@ -91,6 +99,8 @@ def main(argv: list[str]) -> int:
         print(__doc__, file=sys.stderr)
         return 2
     script = int(argv[0])
+    # ynl's own modules too: two of the three seconds of a ynl call.
+    ynl.preload(os.environ.get("SSDK_YNL_CLI", ""))
     with Server(("127.0.0.1", 0), Call) as server:
         print(server.server_address[1], flush=True)
         # The port said: the caller's pipe is let go.

@@ -108,7 +108,7 @@ ynl_spec() {
 	local spec=$1
 
 	shift
-	/usr/bin/python3 "$SELFTESTS_DIR/lib/ynl.py" "$YNL_CLI" --spec "$spec" --no-schema "$@"
+	py_lib ynl "$YNL_CLI" --spec "$spec" --no-schema "$@"
 }
 
 # ynl drives the family from our spec with the kernel's own tool.
@@ -127,7 +127,7 @@ JGET=jget
 PATTERN="py_lib pattern"
 SSDK_TMP=${SSDK_TMP:-$(mktemp -d /tmp/ssdk-selftest.XXXXXX)}
 
-# py_lib HELPER ARG...: a Python helper of lib/ (checks, jget, pattern)
+# py_lib HELPER ARG...: a Python helper of lib/ (checks, jget, pattern, ynl)
 # with the caller's directory, stdin, stdout, stderr and exit status.
 # Each answers from lib/helper_server.py, one Python per test script that
 # imported them once and forks a child for each call: a Python started
@@ -139,7 +139,7 @@ py_lib() {
 	for a; do [ "$a" = - ] && in=1; done
 	[ -n "$PY_LIB_PORT" ] && { exec {fd}<>"/dev/tcp/127.0.0.1/$PY_LIB_PORT"; } 2>/dev/null
 	if [ -z "$fd" ]; then
-		PYTHONPATH=$SELFTESTS_DIR/lib /usr/bin/python3 -S -m "$@"
+		PYTHONPATH=$SELFTESTS_DIR/lib /usr/bin/python3 -m "$@"
 		return
 	fi
 	[ $in = 1 ] && cat >"$io.in"
@@ -154,7 +154,9 @@ py_lib() {
 }
 # Not the script's child, so that its wait does not wait for it: it ends
 # with the script, which it watches.
-exec {PY_LIB_FD}< <(/usr/bin/python3 -S "$SELFTESTS_DIR/lib/helper_server.py" $$ </dev/null 2>/dev/null &)
+# Not -S: ynl's PyYAML is a site package.
+exec {PY_LIB_FD}< <(SSDK_YNL_CLI=$YNL_CLI /usr/bin/python3 "$SELFTESTS_DIR/lib/helper_server.py" $$ \
+	</dev/null 2>/dev/null &)
 read -r PY_LIB_PORT <&"$PY_LIB_FD"
 exec {PY_LIB_FD}<&-
 
