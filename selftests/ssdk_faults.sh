@@ -7,7 +7,7 @@
 # tests is the block layer's own counter of the device under dm: only the
 # IOs that did not fail reach it. Nothing may hang; vm-run fails the
 # suite on any warning in dmesg. (Faults of the control side, killed
-# controllers, rmmod and races, are in ssdk_control.sh.)
+# controllers and rmmod, are in ssdk_control.sh; races in ssdk_races.sh.)
 
 . "$(dirname "$0")/lib/ssdk.sh"
 ssdk_setup_fresh

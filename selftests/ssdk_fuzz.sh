@@ -8,7 +8,7 @@
 # runner fails the file on any kernel warning the fuzzing caused.)
 #
 #   SSDK_FUZZ_SEED=N    replay a run: its seed is printed as "# seed: N"
-#   SSDK_FUZZ_COUNT=N   messages as root (default 10000); nobody sends a
+#   SSDK_FUZZ_COUNT=N   messages as root (default 3000); nobody sends a
 #                       fifth of them, 2000 at least
 
 . "$(dirname "$0")/lib/ssdk.sh"
