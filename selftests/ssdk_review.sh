@@ -172,16 +172,20 @@ stop_resume() {
 	local pid n=0 rc first
 
 	# the program itself in the background, not a function's subshell
-	"$SSDK_CLI" review "$SSDK_TMP/quick.ini" --target "$nvme" --runtime 1s --fs ext4 \
+	"$SSDK_CLI" review "$SSDK_TMP/quick.ini" --target "$nvme" --runtime 3s --fs ext4 \
 		--scale quick --out "$D2" --allow-write -q >/dev/null &
 	pid=$!
-	# step 3 is the first filesystem: stop in the step after it
+	# Step 3 is the first filesystem: stop in the step after it, once its
+	# run is going (the module's runs of steps 1 and 2 are deleted by
+	# then). A fixed wait after step 3 let step 4's run of 1 s end first
+	# under make check's load, once on 6.12.
 	until [ -f "$D2/review.json" ] &&
-		[ "$($JGET "$D2/review.json" 'j["steps"][2]["state"]')" = done ] || [ $n -ge 600 ]; do
+		[ "$($JGET "$D2/review.json" 'j["steps"][2]["state"]')" = done ] &&
+		[ "$("$SSDK_CLI" -j ctl list | $JGET - 'sum(r["state"] == "running" for r in j)')" = 1 ] ||
+		[ $n -ge 600 ]; do
 		nap 0.1
 		n=$((n + 1))
 	done
-	nap 0.5
 	interrupt "$pid" 0
 	rc=$?
 	echo "stopped: exit $rc"
