@@ -118,6 +118,26 @@ static inline void ssdk_bdev_close(struct ssdk_bdev *b)
 	b->bdev = NULL;
 }
 
+/**
+ * ssdk_bdev_can_poll() - Whether a block device has poll queues.
+ * @bdev: The device.
+ *
+ * A polled bio (REQ_POLLED) on a device without them would go through its
+ * interrupt path (submit_bio_noacct() drops the flag) or fail, and a
+ * worker polling for it would spin for nothing.
+ *
+ * Return: Whether the device's queue polls (6.11 made it a feature of
+ * the queue's limits).
+ */
+static inline bool ssdk_bdev_can_poll(struct block_device *bdev)
+{
+#ifdef SSDK_HAVE_BLK_FEAT_POLL
+	return bdev_get_queue(bdev)->limits.features & BLK_FEAT_POLL;
+#else
+	return test_bit(QUEUE_FLAG_POLL, &bdev_get_queue(bdev)->queue_flags);
+#endif
+}
+
 /*
  * SSDK_VFS_WRITE_FREEZE: vfs_iocb_iter_write() takes the write's freeze
  * protection itself, and ends it unless the IO was queued (6.6, "fs: move

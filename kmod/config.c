@@ -143,7 +143,8 @@ static int ssdk_config_purge(struct genl_info *info, struct ssdk_run_config *cfg
 		SSDK_A_RUN_RW, SSDK_A_RUN_BS, SSDK_A_RUN_BS_SPLIT, SSDK_A_RUN_IODEPTH,
 		SSDK_A_RUN_RWMIXREAD, SSDK_A_RUN_ALIGN, SSDK_A_RUN_ALIGN_OFFSET, SSDK_A_RUN_STRIDE,
 		SSDK_A_RUN_PATTERN, SSDK_A_RUN_RATE_IOPS, SSDK_A_RUN_RUNTIME_NS, SSDK_A_RUN_IOS,
-		SSDK_A_RUN_RAMP_NS, SSDK_A_RUN_ROUNDS, SSDK_A_RUN_BUFFERED,
+		SSDK_A_RUN_RAMP_NS, SSDK_A_RUN_ROUNDS, SSDK_A_RUN_BUFFERED, SSDK_A_RUN_BATCH,
+		SSDK_A_RUN_POLLED,
 	};
 	struct nlattr **attrs = info->attrs;
 	unsigned int i;
@@ -239,6 +240,34 @@ static int ssdk_config_engine(struct genl_info *info, struct ssdk_run_config *cf
 	if (cfg->iodepth > 1)
 		return ssdk_config_refuse(info, SSDK_A_RUN_IODEPTH,
 					  "iodepth: buffered file IO completes in its submitter; it needs iodepth 1");
+	return 0;
+}
+
+/*
+ * How the IOs are handed over: in batches of free slots, and polled for.
+ * A paced run's IOs go when they are due, one at a time, and its worker
+ * sleeps between arrivals: neither goes with a rate.
+ */
+static int ssdk_config_submission(struct genl_info *info, struct ssdk_run_config *cfg)
+{
+	struct nlattr **attrs = info->attrs;
+
+	cfg->batch = ssdk_get_u32(info, SSDK_A_RUN_BATCH, 1);
+	cfg->polled = nla_get_flag(attrs[SSDK_A_RUN_POLLED]);
+	if (cfg->batch > cfg->iodepth)
+		return ssdk_config_refuse(info, SSDK_A_RUN_BATCH,
+					  "batch: more than iodepth (a batch is of the slots free at once)");
+	if (attrs[SSDK_A_RUN_BATCH] && cfg->rate_iops)
+		return ssdk_config_refuse(info, SSDK_A_RUN_BATCH,
+					  "batch: not with rate-iops (a paced run's IOs go when they are due)");
+	if (!cfg->polled)
+		return 0;
+	if (cfg->engine != SSDK_ENGINE_BIO)
+		return ssdk_config_refuse(info, SSDK_A_RUN_POLLED,
+					  "polled: only for engine bio");
+	if (cfg->rate_iops)
+		return ssdk_config_refuse(info, SSDK_A_RUN_POLLED,
+					  "polled: not with rate-iops (a paced worker sleeps between arrivals)");
 	return 0;
 }
 
@@ -364,6 +393,8 @@ int ssdk_config_parse(struct genl_info *info, struct ssdk_run_config *cfg)
 		ret = ssdk_config_pace(info, cfg);
 	if (!ret)
 		ret = ssdk_config_engine(info, cfg);
+	if (!ret)
+		ret = ssdk_config_submission(info, cfg);
 	if (!ret)
 		ret = ssdk_config_rounds(info, cfg);
 	if (ret)

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The bio engine: IOs as bios submitted straight to the block layer of a
- * block device, one bio per slot, initialised once and reset per IO.
+ * block device, one bio per slot, initialised once and reset per IO;
+ * polled bios for a polled run, on a device with poll queues.
  */
 
 #include <linux/bio.h>
@@ -39,9 +40,19 @@ static int ssdk_bio_open(struct ssdk_run *run, struct nlattr **attrs,
 		NL_SET_ERR_MSG_ATTR(extack, attr, "target: cannot be opened");
 		return ret;
 	}
+	if (run->cfg.polled && !ssdk_bdev_can_poll(run->bdev.bdev)) {
+		NL_SET_ERR_MSG_ATTR(extack, attrs[SSDK_A_RUN_POLLED],
+				    "polled: the device has no poll queue (null_blk and nvme: module parameter poll_queues)");
+		ret = -EOPNOTSUPP;
+		goto err_close;
+	}
 	run->target_size = bdev_nr_bytes(run->bdev.bdev);
 	run->lbs = bdev_logical_block_size(run->bdev.bdev);
 	return 0;
+
+err_close:
+	ssdk_bdev_close(&run->bdev);
+	return ret;
 }
 
 static void ssdk_bio_close(struct ssdk_run *run)
@@ -89,12 +100,35 @@ static void ssdk_bio_submit(struct ssdk_run *run, struct ssdk_slot *slot)
 
 	bio_reset(bio, run->bdev.bdev, slot->op == SSDK_OP_WRITE ?
 		  REQ_OP_WRITE | REQ_SYNC | REQ_IDLE : REQ_OP_READ);
+	if (run->cfg.polled) {
+		bio->bi_opf |= REQ_POLLED;
+		/*
+		 * bio_reset() zeroes the cookie, which would name the queue
+		 * of hardware context 0 until the request starts and sets
+		 * it: say "none yet", as bio_init() does.
+		 */
+		bio->bi_cookie = BLK_QC_T_NONE;
+	}
 	ssdk_bio_set_len(run, slot);
 	bio->bi_iter.bi_sector = slot->offset >> SECTOR_SHIFT;
 	bio->bi_end_io = ssdk_bio_end_io;
 	bio->bi_private = slot;
 	ssdk_slot_stamp_submit(slot);
 	submit_bio(bio);
+}
+
+/*
+ * The bio is the run's own, alive whether or not its IO has completed,
+ * and only the worker, which polls, resets it. Completions found are
+ * ended as a batch, as io_uring's polling does.
+ */
+static void ssdk_bio_poll(struct ssdk_run *run, struct ssdk_slot *slot)
+{
+	DEFINE_IO_COMP_BATCH(iob);
+
+	bio_poll(&slot->bio, &iob, BLK_POLL_ONESHOT);
+	if (iob.complete)
+		iob.complete(&iob);
 }
 
 /* del_gendisk() unhashes the disk before its IOs start to fail. */
@@ -110,4 +144,5 @@ const struct ssdk_engine_ops ssdk_engine_bio = {
 	.slot_exit	= ssdk_bio_slot_exit,
 	.submit		= ssdk_bio_submit,
 	.gone		= ssdk_bio_gone,
+	.poll		= ssdk_bio_poll,
 };

@@ -178,6 +178,8 @@ static int ssdk_nl_config_fill(struct sk_buff *msg, const struct ssdk_run *run)
 	    (cfg->capture_over_ns &&
 	     ssdk_nl_put_u64(msg, SSDK_A_RUN_CAPTURE_OVER_NS, cfg->capture_over_ns)) ||
 	    (cfg->buffered && nla_put_flag(msg, SSDK_A_RUN_BUFFERED)) ||
+	    nla_put_u32(msg, SSDK_A_RUN_BATCH, cfg->batch) ||
+	    (cfg->polled && nla_put_flag(msg, SSDK_A_RUN_POLLED)) ||
 	    ssdk_nl_put_u64(msg, SSDK_A_RUN_MAX_ERRORS, cfg->max_errors) ||
 	    (cfg->owned && nla_put_flag(msg, SSDK_A_RUN_OWNED)) ||
 	    (cfg->rounds && ssdk_nl_rounds_fill(msg, cfg)))
@@ -195,12 +197,23 @@ static int ssdk_nl_rounds_progress_fill(struct sk_buff *msg, const struct ssdk_r
 	return 0;
 }
 
+/* What measuring costs, which the worker calibrated before it started. */
+static int ssdk_nl_overhead_fill(struct sk_buff *msg, const struct ssdk_run *run)
+{
+	if (ssdk_nl_put_u64(msg, SSDK_A_RUN_MEASUREMENT_OVERHEAD_NS, run->overhead_ns) ||
+	    ssdk_nl_put_u64(msg, SSDK_A_RUN_CLOCK_READ_NS, run->clock_read_ns))
+		return -EMSGSIZE;
+	return 0;
+}
+
 static int ssdk_nl_progress_fill(struct sk_buff *msg, struct ssdk_run *run, int state)
 {
 	u64 elapsed = 0, measured = 0, end = 0, last;
+	bool started;
 
 	/* Pairs with smp_store_release() in ssdk_worker(). */
-	if (smp_load_acquire(&run->started)) {
+	started = smp_load_acquire(&run->started);
+	if (started) {
 		end = READ_ONCE(run->end_ns);
 		last = READ_ONCE(run->last_measured_ns);
 		elapsed = (end ?: ktime_get_ns()) - run->start_ns;
@@ -219,7 +232,10 @@ static int ssdk_nl_progress_fill(struct sk_buff *msg, struct ssdk_run *run, int 
 	    ssdk_nl_put_u64(msg, SSDK_A_RUN_TS_DROPPED, READ_ONCE(run->ts.dropped)) ||
 	    nla_put_u32(msg, SSDK_A_RUN_CAPTURED_COUNT, ssdk_capture_published(run)) ||
 	    ssdk_nl_put_u64(msg, SSDK_A_RUN_CAPTURED_DROPPED, READ_ONCE(run->capture.dropped)) ||
-	    (run->cfg.rounds && ssdk_nl_rounds_progress_fill(msg, run)))
+	    (run->cfg.rounds && ssdk_nl_rounds_progress_fill(msg, run)) ||
+	    (started && ssdk_nl_overhead_fill(msg, run)) ||
+	    /* Set by the worker before the end state, read with acquire. */
+	    (ssdk_state_ended(state) && ssdk_nl_put_u64(msg, SSDK_A_RUN_CPU_NS, run->cpu_ns)))
 		return -EMSGSIZE;
 	return 0;
 }

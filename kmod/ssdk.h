@@ -83,6 +83,9 @@ struct sk_buff;
  * @steady_rule: The test's bounds.
  * @purge: A purge run: its span purged instead of IO (purge.c).
  * @purge_method: &enum ssdk_purge_method of a purge run.
+ * @batch: Submit in batches of this many IOs, under one plug; 1: each IO
+ *	as soon as its slot is free.
+ * @polled: Polled bios, the worker polling for their completions.
  */
 struct ssdk_run_config {
 	char *target;
@@ -117,6 +120,8 @@ struct ssdk_run_config {
 	struct ssdk_steady_rule steady_rule;
 	bool purge;
 	u32 purge_method;
+	u32 batch;
+	bool polled;
 };
 
 /**
@@ -195,6 +200,7 @@ struct ssdk_stats {
  * @cpu_complete: CPU its completion ran on.
  * @op: &enum ssdk_op of the IO in flight.
  * @measured: Whether the IO counts in the statistics (not in the ramp).
+ * @busy: Its IO is in flight: polled runs poll for it.
  * @filled: The pages hold the run's fixed pattern (zeros, repeat), not
  *	data a read brought in.
  * @nr_vecs: Entries of @bvecs: pages for the largest IO.
@@ -223,6 +229,7 @@ struct ssdk_slot {
 	u16 cpu_complete;
 	u8 op;
 	bool measured;
+	bool busy;
 	bool filled;
 	unsigned short nr_vecs;
 	struct bio_vec bvecs[];
@@ -388,6 +395,9 @@ struct ssdk_run;
  *	completion goes to ssdk_slot_complete(), possibly before this returns.
  * @gone: Whether the target went away (its device was removed); asked
  *	after an IO error (optional).
+ * @poll: Poll once for completions on the queue of the slot's IO, which
+ *	the worker submitted and may have completed; completions found run
+ *	ssdk_slot_complete() before this returns (polled runs only).
  */
 struct ssdk_engine_ops {
 	int (*open)(struct ssdk_run *run, struct nlattr **attrs,
@@ -397,6 +407,7 @@ struct ssdk_engine_ops {
 	void (*slot_exit)(struct ssdk_slot *slot);
 	void (*submit)(struct ssdk_run *run, struct ssdk_slot *slot);
 	bool (*gone)(struct ssdk_run *run);
+	void (*poll)(struct ssdk_run *run, struct ssdk_slot *slot);
 };
 
 /**
@@ -435,6 +446,11 @@ struct ssdk_engine_ops {
  * @deadline_ns: No IO is submitted after it (0: none).
  * @last_measured_ns: Completion time of the last measured IO.
  * @end_ns: When the run ended (0 while it runs).
+ * @cpu_ns: CPU time of the worker, set before @end_ns.
+ * @overhead_ns: What measuring one IO costs (ssdk_calibrate()), set before
+ *	@started.
+ * @clock_read_ns: What one clock read costs, likewise.
+ * @poll_next: Polled runs: the slot the worker polls next.
  * @submitted: IOs submitted; the worker's alone.
  * @completed: IOs completed, ramp included; written by the worker only.
  * @io_errors: IOs of @completed that failed; written by the worker only.
@@ -484,6 +500,10 @@ struct ssdk_run {
 	u64 deadline_ns;
 	u64 last_measured_ns;
 	u64 end_ns;
+	u64 cpu_ns;
+	u64 overhead_ns;
+	u64 clock_read_ns;
+	unsigned int poll_next;
 	u64 submitted;
 	u64 completed;
 	u64 io_errors;

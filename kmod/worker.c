@@ -11,7 +11,11 @@
  * (null_blk with irqmode=0, a buffered file read), the completion runs in
  * the worker itself: the wake-up is then a no-op and the worker finds the
  * slot at once, so the same loop is also the inline path, without
- * recursion.
+ * recursion. A polled run's completions run in the worker too, as it
+ * polls for them instead of sleeping.
+ *
+ * A batched run submits its free slots together under one plug, once a
+ * batch of them is free.
  */
 
 #include <linux/blkdev.h>
@@ -19,8 +23,10 @@
 #include <linux/math64.h>
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
+#include <linux/sched/cputime.h>
 #include <linux/slab.h>
 #include <linux/timekeeping.h>
+#include <linux/vmalloc.h>
 
 #include "record.h"
 #include "ssdk.h"
@@ -40,6 +46,7 @@ void ssdk_slot_complete(struct ssdk_slot *slot, int error)
 	struct ssdk_run *run = slot->run;
 
 	slot->error = error;
+	WRITE_ONCE(slot->busy, false);
 	slot->cpu_complete = raw_smp_processor_id();
 	if (SSDK_MEASURE)
 		slot->complete_ns = ktime_get_ns();
@@ -197,6 +204,7 @@ static void ssdk_slot_submit(struct ssdk_run *run, struct ssdk_slot *slot, u64 n
 	slot->measured = now >= run->ramp_end_ns;
 	slot->inflight = run->cfg.iodepth - run->nr_free;
 	slot->cpu_submit = raw_smp_processor_id();
+	slot->busy = true;
 	run->submitted++;
 	trace_ssdk_io_submit(run->id, slot->op, slot->offset, slot->len, slot->inflight);
 	run->engine->submit(run, slot);
@@ -230,6 +238,29 @@ static void ssdk_sleep_until(struct ssdk_run *run, u64 until)
 }
 
 /*
+ * A polled run's wait: poll the queue of one IO in flight after another
+ * (a worker that moved between CPUs has IOs on several) until completions
+ * turn up; they run in the worker, onto its list. A stop request changes
+ * nothing: the IOs in flight complete only when polled for. The CPU goes
+ * to whoever else needs it between two polls.
+ */
+static struct llist_node *ssdk_poll_completions(struct ssdk_run *run)
+{
+	struct llist_node *list;
+	struct ssdk_slot *slot;
+
+	while (!(list = llist_del_all(&run->done))) {
+		slot = run->slots[run->poll_next];
+		if (++run->poll_next == run->cfg.iodepth)
+			run->poll_next = 0;
+		if (READ_ONCE(slot->busy))
+			run->engine->poll(run, slot);
+		cond_resched();
+	}
+	return list;
+}
+
+/*
  * Wait for completions, or until @until (0: no limit) when an arrival is
  * due then. Returns what completed, possibly nothing: a stop request and
  * the timer wake the worker without completions.
@@ -237,6 +268,9 @@ static void ssdk_sleep_until(struct ssdk_run *run, u64 until)
 static struct llist_node *ssdk_wait_completions(struct ssdk_run *run, u64 until)
 {
 	struct llist_node *list;
+
+	if (run->cfg.polled)
+		return ssdk_poll_completions(run);
 
 	/* Idle: neither a load nor a hung task while IOs are slow. */
 	set_current_state(TASK_IDLE);
@@ -329,15 +363,70 @@ static u64 ssdk_wake_at(const struct ssdk_run *run, u64 now)
 	return at;
 }
 
+/* The most requests a plug holds: block/blk.h's BLK_MAX_REQUEST_COUNT. */
+#define SSDK_PLUG_MAX_IOS	32
+
+/*
+ * blk_start_plug_nr_ios(), which modules cannot call (io_uring, its user,
+ * is built in): blk_start_plug() with room for @nr requests, which the
+ * block layer then allocates at once on the first IO (a batch of tags,
+ * not one tag per IO). A plug already in place (never, in a kernel
+ * thread of ours) would be left as it is, and so would ours then.
+ */
+static void ssdk_start_plug(struct blk_plug *plug, unsigned int nr)
+{
+	blk_start_plug(plug);
+	if (current->plug == plug)
+		plug->nr_ios = min_t(unsigned int, nr, SSDK_PLUG_MAX_IOS);
+}
+
+/*
+ * Whether a batched run has a batch to submit: as many free slots as a
+ * batch, or as IOs are left to submit. Until then, it waits for more
+ * completions.
+ */
+static bool ssdk_batch_ready(const struct ssdk_run *run)
+{
+	u64 want = run->cfg.batch;
+
+	if (run->cfg.ios)
+		want = min(want, run->cfg.ios - run->submitted);
+	return run->nr_free >= want;
+}
+
+/*
+ * Submit the IOs the free slots allow: one at a time as each slot frees
+ * (a paced run's when each is due), or a batched run's all together
+ * under one plug: their requests allocated together and handed to the
+ * driver together (its queue_rqs() where it has one) when the plug is
+ * finished. Each IO is stamped as it enters the block layer, so its
+ * latency includes its wait in the plug while the rest is built.
+ */
+static void ssdk_submit_free(struct ssdk_run *run, u64 now)
+{
+	struct blk_plug plug;
+
+	if (run->cfg.batch == 1) {
+		while (run->nr_free && ssdk_may_submit(run, now) && ssdk_pace_due(run, now))
+			ssdk_slot_submit(run, run->cfg.rate_iops ? ssdk_pace_pop(run) :
+					 run->free[--run->nr_free], now);
+		return;
+	}
+	if (!run->nr_free || !ssdk_may_submit(run, now) || !ssdk_batch_ready(run))
+		return;
+	ssdk_start_plug(&plug, run->nr_free);
+	while (run->nr_free && ssdk_may_submit(run, now))
+		ssdk_slot_submit(run, run->free[--run->nr_free], now);
+	blk_finish_plug(&plug);
+}
+
 /* Keep the IOs in flight (or due) until the run's end, and wait for the last. */
 static void ssdk_io_loop(struct ssdk_run *run, u64 now)
 {
 	struct llist_node *list;
 
 	for (;;) {
-		while (run->nr_free && ssdk_may_submit(run, now) && ssdk_pace_due(run, now))
-			ssdk_slot_submit(run, run->cfg.rate_iops ? ssdk_pace_pop(run) :
-					 run->free[--run->nr_free], now);
+		ssdk_submit_free(run, now);
 		if (run->nr_free == run->cfg.iodepth && !ssdk_may_submit(run, now))
 			break;
 		list = ssdk_wait_completions(run, ssdk_wake_at(run, now));
@@ -379,6 +468,54 @@ static void ssdk_purge_loop(struct ssdk_run *run)
 	}
 }
 
+#define SSDK_CALIBRATE_IOS	64
+#define SSDK_CALIBRATE_TRIALS	8
+
+/*
+ * What measuring costs on this CPU, before the first IO: the two stamps
+ * of an IO and its record in a set of statistics (a scratch one), and a
+ * clock read alone; each the fastest of a few trials, since an interrupt
+ * or a preemption only ever makes a trial slower. The slowest log, the
+ * time series and the capture add a comparison or two for most IOs and
+ * are not counted.
+ */
+static void ssdk_calibrate(struct ssdk_run *run)
+{
+	u64 best_io = U64_MAX, best_clock = U64_MAX, t0, t1, submit;
+	struct ssdk_set_stats *scratch;
+	unsigned int trial, i;
+
+	scratch = vzalloc(sizeof(*scratch));
+	if (!scratch)
+		return;
+	for (trial = 0; trial < SSDK_CALIBRATE_TRIALS; trial++) {
+		t0 = ktime_get_ns();
+		for (i = 0; i < SSDK_CALIBRATE_IOS; i++) {
+			submit = ktime_get_ns();
+			ssdk_set_record(scratch, ktime_get_ns() - submit, run->cfg.bs);
+		}
+		t1 = ktime_get_ns();
+		best_io = min(best_io, t1 - t0);
+		t0 = ktime_get_ns();
+		for (i = 0; i < SSDK_CALIBRATE_IOS; i++)
+			ktime_get_ns();
+		t1 = ktime_get_ns();
+		best_clock = min(best_clock, t1 - t0);
+	}
+	vfree(scratch);
+	run->overhead_ns = div_u64(best_io, SSDK_CALIBRATE_IOS);
+	run->clock_read_ns = div_u64(best_clock, SSDK_CALIBRATE_IOS);
+}
+
+/* CPU time of the calling task so far (the scheduler's, to a tick). */
+static u64 ssdk_cpu_time(void)
+{
+	u64 utime, stime;
+
+	task_cputime_adjusted(current, &utime, &stime);
+	return utime + stime;
+}
+
 /**
  * ssdk_worker() - The kernel thread of a run.
  * @data: The run.
@@ -395,8 +532,10 @@ static void ssdk_purge_loop(struct ssdk_run *run)
 int ssdk_worker(void *data)
 {
 	struct ssdk_run *run = data;
-	u64 now = ktime_get_ns();
+	u64 cpu = ssdk_cpu_time(), now;
 
+	ssdk_calibrate(run);
+	now = ktime_get_ns();
 	run->ramp_end_ns = now + run->cfg.ramp_ns;
 	run->deadline_ns = run->cfg.runtime_ns ? run->ramp_end_ns + run->cfg.runtime_ns : 0;
 	run->rate_ns = now;
@@ -410,6 +549,7 @@ int ssdk_worker(void *data)
 	else
 		ssdk_io_loop(run, now);
 
+	run->cpu_ns = ssdk_cpu_time() - cpu;
 	WRITE_ONCE(run->end_ns, ktime_get_ns());
 	ssdk_worker_teardown(run);
 	run->engine->close(run);

@@ -191,6 +191,11 @@ static void json_config(struct json *j, const struct run_result *r)
 	json_str(j, RUN(RW), enum_name(SSDK_SPEC_ENUM_RW, c->rw));
 	json_u64(j, RUN(BS), c->bs);
 	json_u64(j, RUN(IODEPTH), c->iodepth);
+	if (ssdk_config_is_set(c, SSDK_A_RUN_BATCH))
+		json_u64(j, RUN(BATCH), c->batch);
+	else
+		json_null(j, RUN(BATCH));
+	json_boolean(j, RUN(POLLED), c->polled);
 	json_u64(j, RUN(OFFSET), c->offset);
 	json_u64(j, RUN(SPAN), c->span);
 	json_u64(j, RUN(RUNTIME_NS), c->runtime_ns);
@@ -352,6 +357,9 @@ static void json_run(struct json *j, const char *key, const struct run_result *r
 	json_u64(j, RUN(COMPLETED), st->completed);
 	json_u64(j, RUN(IO_ERRORS), st->io_errors);
 	json_u64(j, RUN(IOPS_NOW), st->iops_now);
+	json_u64(j, RUN(CPU_NS), st->cpu_ns);
+	json_u64(j, RUN(MEASUREMENT_OVERHEAD_NS), st->measurement_overhead_ns);
+	json_u64(j, RUN(CLOCK_READ_NS), st->clock_read_ns);
 	if (open_loop)
 		json_u64(j, RUN(LATE), st->late);
 	if (st->config.rounds) {

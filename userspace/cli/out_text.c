@@ -47,6 +47,25 @@ static void text_info(struct output *out, const struct ssdk_info *in)
 
 /* --- a run ------------------------------------------------------------------- */
 
+/*
+ * What the run cost the CPU, and what measuring costs: the floor under
+ * its latencies. Userspace engines report neither.
+ */
+static void text_cost_line(const struct ssdk_run_status *st)
+{
+	char ov[32], clk[32], cpu[32];
+
+	if (!st->measurement_overhead_ns && !st->cpu_ns)
+		return;
+	printf("measuring: %s of CPU per IO, of which a clock read (%s) is inside each latency",
+	       fmt_ns(ov, sizeof(ov), st->measurement_overhead_ns),
+	       fmt_ns(clk, sizeof(clk), st->clock_read_ns));
+	if (st->cpu_ns && st->completed)
+		printf("; worker CPU %s, %s per IO", fmt_ns(cpu, sizeof(cpu), st->cpu_ns),
+		       fmt_ns(ov, sizeof(ov), (double)st->cpu_ns / st->completed));
+	putchar('\n');
+}
+
 static void text_header(const struct run_result *r)
 {
 	const struct ssdk_run_status *st = &r->st;
@@ -71,6 +90,7 @@ static void text_header(const struct run_result *r)
 	printf("\nmeasured %s of %s; %llu IOs completed, ramp included\n",
 	       fmt_ns(t, sizeof(t), st->measured_ns), fmt_ns(ramp, sizeof(ramp), st->elapsed_ns),
 	       (unsigned long long)st->completed);
+	text_cost_line(st);
 }
 
 /* A run with rounds: how far, and the steady-state test's verdict. */
@@ -102,6 +122,10 @@ static void text_access(const struct run_result *r)
 
 	if (r->engine || c->engine != SSDK_DEFAULT_ENGINE)
 		printf("engine %s%s\n", engine_str(r), c->buffered ? ", buffered" : "");
+	if (c->batch > 1)
+		printf("submitted in batches of %u%s\n", c->batch, c->polled ? ", polled" : "");
+	else if (c->polled)
+		printf("polled\n");
 	if (ssdk_rw_mixed(c->rw))
 		printf("mix %u%% reads\n", c->rwmixread);
 	if (c->nr_bs) {

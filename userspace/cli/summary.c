@@ -140,7 +140,8 @@ void result_free(struct run_result *r)
  * the measurement window is the longest, so that the total's rates are
  * those of runs that went side by side; the state is the worst (failed,
  * then stopped) once all have ended, and running until then. The
- * configuration stays the first run's, with the iodepths added up.
+ * configuration stays the first run's, with the iodepths added up; the
+ * workers' CPU times add up, and the dearest measurement is kept.
  */
 void result_merge(struct run_result *t, const struct run_result *s)
 {
@@ -160,8 +161,14 @@ void result_merge(struct run_result *t, const struct run_result *s)
 	if (ss->elapsed_ns > ts->elapsed_ns)
 		ts->elapsed_ns = ss->elapsed_ns;
 	ts->completed += ss->completed;
+	ts->io_errors += ss->io_errors;
 	ts->iops_now += ss->iops_now;
 	ts->late += ss->late;
+	ts->cpu_ns += ss->cpu_ns;
+	if (ss->measurement_overhead_ns > ts->measurement_overhead_ns) {
+		ts->measurement_overhead_ns = ss->measurement_overhead_ns;
+		ts->clock_read_ns = ss->clock_read_ns;
+	}
 	if (!ssdk_state_ended(ss->state) || !ssdk_state_ended(ts->state))
 		ts->state = SSDK_STATE_RUNNING;
 	else if (ss->state > ts->state)

@@ -35,7 +35,8 @@ const char workload_about[] =
 
 enum {
 	OPT_TARGET, OPT_ENGINE, OPT_BUFFERED, OPT_FILE_SIZE, OPT_ENGINES, OPT_FILE, OPT_PROFILE,
-	OPT_WORKERS, OPT_CPUS, OPT_RW, OPT_RWMIXREAD, OPT_BS, OPT_BSSPLIT, OPT_IODEPTH,
+	OPT_WORKERS, OPT_CPUS, OPT_RW, OPT_RWMIXREAD, OPT_BS, OPT_BSSPLIT, OPT_IODEPTH, OPT_BATCH,
+	OPT_POLLED,
 	OPT_OFFSET, OPT_SPAN, OPT_ALIGN, OPT_ALIGN_OFFSET, OPT_STRIDE, OPT_PATTERN,
 	OPT_RATE_IOPS, OPT_ARRIVALS, OPT_OPEN_LOOP, OPT_RUNTIME, OPT_IOS, OPT_RAMP,
 	OPT_ROUNDS, OPT_ROUND_TIME, OPT_STEADY, OPT_METHOD, OPT_MODE, OPT_PASSES, OPT_CPU,
@@ -70,6 +71,10 @@ const struct cli_opt workload_opts[] = {
 		"several sizes instead: SIZE/PCT:SIZE/PCT... adding up to 100 (4k/70:64k/30)" },
 	[OPT_IODEPTH] = { NULL, 0, "N", SSDK_A_RUN_IODEPTH,
 		"IOs kept in flight; a sweep's and compare's: N,N,... (compare: a curve per engine)" },
+	[OPT_BATCH] = { NULL, 0, "N", SSDK_A_RUN_BATCH,
+		"submit N IOs at a time, under one plug, once N slots are free (their latency includes the wait while the batch is built)" },
+	[OPT_POLLED] = { NULL, 0, NULL, SSDK_A_RUN_POLLED,
+		"engine bio: polled IO on the device's poll queues, the worker spinning for completions instead of sleeping (null_blk and nvme: module parameter poll_queues)" },
 	[OPT_OFFSET] = { NULL, 0, "SIZE", SSDK_A_RUN_OFFSET,
 		"start of the span the IOs fall in" },
 	[OPT_SPAN] = { NULL, 0, "SIZE", SSDK_A_RUN_SPAN,

@@ -72,6 +72,8 @@ static const struct field fields[SSDK_A_RUN_MAX + 1] = {
 	CONFIG(SSDK_A_RUN_STEADY_RANGE_PCT, steady_range_pct),
 	CONFIG(SSDK_A_RUN_STEADY_SLOPE_PCT, steady_slope_pct),
 	CONFIG(SSDK_A_RUN_PURGE, purge),
+	CONFIG(SSDK_A_RUN_BATCH, batch),
+	CONFIG(SSDK_A_RUN_POLLED, polled),
 	STATUS(SSDK_A_RUN_ID, id),
 	STATUS(SSDK_A_RUN_STATE, state),
 	STATUS(SSDK_A_RUN_TARGET_SIZE, target_size),
@@ -86,6 +88,9 @@ static const struct field fields[SSDK_A_RUN_MAX + 1] = {
 	STATUS(SSDK_A_RUN_CAPTURED_COUNT, captured_count),
 	STATUS(SSDK_A_RUN_CAPTURED_DROPPED, captured_dropped),
 	STATUS(SSDK_A_RUN_IO_ERRORS, io_errors),
+	STATUS(SSDK_A_RUN_CPU_NS, cpu_ns),
+	STATUS(SSDK_A_RUN_MEASUREMENT_OVERHEAD_NS, measurement_overhead_ns),
+	STATUS(SSDK_A_RUN_CLOCK_READ_NS, clock_read_ns),
 	STATUS(SSDK_A_RUN_ROUNDS_DONE, rounds_done),
 	STATUS(SSDK_A_RUN_STEADY_ROUND, steady_round),
 };

@@ -136,6 +136,8 @@ struct ssdk_bs_share {
  * @steady_range_pct: See @rw.
  * @steady_slope_pct: See @rw.
  * @purge: SSDK_PURGE_METHOD_*: a purge run (when set).
+ * @batch: See @rw.
+ * @polled: A flag.
  *
  * Start from ssdk_config_init() and set attributes with ssdk_config_set(),
  * ssdk_config_set_target() and ssdk_config_add_bs(): a field written
@@ -183,6 +185,8 @@ struct ssdk_run_config {
 	uint32_t steady_range_pct;
 	uint32_t steady_slope_pct;
 	uint32_t purge;
+	uint32_t batch;
+	uint32_t polled;
 };
 
 /**
@@ -201,6 +205,10 @@ struct ssdk_run_config {
  * @ts_dropped: IOs past the last interval the time series had room for.
  * @captured_dropped: IOs over capture_over_ns that found the capture full.
  * @io_errors: IOs that failed so far, the ramp's included.
+ * @cpu_ns: CPU time of the run's worker; once the run has ended.
+ * @measurement_overhead_ns: What measuring one IO costs (two clock reads
+ *	and a record), as the worker calibrated it at its start.
+ * @clock_read_ns: What one clock read costs, likewise.
  * @captured_count: IOs captured over capture_over_ns so far.
  * @rounds_done: A run with rounds: rounds ended so far.
  * @steady_round: The round (from 1) that ended the first steady window;
@@ -225,6 +233,9 @@ struct ssdk_run_status {
 	uint64_t ts_dropped;
 	uint64_t captured_dropped;
 	uint64_t io_errors;
+	uint64_t cpu_ns;
+	uint64_t measurement_overhead_ns;
+	uint64_t clock_read_ns;
 	uint32_t captured_count;
 	uint32_t rounds_done;
 	uint32_t steady_round;

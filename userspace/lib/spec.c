@@ -214,6 +214,16 @@ static const struct ssdk_spec_attr run_attrs[] = {
 		{ "rounds-done", SSDK_SPEC_TYPE_U32, 0, -1, -1, 0ULL, 0ULL, 0ULL },
 	[SSDK_A_RUN_STEADY_ROUND] =
 		{ "steady-round", SSDK_SPEC_TYPE_U32, 0, -1, -1, 0ULL, 0ULL, 0ULL },
+	[SSDK_A_RUN_BATCH] =
+		{ "batch", SSDK_SPEC_TYPE_U32, SSDK_SPEC_HAS_MIN | SSDK_SPEC_HAS_MAX, -1, -1, 1ULL, 32ULL, 0ULL },
+	[SSDK_A_RUN_POLLED] =
+		{ "polled", SSDK_SPEC_TYPE_FLAG, 0, -1, -1, 0ULL, 0ULL, 0ULL },
+	[SSDK_A_RUN_CPU_NS] =
+		{ "cpu-ns", SSDK_SPEC_TYPE_U64, 0, -1, -1, 0ULL, 0ULL, 0ULL },
+	[SSDK_A_RUN_MEASUREMENT_OVERHEAD_NS] =
+		{ "measurement-overhead-ns", SSDK_SPEC_TYPE_U64, 0, -1, -1, 0ULL, 0ULL, 0ULL },
+	[SSDK_A_RUN_CLOCK_READ_NS] =
+		{ "clock-read-ns", SSDK_SPEC_TYPE_U64, 0, -1, -1, 0ULL, 0ULL, 0ULL },
 };
 
 /* name, type, flags, enum_id, nested, min, max, dflt */
@@ -364,6 +374,8 @@ static const uint16_t run_start_do_request[] = {
 	SSDK_A_RUN_STEADY_RANGE_PCT,
 	SSDK_A_RUN_STEADY_SLOPE_PCT,
 	SSDK_A_RUN_PURGE,
+	SSDK_A_RUN_BATCH,
+	SSDK_A_RUN_POLLED,
 	0
 };
 
@@ -430,6 +442,11 @@ static const uint16_t run_get_do_reply[] = {
 	SSDK_A_RUN_ROUNDS_DONE,
 	SSDK_A_RUN_STEADY_ROUND,
 	SSDK_A_RUN_PURGE,
+	SSDK_A_RUN_BATCH,
+	SSDK_A_RUN_POLLED,
+	SSDK_A_RUN_CPU_NS,
+	SSDK_A_RUN_MEASUREMENT_OVERHEAD_NS,
+	SSDK_A_RUN_CLOCK_READ_NS,
 	0
 };
 
@@ -486,6 +503,11 @@ static const uint16_t run_get_dump_reply[] = {
 	SSDK_A_RUN_ROUNDS_DONE,
 	SSDK_A_RUN_STEADY_ROUND,
 	SSDK_A_RUN_PURGE,
+	SSDK_A_RUN_BATCH,
+	SSDK_A_RUN_POLLED,
+	SSDK_A_RUN_CPU_NS,
+	SSDK_A_RUN_MEASUREMENT_OVERHEAD_NS,
+	SSDK_A_RUN_CLOCK_READ_NS,
 	0
 };
 
@@ -564,6 +586,11 @@ static const uint16_t results_get_do_reply[] = {
 	SSDK_A_RUN_ROUNDS_DONE,
 	SSDK_A_RUN_STEADY_ROUND,
 	SSDK_A_RUN_PURGE,
+	SSDK_A_RUN_BATCH,
+	SSDK_A_RUN_POLLED,
+	SSDK_A_RUN_CPU_NS,
+	SSDK_A_RUN_MEASUREMENT_OVERHEAD_NS,
+	SSDK_A_RUN_CLOCK_READ_NS,
 	0
 };
 
@@ -620,6 +647,11 @@ static const uint16_t results_get_dump_reply[] = {
 	SSDK_A_RUN_ROUNDS_DONE,
 	SSDK_A_RUN_STEADY_ROUND,
 	SSDK_A_RUN_PURGE,
+	SSDK_A_RUN_BATCH,
+	SSDK_A_RUN_POLLED,
+	SSDK_A_RUN_CPU_NS,
+	SSDK_A_RUN_MEASUREMENT_OVERHEAD_NS,
+	SSDK_A_RUN_CLOCK_READ_NS,
 	0
 };
 
@@ -676,6 +708,11 @@ static const uint16_t run_end_ntf_do_reply[] = {
 	SSDK_A_RUN_ROUNDS_DONE,
 	SSDK_A_RUN_STEADY_ROUND,
 	SSDK_A_RUN_PURGE,
+	SSDK_A_RUN_BATCH,
+	SSDK_A_RUN_POLLED,
+	SSDK_A_RUN_CPU_NS,
+	SSDK_A_RUN_MEASUREMENT_OVERHEAD_NS,
+	SSDK_A_RUN_CLOCK_READ_NS,
 	0
 };
 

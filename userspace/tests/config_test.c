@@ -251,6 +251,9 @@ static const struct { size_t offset, size; } status_fields[SSDK_A_RUN_MAX + 1] =
 	STATUS_FIELD(SSDK_A_RUN_IO_ERRORS, io_errors),
 	STATUS_FIELD(SSDK_A_RUN_ROUNDS_DONE, rounds_done),
 	STATUS_FIELD(SSDK_A_RUN_STEADY_ROUND, steady_round),
+	STATUS_FIELD(SSDK_A_RUN_CPU_NS, cpu_ns),
+	STATUS_FIELD(SSDK_A_RUN_MEASUREMENT_OVERHEAD_NS, measurement_overhead_ns),
+	STATUS_FIELD(SSDK_A_RUN_CLOCK_READ_NS, clock_read_ns),
 };
 
 static uint64_t status_field(const struct ssdk_run_status *st, uint32_t type)

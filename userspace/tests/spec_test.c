@@ -162,8 +162,8 @@ TEST(every_const)
 struct block {
 	char name[64];
 	unsigned int nr;
-	char entry[64][64];
-	uint64_t value[64];
+	char entry[128][64];
+	uint64_t value[128];
 	int max_entry;		/* the __..._MAX entry's index, or -1 */
 };
 

@@ -96,6 +96,8 @@ class RunConfig(ctypes.Structure):
         ("steady_range_pct", u32),
         ("steady_slope_pct", u32),
         ("purge", u32),
+        ("batch", u32),
+        ("polled", u32),
     ]
 
 
@@ -132,6 +134,9 @@ class RunStatus(ctypes.Structure):
         ("ts_dropped", u64),
         ("captured_dropped", u64),
         ("io_errors", u64),
+        ("cpu_ns", u64),
+        ("measurement_overhead_ns", u64),
+        ("clock_read_ns", u64),
         ("captured_count", u32),
         ("rounds_done", u32),
         ("steady_round", u32),

@@ -29,6 +29,8 @@ FIELD_ATTRS: dict[str, tuple[str, str]] = {
     "rwmixread": ("rwmixread", _INT),
     "bs": ("bs", _SIZE),
     "iodepth": ("iodepth", _INT),
+    "batch": ("batch", _INT),
+    "polled": ("polled", _FLAG),
     "offset": ("offset", _SIZE),
     "span": ("span", _SIZE),
     "align": ("align", _SIZE),
@@ -102,6 +104,8 @@ class Job:
     bs: Size | None = None
     bssplit: str | Sequence[tuple[Size, int]] | None = None
     iodepth: int | None = None
+    batch: int | None = None
+    polled: bool = False
     offset: Size | None = None
     span: Size | None = None
     align: Size | None = None

@@ -87,16 +87,21 @@ def _pattern(c: _lib.RunConfig) -> str | None:
     return name
 
 
+def _is_set(c: _lib.RunConfig, attr: str) -> bool:
+    """Whether run attribute *attr* is set in *c* (reported, for a status)."""
+    return bool(_lib.lib().ssdk_config_is_set(ctypes.byref(c), spec.ATTRS["run"][attr].value))
+
+
 def _purge(c: _lib.RunConfig) -> str | None:
     """A purge run's method, the JSON's "purge"; None for IO."""
-    if not _lib.lib().ssdk_config_is_set(ctypes.byref(c), spec.ATTRS["run"]["purge"].value):
+    if not _is_set(c, "purge"):
         return None
     return _PURGES.get(c.purge, str(c.purge))
 
 
 def _steady(c: _lib.RunConfig) -> dict[str, object]:
     """The steady-state test's keys of the JSON's "config": null without one."""
-    if not _lib.lib().ssdk_config_is_set(ctypes.byref(c), spec.ATTRS["run"]["steady-track"].value):
+    if not _is_set(c, "steady-track"):
         return {"steady_track": None, "steady_range_pct": None, "steady_slope_pct": None}
     return {"steady_track": _STEADY.get(c.steady_track, str(c.steady_track)),
             "steady_range_pct": c.steady_range_pct, "steady_slope_pct": c.steady_slope_pct}
@@ -133,6 +138,7 @@ def config_dict(c: _lib.RunConfig, engine: str | None = None) -> dict[str, objec
         "ts_interval_ns": c.ts_interval_ns, "capture_over_ns": c.capture_over_ns,
         "max_errors": c.max_errors, "owned": bool(c.owned),
         "rw": _RWS.get(c.rw, str(c.rw)), "bs": c.bs, "iodepth": c.iodepth,
+        "batch": c.batch if _is_set(c, "batch") else None, "polled": bool(c.polled),
         "offset": c.offset, "span": c.span, "runtime_ns": c.runtime_ns, "ios": c.ios,
         "ramp_ns": c.ramp_ns, "seed": c.seed, "purge": _purge(c),
         "rounds": c.rounds, "round_ns": c.round_ns,
@@ -208,7 +214,7 @@ _ENDED = {int(spec.State.DONE), int(spec.State.STOPPED), int(spec.State.FAILED)}
 def total(raws: list[Raw]) -> tuple[_lib.RunStatus, np.ndarray | None]:
     """Several runs as one, as the CLI's result_merge(): counts and histograms
     added, the extremes kept, the longest window, the iodepths summed, the
-    worst state."""
+    worst state, the CPU times added, the dearest measurement."""
     lib = _lib.lib()
     t = _lib.RunStatus()
     ctypes.pointer(t)[0] = raws[0][0]
@@ -223,8 +229,13 @@ def total(raws: list[Raw]) -> tuple[_lib.RunStatus, np.ndarray | None]:
         t.measured_ns = max(t.measured_ns, st.measured_ns)
         t.elapsed_ns = max(t.elapsed_ns, st.elapsed_ns)
         t.completed += st.completed
+        t.io_errors += st.io_errors
         t.iops_now += st.iops_now
         t.late += st.late
+        t.cpu_ns += st.cpu_ns
+        if st.measurement_overhead_ns > t.measurement_overhead_ns:
+            t.measurement_overhead_ns = st.measurement_overhead_ns
+            t.clock_read_ns = st.clock_read_ns
         if st.state not in _ENDED or t.state not in _ENDED:
             t.state = spec.State.RUNNING
         elif st.state > t.state:
@@ -254,7 +265,9 @@ def results(st: _lib.RunStatus, hists: np.ndarray | None, slowest: tuple[IoRecor
         config=config_dict(c), elapsed_ns=st.elapsed_ns, measured_ns=st.measured_ns,
         completed=st.completed, io_errors=st.io_errors,
         read=_op(0, st, h, open_loop), write=_op(1, st, h, open_loop),
-        iops_now=st.iops_now, late=st.late if open_loop else None,
+        iops_now=st.iops_now, cpu_ns=st.cpu_ns,
+        measurement_overhead_ns=st.measurement_overhead_ns, clock_read_ns=st.clock_read_ns,
+        late=st.late if open_loop else None,
         slowest=slowest, captured=captured, timeseries=ts, ts_dropped=st.ts_dropped,
         captured_dropped=st.captured_dropped, conditions=conditions or {}, name=name,
         rounds_done=st.rounds_done if c.rounds else None,

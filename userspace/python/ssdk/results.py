@@ -269,7 +269,10 @@ class Results:
     says where it ran (kernel, ssdk version, date...), when known. A run
     with rounds has ``rounds_done`` and ``steady_round`` (None until steady
     state, if ever), and its results each round and the measurement
-    ``window``.
+    ``window``. ``cpu_ns`` is the module worker's CPU time (once ended),
+    ``measurement_overhead_ns`` what measuring one IO costs and
+    ``clock_read_ns`` the clock read inside every latency (0 from the
+    userspace engines; None in results written before they were).
     """
 
     id: int
@@ -286,6 +289,9 @@ class Results:
     read: OpStats
     write: OpStats
     iops_now: int = 0
+    cpu_ns: int | None = None
+    measurement_overhead_ns: int | None = None
+    clock_read_ns: int | None = None
     late: int | None = None
     slowest: Sequence[IoRecord] = ()
     captured: Sequence[IoRecord] = ()
@@ -379,6 +385,9 @@ class Results:
             "measured_ns": self.measured_ns, "completed": self.completed,
             "io_errors": self.io_errors, "iops_now": self.iops_now,
         }
+        for key in ("cpu_ns", "measurement_overhead_ns", "clock_read_ns"):
+            if getattr(self, key) is not None:
+                d[key] = getattr(self, key)
         if self.late is not None:
             d["late"] = self.late
         if self.rounds_done is not None:
@@ -416,6 +425,11 @@ def _conditions(doc: JsonObj) -> dict[str, str]:
     return {str(k): str(v) for k, v in c.items()} if isinstance(c, dict) else {}
 
 
+def _opt_int(d: JsonObj, key: str) -> int | None:
+    """A number that results written before it was reported lack."""
+    return int(d[key]) if key in d else None
+
+
 def _results_from_json(d: JsonObj, name: str) -> Results:
     cfg = d["config"]
     ts = None
@@ -428,7 +442,9 @@ def _results_from_json(d: JsonObj, name: str) -> Results:
         elapsed_ns=int(d["elapsed_ns"]), measured_ns=int(d["measured_ns"]),
         completed=int(d["completed"]), io_errors=int(d["io_errors"]),
         read=OpStats.from_json("read", d["read"]), write=OpStats.from_json("write", d["write"]),
-        iops_now=int(d.get("iops_now", 0)),
+        iops_now=int(d.get("iops_now", 0)), cpu_ns=_opt_int(d, "cpu_ns"),
+        measurement_overhead_ns=_opt_int(d, "measurement_overhead_ns"),
+        clock_read_ns=_opt_int(d, "clock_read_ns"),
         late=int(d["late"]) if "late" in d else None,
         slowest=tuple(IoRecord.from_json(x) for x in d.get("slowest", ())),
         captured=tuple(IoRecord.from_json(x) for x in d.get("captured", ())),
