@@ -11,6 +11,7 @@
 #ifndef _SSDK_COMPAT_H
 #define _SSDK_COMPAT_H
 
+#include <linux/blk-mq.h>
 #include <linux/blkdev.h>
 #include <linux/file.h>
 #include <linux/fs.h>
@@ -126,17 +127,34 @@ static inline void ssdk_bdev_close(struct ssdk_bdev *b)
  * interrupt path (submit_bio_noacct() drops the flag) or fail, and a
  * worker polling for it would spin for nothing.
  *
- * Return: Whether the device's queue polls (6.11 made it a feature of
- * the queue's limits).
+ * Return: Whether the device's queue polls, as its sysfs io_poll says.
+ * 6.11 made it a feature of the queue's limits, which a blk-mq device
+ * keeps when its poll queues go (blk_mq_can_poll() also asks for them);
+ * before, QUEUE_FLAG_POLL went with them.
  */
 static inline bool ssdk_bdev_can_poll(struct block_device *bdev)
 {
+	struct request_queue *q = bdev_get_queue(bdev);
+
 #ifdef SSDK_HAVE_BLK_FEAT_POLL
-	return bdev_get_queue(bdev)->limits.features & BLK_FEAT_POLL;
+	if (!(q->limits.features & BLK_FEAT_POLL))
+		return false;
+	return !queue_is_mq(q) || q->tag_set->map[HCTX_TYPE_POLL].nr_queues;
 #else
-	return test_bit(QUEUE_FLAG_POLL, &bdev_get_queue(bdev)->queue_flags);
+	return test_bit(QUEUE_FLAG_POLL, &q->queue_flags);
 #endif
 }
+
+/*
+ * SSDK_POLL_FLAGS: poll once and return, never sleep. 6.1 may sleep in a
+ * poll (hybrid polling, when the queue's io_poll_delay asks for it)
+ * unless told not to; later kernels have no hybrid polling, nor the flag.
+ */
+#ifdef BLK_POLL_NOSLEEP
+#define SSDK_POLL_FLAGS		(BLK_POLL_ONESHOT | BLK_POLL_NOSLEEP)
+#else
+#define SSDK_POLL_FLAGS		BLK_POLL_ONESHOT
+#endif
 
 /*
  * SSDK_VFS_WRITE_FREEZE: vfs_iocb_iter_write() takes the write's freeze

@@ -11,6 +11,31 @@
 
 #include "ssdk.h"
 
+/*
+ * Polled IO needs poll queues, and IOs the device takes whole: the block
+ * layer sends back a bio it would split rather than make it wait
+ * (REQ_NOWAIT, see ssdk_bio_set_polled()), and would take a split one
+ * off polling anyway.
+ */
+static int ssdk_bio_check_polled(struct ssdk_run *run, struct nlattr **attrs,
+				 struct netlink_ext_ack *extack)
+{
+	struct block_device *bdev = run->bdev.bdev;
+
+	if (!ssdk_bdev_can_poll(bdev)) {
+		NL_SET_ERR_MSG_ATTR(extack, attrs[SSDK_A_RUN_POLLED],
+				    "polled: the device has no poll queue (null_blk and nvme: module parameter poll_queues)");
+		return -EOPNOTSUPP;
+	}
+	if (run->cfg.bs > queue_max_sectors(bdev_get_queue(bdev)) << SECTOR_SHIFT ||
+	    DIV_ROUND_UP(run->cfg.bs, PAGE_SIZE) > queue_max_segments(bdev_get_queue(bdev))) {
+		NL_SET_ERR_MSG_ATTR(extack, attrs[SSDK_A_RUN_POLLED],
+				    "polled: bs is more than the device takes in one request (max_sectors_kb, max_segments): split IOs are not polled");
+		return -EINVAL;
+	}
+	return 0;
+}
+
 static int ssdk_bio_open(struct ssdk_run *run, struct nlattr **attrs,
 			 struct netlink_ext_ack *extack)
 {
@@ -40,11 +65,10 @@ static int ssdk_bio_open(struct ssdk_run *run, struct nlattr **attrs,
 		NL_SET_ERR_MSG_ATTR(extack, attr, "target: cannot be opened");
 		return ret;
 	}
-	if (run->cfg.polled && !ssdk_bdev_can_poll(run->bdev.bdev)) {
-		NL_SET_ERR_MSG_ATTR(extack, attrs[SSDK_A_RUN_POLLED],
-				    "polled: the device has no poll queue (null_blk and nvme: module parameter poll_queues)");
-		ret = -EOPNOTSUPP;
-		goto err_close;
+	if (run->cfg.polled) {
+		ret = ssdk_bio_check_polled(run, attrs, extack);
+		if (ret)
+			goto err_close;
 	}
 	run->target_size = bdev_nr_bytes(run->bdev.bdev);
 	run->lbs = bdev_logical_block_size(run->bdev.bdev);
@@ -91,6 +115,26 @@ static void ssdk_bio_set_len(struct ssdk_run *run, struct ssdk_slot *slot)
 }
 
 /*
+ * A polled bio must not wait in the block layer, for a tag or a frozen
+ * queue: the worker that would poll for the IOs ahead of it would be the
+ * one waiting. With REQ_NOWAIT it fails with -EAGAIN instead, and the
+ * worker polls before it submits it again (as io_uring and the block
+ * device's polled direct IO do).
+ */
+static void ssdk_bio_set_polled(struct ssdk_run *run, struct bio *bio)
+{
+	bio->bi_opf |= REQ_POLLED;
+	if (bdev_nowait(run->bdev.bdev))
+		bio->bi_opf |= REQ_NOWAIT;
+	/*
+	 * bio_reset() zeroes the cookie, which would name the queue of
+	 * hardware context 0 until the request starts and sets it: say
+	 * "none yet", as bio_init() does.
+	 */
+	bio->bi_cookie = BLK_QC_T_NONE;
+}
+
+/*
  * Reuse the slot's bio: bio_reset() clears everything up to bi_max_vecs,
  * but the bvec table and its pages stay; restore what describes them.
  */
@@ -100,33 +144,39 @@ static void ssdk_bio_submit(struct ssdk_run *run, struct ssdk_slot *slot)
 
 	bio_reset(bio, run->bdev.bdev, slot->op == SSDK_OP_WRITE ?
 		  REQ_OP_WRITE | REQ_SYNC | REQ_IDLE : REQ_OP_READ);
-	if (run->cfg.polled) {
-		bio->bi_opf |= REQ_POLLED;
-		/*
-		 * bio_reset() zeroes the cookie, which would name the queue
-		 * of hardware context 0 until the request starts and sets
-		 * it: say "none yet", as bio_init() does.
-		 */
-		bio->bi_cookie = BLK_QC_T_NONE;
-	}
+	if (run->cfg.polled)
+		ssdk_bio_set_polled(run, bio);
 	ssdk_bio_set_len(run, slot);
 	bio->bi_iter.bi_sector = slot->offset >> SECTOR_SHIFT;
 	bio->bi_end_io = ssdk_bio_end_io;
 	bio->bi_private = slot;
 	ssdk_slot_stamp_submit(slot);
 	submit_bio(bio);
+	/*
+	 * The block layer takes a bio off polling where it cannot poll it:
+	 * split, a zoned write queued behind its zone, a path failover. It
+	 * completes by interrupt then; the worker no longer polls for it,
+	 * and the run counts it. The flag is cleared within submit_bio(),
+	 * and the bio stays the worker's until it resets it.
+	 */
+	if (run->cfg.polled && !(bio->bi_opf & REQ_POLLED))
+		WRITE_ONCE(run->unpolled, run->unpolled + 1);
 }
 
 /*
  * The bio is the run's own, alive whether or not its IO has completed,
- * and only the worker, which polls, resets it. Completions found are
- * ended as a batch, as io_uring's polling does.
+ * and only the worker, which polls, resets it. One taken off polling has
+ * no cookie (its field may hold something else: a zoned write's segment
+ * count). Completions found are ended as a batch, as io_uring's polling
+ * does.
  */
 static void ssdk_bio_poll(struct ssdk_run *run, struct ssdk_slot *slot)
 {
 	DEFINE_IO_COMP_BATCH(iob);
 
-	bio_poll(&slot->bio, &iob, BLK_POLL_ONESHOT);
+	if (!(slot->bio.bi_opf & REQ_POLLED))
+		return;
+	bio_poll(&slot->bio, &iob, SSDK_POLL_FLAGS);
 	if (iob.complete)
 		iob.complete(&iob);
 }

@@ -234,6 +234,8 @@ static int ssdk_nl_progress_fill(struct sk_buff *msg, struct ssdk_run *run, int 
 	    ssdk_nl_put_u64(msg, SSDK_A_RUN_CAPTURED_DROPPED, READ_ONCE(run->capture.dropped)) ||
 	    (run->cfg.rounds && ssdk_nl_rounds_progress_fill(msg, run)) ||
 	    (started && ssdk_nl_overhead_fill(msg, run)) ||
+	    (run->cfg.polled &&
+	     ssdk_nl_put_u64(msg, SSDK_A_RUN_UNPOLLED, READ_ONCE(run->unpolled))) ||
 	    /* Set by the worker before the end state, read with acquire. */
 	    (ssdk_state_ended(state) && ssdk_nl_put_u64(msg, SSDK_A_RUN_CPU_NS, run->cpu_ns)))
 		return -EMSGSIZE;

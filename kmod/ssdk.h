@@ -451,6 +451,10 @@ struct ssdk_engine_ops {
  *	@started.
  * @clock_read_ns: What one clock read costs, likewise.
  * @poll_next: Polled runs: the slot the worker polls next.
+ * @unpolled: Polled runs: IOs the block layer took off polling.
+ * @again_ns: Polled runs: when the block layer first sent an IO back
+ *	unissued since the last completion; 0 when it has not.
+ * @calib: Scratch statistics for ssdk_calibrate(), until it has run.
  * @submitted: IOs submitted; the worker's alone.
  * @completed: IOs completed, ramp included; written by the worker only.
  * @io_errors: IOs of @completed that failed; written by the worker only.
@@ -504,6 +508,9 @@ struct ssdk_run {
 	u64 overhead_ns;
 	u64 clock_read_ns;
 	unsigned int poll_next;
+	u64 unpolled;
+	u64 again_ns;
+	struct ssdk_set_stats *calib;
 	u64 submitted;
 	u64 completed;
 	u64 io_errors;

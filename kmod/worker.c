@@ -121,8 +121,9 @@ err_free_slot:
  * @run: The run, its target open.
  *
  * Everything the IO path needs is made here: the tables of the access
- * pattern, the slots and their pages, the data writes copy from; nothing
- * is allocated per IO.
+ * pattern, the slots and their pages, the data writes copy from, the
+ * statistics the worker calibrates its measurement on; nothing is
+ * allocated per IO.
  *
  * Context: Process context; may sleep.
  * Return: 0 or -ENOMEM.
@@ -135,7 +136,8 @@ int ssdk_worker_setup(struct ssdk_run *run)
 
 	run->slots = kcalloc(run->cfg.iodepth, sizeof(*run->slots), GFP_KERNEL);
 	run->free = kcalloc(run->cfg.iodepth, sizeof(*run->free), GFP_KERNEL);
-	if (!run->slots || !run->free)
+	run->calib = vzalloc(sizeof(*run->calib));
+	if (!run->slots || !run->free || !run->calib)
 		goto err_teardown;
 	for (i = 0; i < run->cfg.iodepth; i++) {
 		run->slots[i] = ssdk_slot_alloc(run);
@@ -163,6 +165,8 @@ void ssdk_worker_teardown(struct ssdk_run *run)
 	unsigned int i;
 
 	ssdk_pattern_teardown(run);
+	vfree(run->calib);
+	run->calib = NULL;
 	kfree(run->free);
 	run->free = NULL;
 	run->nr_free = 0;
@@ -238,26 +242,44 @@ static void ssdk_sleep_until(struct ssdk_run *run, u64 until)
 }
 
 /*
- * A polled run's wait: poll the queue of one IO in flight after another
- * (a worker that moved between CPUs has IOs on several) until completions
- * turn up; they run in the worker, onto its list. A stop request changes
- * nothing: the IOs in flight complete only when polled for. The CPU goes
- * to whoever else needs it between two polls.
+ * Poll the queue of the next IO in flight, in turn: a worker that moved
+ * between CPUs has IOs on several queues.
+ */
+static void ssdk_poll_next(struct ssdk_run *run)
+{
+	struct ssdk_slot *slot;
+	unsigned int i;
+
+	for (i = 0; i < run->cfg.iodepth; i++) {
+		slot = run->slots[run->poll_next];
+		if (++run->poll_next == run->cfg.iodepth)
+			run->poll_next = 0;
+		if (READ_ONCE(slot->busy)) {
+			run->engine->poll(run, slot);
+			return;
+		}
+	}
+}
+
+/*
+ * A polled run's wait: poll until completions turn up (they run in the
+ * worker, onto its list), once at least, so that IOs the block layer
+ * sent back unissued (-EAGAIN) go again only after the IOs ahead of them
+ * were polled for. A stop request changes nothing: the IOs in flight
+ * complete only when polled for. The CPU goes to whoever else needs it
+ * between two polls.
  */
 static struct llist_node *ssdk_poll_completions(struct ssdk_run *run)
 {
 	struct llist_node *list;
-	struct ssdk_slot *slot;
 
-	while (!(list = llist_del_all(&run->done))) {
-		slot = run->slots[run->poll_next];
-		if (++run->poll_next == run->cfg.iodepth)
-			run->poll_next = 0;
-		if (READ_ONCE(slot->busy))
-			run->engine->poll(run, slot);
+	for (;;) {
+		ssdk_poll_next(run);
+		list = llist_del_all(&run->done);
+		if (list)
+			return list;
 		cond_resched();
 	}
-	return list;
 }
 
 /*
@@ -322,6 +344,25 @@ static void ssdk_io_failed(struct ssdk_run *run, struct ssdk_slot *slot)
 }
 
 /*
+ * A polled IO the block layer sent back unissued (REQ_NOWAIT, engine_bio.c):
+ * its queue was out of tags or frozen, which polling for the IOs ahead of
+ * it resolves, and its slot goes again, with another IO. Sent back for a
+ * second with no IO completing, the run cannot go on: the block layer
+ * would have to split its IOs (which it does not do for one that may
+ * not wait), or something holds the queue.
+ */
+static void ssdk_unissued(struct ssdk_run *run, struct ssdk_slot *slot, u64 now)
+{
+	run->submitted--;
+	run->free[run->nr_free++] = slot;
+	if (!run->again_ns)
+		run->again_ns = now;
+	else if (now - run->again_ns > NSEC_PER_SEC)
+		ssdk_run_end_early(run, SSDK_STATE_FAILED,
+				   "polled IOs sent back unissued (-EAGAIN) for 1 s: split, or their queue held");
+}
+
+/*
  * Reap completed slots (@list newest first, as llist_del_all() gives
  * them) in completion order, onto the stack of free slots.
  *
@@ -337,6 +378,11 @@ static u64 ssdk_reap(struct ssdk_run *run, struct llist_node *list)
 
 	list = llist_reverse_order(list);
 	llist_for_each_entry_safe(slot, next, list, node) {
+		if (unlikely(slot->error == -EAGAIN && run->cfg.polled)) {
+			ssdk_unissued(run, slot, now);
+			continue;
+		}
+		run->again_ns = 0;
 		WRITE_ONCE(run->completed, run->completed + 1);
 		if (unlikely(slot->error))
 			ssdk_io_failed(run, slot);
@@ -414,7 +460,9 @@ static void ssdk_submit_free(struct ssdk_run *run, u64 now)
 	}
 	if (!run->nr_free || !ssdk_may_submit(run, now) || !ssdk_batch_ready(run))
 		return;
-	ssdk_start_plug(&plug, run->nr_free);
+	ssdk_start_plug(&plug, run->cfg.ios ? min_t(u64, run->nr_free,
+						    run->cfg.ios - run->submitted) :
+			run->nr_free);
 	while (run->nr_free && ssdk_may_submit(run, now))
 		ssdk_slot_submit(run, run->free[--run->nr_free], now);
 	blk_finish_plug(&plug);
@@ -473,7 +521,8 @@ static void ssdk_purge_loop(struct ssdk_run *run)
 
 /*
  * What measuring costs on this CPU, before the first IO: the two stamps
- * of an IO and its record in a set of statistics (a scratch one), and a
+ * of an IO and its record in a set of statistics (a scratch one, made by
+ * ssdk_worker_setup()), and a
  * clock read alone; each the fastest of a few trials, since an interrupt
  * or a preemption only ever makes a trial slower. The slowest log, the
  * time series and the capture add a comparison or two for most IOs and
@@ -482,12 +531,9 @@ static void ssdk_purge_loop(struct ssdk_run *run)
 static void ssdk_calibrate(struct ssdk_run *run)
 {
 	u64 best_io = U64_MAX, best_clock = U64_MAX, t0, t1, submit;
-	struct ssdk_set_stats *scratch;
+	struct ssdk_set_stats *scratch = run->calib;
 	unsigned int trial, i;
 
-	scratch = vzalloc(sizeof(*scratch));
-	if (!scratch)
-		return;
 	for (trial = 0; trial < SSDK_CALIBRATE_TRIALS; trial++) {
 		t0 = ktime_get_ns();
 		for (i = 0; i < SSDK_CALIBRATE_IOS; i++) {
@@ -503,6 +549,7 @@ static void ssdk_calibrate(struct ssdk_run *run)
 		best_clock = min(best_clock, t1 - t0);
 	}
 	vfree(scratch);
+	run->calib = NULL;
 	run->overhead_ns = div_u64(best_io, SSDK_CALIBRATE_IOS);
 	run->clock_read_ns = div_u64(best_clock, SSDK_CALIBRATE_IOS);
 }
@@ -532,9 +579,10 @@ static u64 ssdk_cpu_time(void)
 int ssdk_worker(void *data)
 {
 	struct ssdk_run *run = data;
-	u64 cpu = ssdk_cpu_time(), now;
+	u64 cpu, now;
 
 	ssdk_calibrate(run);
+	cpu = ssdk_cpu_time();
 	now = ktime_get_ns();
 	run->ramp_end_ns = now + run->cfg.ramp_ns;
 	run->deadline_ns = run->cfg.runtime_ns ? run->ramp_end_ns + run->cfg.runtime_ns : 0;

@@ -24,7 +24,7 @@ run_nullb() {
 	"$SSDK_CLI" -j ctl run -q --target /dev/nullb0 --iodepth "$qd" --ios "$ios" >"$out"
 }
 
-ktap_plan 9
+ktap_plan 11
 
 # The software path alone (irqmode=0 completes in the submitter's
 # context): the overhead that timer mode adds its T to.
@@ -66,6 +66,37 @@ qd_rate() {
 for qd in 1 4 16; do
 	ktap_check "QD $qd at T=1 ms: IOPS = $qd / T within 5%" qd_rate $qd
 done
+
+# Batches: each IO is stamped as it enters the block layer, its wait in
+# the plug while the batch is built included. At T = 1 ms that wait (a
+# few IOs' submission) stays in the floor test's slack.
+batch_floor() {
+	local out=$SSDK_TMP/batch-floor.json
+
+	nullb_load nr_devices=1 irqmode=2 completion_nsec=1000000 || return 1
+	"$SSDK_CLI" -j ctl run -q --target /dev/nullb0 --iodepth 8 --batch 8 --ios 3200 \
+		>"$out" || return 1
+	check latency_floor "$out" read 1000000 "$slack"
+}
+ktap_check "batch 8 at QD 8, T=1 ms: min >= T, p50 in [T, T + 2% + $slack ns]" batch_floor
+
+# A batch of 16 at depth 16 goes out once the previous one has all
+# completed and been reaped: a cycle is T plus the handling of 16 IOs, at
+# most 3 times the irqmode=0 path each (the floor's allowance: timer mode
+# adds an hrtimer and a softirq). So IOPS is in [16 / (T + 16 x 3 x the
+# irqmode=0 p50), 16 / T].
+batch_rate() {
+	local out=$SSDK_TMP/batch-rate.json lo
+
+	nullb_load nr_devices=1 irqmode=2 completion_nsec=1000000 || return 1
+	"$SSDK_CLI" -j ctl run -q --target /dev/nullb0 --iodepth 16 --batch 16 --ios 6400 \
+		>"$out" || return 1
+	lo=$((16 * 1000000000 / (1000000 + 16 * 3 * o)))
+	echo "$(jget "$out" 'round(j["read"]["iops"])') IOPS, wanted in [$lo, 16000]"
+	jtest "$out" "$lo <= j['read']['iops'] <= 16000"
+}
+ktap_check "batch 16 at QD 16, T=1 ms: IOPS in [16 / (T + 48 x the irqmode=0 p50), 16 / T]" \
+	batch_rate
 
 # ssdk compare's achieved depth (Little's law: IOPS x mean latency) at
 # T = 1 ms: the module's engine and the userspace ones, psync's 8 threads

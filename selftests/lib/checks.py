@@ -304,6 +304,20 @@ def iops_is_rate(r: Report, j: Any, op: str) -> None:
 
 
 @check()
+def run_cost(r: Report, j: Any, tick_ns: int) -> None:
+    """The run says what it cost: its worker's CPU time, more than 0 and
+    at most its elapsed time plus TICK_NS (the scheduler accounts to a
+    tick); what measuring one IO costs, more than the clock read inside it,
+    itself more than 0."""
+    cpu, elapsed = j["cpu_ns"], j["elapsed_ns"]
+    r.want(0 < cpu <= elapsed + tick_ns, "cpu_ns", cpu, f"in (0, elapsed_ns + {tick_ns}]")
+    ov, clk = j["measurement_overhead_ns"], j["clock_read_ns"]
+    r.want(ov > clk > 0, "measurement_overhead_ns, clock_read_ns", (ov, clk),
+           "overhead > clock read > 0")
+    r.note("elapsed_ns, completed", lambda: (elapsed, j["completed"]))
+
+
+@check()
 def latency_floor(r: Report, j: Any, op: str, t: int, slack: int) -> None:
     """No OP latency below T ns, and its p50 in [T, T x 1.02 + SLACK]."""
     lat = j[op]["lat_ns"]
@@ -1072,6 +1086,7 @@ Case = tuple[str, list[str], Any, bool, str]
 def cases() -> list[Case]:
     run, cmp, stall = a_run(), a_compare(), a_stall()
     cmp_qd = a_compare_depths()
+    cost = run | {"cpu_ns": 9_000, "measurement_overhead_ns": 200, "clock_read_ns": 100}
     sweep = [a_run() | {"config": {"iodepth": qd}} for qd in (1, 4)]
     workers = {"workers": [a_run() | {"target": t} for t in ("/dev/a", "/dev/a", "/dev/b")],
                "total": a_run() | {"read": op(12), "config": {"iodepth": 3}}}
@@ -1159,6 +1174,12 @@ def cases() -> list[Case]:
          "mean above max"),
         ("moments_coherent", ["read"], edit(run, read__lat_ns__stddev=-1), False,
          "negative stddev"),
+        ("run_cost", ["4000"], cost, True, "CPU within the elapsed time, overhead > clock"),
+        ("run_cost", ["4000"], cost | {"cpu_ns": 0}, False, "no CPU time"),
+        ("run_cost", ["4000"], cost | {"cpu_ns": 14_001}, False, "more CPU than time and tick"),
+        ("run_cost", ["4000"], cost | {"clock_read_ns": 0}, False, "no clock read"),
+        ("run_cost", ["4000"], cost | {"measurement_overhead_ns": 90}, False,
+         "overhead below a clock read"),
         ("iops_is_rate", ["read"], edit(run, read__iops=1.0), True, "4 IOs in 4 s"),
         ("iops_is_rate", ["read"], edit(run, read__iops=1.00001), False, "10 ppm off"),
         ("latency_floor", ["read", "100", "0"], run, True, "min and p50 at T"),

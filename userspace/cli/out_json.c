@@ -360,6 +360,8 @@ static void json_run(struct json *j, const char *key, const struct run_result *r
 	json_u64(j, RUN(CPU_NS), st->cpu_ns);
 	json_u64(j, RUN(MEASUREMENT_OVERHEAD_NS), st->measurement_overhead_ns);
 	json_u64(j, RUN(CLOCK_READ_NS), st->clock_read_ns);
+	if (st->config.polled)
+		json_u64(j, RUN(UNPOLLED), st->unpolled);
 	if (open_loop)
 		json_u64(j, RUN(LATE), st->late);
 	if (st->config.rounds) {

@@ -165,6 +165,7 @@ void result_merge(struct run_result *t, const struct run_result *s)
 	ts->iops_now += ss->iops_now;
 	ts->late += ss->late;
 	ts->cpu_ns += ss->cpu_ns;
+	ts->unpolled += ss->unpolled;
 	if (ss->measurement_overhead_ns > ts->measurement_overhead_ns) {
 		ts->measurement_overhead_ns = ss->measurement_overhead_ns;
 		ts->clock_read_ns = ss->clock_read_ns;

@@ -91,6 +91,7 @@ static const struct field fields[SSDK_A_RUN_MAX + 1] = {
 	STATUS(SSDK_A_RUN_CPU_NS, cpu_ns),
 	STATUS(SSDK_A_RUN_MEASUREMENT_OVERHEAD_NS, measurement_overhead_ns),
 	STATUS(SSDK_A_RUN_CLOCK_READ_NS, clock_read_ns),
+	STATUS(SSDK_A_RUN_UNPOLLED, unpolled),
 	STATUS(SSDK_A_RUN_ROUNDS_DONE, rounds_done),
 	STATUS(SSDK_A_RUN_STEADY_ROUND, steady_round),
 };

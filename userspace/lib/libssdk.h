@@ -209,6 +209,7 @@ struct ssdk_run_config {
  * @measurement_overhead_ns: What measuring one IO costs (two clock reads
  *	and a record), as the worker calibrated it at its start.
  * @clock_read_ns: What one clock read costs, likewise.
+ * @unpolled: A polled run: IOs the block layer took off polling.
  * @captured_count: IOs captured over capture_over_ns so far.
  * @rounds_done: A run with rounds: rounds ended so far.
  * @steady_round: The round (from 1) that ended the first steady window;
@@ -236,6 +237,7 @@ struct ssdk_run_status {
 	uint64_t cpu_ns;
 	uint64_t measurement_overhead_ns;
 	uint64_t clock_read_ns;
+	uint64_t unpolled;
 	uint32_t captured_count;
 	uint32_t rounds_done;
 	uint32_t steady_round;

@@ -224,6 +224,8 @@ static const struct ssdk_spec_attr run_attrs[] = {
 		{ "measurement-overhead-ns", SSDK_SPEC_TYPE_U64, 0, -1, -1, 0ULL, 0ULL, 0ULL },
 	[SSDK_A_RUN_CLOCK_READ_NS] =
 		{ "clock-read-ns", SSDK_SPEC_TYPE_U64, 0, -1, -1, 0ULL, 0ULL, 0ULL },
+	[SSDK_A_RUN_UNPOLLED] =
+		{ "unpolled", SSDK_SPEC_TYPE_U64, 0, -1, -1, 0ULL, 0ULL, 0ULL },
 };
 
 /* name, type, flags, enum_id, nested, min, max, dflt */
@@ -447,6 +449,7 @@ static const uint16_t run_get_do_reply[] = {
 	SSDK_A_RUN_CPU_NS,
 	SSDK_A_RUN_MEASUREMENT_OVERHEAD_NS,
 	SSDK_A_RUN_CLOCK_READ_NS,
+	SSDK_A_RUN_UNPOLLED,
 	0
 };
 
@@ -508,6 +511,7 @@ static const uint16_t run_get_dump_reply[] = {
 	SSDK_A_RUN_CPU_NS,
 	SSDK_A_RUN_MEASUREMENT_OVERHEAD_NS,
 	SSDK_A_RUN_CLOCK_READ_NS,
+	SSDK_A_RUN_UNPOLLED,
 	0
 };
 
@@ -591,6 +595,7 @@ static const uint16_t results_get_do_reply[] = {
 	SSDK_A_RUN_CPU_NS,
 	SSDK_A_RUN_MEASUREMENT_OVERHEAD_NS,
 	SSDK_A_RUN_CLOCK_READ_NS,
+	SSDK_A_RUN_UNPOLLED,
 	0
 };
 
@@ -652,6 +657,7 @@ static const uint16_t results_get_dump_reply[] = {
 	SSDK_A_RUN_CPU_NS,
 	SSDK_A_RUN_MEASUREMENT_OVERHEAD_NS,
 	SSDK_A_RUN_CLOCK_READ_NS,
+	SSDK_A_RUN_UNPOLLED,
 	0
 };
 
@@ -713,6 +719,7 @@ static const uint16_t run_end_ntf_do_reply[] = {
 	SSDK_A_RUN_CPU_NS,
 	SSDK_A_RUN_MEASUREMENT_OVERHEAD_NS,
 	SSDK_A_RUN_CLOCK_READ_NS,
+	SSDK_A_RUN_UNPOLLED,
 	0
 };
 

@@ -137,6 +137,7 @@ class RunStatus(ctypes.Structure):
         ("cpu_ns", u64),
         ("measurement_overhead_ns", u64),
         ("clock_read_ns", u64),
+        ("unpolled", u64),
         ("captured_count", u32),
         ("rounds_done", u32),
         ("steady_round", u32),

@@ -233,6 +233,7 @@ def total(raws: list[Raw]) -> tuple[_lib.RunStatus, np.ndarray | None]:
         t.iops_now += st.iops_now
         t.late += st.late
         t.cpu_ns += st.cpu_ns
+        t.unpolled += st.unpolled
         if st.measurement_overhead_ns > t.measurement_overhead_ns:
             t.measurement_overhead_ns = st.measurement_overhead_ns
             t.clock_read_ns = st.clock_read_ns
@@ -267,6 +268,7 @@ def results(st: _lib.RunStatus, hists: np.ndarray | None, slowest: tuple[IoRecor
         read=_op(0, st, h, open_loop), write=_op(1, st, h, open_loop),
         iops_now=st.iops_now, cpu_ns=st.cpu_ns,
         measurement_overhead_ns=st.measurement_overhead_ns, clock_read_ns=st.clock_read_ns,
+        unpolled=st.unpolled if c.polled else None,
         late=st.late if open_loop else None,
         slowest=slowest, captured=captured, timeseries=ts, ts_dropped=st.ts_dropped,
         captured_dropped=st.captured_dropped, conditions=conditions or {}, name=name,

@@ -272,7 +272,9 @@ class Results:
     ``window``. ``cpu_ns`` is the module worker's CPU time (once ended),
     ``measurement_overhead_ns`` what measuring one IO costs and
     ``clock_read_ns`` the clock read inside every latency (0 from the
-    userspace engines; None in results written before they were).
+    userspace engines; None in results written before they were);
+    ``unpolled``, for a polled run, its IOs the block layer took off
+    polling (they completed by interrupt).
     """
 
     id: int
@@ -292,6 +294,7 @@ class Results:
     cpu_ns: int | None = None
     measurement_overhead_ns: int | None = None
     clock_read_ns: int | None = None
+    unpolled: int | None = None
     late: int | None = None
     slowest: Sequence[IoRecord] = ()
     captured: Sequence[IoRecord] = ()
@@ -385,7 +388,7 @@ class Results:
             "measured_ns": self.measured_ns, "completed": self.completed,
             "io_errors": self.io_errors, "iops_now": self.iops_now,
         }
-        for key in ("cpu_ns", "measurement_overhead_ns", "clock_read_ns"):
+        for key in ("cpu_ns", "measurement_overhead_ns", "clock_read_ns", "unpolled"):
             if getattr(self, key) is not None:
                 d[key] = getattr(self, key)
         if self.late is not None:
@@ -444,7 +447,7 @@ def _results_from_json(d: JsonObj, name: str) -> Results:
         read=OpStats.from_json("read", d["read"]), write=OpStats.from_json("write", d["write"]),
         iops_now=int(d.get("iops_now", 0)), cpu_ns=_opt_int(d, "cpu_ns"),
         measurement_overhead_ns=_opt_int(d, "measurement_overhead_ns"),
-        clock_read_ns=_opt_int(d, "clock_read_ns"),
+        clock_read_ns=_opt_int(d, "clock_read_ns"), unpolled=_opt_int(d, "unpolled"),
         late=int(d["late"]) if "late" in d else None,
         slowest=tuple(IoRecord.from_json(x) for x in d.get("slowest", ())),
         captured=tuple(IoRecord.from_json(x) for x in d.get("captured", ())),
