@@ -20,6 +20,9 @@ if [ $# -eq 0 ]; then
 	set -- $(make -s --no-print-directory list)
 fi
 
+# One server of the Python helpers for every script (lib/py_lib.sh).
+. lib/py_lib.sh
+
 echo "KTAP version 1"
 echo "1..$#"
 n=0

@@ -10,6 +10,7 @@ SSDK_SPEC=$SSDK_REPO/Documentation/netlink/specs/ssdk.yaml
 YNL_CLI=$SSDK_CACHE/src/linux-6.12/tools/net/ynl/cli.py
 
 . "$SELFTESTS_DIR/lib/ktap.sh"
+. "$SELFTESTS_DIR/lib/py_lib.sh"
 
 # nap SECS: sleep without running sleep(1), for the loops that poll: in an
 # emulated guest each exec costs a tenth of a second of the host's CPU,
@@ -126,39 +127,6 @@ genl_family_exists() {
 JGET=jget
 PATTERN="py_lib pattern"
 SSDK_TMP=${SSDK_TMP:-$(mktemp -d /tmp/ssdk-selftest.XXXXXX)}
-
-# py_lib HELPER ARG...: a Python helper of lib/ (checks, jget, pattern, ynl)
-# with the caller's directory, stdin, stdout, stderr and exit status.
-# Each answers from lib/helper_server.py, one Python per test script that
-# imported them once and forks a child for each call: a Python started
-# afresh costs a second of an emulated guest's CPU, and a script makes a
-# hundred calls. Without the server (no loopback), a Python for the call.
-py_lib() {
-	local io=$SSDK_TMP/py.$BASHPID in=0 a fd rc out
-
-	for a; do [ "$a" = - ] && in=1; done
-	[ -n "$PY_LIB_PORT" ] && { exec {fd}<>"/dev/tcp/127.0.0.1/$PY_LIB_PORT"; } 2>/dev/null
-	if [ -z "$fd" ]; then
-		PYTHONPATH=$SELFTESTS_DIR/lib /usr/bin/python3 -m "$@"
-		return
-	fi
-	[ $in = 1 ] && cat >"$io.in"
-	printf '%s\0' $(($# + 3)) "$PWD" "$io" $in "$@" >&"$fd"
-	IFS= read -r -d '' rc <&"$fd"
-	exec {fd}<&-
-	IFS= read -r -d '' out <"$io.out"
-	printf '%s' "$out"
-	IFS= read -r -d '' out <"$io.err"
-	printf '%s' "$out" >&2
-	return "${rc:-1}"
-}
-# Not the script's child, so that its wait does not wait for it: it ends
-# with the script, which it watches.
-# Not -S: ynl's PyYAML is a site package.
-exec {PY_LIB_FD}< <(SSDK_YNL_CLI=$YNL_CLI /usr/bin/python3 "$SELFTESTS_DIR/lib/helper_server.py" $$ \
-	</dev/null 2>/dev/null &)
-read -r PY_LIB_PORT <&"$PY_LIB_FD"
-exec {PY_LIB_FD}<&-
 
 # jtest FILE EXPR: true when the Python EXPR holds over the JSON in FILE
 # (bound to j; hist_sum(op) and pct(op, p) help). For short expressions:
