@@ -55,7 +55,7 @@ unsustained() {
 	"$SSDK_CLI" -j compare -q --target /dev/nullb0 --engines bio --iodepth 32 --ios 2000 \
 		>"$SSDK_TMP/qd32.json" && check achieved_iodepth "$SSDK_TMP/qd32.json" 0 10
 }
-ktap_check "iodepth 32 on a device that completes at once: achieved under 10%, said short" unsustained
+ktap_check_logic "iodepth 32 on a device that completes at once: achieved under 10%, said short" unsustained
 
 # Writes: each engine alone on a freshly stamped device, the same seed:
 # the same bytes at the same places, the module's and userspace's.
@@ -92,7 +92,7 @@ compressible() {
 			{ ktap_diag "$e"; return 1; }
 	done
 }
-ktap_check "compressible:50, sequential at QD4, every engine: zlib keeps 45-55%" compressible
+ktap_check_logic "compressible:50, sequential at QD4, every engine: zlib keeps 45-55%" compressible
 
 # Nothing runs unless every engine at every depth would: writes without
 # consent, or a depth past the module's limit.
@@ -107,7 +107,7 @@ refused_whole() {
 			--engines bio,psync-raw --iodepth 1,100000 --ios 10 &&
 		[ "$(stat_delta nullb0 1 "$r0")" = 0 ] && [ "$(stat_delta nullb0 5 "$w0")" = 0 ]
 }
-ktap_check "a comparison one engine or depth of which cannot run: refused whole, no IO" refused_whole
+ktap_check_logic "a comparison one engine or depth of which cannot run: refused whole, no IO" refused_whole
 nullb_remove cmpslow cmpmem
 
 runs_clear

@@ -203,7 +203,7 @@ stop_resume() {
 		[ "$($JGET "$D2/review.json" '[(s["name"], s["fs"], s["file"]) for s in j["steps"]], len(j["rows"])')" = \
 		  "$($JGET "$D1/review.json" '[(s["name"], s["fs"], s["file"]) for s in j["steps"][:5]], len([r for r in j["rows"] if r["step"] <= 5])')" ]
 }
-ktap_check "Ctrl-C keeps what is done; --resume continues at the next step and ends as a whole review" \
+ktap_check_logic "Ctrl-C keeps what is done; --resume continues at the next step and ends as a whole review" \
 	stop_resume
 
 ktap_done

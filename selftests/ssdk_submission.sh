@@ -96,7 +96,7 @@ refused() {
 }
 ktap_check "polled on a device without poll queues (brd) is refused" \
 	refused "polled: the device has no poll queue" --target /dev/ram0 --polled
-ktap_check "polled with engine kfile is refused" \
+ktap_check_logic "polled with engine kfile is refused" \
 	refused "polled: only for engine bio" --target /dev/nullb0 --polled --engine kfile
 # The block layer would split IOs larger than the device's requests, and
 # does not poll split ones.
@@ -109,9 +109,9 @@ split_refused() {
 	return $rc
 }
 ktap_check "polled 128k IOs on a device of 64k requests are refused" split_refused
-ktap_check "a batch larger than iodepth is refused" \
+ktap_check_logic "a batch larger than iodepth is refused" \
 	refused "batch: more than iodepth" --target /dev/nullb0 --iodepth 4 --batch 8
-ktap_check "a batch with a rate is refused" \
+ktap_check_logic "a batch with a rate is refused" \
 	refused "batch: not with rate-iops" --target /dev/nullb0 --iodepth 4 --batch 2 --rate-iops 100
 
 # --- a polled run stops, and goes with the module ---------------------------------

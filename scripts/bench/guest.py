@@ -136,8 +136,25 @@ def sample(dev: str, prefixes: tuple[str, ...]) -> Sample:
 # --- engines ---------------------------------------------------------------
 
 
+def variant(engine: str) -> tuple[str, bool, bool]:
+    """An engine's name without its variants, and whether it batches and polls:
+    ssdk-batch, bare-poll, fio-io_uring-batch..."""
+    batch = poll = False
+    while engine.endswith(("-batch", "-poll")):
+        batch |= engine.endswith("-batch")
+        poll |= engine.endswith("-poll")
+        engine = engine.rsplit("-", 1)[0]
+    return engine, batch, poll
+
+
+def batch_of(qd: int) -> int:
+    """The batch of a batched case: the whole depth, as much as a plug holds."""
+    return min(qd, 32)
+
+
 def fio_args(case: Case, ramp: float, runtime: float, out: str) -> list[str]:
-    engine = case.engine.removeprefix("fio-").removesuffix("-poll")
+    base, batch, poll = variant(case.engine)
+    engine = base.removeprefix("fio-")
     args = ["fio", "--name=bench", f"--filename={case.device.path}", "--direct=1",
             "--rw=randread", "--bs=4k", f"--ioengine={engine}", f"--iodepth={case.qd}",
             "--norandommap", "--randrepeat=0", "--time_based",
@@ -145,8 +162,11 @@ def fio_args(case: Case, ramp: float, runtime: float, out: str) -> list[str]:
             "--lat_percentiles=1", "--percentile_list=50:99",
             "--output-format=json", f"--output={out}"]
     if engine == "io_uring":
-        args += ["--fixedbufs=1", "--registerfiles=1",
-                 f"--hipri={int(case.engine.endswith('-poll'))}"]
+        args += ["--fixedbufs=1", "--registerfiles=1", f"--hipri={int(poll)}"]
+    if batch:
+        # Submit a batch at once, and wait for as many completions.
+        args += [f"--iodepth_batch_submit={batch_of(case.qd)}",
+                 f"--iodepth_batch_complete_min={batch_of(case.qd)}"]
     if case.workers > 1:
         args += [f"--numjobs={case.workers}", "--group_reporting",
                  f"--cpus_allowed=0-{case.workers - 1}", "--cpus_allowed_policy=split"]
@@ -165,9 +185,11 @@ def fio_latency(path: str) -> dict[str, float | None]:
 
 
 def ssdk_start(case: Case, ramp: float, runtime: float, cpu: int) -> int:
+    _, batch, poll = variant(case.engine)
+    extra = (["--batch", str(batch_of(case.qd))] if batch else []) + (["--polled"] if poll else [])
     out = sh(SSDK, "-j", "ctl", "start", "--target", case.device.path, "--rw", "randread",
              "--bs", "4k", "--iodepth", str(case.qd), "--ramp", f"{int(ramp * 1e6)}us",
-             "--runtime", f"{int(runtime * 1e6)}us", "--cpu", str(cpu))
+             "--runtime", f"{int(runtime * 1e6)}us", "--cpu", str(cpu), *extra)
     return int(json.loads(out)["id"])
 
 
@@ -257,22 +279,26 @@ def cases(devs: list[Device], multi_cpu: bool, quick: bool) -> list[Case]:
     out: list[Case] = []
     for dev in devs:
         qds = [1, 32] if quick or dev.name != "nullb-irq0" else [1, 8, 32]
-        engines = ["ssdk", "bare", "fio-io_uring"]
+        # Each with the same batching and polling: ssdk, its bare loop, fio.
+        mains = ["ssdk", "bare", "fio-io_uring"]
+        engines = [*mains, *(f"{e}-batch" for e in mains)]
         if dev.poll:
-            engines.append("fio-io_uring-poll")
+            engines += [f"{e}-poll" for e in mains]
         if not quick:
             engines += ["fio-libaio", "fio-psync"]
         for engine in engines:
             for qd in qds:
                 if engine == "fio-psync" and qd > 1:
                     continue  # a synchronous engine has one IO in flight
+                if variant(engine)[1] and qd == 1:
+                    continue  # a batch of one is no batch
                 out.append(Case(engine, dev, qd, 1))
         if multi_cpu and dev.name == "nullb-irq0":
             for engine in ("ssdk", "bare", "fio-io_uring"):
                 out += [Case(engine, dev, 8, 1), Case(engine, dev, 8, 2)]
     # Each module's cases together: swapping modules once per repetition.
     order = {"ssdk": 0, "bare": 1}
-    return sorted(dict.fromkeys(out), key=lambda c: order.get(c.engine, 2))
+    return sorted(dict.fromkeys(out), key=lambda c: order.get(variant(c.engine)[0], 2))
 
 
 def main() -> None:
@@ -310,8 +336,9 @@ def main() -> None:
         for rep in range(a.reps):
             loaded: bool | None = None
             for case in todo:
-                if not case.engine.startswith("fio-") and loaded != (case.engine == "bare"):
-                    loaded = case.engine == "bare"
+                base = variant(case.engine)[0]
+                if not base.startswith("fio-") and loaded != (base == "bare"):
+                    loaded = base == "bare"
                     load_module(loaded)
                 r = run_case(case, a.ramp, a.window)
                 r.update({"mode": a.mode, "kernel": kernel, "rep": rep, "window_s": a.window})

@@ -56,24 +56,36 @@ def ratio(a: dict[str, Any] | None, b: dict[str, Any] | None) -> float | None:
     return round(a["iops"] / b["iops"], 3)
 
 
-def best_uring(cases: list[dict[str, Any]], **want: Any) -> dict[str, Any] | None:
-    """fio io_uring at its best: the faster of the interrupt and polled variants."""
-    found = [c for e in ("fio-io_uring", "fio-io_uring-poll")
-             if (c := find(cases, engine=e, **want))]
+def best(cases: list[dict[str, Any]], prefix: str, **want: Any) -> dict[str, Any] | None:
+    """The fastest of the engines named PREFIX (any batching, polled or not)."""
+    found = [c for c in cases if c["engine"].startswith(prefix)
+             and all(c[k] == v for k, v in want.items())]
     return max(found, key=lambda c: c["iops"]) if found else None
 
 
+# ssdk and its bare loop, the same batching and polling in both.
+PAIRS = ("", "-batch", "-poll")
+
+
 def ratios(cases: list[dict[str, Any]], mode: str) -> dict[str, Any]:
-    out: dict[str, Any] = {"ssdk/fio-io_uring": {}, "ssdk/bare": {}, "ssdk/fio-io_uring-engine": {}}
+    out: dict[str, Any] = {"ssdk/best-peer": {}, "best-ssdk/best-peer": {}, "best-peer": {},
+                           **{f"ssdk{v}/bare{v}": {} for v in PAIRS}}
     for qd in (1, 8, 32):
         pt = {"mode": mode, "device": "nullb-irq0", "qd": qd, "workers": 1}
         ssdk = find(cases, engine="ssdk", **pt)
-        uring = best_uring(cases, **pt)
-        if ssdk and uring:
-            out["ssdk/fio-io_uring"][f"qd{qd}"] = ratio(ssdk, uring)
-            out["ssdk/fio-io_uring-engine"][f"qd{qd}"] = uring["engine"]
-        if ssdk and (bare := find(cases, engine="bare", **pt)):
-            out["ssdk/bare"][f"qd{qd}"] = ratio(ssdk, bare)
+        peer = best(cases, "fio-", **pt)
+        if ssdk and peer:
+            out["ssdk/best-peer"][f"qd{qd}"] = ratio(ssdk, peer)
+            out["best-ssdk/best-peer"][f"qd{qd}"] = ratio(best(cases, "ssdk", **pt), peer)
+            out["best-peer"][f"qd{qd}"] = peer["engine"]
+        for v in PAIRS:
+            r = ratio(find(cases, engine=f"ssdk{v}", **pt), find(cases, engine=f"bare{v}", **pt))
+            if r is not None:
+                out[f"ssdk{v}/bare{v}"][f"qd{qd}"] = r
+    qd1 = find(cases, engine="ssdk", mode=mode, device="nullb-irq0", qd=1, workers=1)
+    qd32 = best(cases, "ssdk", mode=mode, device="nullb-irq0", qd=32, workers=1)
+    if (r := ratio(qd32, qd1)) is not None:
+        out["ssdk-qd32/qd1"] = r
     for engine in ("ssdk", "bare", "fio-io_uring"):
         pt = {"mode": mode, "engine": engine, "device": "nullb-irq0", "qd": 8}
         r = ratio(find(cases, workers=2, **pt), find(cases, workers=1, **pt))
@@ -87,17 +99,18 @@ def fmt(v: float | None, width: int) -> str:
 
 
 def table(cases: list[dict[str, Any]]) -> str:
-    head = (f"{'mode':<6} {'device':<11} {'engine':<17} {'qd':>3} {'w':>2} {'IOPS':>10} "
-            f"{'vs uring':>8} {'cpu ns/IO':>9} {'task ns/IO':>10} {'mean ns':>9} "
+    head = (f"{'mode':<6} {'device':<11} {'engine':<18} {'qd':>3} {'w':>2} {'IOPS':>10} "
+            f"{'vs peer':>8} {'cpu ns/IO':>9} {'task ns/IO':>10} {'mean ns':>9} "
             f"{'p50 ns':>8} {'p99 ns':>8}")
     rows = [head, "-" * len(head)]
-    order = {"ssdk": 0, "bare": 1, "fio-io_uring": 2, "fio-io_uring-poll": 3,
-             "fio-libaio": 4, "fio-psync": 5}
+    order = {e: i for i, e in enumerate(
+        ("ssdk", "ssdk-batch", "ssdk-poll", "bare", "bare-batch", "bare-poll", "fio-io_uring",
+         "fio-io_uring-batch", "fio-io_uring-poll", "fio-libaio", "fio-psync"))}
     for c in sorted(cases, key=lambda c: (c["mode"], c["device"], c["workers"], c["qd"],
                                           order.get(c["engine"], 9))):
         pt = {k: c[k] for k in ("mode", "device", "qd", "workers")}
-        r = ratio(c, find(cases, engine="fio-io_uring", **pt))
-        rows.append(f"{c['mode']:<6} {c['device']:<11} {c['engine']:<17} {c['qd']:>3} "
+        r = ratio(c, best(cases, "fio-", **pt))
+        rows.append(f"{c['mode']:<6} {c['device']:<11} {c['engine']:<18} {c['qd']:>3} "
                     f"{c['workers']:>2} {fmt(c['iops'], 10)} "
                     f"{(f'{r:.2f}x' if r else '-'):>8} {fmt(c['cpu_ns_per_io'], 9)} "
                     f"{fmt(c['task_ns_per_io'], 10)} {fmt(c['lat_ns']['mean'], 9)} "
@@ -116,6 +129,9 @@ def self_test() -> int:
                 "lat_ns": {"mean": lat, "p50": lat, "p99": lat}}
     cases = fold([line("ssdk", 300), line("ssdk", 310), line("bare", 330),
                   line("fio-io_uring", 100), line("fio-io_uring-poll", 124),
+                  line("ssdk-poll", 320), line("bare-poll", 400),
+                  line("ssdk", 300, 32), line("ssdk-batch", 450, 32), line("bare-batch", 500, 32),
+                  line("fio-io_uring-batch", 200, 32),
                   line("ssdk", 100, 8, 1, "tcg"), line("ssdk", 180, 8, 2, "tcg")])
     ssdk = find(cases, mode="icount", engine="ssdk")
     r, t = ratios(cases, "icount"), ratios(cases, "tcg")
@@ -123,9 +139,18 @@ def self_test() -> int:
         ("repetitions are averaged", ssdk is not None and ssdk["iops"] == 305),
         ("repetitions are kept", ssdk is not None and ssdk["iops_reps"] == [300, 310]),
         ("a bare case has no latency", find(cases, engine="bare")["lat_ns"]["mean"] is None),
-        ("ssdk/fio-io_uring takes the better io_uring",
-         r["ssdk/fio-io_uring"] == {"qd1": round(305 / 124, 3)}),
-        ("ssdk/bare", r["ssdk/bare"] == {"qd1": round(305 / 330, 3)}),
+        ("ssdk/best-peer takes the fastest fio",
+         r["ssdk/best-peer"] == {"qd1": round(305 / 124, 3), "qd32": round(300 / 200, 3)}),
+        ("best-ssdk/best-peer takes the fastest of each",
+         r["best-ssdk/best-peer"] == {"qd1": round(320 / 124, 3), "qd32": round(450 / 200, 3)}),
+        ("the best peer is named", r["best-peer"] == {"qd1": "fio-io_uring-poll",
+                                                      "qd32": "fio-io_uring-batch"}),
+        ("ssdk/bare, the same batching and polling in both",
+         r["ssdk/bare"] == {"qd1": round(305 / 330, 3)}
+         and r["ssdk-batch/bare-batch"] == {"qd32": round(450 / 500, 3)}
+         and r["ssdk-poll/bare-poll"] == {"qd1": round(320 / 400, 3)}),
+        ("QD32 against QD1: the best ssdk at 32, plain ssdk at 1",
+         r["ssdk-qd32/qd1"] == round(450 / 305, 3)),
         ("2w/1w per mode", t.get("2w/1w") == {"ssdk": 1.8} and "2w/1w" not in r),
     ]
     print("KTAP version 1")
@@ -153,8 +178,10 @@ def main() -> None:
     # The targets' ratios: software cost in icount, scaling in tcg.
     flat: dict[str, Any] = {}
     if "icount" in by_mode:
-        flat["ssdk/fio-io_uring"] = by_mode["icount"]["ssdk/fio-io_uring"]
-        flat["ssdk/bare"] = by_mode["icount"]["ssdk/bare"]
+        for k in ("ssdk/best-peer", "best-ssdk/best-peer", "ssdk/bare", "ssdk-batch/bare-batch",
+                  "ssdk-poll/bare-poll", "ssdk-qd32/qd1"):
+            if k in by_mode["icount"]:
+                flat[k] = by_mode["icount"][k]
     if "2w/1w" in by_mode.get("tcg", {}):
         flat["2w/1w"] = by_mode["tcg"]["2w/1w"].get("ssdk")
     conditions = json.loads(Path(a.conditions).read_text()) if a.conditions else {}

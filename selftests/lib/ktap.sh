@@ -63,6 +63,20 @@ ktap_check() {
 	fi
 }
 
+# ktap_check_logic NAME COMMAND...: ktap_check of logic that is the same
+# whatever the kernel under it: userspace's over the module, or the
+# module's own over no kernel interface of its own. make check runs those
+# on its default kernel, and says so to the others with
+# SSDK_CHECK_SCOPE=kernel: there they skip (make check-kernels runs them
+# everywhere).
+ktap_check_logic() {
+	if [ "${SSDK_CHECK_SCOPE:-all}" = kernel ]; then
+		ktap_skip "$1" "the same logic on every kernel: tested on the default one"
+	else
+		ktap_check "$@"
+	fi
+}
+
 ktap_skip_all() {
 	echo "KTAP version 1"
 	echo "1..0 # SKIP $*"
