@@ -40,14 +40,19 @@ steady_run() {
 		"$SSDK_CLI" -j ctl results "$id" >"$out"
 }
 
-# A constant device: the first window, rounds 1-5, is steady, and ends the
-# run of at most 20 rounds there.
+# A constant device: steady at the first window the rule passes on the
+# rounds as measured, and the run of at most 20 rounds ends there. That
+# is rounds 1-5 when the guest ran undisturbed; an emulated guest starved
+# of CPU at a round's end (once on 7.x under make check: rounds of 84 and
+# 108 IOPS) moves IOs into the next round, and the first clean window
+# comes later: by round 10 for a stall in any of the first five.
 constant() {
 	local out=$SSDK_TMP/constant.json
 
-	steady_run "$out" 20 1s $FAST && check steady_at "$out" 5 20
+	steady_run "$out" 20 1s $FAST && check steady_by_rule "$out" 20 10
 }
-ktap_check "a constant device: steady at round 5, the run ends there" constant
+ktap_check "a constant device: steady at the first window the rule passes (round 5 unless the guest stalled), the run ends there" \
+	constant
 
 # 2 s rounds from 1 s on. The delay goes slow and fast again in the middle
 # of rounds 2, 4, 6 and 8 (at 4, 8, 12 and 16 s), then holds: rounds of

@@ -29,6 +29,7 @@ import sys
 import types
 from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, get_type_hints
 
 # Percentile keys of ssdk's JSON, by the names compare gives its figures.
@@ -416,6 +417,42 @@ def steady_reached(r: Report, j: Any, rounds: int) -> None:
     at = j["steady_round"]
     if r.want(isinstance(at, int) and 5 <= at <= rounds, "steady_round", at, f"5 .. {rounds}"):
         steady_at(r, j, at, rounds)
+
+
+def window_passes(ios: list[int], range_pct: int, slope_pct: int) -> bool:
+    """SNIA PTS's test of a window of rounds of equal length, worked out
+    here apart from the module's C, exactly: max - min within RANGE_PCT of
+    the average, and the least-squares line's excursion across the window,
+    |slope| x (n - 1), within SLOPE_PCT of it."""
+    n, total = len(ios), sum(ios)
+    if not total:
+        return False
+    avg = Fraction(total, n)
+    xbar = Fraction(n - 1, 2)
+    sxx = sum(((x - xbar) ** 2 for x in range(n)), Fraction(0))
+    slope = sum(((x - xbar) * y for x, y in enumerate(ios)), Fraction(0)) / sxx
+    return (max(ios) - min(ios)) * 100 <= range_pct * avg and \
+        abs(slope) * (n - 1) * 100 <= slope_pct * avg
+
+
+@check()
+def steady_by_rule(r: Report, j: Any, rounds: int, by: int) -> None:
+    """Steady state where SNIA PTS's rule says on the rounds as measured:
+    each round's verdict (from the fifth) is the rule's over its window of
+    five, the run ended at the first that passes, at round BY at the
+    latest, or went all ROUNDS when none did."""
+    cfg = j["config"]
+    ios = [x["ios"] for x in j["rounds"]]
+    want = [None] * 4 + [window_passes(ios[k - 4:k + 1], cfg["steady_range_pct"],
+                                       cfg["steady_slope_pct"]) for k in range(4, len(ios))]
+    verdicts = [x.get("steady") for x in j["rounds"]]
+    r.want(verdicts == want, "each round's window steady", verdicts, f"the rule's: {show(want)}")
+    at = next((k + 1 for k, v in enumerate(want) if v), 0)
+    r.eq("state", j["state"], "done")
+    r.eq("steady_round", j["steady_round"], at or None)
+    r.eq("rounds_done", j["rounds_done"], at or rounds)
+    r.want(0 < at <= by, "the first steady round", at, f"1 .. {by}")
+    r.note("each round's IOs", lambda: " ".join(f"{x['round']}:{x['ios']}" for x in j["rounds"]))
 
 
 # --- the slowest log, the capture, the time series ---------------------------
@@ -1104,6 +1141,11 @@ def cases() -> list[Case]:
     plan, study = a_plan(), a_study()
     steady = a_rounds_run([50, 75, 100, 100, 100, 100, 100], 7)
     never = a_rounds_run([50, 100, 50, 100, 50, 100], None)
+    # As a stall of the guest left them on 7.x: IOs of round 1 late into 2.
+    ruled = a_rounds_run([84, 108, 100, 100, 100, 100], 6)
+    ruled["config"] |= {"steady_range_pct": 20, "steady_slope_pct": 10}
+    for x in ruled["rounds"]:
+        x["ios"] = x["iops"]
     return [
         ("plan_ended", ["done", "2", "12"], plan, True, "two steps, their writes"),
         ("plan_ended", ["done", "2", "11"], plan, False, "other bytes"),
@@ -1136,6 +1178,13 @@ def cases() -> list[Case]:
         ("steady_at", ["7", "20"], edit(steady, window={"first": 2, "last": 6}), False,
          "another window"),
         ("steady_at", ["7", "20"], edit(steady, state="stopped"), False, "stopped"),
+        ("steady_by_rule", ["20", "6"], ruled, True, "steady at round 6, the rule's"),
+        ("steady_by_rule", ["20", "5"], ruled, False, "later than BY"),
+        ("steady_by_rule", ["20", "6"], edit(ruled, rounds__4__steady=True), False,
+         "a verdict not the rule's"),
+        ("steady_by_rule", ["20", "6"], edit(ruled, rounds__0__ios=100), False,
+         "went on past the first window the rule passes"),
+        ("steady_by_rule", ["20", "6"], edit(ruled, state="stopped"), False, "stopped"),
         ("steady_reached", ["20"], steady, True, "steady at round 7 of 20"),
         ("steady_reached", ["6"], steady, False, "past its rounds"),
         ("steady_reached", ["6"], never, False, "never"),
