@@ -745,7 +745,9 @@ class Fuzzer:
         if rng.random() < 0.3:
             attrs.append(n(s, "ts-interval-ns", rng.randint(10, 100) * 1000000))
         if rng.random() < 0.3:
-            attrs.append(n(s, "capture-over-ns", rng.randint(0, 100000)))
+            # From the spec's least (1: 0 is refused as out of range).
+            attrs.append(n(s, "capture-over-ns", rng.randint(s.attrs["capture-over-ns"].lo or 0,
+                                                             100000)))
         rng.shuffle(attrs)
         return attrs
 
