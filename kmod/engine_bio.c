@@ -21,14 +21,15 @@ static int ssdk_bio_check_polled(struct ssdk_run *run, struct nlattr **attrs,
 				 struct netlink_ext_ack *extack)
 {
 	struct block_device *bdev = run->bdev.bdev;
+	struct request_queue *q = bdev_get_queue(bdev);
 
 	if (!ssdk_bdev_can_poll(bdev)) {
 		NL_SET_ERR_MSG_ATTR(extack, attrs[SSDK_A_RUN_POLLED],
 				    "polled: the device has no poll queue (null_blk and nvme: module parameter poll_queues)");
 		return -EOPNOTSUPP;
 	}
-	if (run->cfg.bs > queue_max_sectors(bdev_get_queue(bdev)) << SECTOR_SHIFT ||
-	    DIV_ROUND_UP(run->cfg.bs, PAGE_SIZE) > queue_max_segments(bdev_get_queue(bdev))) {
+	if (run->cfg.bs > queue_max_sectors(q) << SECTOR_SHIFT ||
+	    DIV_ROUND_UP(run->cfg.bs, PAGE_SIZE) > queue_max_segments(q)) {
 		NL_SET_ERR_MSG_ATTR(extack, attrs[SSDK_A_RUN_POLLED],
 				    "polled: bs is more than the device takes in one request (max_sectors_kb, max_segments): split IOs are not polled");
 		return -EINVAL;

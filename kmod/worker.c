@@ -426,18 +426,10 @@ static void ssdk_start_plug(struct blk_plug *plug, unsigned int nr)
 		plug->nr_ios = min_t(unsigned int, nr, SSDK_PLUG_MAX_IOS);
 }
 
-/*
- * Whether a batched run has a batch to submit: as many free slots as a
- * batch, or as IOs are left to submit. Until then, it waits for more
- * completions.
- */
-static bool ssdk_batch_ready(const struct ssdk_run *run)
+/* IOs the run may still submit by its IO count: U64_MAX without one. */
+static u64 ssdk_ios_left(const struct ssdk_run *run)
 {
-	u64 want = run->cfg.batch;
-
-	if (run->cfg.ios)
-		want = min(want, run->cfg.ios - run->submitted);
-	return run->nr_free >= want;
+	return run->cfg.ios ? run->cfg.ios - run->submitted : U64_MAX;
 }
 
 /*
@@ -451,6 +443,7 @@ static bool ssdk_batch_ready(const struct ssdk_run *run)
 static void ssdk_submit_free(struct ssdk_run *run, u64 now)
 {
 	struct blk_plug plug;
+	u64 left;
 
 	if (run->cfg.batch == 1) {
 		while (run->nr_free && ssdk_may_submit(run, now) && ssdk_pace_due(run, now))
@@ -458,11 +451,15 @@ static void ssdk_submit_free(struct ssdk_run *run, u64 now)
 					 run->free[--run->nr_free], now);
 		return;
 	}
-	if (!run->nr_free || !ssdk_may_submit(run, now) || !ssdk_batch_ready(run))
+	/*
+	 * A batch: as many free slots as the batch, or as IOs are left to
+	 * submit; until then, the worker waits for more completions.
+	 */
+	left = ssdk_ios_left(run);
+	if (!run->nr_free || !ssdk_may_submit(run, now) ||
+	    run->nr_free < min_t(u64, run->cfg.batch, left))
 		return;
-	ssdk_start_plug(&plug, run->cfg.ios ? min_t(u64, run->nr_free,
-						    run->cfg.ios - run->submitted) :
-			run->nr_free);
+	ssdk_start_plug(&plug, min_t(u64, run->nr_free, left));
 	while (run->nr_free && ssdk_may_submit(run, now))
 		ssdk_slot_submit(run, run->free[--run->nr_free], now);
 	blk_finish_plug(&plug);
@@ -522,8 +519,8 @@ static void ssdk_purge_loop(struct ssdk_run *run)
 /*
  * What measuring costs on this CPU, before the first IO: the two stamps
  * of an IO and its record in a set of statistics (a scratch one, made by
- * ssdk_worker_setup()), and a
- * clock read alone; each the fastest of a few trials, since an interrupt
+ * ssdk_worker_setup()), and a clock read alone; each the fastest of a
+ * few trials, since an interrupt
  * or a preemption only ever makes a trial slower. The slowest log, the
  * time series and the capture add a comparison or two for most IOs and
  * are not counted.

@@ -123,11 +123,9 @@ static void text_access(const struct run_result *r)
 	if (r->engine || c->engine != SSDK_DEFAULT_ENGINE)
 		printf("engine %s%s\n", engine_str(r), c->buffered ? ", buffered" : "");
 	if (c->batch > 1)
-		printf("submitted in batches of %u%s", c->batch, c->polled ? ", polled" : "\n");
-	else if (c->polled)
-		printf("polled");
+		printf("submitted in batches of %u%s", c->batch, c->polled ? ", " : "\n");
 	if (c->polled)
-		printf(" (%llu IOs taken off polling by the block layer)\n",
+		printf("polled (%llu IOs taken off polling by the block layer)\n",
 		       (unsigned long long)r->st.unpolled);
 	if (ssdk_rw_mixed(c->rw))
 		printf("mix %u%% reads\n", c->rwmixread);
