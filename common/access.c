@@ -160,3 +160,36 @@ void ssdk_access_next(struct ssdk_access *a, u8 *op, u32 *len, u64 *offset)
 	}
 	*offset = cfg->offset + cfg->align_offset + pos;
 }
+
+/* Odd, so that the workers' seeds differ in every bit pattern they draw. */
+#define SSDK_ACCESS_SHARE_SEED	0x9e3779b97f4a7c15ULL
+
+/**
+ * ssdk_access_share() - One worker's share of a run's access pattern.
+ * @cfg: The run's configuration, which ssdk_access_check() accepted.
+ * @i: The worker's index, from 0.
+ * @n: The run's workers.
+ * @share: Filled in: what the worker places its IOs by.
+ *
+ * Each worker draws its ops, sizes and random offsets from its own seed
+ * (the run's for worker 0, so that one worker draws what a run always
+ * drew). Sequential IOs cover a part of the span each: n equal parts,
+ * multiples of align, one after the other, so that the workers together
+ * sweep the span as streams that do not meet.
+ *
+ * Return: false when a sequential part would not hold the largest block.
+ */
+bool ssdk_access_share(const struct ssdk_access_cfg *cfg, u32 i, u32 n,
+		       struct ssdk_access_cfg *share)
+{
+	u64 part;
+
+	*share = *cfg;
+	share->seed = cfg->seed ^ (i * SSDK_ACCESS_SHARE_SEED);
+	if (n == 1 || !ssdk_rw_sequential(cfg->rw))
+		return true;
+	part = div64_u64(div64_u64(cfg->span, n), cfg->align) * cfg->align;
+	share->offset = cfg->offset + i * part;
+	share->span = part;
+	return part >= (u64)cfg->align_offset + ssdk_access_max_bs(cfg);
+}

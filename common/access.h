@@ -115,5 +115,7 @@ u32 ssdk_access_min_bs(const struct ssdk_access_cfg *cfg);
 int ssdk_access_check(struct ssdk_access_cfg *cfg, u64 target_size, u32 lbs);
 void ssdk_access_init(struct ssdk_access *a, const struct ssdk_access_cfg *cfg);
 void ssdk_access_next(struct ssdk_access *a, u8 *op, u32 *len, u64 *offset);
+bool ssdk_access_share(const struct ssdk_access_cfg *cfg, u32 i, u32 n,
+		       struct ssdk_access_cfg *share);
 
 #endif /* _SSDK_ACCESS_H */

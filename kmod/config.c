@@ -331,17 +331,78 @@ static int ssdk_config_rounds(struct genl_info *info, struct ssdk_run_config *cf
 	return ssdk_config_steady(info, cfg);
 }
 
-static int ssdk_config_cpu(struct genl_info *info, struct ssdk_run_config *cfg)
+/* One CPU of cpu or cpus: online. */
+static int ssdk_config_check_cpu(struct genl_info *info, const struct nlattr *attr)
 {
-	u32 cpu;
+	u32 cpu = nla_get_u32(attr);
 
+	if (cpu >= nr_cpu_ids || !cpu_online(cpu)) {
+		NL_SET_ERR_MSG_ATTR(info->extack, attr, "cpu: not an online CPU");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/*
+ * The run's workers and the CPUs they are bound to: cpu, all of them on
+ * one, or cpus (a multi-attr), in turn.
+ */
+static int ssdk_config_workers(struct genl_info *info, struct ssdk_run_config *cfg)
+{
+	struct nlattr **attrs = info->attrs;
+	struct nlattr *attr;
+	int rem, ret;
+
+	cfg->workers = ssdk_get_u32(info, SSDK_A_RUN_WORKERS, 1);
 	cfg->cpu = -1;
-	if (!info->attrs[SSDK_A_RUN_CPU])
+	if (attrs[SSDK_A_RUN_CPU]) {
+		if (attrs[SSDK_A_RUN_CPUS])
+			return ssdk_config_refuse(info, SSDK_A_RUN_CPUS, "cpus: not with cpu");
+		ret = ssdk_config_check_cpu(info, attrs[SSDK_A_RUN_CPU]);
+		if (ret)
+			return ret;
+		cfg->cpu = nla_get_u32(attrs[SSDK_A_RUN_CPU]);
 		return 0;
-	cpu = nla_get_u32(info->attrs[SSDK_A_RUN_CPU]);
-	if (cpu >= nr_cpu_ids || !cpu_online(cpu))
-		return ssdk_config_refuse(info, SSDK_A_RUN_CPU, "cpu: not an online CPU");
-	cfg->cpu = cpu;
+	}
+	nlmsg_for_each_attr(attr, info->nlhdr, GENL_HDRLEN, rem) {
+		if (nla_type(attr) != SSDK_A_RUN_CPUS)
+			continue;
+		if (cfg->nr_cpus == SSDK_MAX_WORKERS) {
+			NL_SET_ERR_MSG_ATTR(info->extack, attr, "cpus: more than 64");
+			return -E2BIG;
+		}
+		ret = ssdk_config_check_cpu(info, attr);
+		if (ret)
+			return ret;
+		cfg->cpus[cfg->nr_cpus++] = nla_get_u32(attr);
+	}
+	return 0;
+}
+
+/*
+ * What a run of several workers cannot do yet: one arrival schedule, one
+ * series of rounds, one capture in completion order and one purge are
+ * each one worker's.
+ */
+static int ssdk_config_shared(struct genl_info *info, struct ssdk_run_config *cfg)
+{
+	if (cfg->workers == 1)
+		return 0;
+	if (cfg->rate_iops)
+		return ssdk_config_refuse(info, SSDK_A_RUN_WORKERS,
+					  "workers: not with rate-iops (one arrival schedule, one worker)");
+	if (cfg->rounds)
+		return ssdk_config_refuse(info, SSDK_A_RUN_WORKERS,
+					  "workers: not with rounds (one worker closes the rounds)");
+	if (cfg->capture_over_ns)
+		return ssdk_config_refuse(info, SSDK_A_RUN_WORKERS,
+					  "workers: not with capture-over-ns (a capture is one worker's, in completion order)");
+	if (cfg->purge)
+		return ssdk_config_refuse(info, SSDK_A_RUN_WORKERS,
+					  "workers: not with purge");
+	if (cfg->ios && cfg->ios < cfg->workers)
+		return ssdk_config_refuse(info, SSDK_A_RUN_IOS,
+					  "ios: fewer than workers (each worker submits at least one)");
 	return 0;
 }
 
@@ -378,7 +439,7 @@ int ssdk_config_parse(struct genl_info *info, struct ssdk_run_config *cfg)
 		cfg->owner_net = genl_info_net(info);
 	}
 
-	ret = ssdk_config_cpu(info, cfg);
+	ret = ssdk_config_workers(info, cfg);
 	if (!ret)
 		ret = ssdk_config_purge(info, cfg);
 	if (!ret)
@@ -397,11 +458,13 @@ int ssdk_config_parse(struct genl_info *info, struct ssdk_run_config *cfg)
 		ret = ssdk_config_submission(info, cfg);
 	if (!ret)
 		ret = ssdk_config_rounds(info, cfg);
+	if (!ret)
+		ret = ssdk_config_shared(info, cfg);
 	if (ret)
 		return ret;
-	if ((u64)cfg->iodepth * cfg->bs > SSDK_MAX_INFLIGHT_BYTES)
+	if ((u64)cfg->workers * cfg->iodepth * cfg->bs > SSDK_MAX_INFLIGHT_BYTES)
 		return ssdk_config_refuse(info, SSDK_A_RUN_IODEPTH,
-					  "iodepth x bs: more than 256 MiB of buffers");
+					  "workers x iodepth x bs: more than 256 MiB of buffers");
 	return 0;
 }
 
@@ -424,8 +487,15 @@ int ssdk_config_check_target(struct ssdk_run *run, struct nlattr **attrs,
 {
 	int problem = ssdk_access_check(&run->cfg.access, run->target_size, run->lbs);
 	const struct ssdk_access_problem_desc *p = &ssdk_access_problems[problem];
+	struct ssdk_access_cfg share;
 	const struct nlattr *attr;
 
+	if (problem == SSDK_ACCESS_OK && run->cfg.workers > 1 &&
+	    !ssdk_access_share(&run->cfg.access, 0, run->cfg.workers, &share)) {
+		NL_SET_ERR_MSG_ATTR(extack, attrs[SSDK_A_RUN_WORKERS],
+				    "workers: each sequential worker's part of the span (span / workers) must hold the largest bs");
+		return -EINVAL;
+	}
 	if (problem == SSDK_ACCESS_OK)
 		return run->cfg.purge ? ssdk_purge_check(run, attrs, extack) : 0;
 	attr = attrs[p->attr == SSDK_A_RUN_BS && run->cfg.split_given ?

@@ -142,6 +142,16 @@ static int ssdk_nl_rounds_fill(struct sk_buff *msg, const struct ssdk_run_config
 	return 0;
 }
 
+static int ssdk_nl_cpus_fill(struct sk_buff *msg, const struct ssdk_run_config *cfg)
+{
+	u32 i;
+
+	for (i = 0; i < cfg->nr_cpus; i++)
+		if (nla_put_u32(msg, SSDK_A_RUN_CPUS, cfg->cpus[i]))
+			return -EMSGSIZE;
+	return 0;
+}
+
 static int ssdk_nl_config_fill(struct sk_buff *msg, const struct ssdk_run *run)
 {
 	const struct ssdk_run_config *cfg = &run->cfg;
@@ -158,6 +168,8 @@ static int ssdk_nl_config_fill(struct sk_buff *msg, const struct ssdk_run *run)
 	    ssdk_nl_put_u64(msg, SSDK_A_RUN_RAMP_NS, cfg->ramp_ns) ||
 	    ssdk_nl_put_u64(msg, SSDK_A_RUN_SEED, ac->seed) ||
 	    (cfg->cpu >= 0 && nla_put_u32(msg, SSDK_A_RUN_CPU, cfg->cpu)) ||
+	    nla_put_u32(msg, SSDK_A_RUN_WORKERS, cfg->workers) ||
+	    ssdk_nl_cpus_fill(msg, cfg) ||
 	    ssdk_nl_put_u64(msg, SSDK_A_RUN_TARGET_SIZE, run->target_size) ||
 	    nla_put_u32(msg, SSDK_A_RUN_LOGICAL_BLOCK_SIZE, run->lbs) ||
 	    nla_put_u32(msg, SSDK_A_RUN_ALIGN, ac->align) ||
@@ -208,36 +220,36 @@ static int ssdk_nl_overhead_fill(struct sk_buff *msg, const struct ssdk_run *run
 
 static int ssdk_nl_progress_fill(struct sk_buff *msg, struct ssdk_run *run, int state)
 {
-	u64 elapsed = 0, measured = 0, end = 0, last;
+	u64 elapsed = 0, measured = 0, end = 0;
+	struct ssdk_progress p;
 	bool started;
 
-	/* Pairs with smp_store_release() in ssdk_worker(). */
+	/* Pairs with smp_store_release() in ssdk_shares_begin(). */
 	started = smp_load_acquire(&run->started);
+	ssdk_shares_progress(run, &p);
 	if (started) {
 		end = READ_ONCE(run->end_ns);
-		last = READ_ONCE(run->last_measured_ns);
 		elapsed = (end ?: ktime_get_ns()) - run->start_ns;
-		if (last > run->ramp_end_ns)
-			measured = last - run->ramp_end_ns;
+		if (p.last_measured_ns > run->ramp_end_ns)
+			measured = p.last_measured_ns - run->ramp_end_ns;
 	}
 	/* The reason is written before the state leaves running. */
 	if ((state != SSDK_STATE_RUNNING && run->reason[0] &&
 	     nla_put_string(msg, SSDK_A_RUN_REASON, run->reason)) ||
 	    ssdk_nl_put_u64(msg, SSDK_A_RUN_ELAPSED_NS, elapsed) ||
 	    ssdk_nl_put_u64(msg, SSDK_A_RUN_MEASURED_NS, measured) ||
-	    ssdk_nl_put_u64(msg, SSDK_A_RUN_COMPLETED, READ_ONCE(run->completed)) ||
-	    ssdk_nl_put_u64(msg, SSDK_A_RUN_IO_ERRORS, READ_ONCE(run->io_errors)) ||
-	    ssdk_nl_put_u64(msg, SSDK_A_RUN_IOPS_NOW, end ? 0 : READ_ONCE(run->iops_now)) ||
-	    nla_put_u32(msg, SSDK_A_RUN_TS_COUNT, ssdk_ts_published(run)) ||
-	    ssdk_nl_put_u64(msg, SSDK_A_RUN_TS_DROPPED, READ_ONCE(run->ts.dropped)) ||
+	    ssdk_nl_put_u64(msg, SSDK_A_RUN_COMPLETED, p.completed) ||
+	    ssdk_nl_put_u64(msg, SSDK_A_RUN_IO_ERRORS, p.io_errors) ||
+	    ssdk_nl_put_u64(msg, SSDK_A_RUN_IOPS_NOW, end ? 0 : p.iops_now) ||
+	    nla_put_u32(msg, SSDK_A_RUN_TS_COUNT, ssdk_shares_ts_published(run)) ||
+	    ssdk_nl_put_u64(msg, SSDK_A_RUN_TS_DROPPED, p.ts_dropped) ||
 	    nla_put_u32(msg, SSDK_A_RUN_CAPTURED_COUNT, ssdk_capture_published(run)) ||
-	    ssdk_nl_put_u64(msg, SSDK_A_RUN_CAPTURED_DROPPED, READ_ONCE(run->capture.dropped)) ||
+	    ssdk_nl_put_u64(msg, SSDK_A_RUN_CAPTURED_DROPPED, p.captured_dropped) ||
 	    (run->cfg.rounds && ssdk_nl_rounds_progress_fill(msg, run)) ||
 	    (started && ssdk_nl_overhead_fill(msg, run)) ||
-	    (run->cfg.polled &&
-	     ssdk_nl_put_u64(msg, SSDK_A_RUN_UNPOLLED, READ_ONCE(run->unpolled))) ||
-	    /* Set by the worker before the end state, read with acquire. */
-	    (ssdk_state_ended(state) && ssdk_nl_put_u64(msg, SSDK_A_RUN_CPU_NS, run->cpu_ns)))
+	    (run->cfg.polled && ssdk_nl_put_u64(msg, SSDK_A_RUN_UNPOLLED, p.unpolled)) ||
+	    /* Set by the workers before the end state, read with acquire. */
+	    (ssdk_state_ended(state) && ssdk_nl_put_u64(msg, SSDK_A_RUN_CPU_NS, p.cpu_ns)))
 		return -EMSGSIZE;
 	return 0;
 }
@@ -641,15 +653,16 @@ static int ssdk_nl_ts_op_fill(struct sk_buff *msg, unsigned int op, const struct
 static int ssdk_nl_interval_fill(struct sk_buff *msg, const struct ssdk_run *run, u32 idx)
 {
 	struct nlattr *nest = nla_nest_start(msg, SSDK_A_RUN_INTERVAL);
-	const struct ssdk_ts_point *p = &run->ts.points[idx];
+	struct ssdk_ts_point p;
 	unsigned int op;
 
 	if (!nest)
 		return -EMSGSIZE;
+	ssdk_shares_ts_point(run, idx, &p);
 	if (nla_put_u32(msg, SSDK_A_INTERVAL_INDEX, idx))
 		goto err_cancel;
 	for (op = 0; op < SSDK_NR_OPS; op++)
-		if (ssdk_nl_ts_op_fill(msg, op, &p->op[op]))
+		if (ssdk_nl_ts_op_fill(msg, op, &p.op[op]))
 			goto err_cancel;
 	nla_nest_end(msg, nest);
 	return 0;
@@ -702,7 +715,7 @@ static int ssdk_nl_live_records_dump(struct sk_buff *skb, struct netlink_callbac
 
 int ssdk_nl_timeseries_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 {
-	return ssdk_nl_live_records_dump(skb, cb, SSDK_CMD_TIMESERIES_GET, ssdk_ts_published,
+	return ssdk_nl_live_records_dump(skb, cb, SSDK_CMD_TIMESERIES_GET, ssdk_shares_ts_published,
 					 ssdk_nl_interval_fill);
 }
 

@@ -30,7 +30,7 @@ int ssdk_pattern_setup(struct ssdk_run *run)
 			return -ENOMEM;
 	}
 	ssdk_pattern_init(&run->data, cfg->pattern, cfg->pattern_byte, cfg->compress_pct,
-			  cfg->access.seed, pool);
+			  run->share_access.seed, pool);
 	return 0;
 }
 

@@ -48,6 +48,7 @@ static void ssdk_run_free_rcu(struct rcu_head *rcu)
 
 	if (run->worker)
 		put_task_struct(run->worker);
+	ssdk_shares_free(run);
 	kfree(run);
 }
 
@@ -60,6 +61,7 @@ static void ssdk_run_release(struct kref *ref)
 	ssdk_slowest_teardown(run);
 	ssdk_ts_teardown(run);
 	ssdk_capture_teardown(run);
+	ssdk_shares_release(run);
 	kfree(run->cfg.target);
 	call_rcu(&run->rcu, ssdk_run_free_rcu);
 }
@@ -192,6 +194,7 @@ static struct ssdk_run *ssdk_run_alloc(const struct ssdk_run_config *cfg,
 	kref_init(&run->ref);
 	mutex_init(&run->lock);
 	init_completion(&run->finished);
+	init_completion(&run->go);
 	init_llist_head(&run->done);
 	run->cfg = *cfg;
 	run->state = SSDK_STATE_RUNNING;
@@ -219,6 +222,21 @@ static int ssdk_run_alloc_records(struct ssdk_run *run)
 		ret = ssdk_capture_setup(run);
 	if (!ret)
 		ssdk_rounds_setup(run);
+	return ret;
+}
+
+/* The shares of the run's workers (shares.c), each with its records and slots. */
+static int ssdk_run_alloc_workers(struct ssdk_run *run)
+{
+	unsigned int i;
+	int ret;
+
+	ret = ssdk_shares_setup(run);
+	for (i = 0; !ret && i < run->nr_shares; i++) {
+		ret = ssdk_run_alloc_records(run->shares[i]);
+		if (!ret)
+			ret = ssdk_worker_setup(run->shares[i]);
+	}
 	return ret;
 }
 
@@ -260,36 +278,29 @@ int ssdk_run_start(const struct ssdk_run_config *cfg, struct nlattr **attrs,
 	/* A dry run ends here, with what it checked. */
 	if (ret || cfg->dry_run)
 		goto out_close;
-	ret = ssdk_run_alloc_records(run);
-	if (!ret)
-		ret = ssdk_worker_setup(run);
+	ret = ssdk_run_alloc_workers(run);
 	if (ret) {
 		NL_SET_ERR_MSG(extack, "out of memory for the run's statistics or buffers");
 		goto out_teardown;
 	}
 
-	/* Nobody sees the run before its worker exists. */
-	run->worker = kthread_create(ssdk_worker, run, "ssdk/%u", run->id);
-	if (IS_ERR(run->worker)) {
-		ret = PTR_ERR(run->worker);
-		run->worker = NULL;
-		NL_SET_ERR_MSG(extack, "cannot create the run's kernel thread");
+	/* Nobody sees the run before its workers exist. */
+	ret = ssdk_shares_create_workers(run);
+	if (ret) {
+		NL_SET_ERR_MSG(extack, "cannot create the run's kernel threads");
 		goto out_teardown;
 	}
-	get_task_struct(run->worker);
-	if (cfg->cpu >= 0)
-		kthread_bind(run->worker, cfg->cpu);
 	ret = ssdk_runs_publish(run, extack);
 	if (ret) {
-		/* Never woken, the thread exits without running the worker. */
-		kthread_stop(run->worker);
+		/* Never woken, the threads exit without running the worker. */
+		ssdk_shares_stop_workers(run);
 		goto out_teardown;
 	}
-	wake_up_process(run->worker);
+	ssdk_shares_wake(run);
 	return 0;
 
 out_teardown:
-	ssdk_worker_teardown(run);
+	ssdk_shares_teardown(run);
 out_close:
 	run->engine->close(run);
 out_put:
@@ -326,8 +337,12 @@ static void ssdk_run_set_state(struct ssdk_run *run, int state)
 bool ssdk_run_end_early(struct ssdk_run *run, int end_state, const char *fmt, ...)
 {
 	bool ended = false;
+	unsigned int i;
 	va_list args;
 
+	/* A worker's share ends the run it is a share of (shares.c). */
+	if (run->leader)
+		run = run->leader;
 	mutex_lock(&run->lock);
 	if (run->state == SSDK_STATE_RUNNING) {
 		va_start(args, fmt);
@@ -335,13 +350,14 @@ bool ssdk_run_end_early(struct ssdk_run *run, int end_state, const char *fmt, ..
 		va_end(args);
 		run->end_state = end_state;
 		ssdk_run_set_state(run, SSDK_STATE_STOPPING);
-		WRITE_ONCE(run->stop, true);
+		for (i = 0; i < run->nr_shares; i++)
+			WRITE_ONCE(run->shares[i]->stop, true);
 		ended = true;
 	}
 	mutex_unlock(&run->lock);
-	/* The run holds a reference on its worker's task (ssdk_run_start()). */
+	/* The run holds a reference on its workers' tasks (ssdk_run_start()). */
 	if (ended)
-		wake_up_process(run->worker);
+		ssdk_shares_wake(run);
 	return ended;
 }
 
@@ -388,7 +404,7 @@ int ssdk_run_stop(struct ssdk_run *run, const char *reason)
 static void ssdk_run_free(struct ssdk_run *run)
 {
 	wait_for_completion(&run->finished);
-	kthread_stop(run->worker);
+	ssdk_shares_stop_workers(run);
 	ssdk_run_put(run);
 }
 

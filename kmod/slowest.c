@@ -114,6 +114,32 @@ void ssdk_slowest_insert(struct ssdk_run *run, const struct ssdk_slot *slot, u64
 }
 
 /**
+ * ssdk_slowest_merge() - Add another worker's slowest IOs to a run's.
+ * @run: The run whose log keeps the slowest of both, still a heap.
+ * @from: A log of the same capacity, a heap too.
+ *
+ * Each log holds its worker's slowest IOs, so the slowest of all the
+ * workers' IOs are among them: the merged log is exact.
+ *
+ * Context: The run's last worker, every other one done.
+ */
+void ssdk_slowest_merge(struct ssdk_run *run, const struct ssdk_slowest *from)
+{
+	struct ssdk_slowest *s = &run->slowest;
+	const struct ssdk_io_rec *r;
+
+	for (r = from->heap; r < from->heap + from->nr; r++) {
+		if (s->nr < s->cap) {
+			s->heap[s->nr] = *r;
+			ssdk_slowest_sift_up(s->heap, s->nr++);
+		} else if (r->lat_ns > s->heap[0].lat_ns) {
+			s->heap[0] = *r;
+			ssdk_slowest_sift_down(s->heap, s->nr, 0);
+		}
+	}
+}
+
+/**
  * ssdk_slowest_finish() - Sort the log, slowest first, at the run's end.
  * @run: The run; no IO of it is in flight.
  *

@@ -6,6 +6,7 @@
 #ifndef _SSDK_H
 #define _SSDK_H
 
+#include <linux/atomic.h>
 #include <linux/blk_types.h>
 #include <linux/completion.h>
 #include <linux/fs.h>
@@ -69,7 +70,10 @@ struct sk_buff;
  * @runtime_ns: Submission time after the ramp; 0 for no limit.
  * @ios: IOs to submit in all, ramp included; 0 for no limit.
  * @ramp_ns: Time at the start whose IOs stay out of the statistics.
- * @cpu: CPU the worker is bound to, or -1.
+ * @cpu: CPU every worker is bound to, or -1.
+ * @workers: Worker threads of the run (shares.c).
+ * @nr_cpus: Entries of @cpus; 0 when not given.
+ * @cpus: CPUs the workers are bound to, in turn.
  * @allow_write: The caller consented to writing.
  * @pattern: &enum ssdk_pattern of written data.
  * @pattern_byte: The byte of %SSDK_PATTERN_REPEAT.
@@ -107,6 +111,9 @@ struct ssdk_run_config {
 	u64 ios;
 	u64 ramp_ns;
 	int cpu;
+	u32 workers;
+	u32 nr_cpus;
+	u32 cpus[SSDK_MAX_WORKERS];
 	bool allow_write;
 	u32 pattern;
 	u32 pattern_byte;
@@ -466,6 +473,17 @@ struct ssdk_engine_ops {
  *	reaps them (stats.c), read by others while the run goes.
  * @finished: Completed (for every waiter) when the run has ended: its
  *	worker has released the target and is about to exit.
+ * @leader: A worker's share of a run of several (shares.c): the run its
+ *	users see; NULL in that run itself.
+ * @shares: The leader's: its workers' shares, itself first.
+ * @nr_shares: See @shares: @cfg.workers.
+ * @share_access: Where this worker's IOs go (ssdk_access_share()).
+ * @share_ios: IOs this worker submits at most; 0 for no limit.
+ * @share_cpu: CPU this worker is bound to, or -1.
+ * @done_ns: When this worker's last IO was reaped.
+ * @unready: The leader's: workers not yet ready to start.
+ * @working: The leader's: workers whose IOs are not all reaped.
+ * @go: The leader's: completed once the run's start times are set.
  * @rcu: Frees the run after a grace period.
  */
 struct ssdk_run {
@@ -521,6 +539,18 @@ struct ssdk_run {
 	struct mutex lock;		/* see above */
 	struct ssdk_stats *stats;
 	struct completion finished;
+
+	struct ssdk_run *leader;
+	struct ssdk_run **shares;
+	unsigned int nr_shares;
+	struct ssdk_access_cfg share_access;
+	u64 share_ios;
+	int share_cpu;
+	u64 done_ns;
+	atomic_t unready;
+	atomic_t working;
+	struct completion go;
+
 	struct rcu_head rcu;
 };
 
@@ -592,6 +622,7 @@ extern const struct ssdk_engine_ops ssdk_engine_kfile;
 int ssdk_slowest_setup(struct ssdk_run *run);
 void ssdk_slowest_teardown(struct ssdk_run *run);
 void ssdk_slowest_insert(struct ssdk_run *run, const struct ssdk_slot *slot, u64 lat);
+void ssdk_slowest_merge(struct ssdk_run *run, const struct ssdk_slowest *from);
 void ssdk_slowest_finish(struct ssdk_run *run);
 void ssdk_io_rec_fill(struct ssdk_io_rec *r, const struct ssdk_run *run,
 		      const struct ssdk_slot *slot, u64 lat);
@@ -607,8 +638,46 @@ int ssdk_ts_setup(struct ssdk_run *run);
 void ssdk_ts_teardown(struct ssdk_run *run);
 bool ssdk_ts_advance(struct ssdk_run *run, u64 t);
 void ssdk_ts_finish(struct ssdk_run *run);
+void ssdk_ts_pad(struct ssdk_run *run, u32 nr);
 u32 ssdk_ts_published(const struct ssdk_run *run);
 u32 ssdk_ts_max_intervals(void);
+
+/* shares.c */
+int ssdk_shares_setup(struct ssdk_run *run);
+void ssdk_shares_teardown(struct ssdk_run *run);
+void ssdk_shares_release(struct ssdk_run *run);
+void ssdk_shares_free(struct ssdk_run *run);
+int ssdk_shares_create_workers(struct ssdk_run *run);
+void ssdk_shares_stop_workers(struct ssdk_run *run);
+void ssdk_shares_wake(struct ssdk_run *run);
+void ssdk_shares_begin(struct ssdk_run *run);
+bool ssdk_shares_end(struct ssdk_run *run);
+
+/**
+ * struct ssdk_progress - A run's progress, its workers' added up.
+ * @completed: IOs completed, ramp included.
+ * @io_errors: Of them, failed.
+ * @iops_now: IOs per second over the last second.
+ * @last_measured_ns: Completion time of the last measured IO.
+ * @ts_dropped: IOs past the time series' last interval.
+ * @captured_dropped: IOs over the capture's threshold it had no room for.
+ * @unpolled: Polled runs: IOs the block layer took off polling.
+ * @cpu_ns: CPU time of the workers (once the run has ended).
+ */
+struct ssdk_progress {
+	u64 completed;
+	u64 io_errors;
+	u64 iops_now;
+	u64 last_measured_ns;
+	u64 ts_dropped;
+	u64 captured_dropped;
+	u64 unpolled;
+	u64 cpu_ns;
+};
+
+void ssdk_shares_progress(const struct ssdk_run *run, struct ssdk_progress *p);
+u32 ssdk_shares_ts_published(const struct ssdk_run *run);
+void ssdk_shares_ts_point(const struct ssdk_run *run, u32 idx, struct ssdk_ts_point *p);
 
 /* purge.c */
 int ssdk_purge_check(struct ssdk_run *run, struct nlattr **attrs,

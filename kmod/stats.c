@@ -18,6 +18,7 @@
  */
 
 #include <linux/overflow.h>
+#include <linux/string.h>
 #include <linux/vmalloc.h>
 
 #include "ssdk.h"
@@ -51,7 +52,8 @@ void ssdk_stats_teardown(struct ssdk_run *run)
 /**
  * ssdk_stats_counts() - The counters of a run, so far or final.
  * @run: The run.
- * @counts: Filled in, the run's nr_sets of them, by ssdk_set_index().
+ * @counts: Filled in, the run's nr_sets of them, by ssdk_set_index(): its
+ *	workers' merged (shares.c).
  *
  * Context: Any context.
  */
@@ -59,20 +61,25 @@ void ssdk_stats_counts(const struct ssdk_run *run,
 		       struct ssdk_counts counts[SSDK_MAX_SETS])
 {
 	const struct ssdk_counts *c;
-	unsigned int i;
+	struct ssdk_counts one;
+	unsigned int i, w;
 
-	for (i = 0; i < run->nr_sets; i++) {
-		c = &run->stats->set[i].c;
-		counts[i] = (struct ssdk_counts){
-			.ios = READ_ONCE(c->ios),
-			.bytes = READ_ONCE(c->bytes),
-			.errors = READ_ONCE(c->errors),
-			.lat_min_ns = READ_ONCE(c->lat_min_ns),
-			.lat_max_ns = READ_ONCE(c->lat_max_ns),
-			.lat_sum_ns = READ_ONCE(c->lat_sum_ns),
-			.lat_sumsq_hi = READ_ONCE(c->lat_sumsq_hi),
-			.lat_sumsq_lo = READ_ONCE(c->lat_sumsq_lo),
-		};
+	memset(counts, 0, sizeof(*counts) * run->nr_sets);
+	for (w = 0; w < run->nr_shares; w++) {
+		for (i = 0; i < run->nr_sets; i++) {
+			c = &run->shares[w]->stats->set[i].c;
+			one = (struct ssdk_counts){
+				.ios = READ_ONCE(c->ios),
+				.bytes = READ_ONCE(c->bytes),
+				.errors = READ_ONCE(c->errors),
+				.lat_min_ns = READ_ONCE(c->lat_min_ns),
+				.lat_max_ns = READ_ONCE(c->lat_max_ns),
+				.lat_sum_ns = READ_ONCE(c->lat_sum_ns),
+				.lat_sumsq_hi = READ_ONCE(c->lat_sumsq_hi),
+				.lat_sumsq_lo = READ_ONCE(c->lat_sumsq_lo),
+			};
+			ssdk_counts_merge(&counts[i], &one);
+		}
 	}
 }
 
@@ -87,5 +94,10 @@ void ssdk_stats_counts(const struct ssdk_run *run,
  */
 u64 ssdk_stats_bucket(const struct ssdk_run *run, unsigned int set, unsigned int idx)
 {
-	return READ_ONCE(run->stats->set[set].hist[idx]);
+	unsigned int w;
+	u64 n = 0;
+
+	for (w = 0; w < run->nr_shares; w++)
+		n += READ_ONCE(run->shares[w]->stats->set[set].hist[idx]);
+	return n;
 }

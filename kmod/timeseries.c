@@ -160,6 +160,26 @@ void ssdk_ts_finish(struct ssdk_run *run)
 }
 
 /**
+ * ssdk_ts_pad() - Close empty intervals up to a count, at a worker's end.
+ * @run: A worker's share of a run (shares.c), ended.
+ * @nr: Intervals it is to have, as many as the worker with the most, so
+ *	that the merged series (the intervals every worker closed) loses
+ *	none of the others' last IOs.
+ *
+ * Context: The run's last worker; the share's own has ended.
+ */
+void ssdk_ts_pad(struct ssdk_run *run, u32 nr)
+{
+	struct ssdk_timeseries *ts = &run->ts;
+
+	while (ts->nr < min(nr, ts->cap)) {
+		memset(&ts->points[ts->nr], 0, sizeof(ts->points[ts->nr]));
+		/* Pairs with smp_load_acquire() in ssdk_ts_published(). */
+		smp_store_release(&ts->nr, ts->nr + 1);
+	}
+}
+
+/**
  * ssdk_ts_published() - Intervals of a run that may be read.
  * @run: The run.
  *

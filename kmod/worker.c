@@ -132,7 +132,7 @@ int ssdk_worker_setup(struct ssdk_run *run)
 {
 	unsigned int i;
 
-	ssdk_access_init(&run->access, &run->cfg.access);
+	ssdk_access_init(&run->access, &run->share_access);
 
 	run->slots = kcalloc(run->cfg.iodepth, sizeof(*run->slots), GFP_KERNEL);
 	run->free = kcalloc(run->cfg.iodepth, sizeof(*run->free), GFP_KERNEL);
@@ -188,7 +188,7 @@ static bool ssdk_may_submit(const struct ssdk_run *run, u64 now)
 {
 	if (READ_ONCE(run->stop))
 		return false;
-	if (run->cfg.ios && run->submitted >= run->cfg.ios)
+	if (run->share_ios && run->submitted >= run->share_ios)
 		return false;
 	if (run->cfg.rate_iops)
 		now = run->pace.next_ns;
@@ -426,10 +426,10 @@ static void ssdk_start_plug(struct blk_plug *plug, unsigned int nr)
 		plug->nr_ios = min_t(unsigned int, nr, SSDK_PLUG_MAX_IOS);
 }
 
-/* IOs the run may still submit by its IO count: U64_MAX without one. */
+/* IOs the worker may still submit by its IO count: U64_MAX without one. */
 static u64 ssdk_ios_left(const struct ssdk_run *run)
 {
-	return run->cfg.ios ? run->cfg.ios - run->submitted : U64_MAX;
+	return run->share_ios ? run->share_ios - run->submitted : U64_MAX;
 }
 
 /*
@@ -561,14 +561,17 @@ static u64 ssdk_cpu_time(void)
 }
 
 /**
- * ssdk_worker() - The kernel thread of a run.
- * @data: The run.
+ * ssdk_worker() - A kernel thread of a run.
+ * @data: Its share of the run (shares.c): the run itself for its first
+ *	worker, or the only one.
  *
- * Keeps the run's IOs in flight (or due, when it has a rate) until its
- * runtime, its IO count, a stop request or an IO error ends it, waits
- * for the last IOs, releases the target and the slots, closes its
- * records and says the run ended. Whoever removes the run waits for the
- * thread's exit (kthread_stop()).
+ * Starts with the run's other workers, keeps its IOs in flight (or due,
+ * when it has a rate) until the run's runtime, its share of the IO
+ * count, a stop request or an IO error ends it, waits for its last IOs,
+ * frees its slots and closes its time series. The last worker to end
+ * releases the target, puts the slowest IOs in order and says the run
+ * ended. Whoever removes the run waits for the threads' exit
+ * (kthread_stop()).
  *
  * Context: Kernel thread.
  * Return: 0.
@@ -580,26 +583,25 @@ int ssdk_worker(void *data)
 
 	ssdk_calibrate(run);
 	cpu = ssdk_cpu_time();
-	now = ktime_get_ns();
-	run->ramp_end_ns = now + run->cfg.ramp_ns;
-	run->deadline_ns = run->cfg.runtime_ns ? run->ramp_end_ns + run->cfg.runtime_ns : 0;
+	ssdk_shares_begin(run);
+	now = run->start_ns;
 	run->rate_ns = now;
 	ssdk_pace_start(run, now);
-	run->start_ns = now;
-	/* Pairs with smp_load_acquire() in ssdk_nl_progress_fill(). */
-	smp_store_release(&run->started, true);
 
 	if (run->cfg.purge)
 		ssdk_purge_loop(run);
 	else
 		ssdk_io_loop(run, now);
 
-	run->cpu_ns = ssdk_cpu_time() - cpu;
-	WRITE_ONCE(run->end_ns, ktime_get_ns());
+	WRITE_ONCE(run->cpu_ns, ssdk_cpu_time() - cpu);
+	run->done_ns = ktime_get_ns();
 	ssdk_worker_teardown(run);
+	ssdk_ts_finish(run);
+	if (!ssdk_shares_end(run))
+		return 0;
+	run = run->leader ?: run;
 	run->engine->close(run);
 	ssdk_slowest_finish(run);
-	ssdk_ts_finish(run);
 	ssdk_run_ended(run);
 	complete_all(&run->finished);
 	return 0;

@@ -74,6 +74,7 @@ static const struct field fields[SSDK_A_RUN_MAX + 1] = {
 	CONFIG(SSDK_A_RUN_PURGE, purge),
 	CONFIG(SSDK_A_RUN_BATCH, batch),
 	CONFIG(SSDK_A_RUN_POLLED, polled),
+	CONFIG(SSDK_A_RUN_WORKERS, workers),
 	STATUS(SSDK_A_RUN_ID, id),
 	STATUS(SSDK_A_RUN_STATE, state),
 	STATUS(SSDK_A_RUN_TARGET_SIZE, target_size),
@@ -153,6 +154,8 @@ SSDK_EXPORT void ssdk_config_unset(struct ssdk_run_config *c, uint32_t attr)
 	c->set[attr / 64] &= ~(1ULL << (attr % 64));
 	if (attr == SSDK_A_RUN_BS_SPLIT)
 		c->nr_bs = 0;
+	if (attr == SSDK_A_RUN_CPUS)
+		c->nr_cpus = 0;
 }
 
 SSDK_EXPORT int ssdk_config_set(struct ssdk_run_config *c, uint32_t attr, uint64_t value)
@@ -204,6 +207,25 @@ SSDK_EXPORT int ssdk_config_add_bs(struct ssdk_run_config *c, uint32_t bs, uint3
 	return 0;
 }
 
+SSDK_EXPORT int ssdk_config_add_cpu(struct ssdk_run_config *c, uint32_t cpu)
+{
+	if (c->nr_cpus >= SSDK_MAX_WORKERS)
+		return -ENOSPC;
+	c->cpus[c->nr_cpus++] = cpu;
+	mark(c->set, SSDK_A_RUN_CPUS);
+	return 0;
+}
+
+static int put_cpus(struct nl_msg *msg, const struct ssdk_run_config *c)
+{
+	uint32_t i;
+
+	for (i = 0; i < c->nr_cpus && i < SSDK_MAX_WORKERS; i++)
+		if (nla_put_u32(msg, SSDK_A_RUN_CPUS, c->cpus[i]))
+			return -EMSGSIZE;
+	return 0;
+}
+
 static int put_bs_split(struct nl_msg *msg, const struct ssdk_run_config *c)
 {
 	struct nlattr *nest;
@@ -228,6 +250,8 @@ static int put_attr(struct nl_msg *msg, const struct ssdk_run_config *c, uint16_
 		return nla_put_string(msg, attr, c->target);
 	if (attr == SSDK_A_RUN_BS_SPLIT)
 		return put_bs_split(msg, c);
+	if (attr == SSDK_A_RUN_CPUS)
+		return put_cpus(msg, c);
 	if (!f)
 		return -EINVAL;
 	switch (ssdk_spec_sets[SSDK_SPEC_SET_RUN].attrs[attr].type) {
@@ -321,6 +345,10 @@ static void parse_attr(struct ssdk_run_status *st, struct nlattr *attr)
 		return;
 	case SSDK_A_RUN_BS_SPLIT:
 		parse_bs_share(&st->config, attr);
+		return;
+	case SSDK_A_RUN_CPUS:
+		if (nla_len(attr) >= 4)
+			ssdk_config_add_cpu(&st->config, nla_get_u32(attr));
 		return;
 	case SSDK_A_RUN_STATS:
 		set = ssdk_stats_set(attr, stb);

@@ -138,9 +138,13 @@ struct ssdk_bs_share {
  * @purge: SSDK_PURGE_METHOD_*: a purge run (when set).
  * @batch: See @rw.
  * @polled: A flag.
+ * @workers: See @rw.
+ * @nr_cpus: Entries of @cpus (the cpus attribute, set with
+ *	ssdk_config_add_cpu()).
+ * @cpus: CPUs the workers are bound to, in turn.
  *
  * Start from ssdk_config_init() and set attributes with ssdk_config_set(),
- * ssdk_config_set_target() and ssdk_config_add_bs(): a field written
+ * ssdk_config_set_target(), ssdk_config_add_bs() and ssdk_config_add_cpu(): a field written
  * directly is sent only once its bit of @set is set too. libssdk sends
  * what is set, all of it and nothing else; the module checks how the
  * attributes go together, and says what it refuses (ssdk_last_error()).
@@ -187,6 +191,9 @@ struct ssdk_run_config {
 	uint32_t purge;
 	uint32_t batch;
 	uint32_t polled;
+	uint32_t workers;
+	uint32_t nr_cpus;
+	uint32_t cpus[SSDK_MAX_WORKERS];
 };
 
 /**
@@ -308,6 +315,15 @@ int ssdk_config_set_target(struct ssdk_run_config *config, const char *path);
  * Return: 0, or -ENOSPC past SSDK_MAX_BS_SPLIT entries.
  */
 int ssdk_config_add_bs(struct ssdk_run_config *config, uint32_t bs, uint32_t pct);
+
+/**
+ * ssdk_config_add_cpu() - Add a CPU to those the workers are bound to.
+ * @config: The configuration.
+ * @cpu: The CPU.
+ *
+ * Return: 0, or -ENOSPC past SSDK_MAX_WORKERS entries.
+ */
+int ssdk_config_add_cpu(struct ssdk_run_config *config, uint32_t cpu);
 
 /**
  * ssdk_spec_attr() - An attribute of the spec.

@@ -226,6 +226,10 @@ static const struct ssdk_spec_attr run_attrs[] = {
 		{ "clock-read-ns", SSDK_SPEC_TYPE_U64, 0, -1, -1, 0ULL, 0ULL, 0ULL },
 	[SSDK_A_RUN_UNPOLLED] =
 		{ "unpolled", SSDK_SPEC_TYPE_U64, 0, -1, -1, 0ULL, 0ULL, 0ULL },
+	[SSDK_A_RUN_WORKERS] =
+		{ "workers", SSDK_SPEC_TYPE_U32, SSDK_SPEC_HAS_MIN | SSDK_SPEC_HAS_MAX, -1, -1, 1ULL, 64ULL, 0ULL },
+	[SSDK_A_RUN_CPUS] =
+		{ "cpus", SSDK_SPEC_TYPE_U32, SSDK_SPEC_MULTI, -1, -1, 0ULL, 0ULL, 0ULL },
 };
 
 /* name, type, flags, enum_id, nested, min, max, dflt */
@@ -378,6 +382,8 @@ static const uint16_t run_start_do_request[] = {
 	SSDK_A_RUN_PURGE,
 	SSDK_A_RUN_BATCH,
 	SSDK_A_RUN_POLLED,
+	SSDK_A_RUN_WORKERS,
+	SSDK_A_RUN_CPUS,
 	0
 };
 
@@ -450,6 +456,8 @@ static const uint16_t run_get_do_reply[] = {
 	SSDK_A_RUN_MEASUREMENT_OVERHEAD_NS,
 	SSDK_A_RUN_CLOCK_READ_NS,
 	SSDK_A_RUN_UNPOLLED,
+	SSDK_A_RUN_WORKERS,
+	SSDK_A_RUN_CPUS,
 	0
 };
 
@@ -512,6 +520,8 @@ static const uint16_t run_get_dump_reply[] = {
 	SSDK_A_RUN_MEASUREMENT_OVERHEAD_NS,
 	SSDK_A_RUN_CLOCK_READ_NS,
 	SSDK_A_RUN_UNPOLLED,
+	SSDK_A_RUN_WORKERS,
+	SSDK_A_RUN_CPUS,
 	0
 };
 
@@ -596,6 +606,8 @@ static const uint16_t results_get_do_reply[] = {
 	SSDK_A_RUN_MEASUREMENT_OVERHEAD_NS,
 	SSDK_A_RUN_CLOCK_READ_NS,
 	SSDK_A_RUN_UNPOLLED,
+	SSDK_A_RUN_WORKERS,
+	SSDK_A_RUN_CPUS,
 	0
 };
 
@@ -658,6 +670,8 @@ static const uint16_t results_get_dump_reply[] = {
 	SSDK_A_RUN_MEASUREMENT_OVERHEAD_NS,
 	SSDK_A_RUN_CLOCK_READ_NS,
 	SSDK_A_RUN_UNPOLLED,
+	SSDK_A_RUN_WORKERS,
+	SSDK_A_RUN_CPUS,
 	0
 };
 
@@ -720,6 +734,8 @@ static const uint16_t run_end_ntf_do_reply[] = {
 	SSDK_A_RUN_MEASUREMENT_OVERHEAD_NS,
 	SSDK_A_RUN_CLOCK_READ_NS,
 	SSDK_A_RUN_UNPOLLED,
+	SSDK_A_RUN_WORKERS,
+	SSDK_A_RUN_CPUS,
 	0
 };
 

@@ -540,4 +540,39 @@ TEST(rules)
 	EXPECT_FALSE(ssdk_state_ended(SSDK_STATE_FAILED + 1));
 }
 
+/*
+ * A worker's share: random shares draw over the whole span from seeds of
+ * their own (worker 0 the run's); sequential shares are equal, aligned,
+ * adjacent parts, and a part that cannot hold the largest block is refused.
+ */
+TEST(worker_shares)
+{
+	struct ssdk_access_cfg c = base_cfg(), s0, s1, s2;
+
+	c.span = 1 * GiB;
+	EXPECT_TRUE(ssdk_access_share(&c, 0, 3, &s0));
+	EXPECT_TRUE(ssdk_access_share(&c, 1, 3, &s1));
+	EXPECT_EQ(c.seed, s0.seed);
+	EXPECT_NE(s0.seed, s1.seed);
+	EXPECT_EQ(c.offset, s1.offset);
+	EXPECT_EQ(c.span, s1.span);
+
+	c.rw = SSDK_RW_READ;
+	c.offset = 1 * MiB;
+	EXPECT_TRUE(ssdk_access_share(&c, 0, 3, &s0));
+	EXPECT_TRUE(ssdk_access_share(&c, 1, 3, &s1));
+	EXPECT_TRUE(ssdk_access_share(&c, 2, 3, &s2));
+	EXPECT_EQ(0ULL, s0.span % c.align);
+	EXPECT_EQ(s0.span, s1.span);
+	EXPECT_EQ(c.offset, s0.offset);
+	EXPECT_EQ(s0.offset + s0.span, s1.offset);
+	EXPECT_EQ(s1.offset + s1.span, s2.offset);
+	EXPECT_LE(s2.offset + s2.span, c.offset + c.span);
+	EXPECT_GT(s2.offset + s2.span + c.align * 3, c.offset + c.span);
+
+	c.span = 8 * 4096;
+	EXPECT_TRUE(ssdk_access_share(&c, 7, 8, &s0));
+	EXPECT_FALSE(ssdk_access_share(&c, 0, 9, &s0));
+}
+
 TEST_HARNESS_MAIN

@@ -42,7 +42,7 @@ static int is_request(uint32_t type)
 static int settable(uint32_t type)
 {
 	return is_request(type) && type != SSDK_A_RUN_TARGET && type != SSDK_A_RUN_BS_SPLIT &&
-	       type != SSDK_A_RUN_DRY_RUN;
+	       type != SSDK_A_RUN_CPUS && type != SSDK_A_RUN_DRY_RUN;
 }
 
 /*
@@ -127,8 +127,8 @@ TEST(fields_distinct)
 			EXPECT_EQ(value_of(*a), ssdk_config_get(&c, *a)) TH_LOG("%s", run_attr(*a)->name);
 		}
 	}
-	/* all but target, bs-split and dry-run */
-	EXPECT_EQ(nr_attrs(ssdk_spec_ops[SSDK_CMD_RUN_START].do_request) - 3, (int)n);
+	/* all but target, bs-split, cpus and dry-run */
+	EXPECT_EQ(nr_attrs(ssdk_spec_ops[SSDK_CMD_RUN_START].do_request) - 4, (int)n);
 	/* the target and the split live apart */
 	EXPECT_STREQ("", c.target);
 	EXPECT_EQ(0U, c.nr_bs);
@@ -179,6 +179,7 @@ TEST(refused)
 {
 	static const uint32_t others[] = {
 		0, SSDK_A_RUN_ID, SSDK_A_RUN_STATE, SSDK_A_RUN_TARGET, SSDK_A_RUN_BS_SPLIT,
+		SSDK_A_RUN_CPUS,
 		SSDK_A_RUN_DRY_RUN, SSDK_A_RUN_STATS, SSDK_A_RUN_REASON, SSDK_A_RUN_LATE,
 		SSDK_A_RUN_PAD, SSDK_A_RUN_MAX + 1, 127, 128, UINT32_MAX,
 	};
@@ -225,6 +226,13 @@ TEST(target_and_split)
 	ssdk_config_unset(&c, SSDK_A_RUN_BS_SPLIT);
 	EXPECT_EQ(0U, c.nr_bs);
 	EXPECT_FALSE(ssdk_config_is_set(&c, SSDK_A_RUN_BS_SPLIT));
+	for (i = 0; i < SSDK_MAX_WORKERS; i++)
+		EXPECT_EQ(0, ssdk_config_add_cpu(&c, i));
+	EXPECT_EQ(-ENOSPC, ssdk_config_add_cpu(&c, 0));
+	EXPECT_EQ((uint32_t)SSDK_MAX_WORKERS, c.nr_cpus);
+	EXPECT_TRUE(ssdk_config_is_set(&c, SSDK_A_RUN_CPUS));
+	ssdk_config_unset(&c, SSDK_A_RUN_CPUS);
+	EXPECT_EQ(0U, c.nr_cpus);
 }
 
 /* ---- ssdk_status_parse() ---------------------------------------------- */
@@ -320,6 +328,10 @@ static struct nl_msg *make_reply(struct __test_metadata *_metadata)
 				nla_nest_end(msg, nest);
 			}
 			continue;
+		case SSDK_A_RUN_CPUS:
+			for (set = 0; set < 3; set++)
+				err |= nla_put_u32(msg, *a, 2 * set + 1);
+			continue;
 		}
 		switch (run_attr(*a)->type) {
 		case SSDK_SPEC_TYPE_FLAG:
@@ -372,6 +384,11 @@ TEST(status_parse_every_reply_attribute)
 				EXPECT_EQ(4096U << set, st->config.bs_split[set].bs);
 				EXPECT_EQ(10 + set, st->config.bs_split[set].pct);
 			}
+			continue;
+		case SSDK_A_RUN_CPUS:
+			EXPECT_EQ(3U, st->config.nr_cpus);
+			for (set = 0; set < 3; set++)
+				EXPECT_EQ(2 * set + 1, st->config.cpus[set]);
 			continue;
 		case SSDK_A_RUN_STATS:
 			for (set = 0; set < SSDK_NR_SETS; set++) {
@@ -468,6 +485,11 @@ static void check_put(struct __test_metadata *_metadata, const struct ssdk_run_c
 			break;
 		case SSDK_SPEC_TYPE_U32:
 			ASSERT_EQ(4, nla_len(attr)) TH_LOG("%s", run_attr(t)->name);
+			if (t == SSDK_A_RUN_CPUS) {
+				ASSERT_LT(seen[t] - 1, c->nr_cpus);
+				EXPECT_EQ(c->cpus[seen[t] - 1], nla_get_u32(attr));
+				break;
+			}
 			EXPECT_EQ(ssdk_config_get(c, t), nla_get_u32(attr)) TH_LOG("%s", run_attr(t)->name);
 			break;
 		case SSDK_SPEC_TYPE_U64:
@@ -492,6 +514,8 @@ static void check_put(struct __test_metadata *_metadata, const struct ssdk_run_c
 	for (t = 0; t <= SSDK_A_RUN_MAX; t++) {
 		if (t == SSDK_A_RUN_BS_SPLIT) {
 			EXPECT_EQ(c->nr_bs, seen[t]);
+		} else if (t == SSDK_A_RUN_CPUS) {
+			EXPECT_EQ(c->nr_cpus, seen[t]);
 		} else {
 			EXPECT_EQ(ssdk_config_is_set(c, t) ? 1U : 0U, seen[t])
 				TH_LOG("%s", run_attr(t) ? run_attr(t)->name : "?");
@@ -518,6 +542,8 @@ TEST(put_exactly_what_is_set)
 	ssdk_config_set_target(&c, "/dev/nvme0n1");
 	ssdk_config_add_bs(&c, 4096, 70);
 	ssdk_config_add_bs(&c, 65536, 30);
+	ssdk_config_add_cpu(&c, 3);
+	ssdk_config_add_cpu(&c, 1);
 	for (a = ssdk_spec_ops[SSDK_CMD_RUN_START].do_request; *a; a++) {
 		if (settable(*a))
 			ssdk_config_set(&c, *a, value_of(*a));
