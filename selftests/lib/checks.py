@@ -18,6 +18,7 @@ Sizes and times are plain integers (bytes, ns), computed by the caller.
 
 from __future__ import annotations
 
+import collections
 import copy
 import inspect
 import itertools
@@ -306,12 +307,13 @@ def iops_is_rate(r: Report, j: Any, op: str) -> None:
 
 @check()
 def run_cost(r: Report, j: Any, tick_ns: int) -> None:
-    """The run says what it cost: its worker's CPU time, more than 0 and
-    at most its elapsed time plus TICK_NS (the scheduler accounts to a
-    tick); what measuring one IO costs, more than the clock read inside it,
-    itself more than 0."""
-    cpu, elapsed = j["cpu_ns"], j["elapsed_ns"]
-    r.want(0 < cpu <= elapsed + tick_ns, "cpu_ns", cpu, f"in (0, elapsed_ns + {tick_ns}]")
+    """The run says what it cost: its workers' CPU time, more than 0 and
+    at most their elapsed time plus TICK_NS each (the scheduler accounts
+    to a tick); what measuring one IO costs, more than the clock read
+    inside it, itself more than 0."""
+    cpu, elapsed, n = j["cpu_ns"], j["elapsed_ns"], j["config"].get("workers", 1)
+    r.want(0 < cpu <= n * (elapsed + tick_ns), "cpu_ns", cpu,
+           f"in (0, {n} x (elapsed_ns + {tick_ns})]")
     ov, clk = j["measurement_overhead_ns"], j["clock_read_ns"]
     r.want(ov > clk > 0, "measurement_overhead_ns, clock_read_ns", (ov, clk),
            "overhead > clock read > 0")
@@ -482,6 +484,31 @@ def slowest_in_span(r: Report, j: Any, start: int, end: int, inflight: int, *len
            if not (start <= e["offset"] and e["offset"] + e["len"] <= end and e["len"] in lens
                    and e["inflight"] == inflight)]
     r.want(not bad, "slowest IOs out of place, of another length or in flight count", bad, "none")
+
+
+@check(rest="CPU=IOS...")
+def ios_by_cpu(r: Report, j: Any, *cpu_ios: str) -> None:
+    """The slowest log holds every IO of the run (slowest-n at least its
+    IOs), and for each CPU=IOS, IOS of them were submitted on CPU (the
+    module's own record of each IO: raw_smp_processor_id() at submission)."""
+    s = j["slowest"]
+    r.eq("entries of slowest (every IO)", len(s), j["completed"])
+    by_cpu = collections.Counter(e["cpu_submit"] for e in s)
+    want = {}
+    for pair in cpu_ios:
+        cpu, sep, ios = pair.partition("=")
+        if not sep:
+            raise Usage(f"not CPU=IOS: {pair!r}")
+        want[convert(int, cpu)] = convert(int, ios)
+    r.eq("IOs submitted per CPU", dict(sorted(by_cpu.items())), want)
+
+
+@check()
+def offsets_once(r: Report, j: Any, start: int, bs: int, n: int) -> None:
+    """The slowest log holds N IOs of BS bytes, one at each of START,
+    START + BS, ..., START + (N - 1) x BS: the span read once, nothing twice."""
+    got = sorted((e["offset"], e["len"]) for e in j["slowest"])
+    r.eq("(offset, len) of the IOs", got, [(start + k * bs, bs) for k in range(n)])
 
 
 @check()
@@ -1124,6 +1151,8 @@ def cases() -> list[Case]:
     run, cmp, stall = a_run(), a_compare(), a_stall()
     cmp_qd = a_compare_depths()
     cost = run | {"cpu_ns": 9_000, "measurement_overhead_ns": 200, "clock_read_ns": 100}
+    spread = edit(run, completed=3, slowest__0__cpu_submit=1, slowest__1__cpu_submit=0,
+                  slowest__2__cpu_submit=1)
     sweep = [a_run() | {"config": {"iodepth": qd}} for qd in (1, 4)]
     workers = {"workers": [a_run() | {"target": t} for t in ("/dev/a", "/dev/a", "/dev/b")],
                "total": a_run() | {"read": op(12), "config": {"iodepth": 3}}}
@@ -1226,6 +1255,19 @@ def cases() -> list[Case]:
         ("run_cost", ["4000"], cost, True, "CPU within the elapsed time, overhead > clock"),
         ("run_cost", ["4000"], cost | {"cpu_ns": 0}, False, "no CPU time"),
         ("run_cost", ["4000"], cost | {"cpu_ns": 14_001}, False, "more CPU than time and tick"),
+        ("run_cost", ["4000"], edit(cost, cpu_ns=28_000, config__workers=2), True,
+         "two workers' CPU within twice the time"),
+        ("run_cost", ["4000"], edit(cost, cpu_ns=28_001, config__workers=2), False,
+         "more CPU than two workers had"),
+        ("ios_by_cpu", ["0=1", "1=2"], spread, True, "one IO on CPU 0, two on CPU 1"),
+        ("ios_by_cpu", ["0=2", "1=1"], spread, False, "the other way round"),
+        ("ios_by_cpu", ["0=1", "1=2"], edit(spread, completed=4), False,
+         "an IO missing from the log"),
+        ("ios_by_cpu", ["0=3"], spread, False, "all on one CPU"),
+        ("offsets_once", ["0", "4096", "3"], run, True, "0, 4096, 8192 once each"),
+        ("offsets_once", ["0", "4096", "4"], run, False, "one block unread"),
+        ("offsets_once", ["0", "4096", "3"], edit(run, slowest__1__offset=0), False,
+         "a block read twice"),
         ("run_cost", ["4000"], cost | {"clock_read_ns": 0}, False, "no clock read"),
         ("run_cost", ["4000"], cost | {"measurement_overhead_ns": 90}, False,
          "overhead below a clock read"),

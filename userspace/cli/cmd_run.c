@@ -84,7 +84,7 @@ static int purge_by_drive(struct cli *cli, struct workload *w)
 		return usage_error(cli, "%s: not with %s, which erases the whole namespace",
 				   a ? a->name : "?", name);
 	}
-	if (w->nr_targets * w->workers != 1)
+	if (w->nr_targets != 1 || workload_workers(w) != 1)
 		return usage_error(cli, "%s: one --target, one worker", name);
 	if (!ssdk_config_is_set(&w->cfg, SSDK_A_RUN_ALLOW_WRITE))
 		return runtime_error(cli, "%s: destroys the whole namespace's data: it needs --allow-write",

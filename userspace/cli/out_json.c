@@ -179,6 +179,7 @@ static void json_config_access(struct json *j, const struct ssdk_run_config *c)
 static void json_config(struct json *j, const struct run_result *r)
 {
 	const struct ssdk_run_config *c = &r->st.config;
+	uint32_t i;
 
 	json_object_begin(j, "config");
 	json_str(j, RUN(ENGINE), r->engine ? r->engine : enum_name(SSDK_SPEC_ENUM_ENGINE, c->engine));
@@ -222,6 +223,11 @@ static void json_config(struct json *j, const struct run_result *r)
 		json_i64(j, RUN(CPU), c->cpu);
 	else
 		json_null(j, RUN(CPU));
+	json_u64(j, RUN(WORKERS), c->workers ? c->workers : 1);
+	json_array_begin(j, RUN(CPUS), JSON_INLINE);
+	for (i = 0; i < c->nr_cpus && i < SSDK_MAX_WORKERS; i++)
+		json_u64(j, NULL, c->cpus[i]);
+	json_array_end(j);
 	json_config_access(j, c);
 	json_object_end(j);
 }

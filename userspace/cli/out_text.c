@@ -122,6 +122,12 @@ static void text_access(const struct run_result *r)
 
 	if (r->engine || c->engine != SSDK_DEFAULT_ENGINE)
 		printf("engine %s%s\n", engine_str(r), c->buffered ? ", buffered" : "");
+	if (c->workers > 1) {
+		printf("%u workers", c->workers);
+		for (i = 0; i < c->nr_cpus && i < SSDK_MAX_WORKERS; i++)
+			printf("%s%u", i ? "," : " on CPUs ", c->cpus[i]);
+		printf(", %u IOs in flight each\n", c->iodepth);
+	}
 	if (c->batch > 1)
 		printf("submitted in batches of %u%s", c->batch, c->polled ? ", " : "\n");
 	if (c->polled)

@@ -58,9 +58,10 @@ const struct cli_opt workload_opts[] = {
 	[OPT_FILE] = { "file", 0, "FILE", 0, "compare: a file of a filesystem on --target" },
 	[OPT_PROFILE] = { "profile", 0, "NAME",	0,
 		"start from a named protocol (ssdk ctl profiles); the other options override it" },
-	[OPT_WORKERS] = { "workers", 0, "N", 0,
-		"runs per target, each its own kernel thread and iodepth, with seeds seed, seed+1, ... (default 1)" },
-	[OPT_CPUS] = { "cpus", 0, "LIST", 0, "bind the workers, in turn, to these CPUs (0,2,4-7)" },
+	[OPT_WORKERS] = { NULL, 0, "N", SSDK_A_RUN_WORKERS,
+		"kernel threads of the run, each with its own iodepth and draws (a sequential run: its own part of the span), their statistics merged exactly" },
+	[OPT_CPUS] = { NULL, 0, "LIST", SSDK_A_RUN_CPUS,
+		"bind the workers, in turn, to these CPUs (0,2,4-7)" },
 	[OPT_RW] = { NULL, 0, "MODE", SSDK_A_RUN_RW,
 		"what the IOs do: sequential or random reads and writes, or a mix" },
 	[OPT_RWMIXREAD] = { NULL, 0, "PCT", SSDK_A_RUN_RWMIXREAD,
@@ -179,6 +180,21 @@ static int study_profiles(struct cli *cli, const char *arg, struct workload *w)
 	return 0;
 }
 
+/* --cpus LIST: the cpus attribute, an entry per CPU. */
+static int workload_cpus(struct cli *cli, const char *arg, struct ssdk_run_config *c)
+{
+	uint32_t cpus[SSDK_MAX_WORKERS];
+	unsigned int n, i;
+
+	if (parse_list(arg, cpus, SSDK_MAX_WORKERS, &n, 1))
+		return usage_error(cli, "--cpus: '%s' is not a list of at most %d numbers (N,N,A-B)",
+				   arg, SSDK_MAX_WORKERS);
+	ssdk_config_unset(c, SSDK_A_RUN_CPUS);
+	for (i = 0; i < n; i++)
+		ssdk_config_add_cpu(c, cpus[i]);
+	return 0;
+}
+
 static int workload_opt(struct cli *cli, const struct cli_opt *o, const char *arg, void *ctx)
 {
 	struct workload *w = ctx;
@@ -195,16 +211,8 @@ static int workload_opt(struct cli *cli, const struct cli_opt *o, const char *ar
 		w->targets[w->nr_targets++] = arg;
 		ssdk_config_set_target(c, w->targets[0]);
 		return 0;
-	case OPT_WORKERS:
-		if (parse_u32(arg, &w->workers) || !w->workers || w->workers > JOBS_MAX)
-			return usage_error(cli, "--workers: '%s' is not a count (1 .. %d)", arg,
-					   JOBS_MAX);
-		return 0;
 	case OPT_CPUS:
-		if (parse_list(arg, w->cpus, JOBS_MAX, &w->nr_cpus, 1))
-			return usage_error(cli, "--cpus: '%s' is not a list of at most %d numbers (N,N,A-B)",
-					   arg, JOBS_MAX);
-		return 0;
+		return workload_cpus(cli, arg, c);
 	case OPT_PROFILE:
 		if (w->use == FOR_STUDY)
 			return study_profiles(cli, arg, w);
@@ -321,7 +329,7 @@ static int compare_options(struct cli *cli, struct workload *w)
 {
 	_Static_assert(WORKLOAD_MAX_POINTS <= COMPARE_MAX_DEPTHS, "compare has room for a list");
 
-	if (!w->engines[0] || w->nr_targets != 1 || w->workers != 1)
+	if (!w->engines[0] || w->nr_targets != 1 || workload_workers(w) != 1)
 		return usage_error(cli, "compare needs --engines, one --target, one worker");
 	w->cmp.cfg = w->cfg;
 	memcpy(w->cmp.qds, w->qds, w->nr_qds * sizeof(*w->qds));
@@ -336,7 +344,6 @@ static int workload_parse(struct cli *cli, const struct cli_cmd *cmd, int argc, 
 	int first, err;
 
 	ssdk_config_init(&w->cfg);
-	w->workers = 1;
 	w->nvme = -1;
 	err = apply_profile(cli, cmd, argc, argv, w);
 	if (!err)
@@ -352,7 +359,7 @@ static int workload_parse(struct cli *cli, const struct cli_cmd *cmd, int argc, 
 			usage_error(cli, "--method M is needed");
 	/* Their steps say how long each is. */
 	if (w->use == FOR_PRECONDITION || w->use == FOR_STUDY) {
-		if (w->nr_targets * w->workers != 1)
+		if (w->nr_targets != 1 || workload_workers(w) != 1)
 			return usage_error(cli, "%s takes one --target and one worker", cli->cmd);
 		if (w->file_size)
 			return usage_error(cli, "--file-size: %s writes a block device", cli->cmd);
@@ -367,8 +374,6 @@ static int workload_parse(struct cli *cli, const struct cli_cmd *cmd, int argc, 
 		return usage_error(cli, "--runtime, --rounds or --ios is needed");
 	if (w->use == FOR_SWEEP && !w->nr_qds)
 		return usage_error(cli, "--iodepth N,N,... is needed");
-	if ((uint64_t)w->nr_targets * w->workers > JOBS_MAX)
-		return usage_error(cli, "targets x workers: more than %d runs", JOBS_MAX);
 	if (w->file_size && !w->cmp.file &&
 	    ssdk_config_get(&w->cfg, SSDK_A_RUN_ENGINE) != SSDK_ENGINE_KFILE)
 		return usage_error(cli,
@@ -426,34 +431,42 @@ void workload_close(struct workload *w)
 }
 
 /**
- * workload_jobs() - The runs of a workload: one per target and worker.
+ * workload_workers() - The workers of each of a workload's runs.
+ * @w: The workload.
+ *
+ * Return: --workers, or 1.
+ */
+uint32_t workload_workers(const struct workload *w)
+{
+	return ssdk_config_is_set(&w->cfg, SSDK_A_RUN_WORKERS) ?
+	       (uint32_t)ssdk_config_get(&w->cfg, SSDK_A_RUN_WORKERS) : 1;
+}
+
+/**
+ * workload_jobs() - The runs of a workload: one per target.
  * @w: The workload: its @jobs get their configurations and count.
  * @iodepth: A sweep point's iodepth, or 0.
  *
- * With several runs, each gets its own seed (seed, seed + 1, ...) and,
- * with --cpus, its CPU.
+ * With several targets, each run gets its own seed (seed, seed + 1, ...);
+ * a run's workers are the module's (shares of one run).
  */
 void workload_jobs(struct workload *w, uint32_t iodepth)
 {
 	struct jobs *jobs = &w->jobs;
 	uint64_t seed = ssdk_config_get(&w->cfg, SSDK_A_RUN_SEED);
-	unsigned int t, i, n = 0;
 	struct ssdk_run_config *c;
+	unsigned int t;
 
 	for (t = 0; t < w->nr_targets; t++) {
-		for (i = 0; i < w->workers; i++, n++) {
-			c = &jobs->cfg[n];
-			*c = w->cfg;
-			ssdk_config_set_target(c, w->targets[t]);
-			if (iodepth)
-				ssdk_config_set(c, SSDK_A_RUN_IODEPTH, iodepth);
-			if (w->nr_targets * w->workers > 1)
-				ssdk_config_set(c, SSDK_A_RUN_SEED, seed + n);
-			if (w->nr_cpus)
-				ssdk_config_set(c, SSDK_A_RUN_CPU, w->cpus[n % w->nr_cpus]);
-		}
+		c = &jobs->cfg[t];
+		*c = w->cfg;
+		ssdk_config_set_target(c, w->targets[t]);
+		if (iodepth)
+			ssdk_config_set(c, SSDK_A_RUN_IODEPTH, iodepth);
+		if (w->nr_targets > 1)
+			ssdk_config_set(c, SSDK_A_RUN_SEED, seed + t);
 	}
-	jobs->nr = n;
+	jobs->nr = w->nr_targets;
 }
 
 /**
@@ -535,7 +548,7 @@ int workload_check(struct cli *cli, struct workload *w)
 
 	/* One run and no file: a single step, which checks itself. */
 	if (w->use != FOR_COMPARE && !w->file_size && points == 1 &&
-	    w->nr_targets * w->workers == 1 && !w->dry_run)
+	    w->nr_targets == 1 && !w->dry_run)
 		return 0;
 	err = workload_prepare_files(cli, w);
 	if (!err && w->use == FOR_COMPARE)
@@ -563,7 +576,7 @@ int workload_dry_run(struct cli *cli, const struct workload *w)
 	unsigned int points = w->use == FOR_SWEEP ? w->nr_qds : 1;
 	unsigned int runs = w->use == FOR_COMPARE ?
 			    w->cmp.nr * (w->cmp.nr_qds ? w->cmp.nr_qds : 1) :
-			    points * w->nr_targets * w->workers;
+			    points * w->nr_targets;
 	/* a job's runs go side by side: a point takes one run's time */
 	double t = config_time_s(&w->cfg), seconds = 0;
 

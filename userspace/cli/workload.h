@@ -27,9 +27,6 @@ enum workload_use {
  * @cfg: The run attributes they set; the target is the first --target.
  * @targets: Every --target, each with its own runs.
  * @nr_targets: How many.
- * @workers: Runs per target.
- * @cpus: --cpus, the workers' CPUs in turn.
- * @nr_cpus: How many.
  * @qds: A sweep's iodepths.
  * @nr_qds: How many.
  * @cmp: compare's engines and file.
@@ -53,9 +50,6 @@ struct workload {
 	struct ssdk_run_config cfg;
 	const char *targets[WORKLOAD_MAX_TARGETS];
 	unsigned int nr_targets;
-	uint32_t workers;
-	uint32_t cpus[JOBS_MAX];
-	unsigned int nr_cpus;
 	uint32_t qds[WORKLOAD_MAX_POINTS];
 	unsigned int nr_qds;
 	struct compare cmp;
@@ -81,6 +75,7 @@ extern const char workload_about[];
 int workload_open(struct cli *cli, const struct cli_cmd *cmd, enum workload_use use,
 		  int argc, char **argv, struct workload **out);
 void workload_close(struct workload *w);
+uint32_t workload_workers(const struct workload *w);
 void workload_jobs(struct workload *w, uint32_t iodepth);
 int workload_check(struct cli *cli, struct workload *w);
 int workload_dry_run(struct cli *cli, const struct workload *w);

@@ -98,6 +98,9 @@ class RunConfig(ctypes.Structure):
         ("purge", u32),
         ("batch", u32),
         ("polled", u32),
+        ("workers", u32),
+        ("nr_cpus", u32),
+        ("cpus", u32 * spec.MAX_WORKERS),
     ]
 
 
@@ -225,6 +228,7 @@ _PROTOTYPES: dict[str, tuple[object, list[object]]] = {
     "ssdk_config_is_set": (ctypes.c_int, [_P(RunConfig), u32]),
     "ssdk_config_set_target": (ctypes.c_int, [_P(RunConfig), ctypes.c_char_p]),
     "ssdk_config_add_bs": (ctypes.c_int, [_P(RunConfig), u32, u32]),
+    "ssdk_config_add_cpu": (ctypes.c_int, [_P(RunConfig), u32]),
     "ssdk_run_start": (ctypes.c_int, [_HANDLE, _P(RunConfig), _P(u32)]),
     "ssdk_run_check": (ctypes.c_int, [_HANDLE, _P(RunConfig)]),
     "ssdk_run_get": (ctypes.c_int, [_HANDLE, u32, _P(RunStatus)]),

@@ -56,7 +56,7 @@ FIELD_ATTRS: dict[str, tuple[str, str]] = {
 # Attributes of run-start that a Job sets otherwise: target (per run),
 # bs-split, pattern and steady (parsed), dry-run (Controller.check()).
 OTHER_ATTRS = ("target", "bs-split", "pattern", "pattern-byte", "compress-pct", "dry-run",
-               "steady-track", "steady-range-pct", "steady-slope-pct")
+               "steady-track", "steady-range-pct", "steady-slope-pct", "workers", "cpus")
 
 _ENUMS: dict[str, type[enum.IntEnum]] = {
     "engine": spec.Engine, "rw": spec.Rw, "arrivals": spec.Arrivals, "pattern": spec.Pattern,
@@ -85,8 +85,9 @@ class Job:
     """A workload, as ``ssdk ctl run`` takes it; ``None``: the module's default.
 
     ``target`` is a block device (engine "bio") or a regular file (engine
-    "kfile"), or a list of them, each with its own runs; ``workers`` runs
-    per target (seeds seed, seed+1...), bound in turn to ``cpus``.
+    "kfile"), or a list of them, each with its own run (seeds seed,
+    seed+1...); ``workers`` kernel threads per run, bound in turn to
+    ``cpus``, their statistics merged by the module.
     ``file_size`` lays a kfile target out first. ``open_loop`` is
     ``arrivals="uniform"``; ``continue_on_error`` lets no IO error end the
     run. ``owned`` (the default here) stops the runs when the controller
@@ -228,22 +229,21 @@ class Job:
             raise JobError(f"bssplit: {e}") from None
 
     def runs(self) -> Iterator[tuple[str, dict[str, int]]]:
-        """Each run of the job: (target, attributes), workers by target."""
+        """Each run of the job: (target, attributes), one per target."""
         if not self.targets:
             raise JobError("target: a Job needs a target (a block device or, engine kfile, a file)")
-        if self.workers < 1:
-            raise JobError(f"workers: {self.workers} is not a count (at least 1)")
+        if not 1 <= self.workers <= spec.MAX_WORKERS:
+            raise JobError(f"workers: {self.workers} is not a count (1 .. {spec.MAX_WORKERS})")
+        if self.cpus is not None and not 1 <= len(self.cpus) <= spec.MAX_WORKERS:
+            raise JobError(f"cpus: {len(self.cpus)} CPUs (1 .. {spec.MAX_WORKERS})")
         base = self.values()
-        n = 0
-        for target in self.targets:
-            for w in range(self.workers):
-                v = dict(base)
-                if self.workers > 1:
-                    v["seed"] = base.get("seed", 0) + w
-                if self.cpus:
-                    v["cpu"] = self.cpus[n % len(self.cpus)]
-                n += 1
-                yield target, v
+        if self.workers > 1:
+            base["workers"] = self.workers
+        for n, target in enumerate(self.targets):
+            v = dict(base)
+            if len(self.targets) > 1:
+                v["seed"] = base.get("seed", 0) + n
+            yield target, v
 
     def config(self, target: str, values: dict[str, int]) -> _lib.RunConfig:
         """The libssdk configuration of one run."""
@@ -258,6 +258,9 @@ class Job:
         for bs, pct in self.bs_split():
             if lib.ssdk_config_add_bs(ctypes.byref(c), bs, pct) < 0:
                 raise JobError(f"bssplit: at most {spec.MAX_BS_SPLIT} entries")
+        for cpu in self.cpus or ():
+            if lib.ssdk_config_add_cpu(ctypes.byref(c), _int(cpu)) < 0:
+                raise JobError(f"cpus: at most {spec.MAX_WORKERS}")
         return c
 
 

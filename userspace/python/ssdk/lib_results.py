@@ -143,6 +143,7 @@ def config_dict(c: _lib.RunConfig, engine: str | None = None) -> dict[str, objec
         "ramp_ns": c.ramp_ns, "seed": c.seed, "purge": _purge(c),
         "rounds": c.rounds, "round_ns": c.round_ns,
         **_steady(c), "cpu": c.cpu if c.cpu >= 0 else None,
+        "workers": c.workers or 1, "cpus": [c.cpus[i] for i in range(c.nr_cpus)],
     }
     if c.rw in (spec.Rw.RANDRW, spec.Rw.READWRITE):
         d["rwmixread"] = c.rwmixread

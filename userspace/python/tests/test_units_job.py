@@ -75,9 +75,13 @@ def test_unset_fields_are_not_sent() -> None:
 def test_workers_and_cpus() -> None:
     j = ssdk.Job(target=["/dev/a", "/dev/b"], workers=2, cpus=[0, 1, 2], seed=10)
     runs = list(j.runs())
-    assert [t for t, _ in runs] == ["/dev/a", "/dev/a", "/dev/b", "/dev/b"]
-    assert [v["seed"] for _, v in runs] == [10, 11, 10, 11]
-    assert [v["cpu"] for _, v in runs] == [0, 1, 2, 0]
+    assert [t for t, _ in runs] == ["/dev/a", "/dev/b"]
+    assert [v["seed"] for _, v in runs] == [10, 11]
+    assert [v["workers"] for _, v in runs] == [2, 2]
+    c = j.config(*runs[0])
+    assert (c.workers, c.nr_cpus, list(c.cpus[:3])) == (2, 3, [0, 1, 2])
+    with pytest.raises(ssdk.JobError, match="workers: 65"):
+        list(ssdk.Job(target="/dev/a", workers=65).runs())
 
 
 def test_bssplit() -> None:
