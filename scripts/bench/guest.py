@@ -24,6 +24,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 SSDK = "ssdk"
 USER_HZ = os.sysconf("SC_CLK_TCK")
@@ -198,7 +199,7 @@ def ssdk_finish(ids: list[int]) -> dict[str, float | None]:
     ios = 0
     lat_sum = 0.0
     iops = 0.0
-    first: dict = {}
+    first: dict[str, Any] = {}
     for i in ids:
         sh(SSDK, "ctl", "wait", "--timeout", "600s", str(i))
         j = json.loads(sh(SSDK, "-j", "ctl", "results", str(i)))
@@ -235,7 +236,7 @@ def wait_io(dev: str, before: int, what: str) -> None:
         time.sleep(0.005)
 
 
-def run_case(case: Case, ramp: float, window: float) -> dict:
+def run_case(case: Case, ramp: float, window: float) -> dict[str, Any]:
     """Start the engine, measure a window after its ramp, stop it, read its results."""
     runtime = 600.0  # stopped after the window
     fio = case.engine.startswith("fio-")
@@ -323,9 +324,9 @@ def main() -> None:
     devs = devices(a.timer_ns)
     if a.wbt_off:
         for d in devs:
-            f = sysfs_block(d.path) / "queue/wbt_lat_usec"
-            if f.exists():
-                f.write_text("0")
+            wbt = sysfs_block(d.path) / "queue/wbt_lat_usec"
+            if wbt.exists():
+                wbt.write_text("0")
     todo = cases(devs, (os.cpu_count() or 1) > 1, a.quick)
     if a.devices:
         todo = [c for c in todo if c.device.name in a.devices.split(",")]
