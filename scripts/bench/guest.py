@@ -24,9 +24,11 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 SSDK = "ssdk"
+# fio's peak-IOPS tool, built on the host by scripts/bench/t-io_uring.
+T_IO_URING = f"{os.environ.get('SSDK_REPO', '.')}/build/t-io_uring/t-io_uring"
 USER_HZ = os.sysconf("SC_CLK_TCK")
 NULLB_GB = 16
 
@@ -137,15 +139,36 @@ def sample(dev: str, prefixes: tuple[str, ...]) -> Sample:
 # --- engines ---------------------------------------------------------------
 
 
-def variant(engine: str) -> tuple[str, bool, bool]:
+class Variant(NamedTuple):
+    base: str  # ssdk, bare, fio-io_uring, t-io_uring...
+    batch: bool
+    poll: bool
+
+
+def variant(engine: str) -> Variant:
     """An engine's name without its variants, and whether it batches and polls:
     ssdk-batch, bare-poll, fio-io_uring-batch..."""
     batch = poll = False
     while engine.endswith(("-batch", "-poll")):
-        batch |= engine.endswith("-batch")
-        poll |= engine.endswith("-poll")
-        engine = engine.rsplit("-", 1)[0]
-    return engine, batch, poll
+        engine, suffix = engine.rsplit("-", 1)
+        batch |= suffix == "batch"
+        poll |= suffix == "poll"
+    return Variant(engine, batch, poll)
+
+
+def in_module(engine: str) -> bool:
+    """ssdk and its bare loop: the engines that are the module."""
+    return variant(engine).base in ("ssdk", "bare")
+
+
+def task_prefixes(engine: str) -> tuple[str, ...]:
+    """The names (comm) of an engine's tasks. io_uring's own threads count
+    for the engine that made the ring: its SQ poller (iou-sqp-PID) and its
+    io-wq workers (iou-wrk-PID), which run what cannot be issued inline."""
+    if in_module(engine):
+        return ("ssdk/",)
+    own = "t-io_uring" if engine.startswith("t-io_uring") else "fio"
+    return (own, "iou-sqp-", "iou-wrk-")
 
 
 def batch_of(qd: int) -> int:
@@ -174,6 +197,33 @@ def fio_args(case: Case, ramp: float, runtime: float, out: str) -> list[str]:
     else:
         args += ["--cpus_allowed=0"]
     return args
+
+
+def t_io_uring_args(case: Case) -> list[str]:
+    """t/io_uring (fio 3.33's options, every one given): depth, submit and
+    complete batches of min(QD, 32) as ssdk's --batch, polled or not, fixed
+    buffers, registered files and ring, one thread, O_DIRECT, random 4 KiB
+    reads over the whole device, no latency tracking (its peak setting;
+    none reported), no runtime limit (stopped with SIGINT)."""
+    b = str(batch_of(case.qd))
+    poll = str(int(variant(case.engine).poll))
+    return [T_IO_URING, "-d", str(case.qd), "-s", b, "-c", b, "-p", poll, "-B", "1", "-F", "1",
+            "-X", "1", "-D", "0", "-n", "1", "-O", "1", "-R", "1", "-b", "4096", "-t", "0",
+            "-a", "0", "-S", "0", "-N", "0", "-P", "0", "-u", "0", "-r", "0", "--",
+            case.device.path]
+
+
+def t_io_uring_iops(path: str) -> float | None:
+    """The last of the IOPS t/io_uring prints once a second (IOPS=135.45K),
+    none in a run shorter than a second."""
+    last = None
+    for line in Path(path).read_text().splitlines():
+        if line.startswith("IOPS="):
+            last = line.split(",", 1)[0].removeprefix("IOPS=")
+    if last is None:
+        return None
+    scale = {"K": 1e3, "M": 1e6}.get(last[-1], 1.0)
+    return float(last.rstrip("KM")) * scale
 
 
 def fio_latency(path: str) -> dict[str, float | None]:
@@ -227,12 +277,15 @@ def load_module(bare: bool) -> None:
         sys.exit(f"bench: {ko} reports version {version}")
 
 
-def wait_io(dev: str, before: int, what: str) -> None:
+def wait_io(dev: str, before: int, what: str,
+            proc: subprocess.Popen[bytes] | None = None) -> None:
     """Wait for the engine's first IOs: its start-up is not part of the window."""
     deadline = time.monotonic() + 120
     while reads_done(dev) == before:
         if time.monotonic() > deadline:
             sys.exit(f"bench: {what} did no IO on {dev} in 120 s")
+        if proc is not None and proc.poll() is not None:
+            sys.exit(f"bench: {what} ended (exit {proc.returncode}) before any IO on {dev}")
         time.sleep(0.005)
 
 
@@ -240,23 +293,39 @@ def run_case(case: Case, ramp: float, window: float) -> dict[str, Any]:
     """Start the engine, measure a window after its ramp, stop it, read its results."""
     runtime = 600.0  # stopped after the window
     fio = case.engine.startswith("fio-")
-    prefixes = ("fio",) if fio else ("ssdk/",)
-    out = "/run/bench-fio.json"
+    tio = case.engine.startswith("t-io_uring")
+    prefixes = task_prefixes(case.engine)
+    out = "/run/bench-fio.json" if fio else "/run/bench-t-io_uring.out"
     before = reads_done(case.device.path)
     if fio:
         proc = subprocess.Popen(fio_args(case, ramp, runtime, out),
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    elif tio:
+        # One thread on CPU 0, like every one-worker engine (it pins nothing
+        # itself); taskset execs it, so its tasks keep its name.
+        with open(out, "w") as log:
+            proc = subprocess.Popen(["taskset", "-c", "0", *t_io_uring_args(case)], stdout=log,
+                                    stderr=subprocess.STDOUT)
     else:
+        proc = None
         ids = [ssdk_start(case, ramp, runtime, cpu) for cpu in range(case.workers)]
-    wait_io(case.device.path, before, case.engine)
+    wait_io(case.device.path, before, case.engine, proc)
     time.sleep(ramp)
     a = sample(case.device.path, prefixes)
     time.sleep(window)
     b = sample(case.device.path, prefixes)
-    if fio:
-        proc.send_signal(signal.SIGINT)  # fio reports what it did so far
-        proc.wait()
-        lat = fio_latency(out)
+    if proc is not None:
+        proc.send_signal(signal.SIGINT)  # both report what they did so far
+        try:
+            proc.wait(timeout=120)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            sys.exit(f"bench: {case.engine} did not stop on SIGINT in 120 s")
+        if proc.returncode:
+            said = Path(out).read_text()[-2000:] if tio else ""
+            sys.exit(f"bench: {case.engine} failed (exit {proc.returncode}) {said}")
+        lat = fio_latency(out) if fio else {"mean": None, "p50": None, "p99": None,
+                                              "iops_reported": t_io_uring_iops(out)}
     else:
         for i in ids:
             sh(SSDK, "ctl", "stop", str(i))
@@ -285,13 +354,16 @@ def cases(devs: list[Device], multi_cpu: bool, quick: bool) -> list[Case]:
         engines = [*mains, *(f"{e}-batch" for e in mains)]
         if dev.poll:
             engines += [f"{e}-poll" for e in mains]
+        # fio's peak-IOPS tool, always batched (min(QD, 32)), polled where it can.
+        if Path(T_IO_URING).exists():
+            engines += ["t-io_uring", *(["t-io_uring-poll"] if dev.poll else [])]
         if not quick:
             engines += ["fio-libaio", "fio-psync"]
         for engine in engines:
             for qd in qds:
                 if engine == "fio-psync" and qd > 1:
                     continue  # a synchronous engine has one IO in flight
-                if variant(engine)[1] and qd == 1:
+                if variant(engine).batch and qd == 1:
                     continue  # a batch of one is no batch
                 out.append(Case(engine, dev, qd, 1))
         if multi_cpu and dev.name == "nullb-irq0":
@@ -299,7 +371,7 @@ def cases(devs: list[Device], multi_cpu: bool, quick: bool) -> list[Case]:
                 out += [Case(engine, dev, 8, 1), Case(engine, dev, 8, 2)]
     # Each module's cases together: swapping modules once per repetition.
     order = {"ssdk": 0, "bare": 1}
-    return sorted(dict.fromkeys(out), key=lambda c: order.get(variant(c.engine)[0], 2))
+    return sorted(dict.fromkeys(out), key=lambda c: order.get(variant(c.engine).base, 2))
 
 
 def main() -> None:
@@ -327,6 +399,9 @@ def main() -> None:
             wbt = sysfs_block(d.path) / "queue/wbt_lat_usec"
             if wbt.exists():
                 wbt.write_text("0")
+    if not Path(T_IO_URING).exists():
+        print(f"bench: {T_IO_URING} is missing (scripts/bench/t-io_uring builds it): "
+              "no t-io_uring cases", file=sys.stderr)
     todo = cases(devs, (os.cpu_count() or 1) > 1, a.quick)
     if a.devices:
         todo = [c for c in todo if c.device.name in a.devices.split(",")]
@@ -337,8 +412,8 @@ def main() -> None:
         for rep in range(a.reps):
             loaded: bool | None = None
             for case in todo:
-                base = variant(case.engine)[0]
-                if not base.startswith("fio-") and loaded != (base == "bare"):
+                base = variant(case.engine).base
+                if in_module(case.engine) and loaded != (base == "bare"):
                     loaded = base == "bare"
                     load_module(loaded)
                 r = run_case(case, a.ramp, a.window)
