@@ -54,6 +54,7 @@ class Sample:
     busy_ns: int
     ios: int
     task_ns: int
+    sqpoll_ns: int  # of those, io_uring's SQ poller threads
 
 
 def sh(*args: str) -> str:
@@ -120,20 +121,27 @@ def reads_done(dev: str) -> int:
     return int((sysfs_block(dev) / "stat").read_text().split()[0])
 
 
-def task_ns(prefixes: tuple[str, ...]) -> int:
-    """On-CPU time of every task whose name starts with one of prefixes."""
-    total = 0
+SQPOLL_COMM = "iou-sqp-"  # io_uring's SQ poller: iou-sqp-PID of the ring's process
+
+
+def task_ns(prefixes: tuple[str, ...]) -> tuple[int, int]:
+    """On-CPU time of every task whose name starts with one of prefixes,
+    and of those that are io_uring SQ pollers."""
+    total = sqpoll = 0
     for comm in Path("/proc").glob("[0-9]*/task/[0-9]*/comm"):
         try:
-            if comm.read_text().startswith(prefixes):
-                total += int((comm.parent / "schedstat").read_text().split()[0])
+            name = comm.read_text()
+            if name.startswith(prefixes):
+                ns = int((comm.parent / "schedstat").read_text().split()[0])
+                total += ns
+                sqpoll += ns if name.startswith(SQPOLL_COMM) else 0
         except (OSError, ValueError):
             pass  # the task ended meanwhile
-    return total
+    return total, sqpoll
 
 
 def sample(dev: str, prefixes: tuple[str, ...]) -> Sample:
-    return Sample(time.monotonic_ns(), busy_ns(), reads_done(dev), task_ns(prefixes))
+    return Sample(time.monotonic_ns(), busy_ns(), reads_done(dev), *task_ns(prefixes))
 
 
 # --- engines ---------------------------------------------------------------
@@ -142,18 +150,29 @@ def sample(dev: str, prefixes: tuple[str, ...]) -> Sample:
 class Variant(NamedTuple):
     base: str  # ssdk, bare, fio-io_uring, t-io_uring...
     batch: bool
-    poll: bool
+    poll: bool  # polled completions: --polled, hipri, t/io_uring -p 1
+    sqpoll: bool  # fio's sqthread_poll: a kernel thread polls the SQ ring
 
 
 def variant(engine: str) -> Variant:
     """An engine's name without its variants, and whether it batches and polls:
-    ssdk-batch, bare-poll, fio-io_uring-batch..."""
-    batch = poll = False
-    while engine.endswith(("-batch", "-poll")):
+    ssdk-batch, bare-poll, fio-io_uring-batch, fio-io_uring-sqpoll..."""
+    batch = poll = sqpoll = False
+    while engine.endswith(("-batch", "-poll", "-sqpoll")):
         engine, suffix = engine.rsplit("-", 1)
         batch |= suffix == "batch"
         poll |= suffix == "poll"
-    return Variant(engine, batch, poll)
+        sqpoll |= suffix == "sqpoll"
+    return Variant(engine, batch, poll, sqpoll)
+
+
+def sqpoll_cpu() -> int:
+    """Where fio's SQ poller runs: on a CPU of its own where the guest has
+    one (tcg: CPU 1, the job on CPU 0), as SQPOLL is meant to be used; with
+    fio spinning on the CQ ring and the poller on the SQ ring, on one CPU
+    the two would take turns at the scheduler's slices. Under icount there
+    is only CPU 0."""
+    return 1 if (os.cpu_count() or 1) > 1 else 0
 
 
 def in_module(engine: str) -> bool:
@@ -168,7 +187,7 @@ def task_prefixes(engine: str) -> tuple[str, ...]:
     if in_module(engine):
         return ("ssdk/",)
     own = "t-io_uring" if engine.startswith("t-io_uring") else "fio"
-    return (own, "iou-sqp-", "iou-wrk-")
+    return (own, SQPOLL_COMM, "iou-wrk-")
 
 
 def batch_of(qd: int) -> int:
@@ -177,7 +196,7 @@ def batch_of(qd: int) -> int:
 
 
 def fio_args(case: Case, ramp: float, runtime: float, out: str) -> list[str]:
-    base, batch, poll = variant(case.engine)
+    base, batch, poll, sqpoll = variant(case.engine)
     engine = base.removeprefix("fio-")
     args = ["fio", "--name=bench", f"--filename={case.device.path}", "--direct=1",
             "--rw=randread", "--bs=4k", f"--ioengine={engine}", f"--iodepth={case.qd}",
@@ -187,6 +206,10 @@ def fio_args(case: Case, ramp: float, runtime: float, out: str) -> list[str]:
             "--output-format=json", f"--output={out}"]
     if engine == "io_uring":
         args += ["--fixedbufs=1", "--registerfiles=1", f"--hipri={int(poll)}"]
+    if sqpoll:
+        # No io_uring_enter() to submit: the poller submits; fio spins on
+        # the CQ ring for completions (fio 3.33's getevents with sqthread_poll).
+        args += ["--sqthread_poll=1", f"--sqthread_poll_cpu={sqpoll_cpu()}"]
     if batch:
         # Submit a batch at once, and wait for as many completions.
         args += [f"--iodepth_batch_submit={batch_of(case.qd)}",
@@ -236,7 +259,7 @@ def fio_latency(path: str) -> dict[str, float | None]:
 
 
 def ssdk_start(case: Case, ramp: float, runtime: float, cpu: int) -> int:
-    _, batch, poll = variant(case.engine)
+    _, batch, poll, _ = variant(case.engine)
     extra = (["--batch", str(batch_of(case.qd))] if batch else []) + (["--polled"] if poll else [])
     out = sh(SSDK, "-j", "ctl", "start", "--target", case.device.path, "--rw", "randread",
              "--bs", "4k", "--iodepth", str(case.qd), "--ramp", f"{int(ramp * 1e6)}us",
@@ -337,6 +360,9 @@ def run_case(case: Case, ramp: float, window: float) -> dict[str, Any]:
         "iops": ios * 1e9 / (b.t_ns - a.t_ns),
         "cpu_ns_per_io": (b.busy_ns - a.busy_ns) / ios if ios else None,
         "task_ns_per_io": (b.task_ns - a.task_ns) / ios if ios else None,
+        # Already in task_ns_per_io: the SQ poller's share, and where it ran.
+        **({"sqpoll_ns_per_io": (b.sqpoll_ns - a.sqpoll_ns) / ios if ios else None,
+            "sqpoll_cpu": sqpoll_cpu()} if variant(case.engine).sqpoll else {}),
         "iops_reported": lat.pop("iops_reported"),
         "lat_ns": lat,
     }
@@ -354,6 +380,7 @@ def cases(devs: list[Device], multi_cpu: bool, quick: bool) -> list[Case]:
         engines = [*mains, *(f"{e}-batch" for e in mains)]
         if dev.poll:
             engines += [f"{e}-poll" for e in mains]
+        engines.append("fio-io_uring-sqpoll")
         # fio's peak-IOPS tool, always batched (min(QD, 32)), polled where it can.
         if Path(T_IO_URING).exists():
             engines += ["t-io_uring", *(["t-io_uring-poll"] if dev.poll else [])]
