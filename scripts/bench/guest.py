@@ -24,8 +24,11 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, NamedTuple
 
 SSDK = "ssdk"
+# fio's peak-IOPS tool, built on the host by scripts/bench/t-io_uring.
+T_IO_URING = f"{os.environ.get('SSDK_REPO', '.')}/build/t-io_uring/t-io_uring"
 USER_HZ = os.sysconf("SC_CLK_TCK")
 NULLB_GB = 16
 
@@ -51,6 +54,7 @@ class Sample:
     busy_ns: int
     ios: int
     task_ns: int
+    sqpoll_ns: int  # of those, io_uring's SQ poller threads
 
 
 def sh(*args: str) -> str:
@@ -117,34 +121,73 @@ def reads_done(dev: str) -> int:
     return int((sysfs_block(dev) / "stat").read_text().split()[0])
 
 
-def task_ns(prefixes: tuple[str, ...]) -> int:
-    """On-CPU time of every task whose name starts with one of prefixes."""
-    total = 0
+SQPOLL_COMM = "iou-sqp-"  # io_uring's SQ poller: iou-sqp-PID of the ring's process
+
+
+def task_ns(prefixes: tuple[str, ...]) -> tuple[int, int]:
+    """On-CPU time of every task whose name starts with one of prefixes,
+    and of those that are io_uring SQ pollers."""
+    total = sqpoll = 0
     for comm in Path("/proc").glob("[0-9]*/task/[0-9]*/comm"):
         try:
-            if comm.read_text().startswith(prefixes):
-                total += int((comm.parent / "schedstat").read_text().split()[0])
+            name = comm.read_text()
+            if name.startswith(prefixes):
+                ns = int((comm.parent / "schedstat").read_text().split()[0])
+                total += ns
+                sqpoll += ns if name.startswith(SQPOLL_COMM) else 0
         except (OSError, ValueError):
             pass  # the task ended meanwhile
-    return total
+    return total, sqpoll
 
 
 def sample(dev: str, prefixes: tuple[str, ...]) -> Sample:
-    return Sample(time.monotonic_ns(), busy_ns(), reads_done(dev), task_ns(prefixes))
+    return Sample(time.monotonic_ns(), busy_ns(), reads_done(dev), *task_ns(prefixes))
 
 
 # --- engines ---------------------------------------------------------------
 
 
-def variant(engine: str) -> tuple[str, bool, bool]:
+class Variant(NamedTuple):
+    base: str  # ssdk, bare, fio-io_uring, t-io_uring...
+    batch: bool
+    poll: bool  # polled completions: --polled, hipri, t/io_uring -p 1
+    sqpoll: bool  # fio's sqthread_poll: a kernel thread polls the SQ ring
+
+
+def variant(engine: str) -> Variant:
     """An engine's name without its variants, and whether it batches and polls:
-    ssdk-batch, bare-poll, fio-io_uring-batch..."""
-    batch = poll = False
-    while engine.endswith(("-batch", "-poll")):
-        batch |= engine.endswith("-batch")
-        poll |= engine.endswith("-poll")
-        engine = engine.rsplit("-", 1)[0]
-    return engine, batch, poll
+    ssdk-batch, bare-poll, fio-io_uring-batch, fio-io_uring-sqpoll..."""
+    batch = poll = sqpoll = False
+    while engine.endswith(("-batch", "-poll", "-sqpoll")):
+        engine, suffix = engine.rsplit("-", 1)
+        batch |= suffix == "batch"
+        poll |= suffix == "poll"
+        sqpoll |= suffix == "sqpoll"
+    return Variant(engine, batch, poll, sqpoll)
+
+
+def sqpoll_cpu() -> int:
+    """Where fio's SQ poller runs: on a CPU of its own where the guest has
+    one (tcg: CPU 1, the job on CPU 0), as SQPOLL is meant to be used; with
+    fio spinning on the CQ ring and the poller on the SQ ring, on one CPU
+    the two would take turns at the scheduler's slices. Under icount there
+    is only CPU 0."""
+    return 1 if (os.cpu_count() or 1) > 1 else 0
+
+
+def in_module(engine: str) -> bool:
+    """ssdk and its bare loop: the engines that are the module."""
+    return variant(engine).base in ("ssdk", "bare")
+
+
+def task_prefixes(engine: str) -> tuple[str, ...]:
+    """The names (comm) of an engine's tasks. io_uring's own threads count
+    for the engine that made the ring: its SQ poller (iou-sqp-PID) and its
+    io-wq workers (iou-wrk-PID), which run what cannot be issued inline."""
+    if in_module(engine):
+        return ("ssdk/",)
+    own = "t-io_uring" if engine.startswith("t-io_uring") else "fio"
+    return (own, SQPOLL_COMM, "iou-wrk-")
 
 
 def batch_of(qd: int) -> int:
@@ -153,7 +196,7 @@ def batch_of(qd: int) -> int:
 
 
 def fio_args(case: Case, ramp: float, runtime: float, out: str) -> list[str]:
-    base, batch, poll = variant(case.engine)
+    base, batch, poll, sqpoll = variant(case.engine)
     engine = base.removeprefix("fio-")
     args = ["fio", "--name=bench", f"--filename={case.device.path}", "--direct=1",
             "--rw=randread", "--bs=4k", f"--ioengine={engine}", f"--iodepth={case.qd}",
@@ -163,6 +206,10 @@ def fio_args(case: Case, ramp: float, runtime: float, out: str) -> list[str]:
             "--output-format=json", f"--output={out}"]
     if engine == "io_uring":
         args += ["--fixedbufs=1", "--registerfiles=1", f"--hipri={int(poll)}"]
+    if sqpoll:
+        # No io_uring_enter() to submit: the poller submits; fio spins on
+        # the CQ ring for completions (fio 3.33's getevents with sqthread_poll).
+        args += ["--sqthread_poll=1", f"--sqthread_poll_cpu={sqpoll_cpu()}"]
     if batch:
         # Submit a batch at once, and wait for as many completions.
         args += [f"--iodepth_batch_submit={batch_of(case.qd)}",
@@ -175,6 +222,33 @@ def fio_args(case: Case, ramp: float, runtime: float, out: str) -> list[str]:
     return args
 
 
+def t_io_uring_args(case: Case) -> list[str]:
+    """t/io_uring (fio 3.33's options, every one given): depth, submit and
+    complete batches of min(QD, 32) as ssdk's --batch, polled or not, fixed
+    buffers, registered files and ring, one thread, O_DIRECT, random 4 KiB
+    reads over the whole device, no latency tracking (its peak setting;
+    none reported), no runtime limit (stopped with SIGINT)."""
+    b = str(batch_of(case.qd))
+    poll = str(int(variant(case.engine).poll))
+    return [T_IO_URING, "-d", str(case.qd), "-s", b, "-c", b, "-p", poll, "-B", "1", "-F", "1",
+            "-X", "1", "-D", "0", "-n", "1", "-O", "1", "-R", "1", "-b", "4096", "-t", "0",
+            "-a", "0", "-S", "0", "-N", "0", "-P", "0", "-u", "0", "-r", "0", "--",
+            case.device.path]
+
+
+def t_io_uring_iops(path: str) -> float | None:
+    """The last of the IOPS t/io_uring prints once a second (IOPS=135.45K),
+    none in a run shorter than a second."""
+    last = None
+    for line in Path(path).read_text().splitlines():
+        if line.startswith("IOPS="):
+            last = line.split(",", 1)[0].removeprefix("IOPS=")
+    if last is None:
+        return None
+    scale = {"K": 1e3, "M": 1e6}.get(last[-1], 1.0)
+    return float(last.rstrip("KM")) * scale
+
+
 def fio_latency(path: str) -> dict[str, float | None]:
     text = Path(path).read_text()
     r = json.loads(text[text.index("{"):])["jobs"][0]["read"]  # after fio's own notes
@@ -185,7 +259,7 @@ def fio_latency(path: str) -> dict[str, float | None]:
 
 
 def ssdk_start(case: Case, ramp: float, runtime: float, cpu: int) -> int:
-    _, batch, poll = variant(case.engine)
+    _, batch, poll, _ = variant(case.engine)
     extra = (["--batch", str(batch_of(case.qd))] if batch else []) + (["--polled"] if poll else [])
     out = sh(SSDK, "-j", "ctl", "start", "--target", case.device.path, "--rw", "randread",
              "--bs", "4k", "--iodepth", str(case.qd), "--ramp", f"{int(ramp * 1e6)}us",
@@ -198,7 +272,7 @@ def ssdk_finish(ids: list[int]) -> dict[str, float | None]:
     ios = 0
     lat_sum = 0.0
     iops = 0.0
-    first: dict = {}
+    first: dict[str, Any] = {}
     for i in ids:
         sh(SSDK, "ctl", "wait", "--timeout", "600s", str(i))
         j = json.loads(sh(SSDK, "-j", "ctl", "results", str(i)))
@@ -226,36 +300,68 @@ def load_module(bare: bool) -> None:
         sys.exit(f"bench: {ko} reports version {version}")
 
 
-def wait_io(dev: str, before: int, what: str) -> None:
+class EngineFailed(Exception):
+    """An engine did not run its case."""
+
+
+def wait_io(dev: str, before: int, what: str,
+            proc: subprocess.Popen[bytes] | None = None) -> None:
     """Wait for the engine's first IOs: its start-up is not part of the window."""
     deadline = time.monotonic() + 120
     while reads_done(dev) == before:
         if time.monotonic() > deadline:
-            sys.exit(f"bench: {what} did no IO on {dev} in 120 s")
+            raise EngineFailed(f"{what} did no IO on {dev} in 120 s")
+        if proc is not None and proc.poll() is not None:
+            raise EngineFailed(f"{what} ended (exit {proc.returncode}) before any IO on {dev}")
         time.sleep(0.005)
 
 
-def run_case(case: Case, ramp: float, window: float) -> dict:
+def run_case(case: Case, ramp: float, window: float) -> dict[str, Any]:
     """Start the engine, measure a window after its ramp, stop it, read its results."""
     runtime = 600.0  # stopped after the window
     fio = case.engine.startswith("fio-")
-    prefixes = ("fio",) if fio else ("ssdk/",)
-    out = "/run/bench-fio.json"
+    tio = case.engine.startswith("t-io_uring")
+    prefixes = task_prefixes(case.engine)
+    out = "/run/bench-fio.json" if fio else "/run/bench-t-io_uring.out"
     before = reads_done(case.device.path)
     if fio:
         proc = subprocess.Popen(fio_args(case, ramp, runtime, out),
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    elif tio:
+        # One thread on CPU 0, like every one-worker engine (it pins nothing
+        # itself); taskset execs it, so its tasks keep its name.
+        with open(out, "w") as log:
+            proc = subprocess.Popen(["taskset", "-c", "0", *t_io_uring_args(case)], stdout=log,
+                                    stderr=subprocess.STDOUT)
     else:
+        proc = None
         ids = [ssdk_start(case, ramp, runtime, cpu) for cpu in range(case.workers)]
-    wait_io(case.device.path, before, case.engine)
+    try:
+        wait_io(case.device.path, before, case.engine, proc)
+    except EngineFailed as e:
+        if proc is not None and proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        said = Path(out).read_text()[-2000:] if tio else ""
+        raise EngineFailed(f"{e}\n{said}") from None
     time.sleep(ramp)
     a = sample(case.device.path, prefixes)
     time.sleep(window)
     b = sample(case.device.path, prefixes)
-    if fio:
-        proc.send_signal(signal.SIGINT)  # fio reports what it did so far
-        proc.wait()
-        lat = fio_latency(out)
+    if proc is not None:
+        proc.send_signal(signal.SIGINT)  # both report what they did so far
+        try:
+            proc.wait(timeout=120)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+            raise EngineFailed(f"{case.engine} did not stop on SIGINT in 120 s") from None
+        # fio exits with 128 after SIGINT, its report written; t/io_uring with 0.
+        if tio and proc.returncode:
+            raise EngineFailed(f"{case.engine} failed (exit {proc.returncode})\n"
+                               + Path(out).read_text()[-2000:])
+        lat = fio_latency(out) if fio else {"mean": None, "p50": None, "p99": None,
+                                              "iops_reported": t_io_uring_iops(out)}
     else:
         for i in ids:
             sh(SSDK, "ctl", "stop", str(i))
@@ -267,6 +373,9 @@ def run_case(case: Case, ramp: float, window: float) -> dict:
         "iops": ios * 1e9 / (b.t_ns - a.t_ns),
         "cpu_ns_per_io": (b.busy_ns - a.busy_ns) / ios if ios else None,
         "task_ns_per_io": (b.task_ns - a.task_ns) / ios if ios else None,
+        # Already in task_ns_per_io: the SQ poller's share, and where it ran.
+        **({"sqpoll_ns_per_io": (b.sqpoll_ns - a.sqpoll_ns) / ios if ios else None,
+            "sqpoll_cpu": sqpoll_cpu()} if variant(case.engine).sqpoll else {}),
         "iops_reported": lat.pop("iops_reported"),
         "lat_ns": lat,
     }
@@ -284,13 +393,17 @@ def cases(devs: list[Device], multi_cpu: bool, quick: bool) -> list[Case]:
         engines = [*mains, *(f"{e}-batch" for e in mains)]
         if dev.poll:
             engines += [f"{e}-poll" for e in mains]
+        engines.append("fio-io_uring-sqpoll")
+        # fio's peak-IOPS tool, always batched (min(QD, 32)), polled where it can.
+        if Path(T_IO_URING).exists():
+            engines += ["t-io_uring", *(["t-io_uring-poll"] if dev.poll else [])]
         if not quick:
             engines += ["fio-libaio", "fio-psync"]
         for engine in engines:
             for qd in qds:
                 if engine == "fio-psync" and qd > 1:
                     continue  # a synchronous engine has one IO in flight
-                if variant(engine)[1] and qd == 1:
+                if variant(engine).batch and qd == 1:
                     continue  # a batch of one is no batch
                 out.append(Case(engine, dev, qd, 1))
         if multi_cpu and dev.name == "nullb-irq0":
@@ -298,7 +411,7 @@ def cases(devs: list[Device], multi_cpu: bool, quick: bool) -> list[Case]:
                 out += [Case(engine, dev, 8, 1), Case(engine, dev, 8, 2)]
     # Each module's cases together: swapping modules once per repetition.
     order = {"ssdk": 0, "bare": 1}
-    return sorted(dict.fromkeys(out), key=lambda c: order.get(variant(c.engine)[0], 2))
+    return sorted(dict.fromkeys(out), key=lambda c: order.get(variant(c.engine).base, 2))
 
 
 def main() -> None:
@@ -323,9 +436,12 @@ def main() -> None:
     devs = devices(a.timer_ns)
     if a.wbt_off:
         for d in devs:
-            f = sysfs_block(d.path) / "queue/wbt_lat_usec"
-            if f.exists():
-                f.write_text("0")
+            wbt = sysfs_block(d.path) / "queue/wbt_lat_usec"
+            if wbt.exists():
+                wbt.write_text("0")
+    if not Path(T_IO_URING).exists():
+        print(f"bench: {T_IO_URING} is missing (scripts/bench/t-io_uring builds it): "
+              "no t-io_uring cases", file=sys.stderr)
     todo = cases(devs, (os.cpu_count() or 1) > 1, a.quick)
     if a.devices:
         todo = [c for c in todo if c.device.name in a.devices.split(",")]
@@ -336,11 +452,20 @@ def main() -> None:
         for rep in range(a.reps):
             loaded: bool | None = None
             for case in todo:
-                base = variant(case.engine)[0]
-                if not base.startswith("fio-") and loaded != (base == "bare"):
+                base = variant(case.engine).base
+                if in_module(case.engine) and loaded != (base == "bare"):
                     loaded = base == "bare"
                     load_module(loaded)
-                r = run_case(case, a.ramp, a.window)
+                try:
+                    r = run_case(case, a.ramp, a.window)
+                except EngineFailed as e:
+                    # t/io_uring, built from source, may meet a kernel without
+                    # what it uses: its case is left out, the others run.
+                    if not case.engine.startswith("t-io_uring"):
+                        sys.exit(f"bench: {e}")
+                    print(f"bench: {case.engine} {case.device.name} qd{case.qd} left out: {e}",
+                          file=sys.stderr)
+                    continue
                 r.update({"mode": a.mode, "kernel": kernel, "rep": rep, "window_s": a.window})
                 f.write(json.dumps(r) + "\n")
                 f.flush()

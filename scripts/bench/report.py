@@ -4,7 +4,7 @@
 
 Reads the JSON lines that scripts/bench/guest.py wrote (one per case and
 repetition), averages the repetitions of each case, computes the ratios
-that issue 4 sets targets for, prints a table and writes the results
+that issues 4 and 21 set targets for, prints a table and writes the results
 (schema in Documentation/bench.rst).
 """
 
@@ -19,6 +19,8 @@ from typing import Any
 
 KEY = ("mode", "engine", "device", "qd", "workers")
 UNIFORM = (*KEY, "kernel")
+# The userspace peers: every fio engine and variant, and fio's t/io_uring.
+PEERS = ("fio-", "t-io_uring")
 
 
 def mean_or_none(values: list[float | None]) -> float | None:
@@ -28,7 +30,7 @@ def mean_or_none(values: list[float | None]) -> float | None:
 
 def fold(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """One case per (mode, engine, device, qd, workers): the mean of its repetitions."""
-    groups: dict[tuple, list[dict[str, Any]]] = {}
+    groups: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
     for r in lines:
         groups.setdefault(tuple(r[k] for k in KEY), []).append(r)
     cases = []
@@ -36,6 +38,9 @@ def fold(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
         c = {k: runs[0][k] for k in UNIFORM}
         for k in ("iops", "cpu_ns_per_io", "task_ns_per_io", "iops_reported"):
             c[k] = mean_or_none([r[k] for r in runs])
+        if "sqpoll_cpu" in runs[0]:  # fio's SQ poller: its share of task_ns_per_io
+            c["sqpoll_ns_per_io"] = mean_or_none([r["sqpoll_ns_per_io"] for r in runs])
+            c["sqpoll_cpu"] = runs[0]["sqpoll_cpu"]
         c["lat_ns"] = {k: mean_or_none([r["lat_ns"][k] for r in runs])
                        for k in ("mean", "p50", "p99")}
         c["iops_reps"] = [r["iops"] for r in runs]
@@ -53,10 +58,11 @@ def find(cases: list[dict[str, Any]], **want: Any) -> dict[str, Any] | None:
 def ratio(a: dict[str, Any] | None, b: dict[str, Any] | None) -> float | None:
     if not a or not b or not b["iops"]:
         return None
-    return round(a["iops"] / b["iops"], 3)
+    return round(float(a["iops"]) / float(b["iops"]), 3)
 
 
-def best(cases: list[dict[str, Any]], prefix: str, **want: Any) -> dict[str, Any] | None:
+def best(cases: list[dict[str, Any]], prefix: str | tuple[str, ...],
+         **want: Any) -> dict[str, Any] | None:
     """The fastest of the engines named PREFIX (any batching, polled or not)."""
     found = [c for c in cases if c["engine"].startswith(prefix)
              and all(c[k] == v for k, v in want.items())]
@@ -73,7 +79,7 @@ def ratios(cases: list[dict[str, Any]], mode: str) -> dict[str, Any]:
     for qd in (1, 8, 32):
         pt = {"mode": mode, "device": "nullb-irq0", "qd": qd, "workers": 1}
         ssdk = find(cases, engine="ssdk", **pt)
-        peer = best(cases, "fio-", **pt)
+        peer = best(cases, PEERS, **pt)
         if ssdk and peer:
             out["ssdk/best-peer"][f"qd{qd}"] = ratio(ssdk, peer)
             out["best-ssdk/best-peer"][f"qd{qd}"] = ratio(best(cases, "ssdk", **pt), peer)
@@ -99,21 +105,23 @@ def fmt(v: float | None, width: int) -> str:
 
 
 def table(cases: list[dict[str, Any]]) -> str:
-    head = (f"{'mode':<6} {'device':<11} {'engine':<18} {'qd':>3} {'w':>2} {'IOPS':>10} "
-            f"{'vs peer':>8} {'cpu ns/IO':>9} {'task ns/IO':>10} {'mean ns':>9} "
+    head = (f"{'mode':<6} {'device':<11} {'engine':<19} {'qd':>3} {'w':>2} {'IOPS':>10} "
+            f"{'vs peer':>8} {'cpu ns/IO':>9} {'task ns/IO':>10} {'(sqpoll)':>8} {'mean ns':>9} "
             f"{'p50 ns':>8} {'p99 ns':>8}")
     rows = [head, "-" * len(head)]
     order = {e: i for i, e in enumerate(
-        ("ssdk", "ssdk-batch", "ssdk-poll", "bare", "bare-batch", "bare-poll", "fio-io_uring",
-         "fio-io_uring-batch", "fio-io_uring-poll", "fio-libaio", "fio-psync"))}
+        ("ssdk", "ssdk-batch", "ssdk-poll", "bare", "bare-batch", "bare-poll", "t-io_uring",
+         "t-io_uring-poll", "fio-io_uring", "fio-io_uring-batch", "fio-io_uring-poll",
+         "fio-io_uring-sqpoll", "fio-libaio", "fio-psync"))}
     for c in sorted(cases, key=lambda c: (c["mode"], c["device"], c["workers"], c["qd"],
                                           order.get(c["engine"], 9))):
         pt = {k: c[k] for k in ("mode", "device", "qd", "workers")}
-        r = ratio(c, best(cases, "fio-", **pt))
-        rows.append(f"{c['mode']:<6} {c['device']:<11} {c['engine']:<18} {c['qd']:>3} "
+        r = ratio(c, best(cases, PEERS, **pt))
+        rows.append(f"{c['mode']:<6} {c['device']:<11} {c['engine']:<19} {c['qd']:>3} "
                     f"{c['workers']:>2} {fmt(c['iops'], 10)} "
                     f"{(f'{r:.2f}x' if r else '-'):>8} {fmt(c['cpu_ns_per_io'], 9)} "
-                    f"{fmt(c['task_ns_per_io'], 10)} {fmt(c['lat_ns']['mean'], 9)} "
+                    f"{fmt(c['task_ns_per_io'], 10)} {fmt(c.get('sqpoll_ns_per_io'), 8)} "
+                    f"{fmt(c['lat_ns']['mean'], 9)} "
                     f"{fmt(c['lat_ns']['p50'], 8)} {fmt(c['lat_ns']['p99'], 8)}")
     return "\n".join(rows)
 
@@ -132,19 +140,26 @@ def self_test() -> int:
                   line("ssdk-poll", 320), line("bare-poll", 400),
                   line("ssdk", 300, 32), line("ssdk-batch", 450, 32), line("bare-batch", 500, 32),
                   line("fio-io_uring-batch", 200, 32),
+                  line("t-io_uring", 120), line("t-io_uring", 260, 32),
+                  {**line("fio-io_uring-sqpoll", 110), "sqpoll_ns_per_io": 4.0, "sqpoll_cpu": 0},
                   line("ssdk", 100, 8, 1, "tcg"), line("ssdk", 180, 8, 2, "tcg")])
     ssdk = find(cases, mode="icount", engine="ssdk")
+    bare = find(cases, engine="bare")
+    sqpoll = find(cases, engine="fio-io_uring-sqpoll")
     r, t = ratios(cases, "icount"), ratios(cases, "tcg")
     checks = [
         ("repetitions are averaged", ssdk is not None and ssdk["iops"] == 305),
         ("repetitions are kept", ssdk is not None and ssdk["iops_reps"] == [300, 310]),
-        ("a bare case has no latency", find(cases, engine="bare")["lat_ns"]["mean"] is None),
-        ("ssdk/best-peer takes the fastest fio",
-         r["ssdk/best-peer"] == {"qd1": round(305 / 124, 3), "qd32": round(300 / 200, 3)}),
+        ("a bare case has no latency", bare is not None and bare["lat_ns"]["mean"] is None),
+        ("ssdk/best-peer takes the fastest fio or t/io_uring",
+         r["ssdk/best-peer"] == {"qd1": round(305 / 124, 3), "qd32": round(300 / 260, 3)}),
         ("best-ssdk/best-peer takes the fastest of each",
-         r["best-ssdk/best-peer"] == {"qd1": round(320 / 124, 3), "qd32": round(450 / 200, 3)}),
+         r["best-ssdk/best-peer"] == {"qd1": round(320 / 124, 3), "qd32": round(450 / 260, 3)}),
         ("the best peer is named", r["best-peer"] == {"qd1": "fio-io_uring-poll",
-                                                      "qd32": "fio-io_uring-batch"}),
+                                                      "qd32": "t-io_uring"}),
+        ("the SQ poller's share is kept, only where there is one",
+         sqpoll is not None and sqpoll["sqpoll_ns_per_io"] == 4.0 and sqpoll["sqpoll_cpu"] == 0
+         and ssdk is not None and "sqpoll_ns_per_io" not in ssdk),
         ("ssdk/bare, the same batching and polling in both",
          r["ssdk/bare"] == {"qd1": round(305 / 330, 3)}
          and r["ssdk-batch/bare-batch"] == {"qd32": round(450 / 500, 3)}
