@@ -152,18 +152,20 @@ class Variant(NamedTuple):
     batch: bool
     poll: bool  # polled completions: --polled, hipri, t/io_uring -p 1
     sqpoll: bool  # fio's sqthread_poll: a kernel thread polls the SQ ring
+    runs: bool  # ssdk's workers as runs of their own, not one run of several
 
 
 def variant(engine: str) -> Variant:
     """An engine's name without its variants, and whether it batches and polls:
     ssdk-batch, bare-poll, fio-io_uring-batch, fio-io_uring-sqpoll..."""
-    batch = poll = sqpoll = False
-    while engine.endswith(("-batch", "-poll", "-sqpoll")):
+    batch = poll = sqpoll = runs = False
+    while engine.endswith(("-batch", "-poll", "-sqpoll", "-runs")):
         engine, suffix = engine.rsplit("-", 1)
         batch |= suffix == "batch"
         poll |= suffix == "poll"
         sqpoll |= suffix == "sqpoll"
-    return Variant(engine, batch, poll, sqpoll)
+        runs |= suffix == "runs"
+    return Variant(engine, batch, poll, sqpoll, runs)
 
 
 def sqpoll_cpu() -> int:
@@ -196,7 +198,7 @@ def batch_of(qd: int) -> int:
 
 
 def fio_args(case: Case, ramp: float, runtime: float, out: str) -> list[str]:
-    base, batch, poll, sqpoll = variant(case.engine)
+    base, batch, poll, sqpoll, _ = variant(case.engine)
     engine = base.removeprefix("fio-")
     args = ["fio", "--name=bench", f"--filename={case.device.path}", "--direct=1",
             "--rw=randread", "--bs=4k", f"--ioengine={engine}", f"--iodepth={case.qd}",
@@ -258,12 +260,15 @@ def fio_latency(path: str) -> dict[str, float | None]:
             "iops_reported": r["iops"]}
 
 
-def ssdk_start(case: Case, ramp: float, runtime: float, cpu: int) -> int:
-    _, batch, poll, _ = variant(case.engine)
+def ssdk_start(case: Case, ramp: float, runtime: float, cpus: list[int]) -> int:
+    """A run of a worker per CPU of CPUS (one run of several workers)."""
+    _, batch, poll, _, _ = variant(case.engine)
     extra = (["--batch", str(batch_of(case.qd))] if batch else []) + (["--polled"] if poll else [])
+    where = (["--cpu", str(cpus[0])] if len(cpus) == 1 else
+             ["--workers", str(len(cpus)), "--cpus", ",".join(map(str, cpus))])
     out = sh(SSDK, "-j", "ctl", "start", "--target", case.device.path, "--rw", "randread",
              "--bs", "4k", "--iodepth", str(case.qd), "--ramp", f"{int(ramp * 1e6)}us",
-             "--runtime", f"{int(runtime * 1e6)}us", "--cpu", str(cpu), *extra)
+             "--runtime", f"{int(runtime * 1e6)}us", *where, *extra)
     return int(json.loads(out)["id"])
 
 
@@ -335,7 +340,9 @@ def run_case(case: Case, ramp: float, window: float) -> dict[str, Any]:
                                     stderr=subprocess.STDOUT)
     else:
         proc = None
-        ids = [ssdk_start(case, ramp, runtime, cpu) for cpu in range(case.workers)]
+        cpus = list(range(case.workers))
+        ids = ([ssdk_start(case, ramp, runtime, [cpu]) for cpu in cpus]
+               if variant(case.engine).runs else [ssdk_start(case, ramp, runtime, cpus)])
     try:
         wait_io(case.device.path, before, case.engine, proc)
     except EngineFailed as e:
@@ -409,6 +416,8 @@ def cases(devs: list[Device], multi_cpu: bool, quick: bool) -> list[Case]:
         if multi_cpu and dev.name == "nullb-irq0":
             for engine in ("ssdk", "bare", "fio-io_uring"):
                 out += [Case(engine, dev, 8, 1), Case(engine, dev, 8, 2)]
+            # Two workers as one run (the default) and as two runs.
+            out += [Case(f"{e}-runs", dev, 8, 2) for e in ("ssdk", "bare")]
     # Each module's cases together: swapping modules once per repetition.
     order = {"ssdk": 0, "bare": 1}
     return sorted(dict.fromkeys(out), key=lambda c: order.get(variant(c.engine).base, 2))

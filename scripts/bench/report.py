@@ -97,6 +97,11 @@ def ratios(cases: list[dict[str, Any]], mode: str) -> dict[str, Any]:
         r = ratio(find(cases, workers=2, **pt), find(cases, workers=1, **pt))
         if r is not None:
             out.setdefault("2w/1w", {})[engine] = r
+        # Two workers as two runs of one, against one worker.
+        one = find(cases, workers=1, **pt)
+        pt["engine"] = f"{engine}-runs"
+        if (r := ratio(find(cases, workers=2, **pt), one)) is not None:
+            out.setdefault("2w/1w", {})[f"{engine}-runs"] = r
     return out
 
 

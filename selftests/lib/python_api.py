@@ -96,15 +96,16 @@ def same(a: object, b: object) -> bool:
 
 
 @test
-def workers_total() -> None:
-    """two workers: their total is their sum, the CPUs and seeds as asked"""
-    res = ssdk.run(ssdk.Job(target=DEV, workers=2, cpus=[0, 1], ios=3000, seed=5))
-    if len(res.workers) != 2 or res.read.ios != 6000:
-        fail(f"{len(res.workers)} workers, {res.read.ios} reads")
-    if [w.config["cpu"] for w in res.workers] != [0, 1]:
-        fail("not bound as asked")
-    if [w.config["seed"] for w in res.workers] != [5, 6]:
-        fail("seeds not seed, seed+1")
+def workers_merged() -> None:
+    """two workers: one run of the IOs asked, its histogram theirs, bound as asked"""
+    res = ssdk.run(ssdk.Job(target=DEV, workers=2, cpus=[0, 1], ios=3001, seed=5, slowest=4096))
+    hist = res.read.lat.histogram
+    if res.workers or res.read.ios != 3001 or hist is None or int(hist.counts.sum()) != 3001:
+        fail(f"{len(res.workers)} runs, {res.read.ios} reads")
+    if (res.config["workers"], res.config["cpus"]) != (2, [0, 1]):
+        fail(f"config {res.config['workers']} workers on {res.config['cpus']}")
+    if sorted({io.cpu_submit for io in res.slowest}) != [0, 1]:
+        fail("the IOs not submitted on both CPUs")
 
 
 @test
