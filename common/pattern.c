@@ -48,6 +48,19 @@ void ssdk_pattern_init(struct ssdk_data *p, u32 pattern, u32 pattern_byte,
 }
 
 /**
+ * ssdk_pattern_share() - Another writer's data, from the same pool.
+ * @p: The writer's data.
+ * @from: Data made by ssdk_pattern_init(), its pool kept while @p is used.
+ * @seed: The writer's seed: where in the pool its writes copy from, and
+ *	their keys, so that no two writers write the same bytes.
+ */
+void ssdk_pattern_share(struct ssdk_data *p, const struct ssdk_data *from, u64 seed)
+{
+	*p = *from;
+	ssdk_prng_seed(&p->rng, seed ^ SSDK_PATTERN_SEED);
+}
+
+/**
  * ssdk_pattern_next() - Where the next write copies from, and its key.
  * @p: The run's data, pooled.
  * @len: The write's length, bytes; at most SSDK_PATTERN_POOL_SIZE.

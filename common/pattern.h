@@ -51,6 +51,7 @@ static inline bool ssdk_pattern_pooled(u32 pattern)
 
 void ssdk_pattern_init(struct ssdk_data *p, u32 pattern, u32 pattern_byte,
 		       u32 compress_pct, u64 seed, u8 *pool);
+void ssdk_pattern_share(struct ssdk_data *p, const struct ssdk_data *from, u64 seed);
 const u8 *ssdk_pattern_next(struct ssdk_data *p, u32 len, u64 *key);
 void ssdk_pattern_copy(const struct ssdk_data *p, void *dst, const u8 *src, u32 n,
 		       u64 key);

@@ -332,15 +332,11 @@ static int ssdk_config_rounds(struct genl_info *info, struct ssdk_run_config *cf
 }
 
 /* One CPU of cpu or cpus: online. */
-static int ssdk_config_check_cpu(struct genl_info *info, const struct nlattr *attr)
+static bool ssdk_config_cpu_online(const struct nlattr *attr)
 {
 	u32 cpu = nla_get_u32(attr);
 
-	if (cpu >= nr_cpu_ids || !cpu_online(cpu)) {
-		NL_SET_ERR_MSG_ATTR(info->extack, attr, "cpu: not an online CPU");
-		return -EINVAL;
-	}
-	return 0;
+	return cpu < nr_cpu_ids && cpu_online(cpu);
 }
 
 /*
@@ -351,29 +347,30 @@ static int ssdk_config_workers(struct genl_info *info, struct ssdk_run_config *c
 {
 	struct nlattr **attrs = info->attrs;
 	struct nlattr *attr;
-	int rem, ret;
+	int rem;
 
 	cfg->workers = ssdk_get_u32(info, SSDK_A_RUN_WORKERS, 1);
 	cfg->cpu = -1;
 	if (attrs[SSDK_A_RUN_CPU]) {
 		if (attrs[SSDK_A_RUN_CPUS])
 			return ssdk_config_refuse(info, SSDK_A_RUN_CPUS, "cpus: not with cpu");
-		ret = ssdk_config_check_cpu(info, attrs[SSDK_A_RUN_CPU]);
-		if (ret)
-			return ret;
+		if (!ssdk_config_cpu_online(attrs[SSDK_A_RUN_CPU]))
+			return ssdk_config_refuse(info, SSDK_A_RUN_CPU, "cpu: not an online CPU");
 		cfg->cpu = nla_get_u32(attrs[SSDK_A_RUN_CPU]);
 		return 0;
 	}
 	nlmsg_for_each_attr(attr, info->nlhdr, GENL_HDRLEN, rem) {
 		if (nla_type(attr) != SSDK_A_RUN_CPUS)
 			continue;
-		if (cfg->nr_cpus == SSDK_MAX_WORKERS) {
-			NL_SET_ERR_MSG_ATTR(info->extack, attr, "cpus: more than 64");
+		/* Each worker binds to one: more would bind nothing. */
+		if (cfg->nr_cpus == cfg->workers) {
+			NL_SET_ERR_MSG_ATTR(info->extack, attr, "cpus: more CPUs than workers");
 			return -E2BIG;
 		}
-		ret = ssdk_config_check_cpu(info, attr);
-		if (ret)
-			return ret;
+		if (!ssdk_config_cpu_online(attr)) {
+			NL_SET_ERR_MSG_ATTR(info->extack, attr, "cpus: not an online CPU");
+			return -EINVAL;
+		}
 		cfg->cpus[cfg->nr_cpus++] = nla_get_u32(attr);
 	}
 	return 0;
@@ -493,7 +490,7 @@ int ssdk_config_check_target(struct ssdk_run *run, struct nlattr **attrs,
 	if (problem == SSDK_ACCESS_OK && run->cfg.workers > 1 &&
 	    !ssdk_access_share(&run->cfg.access, 0, run->cfg.workers, &share)) {
 		NL_SET_ERR_MSG_ATTR(extack, attrs[SSDK_A_RUN_WORKERS],
-				    "workers: each sequential worker's part of the span (span / workers) must hold the largest bs");
+				    "workers: each sequential worker's part of the span (span / workers, down to a multiple of align) must hold the largest bs");
 		return -EINVAL;
 	}
 	if (problem == SSDK_ACCESS_OK)

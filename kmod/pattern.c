@@ -24,6 +24,11 @@ int ssdk_pattern_setup(struct ssdk_run *run)
 	const struct ssdk_run_config *cfg = &run->cfg;
 	u8 *pool = NULL;
 
+	/* A worker's share copies from the run's pool, from a place of its own. */
+	if (run->leader) {
+		ssdk_pattern_share(&run->data, &run->leader->data, run->share_access.seed);
+		return 0;
+	}
 	if (!cfg->purge && ssdk_cfg_writes(cfg) && ssdk_pattern_pooled(cfg->pattern)) {
 		pool = vmalloc(SSDK_PATTERN_POOL_SIZE);
 		if (!pool)
@@ -36,7 +41,8 @@ int ssdk_pattern_setup(struct ssdk_run *run)
 
 /**
  * ssdk_pattern_teardown() - Free a run's pool.
- * @run: The run; none of its writes is in flight.
+ * @run: The run (the leader of its workers' shares); none of its writes
+ *	is in flight, in any of its workers.
  */
 void ssdk_pattern_teardown(struct ssdk_run *run)
 {

@@ -10,8 +10,8 @@
  * the table: starts, deletions and the module's shutdown. A run's worker
  * holds no reference: a run leaves the table once it has ended (run-del
  * refuses one that has not), or at shutdown, which ends it, and whoever
- * takes it out waits for its worker to exit before dropping the table's
- * reference.
+ * takes it out waits for its workers to exit before dropping the table's
+ * reference (a run of several workers: shares.c).
  *
  * A run's state changes under its lock, and only forward: running, then
  * stopping when a user or an IO error ends it early, then done, stopped
@@ -164,8 +164,10 @@ static void ssdk_runs_unreserve(u32 id)
 }
 
 /*
- * Store a run whose worker is ready at its reserved id; refused once the
- * module is going, whose shutdown may already have emptied the table.
+ * Store a run whose workers are ready at its reserved id, and wake them;
+ * refused once the module is going, whose shutdown may already have
+ * emptied the table. The workers are woken under the lock: once it is
+ * dropped, the shutdown may take the run out and free it.
  */
 static int ssdk_runs_publish(struct ssdk_run *run, struct netlink_ext_ack *extack)
 {
@@ -178,6 +180,7 @@ static int ssdk_runs_publish(struct ssdk_run *run, struct netlink_ext_ack *extac
 	} else {
 		/* The index is reserved: storing in it allocates nothing. */
 		xa_store(&ssdk_runs, run->id, run, GFP_KERNEL);
+		ssdk_shares_wake(run);
 	}
 	mutex_unlock(&ssdk_runs_lock);
 	return ret;
@@ -296,7 +299,6 @@ int ssdk_run_start(const struct ssdk_run_config *cfg, struct nlattr **attrs,
 		ssdk_shares_stop_workers(run);
 		goto out_teardown;
 	}
-	ssdk_shares_wake(run);
 	return 0;
 
 out_teardown:
@@ -395,8 +397,8 @@ int ssdk_run_stop(struct ssdk_run *run, const char *reason)
 }
 
 /*
- * Free a run taken out of the table: wait for its worker's exit, not only
- * for the run's end, which keeps the module from going while its worker
+ * Free a run taken out of the table: wait for its workers' exit, not only
+ * for the run's end, which keeps the module from going while a worker
  * still returns through module code; then drop the table's reference.
  * The run has ended, or is made to at shutdown, so the wait is for its
  * IOs in flight at most.

@@ -98,7 +98,7 @@ int ssdk_shares_setup(struct ssdk_run *run)
 }
 
 /**
- * ssdk_shares_teardown() - Free the slots of every share of a run.
+ * ssdk_shares_teardown() - Free the slots of every share of a run, and its pool.
  * @run: The run; none of its IOs is in flight.
  *
  * Context: Process context.
@@ -107,12 +107,11 @@ void ssdk_shares_teardown(struct ssdk_run *run)
 {
 	unsigned int i;
 
-	if (!run->shares) {
+	if (!run->shares)
 		ssdk_worker_teardown(run);
-		return;
-	}
-	for (i = 0; i < run->nr_shares; i++)
+	for (i = 0; run->shares && i < run->nr_shares; i++)
 		ssdk_worker_teardown(run->shares[i]);
+	ssdk_pattern_teardown(run);
 }
 
 /**
@@ -236,7 +235,8 @@ void ssdk_shares_begin(struct ssdk_run *run)
 
 	/* A full barrier: the others' calibrations are seen below. */
 	if (!atomic_dec_and_test(&leader->unready)) {
-		wait_for_completion(&leader->go);
+		/* Idle, as the workers wait for their IOs: no load, no hung task. */
+		wait_for_completion_state(&leader->go, TASK_IDLE);
 		return;
 	}
 	now = ktime_get_ns();
@@ -331,7 +331,7 @@ u32 ssdk_shares_ts_published(const struct ssdk_run *run)
 
 	for (i = 0; i < run->nr_shares; i++)
 		nr = min(nr, ssdk_ts_published(run->shares[i]));
-	return nr;
+	return run->nr_shares ? nr : 0;
 }
 
 /**

@@ -432,7 +432,7 @@ struct ssdk_engine_ops {
  * @file: kfile engine: the target, open while the worker runs.
  * @target_size: Size of the target, bytes.
  * @lbs: Logical block size of the target, bytes.
- * @worker: The kernel thread submitting the IOs.
+ * @worker: The kernel thread submitting this share's IOs (shares.c).
  * @stop: Set to ask the worker to stop.
  * @done: Slots whose IO completed, for the worker to resubmit.
  * @slots: The run's @cfg.iodepth slots.
@@ -461,6 +461,7 @@ struct ssdk_engine_ops {
  * @unpolled: Polled runs: IOs the block layer took off polling.
  * @again_ns: Polled runs: when the block layer first sent an IO back
  *	unissued since the last completion; 0 when it has not.
+ * @again_completed: The run's completed IOs (all its workers') then.
  * @calib: Scratch statistics for ssdk_calibrate(), until it has run.
  * @submitted: IOs submitted; the worker's alone.
  * @completed: IOs completed, ramp included; written by the worker only.
@@ -481,6 +482,8 @@ struct ssdk_engine_ops {
  * @share_ios: IOs this worker submits at most; 0 for no limit.
  * @share_cpu: CPU this worker is bound to, or -1.
  * @done_ns: When this worker's last IO was reaped.
+ * @run_errors: The leader's: IO errors of all its workers, against
+ *	max-errors.
  * @unready: The leader's: workers not yet ready to start.
  * @working: The leader's: workers whose IOs are not all reaped.
  * @go: The leader's: completed once the run's start times are set.
@@ -528,6 +531,7 @@ struct ssdk_run {
 	unsigned int poll_next;
 	u64 unpolled;
 	u64 again_ns;
+	u64 again_completed;
 	struct ssdk_set_stats *calib;
 	u64 submitted;
 	u64 completed;
@@ -547,6 +551,7 @@ struct ssdk_run {
 	u64 share_ios;
 	int share_cpu;
 	u64 done_ns;
+	atomic64_t run_errors;
 	atomic_t unready;
 	atomic_t working;
 	struct completion go;

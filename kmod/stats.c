@@ -6,7 +6,8 @@
  *
  * The worker records each measured IO as it reaps it (record.h), where it
  * already handles every completion: one writer, no lock, no interrupts
- * to mask, and one copy per run whatever the number of CPUs (a copy per
+ * to mask, and one copy per worker, merged when read (shares.c), whatever
+ * the number of CPUs (a copy per
  * possible CPU, folded at the end, took 70 KB per set and CPU: 72 MB for
  * an open loop on 256 possible CPUs). Netlink handlers read the counters
  * while the run goes, each value with READ_ONCE() against the writer's

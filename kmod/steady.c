@@ -85,7 +85,8 @@ void ssdk_rounds_interval_closed(struct ssdk_run *run, u32 nr, u64 end)
 
 	if (!r->intervals || r->steady_round || nr <= r->first || (nr - r->first) % r->intervals)
 		return;
-	if (run->end_ns && run->start_ns + end > run->end_ns)
+	/* done_ns: the worker's end, set before its last interval closes. */
+	if (run->done_ns && run->start_ns + end > run->done_ns)
 		return;		/* cut short */
 	done = (nr - r->first) / r->intervals;
 	if (done > run->cfg.rounds)

@@ -155,7 +155,8 @@ err_teardown:
 }
 
 /**
- * ssdk_worker_teardown() - Free a run's slots.
+ * ssdk_worker_teardown() - Free a run's slots; its data's pool is freed
+ * apart, once every worker is done with it (ssdk_pattern_teardown()).
  * @run: The run; none of its IOs is in flight.
  *
  * Context: Process context.
@@ -164,7 +165,6 @@ void ssdk_worker_teardown(struct ssdk_run *run)
 {
 	unsigned int i;
 
-	ssdk_pattern_teardown(run);
 	vfree(run->calib);
 	run->calib = NULL;
 	kfree(run->free);
@@ -330,9 +330,11 @@ static void ssdk_rate_update(struct ssdk_run *run, u64 now)
 static void ssdk_io_failed(struct ssdk_run *run, struct ssdk_slot *slot)
 {
 	const char *op = slot->op == SSDK_OP_WRITE ? "write" : "read";
-	u64 errors = run->io_errors + 1;
+	struct ssdk_run *leader = run->leader ?: run;
+	/* The run's allowance, whatever the worker: a count of them all. */
+	u64 errors = atomic64_inc_return(&leader->run_errors);
 
-	WRITE_ONCE(run->io_errors, errors);
+	WRITE_ONCE(run->io_errors, run->io_errors + 1);
 	if (run->engine->gone && run->engine->gone(run))
 		ssdk_run_end_early(run, SSDK_STATE_FAILED,
 				   "the target went away (%s error %d at offset %llu)",
@@ -343,23 +345,40 @@ static void ssdk_io_failed(struct ssdk_run *run, struct ssdk_slot *slot)
 				   run->cfg.max_errors ? ", past max-errors" : "");
 }
 
+/* IOs the run's workers completed so far, all of them. */
+static u64 ssdk_run_completed(const struct ssdk_run *run)
+{
+	const struct ssdk_run *leader = run->leader ?: run;
+	unsigned int i;
+	u64 n = 0;
+
+	for (i = 0; i < leader->nr_shares; i++)
+		n += READ_ONCE(leader->shares[i]->completed);
+	return n;
+}
+
 /*
  * A polled IO the block layer sent back unissued (REQ_NOWAIT, engine_bio.c):
  * its queue was out of tags or frozen, which polling for the IOs ahead of
- * it resolves, and its slot goes again, with another IO. Sent back for a
- * second with no IO completing, the run cannot go on: the block layer
+ * it resolves (this worker's, or another's of the run on the same queue),
+ * and its slot goes again, with another IO. Sent back for a second with
+ * no IO of the run completing, the run cannot go on: the block layer
  * would have to split its IOs (which it does not do for one that may
  * not wait), or something holds the queue.
  */
 static void ssdk_unissued(struct ssdk_run *run, struct ssdk_slot *slot, u64 now)
 {
+	u64 completed = ssdk_run_completed(run);
+
 	run->submitted--;
 	run->free[run->nr_free++] = slot;
-	if (!run->again_ns)
+	if (!run->again_ns || completed != run->again_completed) {
 		run->again_ns = now;
-	else if (now - run->again_ns > NSEC_PER_SEC)
+		run->again_completed = completed;
+	} else if (now - run->again_ns > NSEC_PER_SEC) {
 		ssdk_run_end_early(run, SSDK_STATE_FAILED,
 				   "polled IOs sent back unissued (-EAGAIN) for 1 s: split, or their queue held");
+	}
 }
 
 /*
@@ -594,12 +613,15 @@ int ssdk_worker(void *data)
 		ssdk_io_loop(run, now);
 
 	WRITE_ONCE(run->cpu_ns, ssdk_cpu_time() - cpu);
+	/* Ended, it adds nothing to the run's rate while others go on. */
+	WRITE_ONCE(run->iops_now, 0);
 	run->done_ns = ktime_get_ns();
 	ssdk_worker_teardown(run);
 	ssdk_ts_finish(run);
 	if (!ssdk_shares_end(run))
 		return 0;
 	run = run->leader ?: run;
+	ssdk_pattern_teardown(run);
 	run->engine->close(run);
 	ssdk_slowest_finish(run);
 	ssdk_run_ended(run);

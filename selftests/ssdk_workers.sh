@@ -19,7 +19,7 @@ else
 fi
 TICK_NS=5000000
 
-ktap_plan 19
+ktap_plan 20
 
 # counts FIELD IOS OPTIONS...: a run of IOS IOs on nullb0, whose block
 # layer counter FIELD (1 reads, 5 writes) grows by exactly IOS.
@@ -95,7 +95,9 @@ ktap_check_logic "sequential parts smaller than a block are refused" \
 ktap_check "65 workers are refused (the spec's max-workers)" \
 	refused "workers: .*range" --workers 65
 ktap_check "a CPU that is not online is refused" \
-	refused "cpu: not an online CPU" --workers 2 --cpus 0,63
+	refused "cpus: not an online CPU" --workers 2 --cpus 0,63
+ktap_check_logic "more CPUs than workers are refused" \
+	refused "cpus: more CPUs than workers" --workers 2 --cpus 0,0,0
 
 # --- a run of several workers stops, and goes with the module ------------------
 
