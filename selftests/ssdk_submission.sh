@@ -20,36 +20,23 @@ TICK_NS=5000000
 
 ktap_plan 20
 
-# counts FIELD IOS OPTIONS...: a run of IOS IOs on nullb0, whose block
-# layer counter FIELD (1 reads, 5 writes) grows by exactly IOS.
-counts() {
-	local field=$1 ios=$2 before out=$SSDK_TMP/counts-$1-$2.json
-
-	shift 2
-	before=$(blk_stat nullb0 "$field")
-	"$SSDK_CLI" -j ctl run -q --target /dev/nullb0 --ios "$ios" "$@" >"$out" || return 1
-	echo "stat field $field grew by $(stat_delta nullb0 "$field" "$before")"
-	check fields "$out" completed="$ios" state=done &&
-		[ "$(stat_delta nullb0 "$field" "$before")" = "$ios" ]
-}
-
 # --- batches ---------------------------------------------------------------------
 
 ktap_check "batch 8 at iodepth 8: 5000 reads, as diskstats counts" \
-	counts 1 5000 --iodepth 8 --batch 8
+	blk_counted 1 5000 --iodepth 8 --batch 8
 batched=$SSDK_TMP/counts-1-5000.json
 ktap_check "batch 3 at iodepth 8: 1000 writes (not a multiple of 3), as diskstats counts" \
-	counts 5 1000 --iodepth 8 --batch 3 --rw randwrite --allow-write
+	blk_counted 5 1000 --iodepth 8 --batch 3 --rw randwrite --allow-write
 ktap_check "a batched run's histogram counts its IOs" check hist_sums_to_ios "$batched" read
 ktap_check "a batched run reports its batch" check fields "$batched" config.batch=8 config.polled=false
 
 # --- polled --------------------------------------------------------------------
 
 ktap_check "polled at iodepth 4: 3000 reads, as diskstats counts" \
-	counts 1 3000 --iodepth 4 --polled
+	blk_counted 1 3000 --iodepth 4 --polled
 polled=$SSDK_TMP/counts-1-3000.json
 ktap_check "polled, batch 4 at iodepth 8: 2000 writes, as diskstats counts" \
-	counts 5 2000 --iodepth 8 --batch 4 --polled --rw randwrite --allow-write
+	blk_counted 5 2000 --iodepth 8 --batch 4 --polled --rw randwrite --allow-write
 ktap_check "a polled run reports it" check fields "$polled" config.polled=true
 ktap_check "a polled run's cost: CPU within its time, measurement above a clock read" \
 	check run_cost "$polled" "$TICK_NS"
@@ -80,29 +67,22 @@ nullb_load nr_devices=1 irqmode=0 gb=16
 # holding them); sent back, it goes again after a poll, and counts once.
 tags_short() {
 	nullb_load nr_devices=1 irqmode=0 gb=16 hw_queue_depth=16 || return 1
-	counts 1 5000 --iodepth 64 --polled
+	blk_counted 1 5000 --iodepth 64 --polled
 }
 ktap_check "polled at iodepth 64 on a queue of 16 tags: 5000 reads, as diskstats counts" \
 	tags_short
 
 # --- what is refused, and nothing starts -------------------------------------
 
-refused() {
-	local n
-
-	n=$(run_count)
-	expect_fail_quiet 1 "$1" "$SSDK_CLI" ctl run -q --ios 10 "${@:2}" &&
-		[ "$(run_count)" = "$n" ]
-}
 ktap_check "polled on a device without poll queues (brd) is refused" \
-	refused "polled: the device has no poll queue" --target /dev/ram0 --polled
+	run_refused "polled: the device has no poll queue" --target /dev/ram0 --polled
 ktap_check_logic "polled with engine kfile is refused" \
-	refused "polled: only for engine bio" --target /dev/nullb0 --polled --engine kfile
+	run_refused "polled: only for engine bio" --target /dev/nullb0 --polled --engine kfile
 # The block layer would split IOs larger than the device's requests, and
 # does not poll split ones.
 split_refused() {
 	echo 64 >/sys/block/nullb0/queue/max_sectors_kb || return 1
-	refused "polled: bs is more than the device takes in one request" \
+	run_refused "polled: bs is more than the device takes in one request" \
 		--target /dev/nullb0 --polled --bs 128k
 	local rc=$?
 	echo 512 >/sys/block/nullb0/queue/max_sectors_kb
@@ -110,9 +90,9 @@ split_refused() {
 }
 ktap_check "polled 128k IOs on a device of 64k requests are refused" split_refused
 ktap_check_logic "a batch larger than iodepth is refused" \
-	refused "batch: more than iodepth" --target /dev/nullb0 --iodepth 4 --batch 8
+	run_refused "batch: more than iodepth" --target /dev/nullb0 --iodepth 4 --batch 8
 ktap_check_logic "a batch with a rate is refused" \
-	refused "batch: not with rate-iops" --target /dev/nullb0 --iodepth 4 --batch 2 --rate-iops 100
+	run_refused "batch: not with rate-iops" --target /dev/nullb0 --iodepth 4 --batch 2 --rate-iops 100
 
 # --- a polled run stops, and goes with the module ---------------------------------
 

@@ -320,6 +320,30 @@ run_start_hour() {
 	"$SSDK_CLI" -j ctl start --target "$dev" --runtime 1h --iodepth 4 "$@" | $JGET - 'j["id"]'
 }
 
+# blk_counted FIELD IOS OPTIONS...: a run of IOS IOs on nullb0 ends done,
+# and the block layer's counter FIELD (1 reads, 5 writes) grows by exactly
+# IOS. Its JSON stays in $SSDK_TMP/counts-FIELD-IOS.json.
+blk_counted() {
+	local field=$1 ios=$2 before out=$SSDK_TMP/counts-$1-$2.json
+
+	shift 2
+	before=$(blk_stat nullb0 "$field")
+	"$SSDK_CLI" -j ctl run -q --target /dev/nullb0 --ios "$ios" "$@" >"$out" || return 1
+	echo "stat field $field grew by $(stat_delta nullb0 "$field" "$before")"
+	check fields "$out" completed="$ios" state=done &&
+		[ "$(stat_delta nullb0 "$field" "$before")" = "$ios" ]
+}
+
+# run_refused PATTERN OPTIONS...: ssdk ctl run of 10 IOs with OPTIONS
+# exits 1 saying PATTERN, and no run is started.
+run_refused() {
+	local n
+
+	n=$(run_count)
+	expect_fail_quiet 1 "$1" "$SSDK_CLI" ctl run -q --ios 10 "${@:2}" &&
+		[ "$(run_count)" = "$n" ]
+}
+
 # run_state ID: the state of run ID.
 run_state() { "$SSDK_CLI" -j ctl status "$1" | $JGET - 'j["state"]'; }
 
