@@ -98,19 +98,8 @@ ktap_check_logic "a batch with a rate is refused" \
 
 # Stopped, a polled run's IOs in flight are still polled for: all
 # complete, and the block layer counts what the run counts.
-stop_polled() {
-	local id before out=$SSDK_TMP/stopped.json
-
-	before=$(blk_stat nullb0 1)
-	id=$(run_start_hour /dev/nullb0 --polled) || return 1
-	wait_completed "$id" 1000
-	timeout 30 "$SSDK_CLI" ctl stop "$id" >/dev/null || return 1
-	"$SSDK_CLI" -j ctl results "$id" >"$out" || return 1
-	check run_ended "$out" stopped &&
-		[ "$(jget "$out" 'j["completed"]')" = "$(stat_delta nullb0 1 "$before")" ]
-}
 ktap_check "stop a polled run: stopped, its IOs all completed and counted by diskstats" \
-	stop_polled
+	stopped_counted --polled
 runs_clear
 
 run_start_hour /dev/nullb0 --polled >/dev/null

@@ -96,19 +96,8 @@ ktap_check_logic "more CPUs than workers are refused" \
 
 # --- a run of several workers stops, and goes with the module ------------------
 
-stop_workers() {
-	local id before out=$SSDK_TMP/stopped.json
-
-	before=$(blk_stat nullb0 1)
-	id=$(run_start_hour /dev/nullb0 --workers 2 --cpus "$CPUS") || return 1
-	wait_completed "$id" 1000
-	timeout 30 "$SSDK_CLI" ctl stop "$id" >/dev/null || return 1
-	"$SSDK_CLI" -j ctl results "$id" >"$out" || return 1
-	check run_ended "$out" stopped &&
-		[ "$(jget "$out" 'j["completed"]')" = "$(stat_delta nullb0 1 "$before")" ]
-}
 ktap_check "stop a run of 2 workers: stopped, every IO of both completed and counted by diskstats" \
-	stop_workers
+	stopped_counted --workers 2 --cpus "$CPUS"
 runs_clear
 
 run_start_hour /dev/nullb0 --workers 2 --cpus "$CPUS" --polled >/dev/null

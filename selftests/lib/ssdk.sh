@@ -344,6 +344,21 @@ run_refused() {
 		[ "$(run_count)" = "$n" ]
 }
 
+# stopped_counted OPTIONS...: a run of an hour on nullb0 with OPTIONS,
+# stopped once 1000 IOs completed, ends stopped, with as many IOs
+# completed as the block layer counted reads: none left in flight.
+stopped_counted() {
+	local id before out=$SSDK_TMP/stopped.json
+
+	before=$(blk_stat nullb0 1)
+	id=$(run_start_hour /dev/nullb0 "$@") || return 1
+	wait_completed "$id" 1000
+	timeout 30 "$SSDK_CLI" ctl stop "$id" >/dev/null || return 1
+	"$SSDK_CLI" -j ctl results "$id" >"$out" || return 1
+	check run_ended "$out" stopped &&
+		[ "$(jget "$out" 'j["completed"]')" = "$(stat_delta nullb0 1 "$before")" ]
+}
+
 # run_state ID: the state of run ID.
 run_state() { "$SSDK_CLI" -j ctl status "$1" | $JGET - 'j["state"]'; }
 

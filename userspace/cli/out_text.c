@@ -61,7 +61,8 @@ static void text_cost_line(const struct ssdk_run_status *st)
 	       fmt_ns(ov, sizeof(ov), st->measurement_overhead_ns),
 	       fmt_ns(clk, sizeof(clk), st->clock_read_ns));
 	if (st->cpu_ns && st->completed)
-		printf("; worker CPU %s, %s per IO", fmt_ns(cpu, sizeof(cpu), st->cpu_ns),
+		printf("; %s CPU %s, %s per IO", st->config.workers > 1 ? "workers'" : "worker",
+		       fmt_ns(cpu, sizeof(cpu), st->cpu_ns),
 		       fmt_ns(ov, sizeof(ov), (double)st->cpu_ns / st->completed));
 	putchar('\n');
 }
