@@ -14,7 +14,7 @@
 ssdk_setup
 nvme=$(nvme_disk)
 
-ktap_plan 23
+ktap_plan 24
 
 MNT=$SSDK_TMP/mnt
 mkdir -p "$MNT"
@@ -124,12 +124,27 @@ inflight_qd8() {
 	[ "$max" -ge 8 ] && [ "$max" -le 9 ] && check fields "$out" config.engine=kfile &&
 		jtest "$out" 'j["read"]["lat_ns"]["min"] >= 10000000'
 }
+# Two workers through the same file: each IO once through ext4 to the
+# device, as diskstats counts.
+kfile_workers() {
+	local before out=$SSDK_TMP/kfile-workers.json
+
+	before=$(blk_stat nullb0 1)
+	"$SSDK_CLI" ctl run -q --engine kfile --target "$MNT/q.dat" --iodepth 4 --workers 2 \
+		--ios 200 -j >"$out" || return 1
+	echo "reads: $(stat_delta nullb0 1 "$before")"
+	check fields "$out" completed=200 config.workers=2 config.engine=kfile &&
+		[ "$(stat_delta nullb0 1 "$before")" = 200 ]
+}
 if mkfs_mount ext4 /dev/nullb0; then
 	ktap_check "kfile at iodepth 8 on ext4 over a 10 ms null_blk: 8 reads in flight, none under 10 ms" \
 		inflight_qd8
+	ktap_check "kfile with 2 workers through one file: 200 reads, as diskstats counts" \
+		kfile_workers
 	umount "$MNT"
 else
 	ktap_fail "kfile at iodepth 8: cannot make ext4 on null_blk"
+	ktap_fail "kfile with 2 workers: cannot make ext4 on null_blk"
 fi
 
 # --- what kfile refuses --------------------------------------------------------
