@@ -136,46 +136,17 @@ void result_free(struct run_result *r)
  *	its histograms, when it has room for them, get the run's.
  * @s: Another run.
  *
- * Counts and latency sums add up; minimum and maximum are the extremes;
- * the measurement window is the longest, so that the total's rates are
- * those of runs that went side by side; the state is the worst (failed,
- * then stopped) once all have ended, and running until then. The
- * configuration stays the first run's, with the iodepths added up; the
- * workers' CPU times add up, and the dearest measurement is kept.
+ * The status as libssdk's ssdk_status_add() adds it, which the Python
+ * package's totals use too.
  */
 void result_merge(struct run_result *t, const struct run_result *s)
 {
-	struct ssdk_run_status *ts = &t->st;
-	const struct ssdk_run_status *ss = &s->st;
 	unsigned int i;
 
-	for (i = 0; i < SSDK_NR_SETS; i++) {
-		ssdk_counts_merge(&ts->stats[i], &ss->stats[i]);
+	ssdk_status_add(&t->st, &s->st);
+	for (i = 0; i < SSDK_NR_SETS; i++)
 		if (t->hists[i] && s->hists[i])
 			hist_merge(t->hists[i], s->hists[i]);
-	}
-	ts->config.iodepth += ss->config.iodepth;
-	ts->config.cpu = SSDK_ANY_CPU;
-	if (ss->measured_ns > ts->measured_ns)
-		ts->measured_ns = ss->measured_ns;
-	if (ss->elapsed_ns > ts->elapsed_ns)
-		ts->elapsed_ns = ss->elapsed_ns;
-	ts->completed += ss->completed;
-	ts->io_errors += ss->io_errors;
-	ts->iops_now += ss->iops_now;
-	ts->late += ss->late;
-	ts->cpu_ns += ss->cpu_ns;
-	ts->unpolled += ss->unpolled;
-	if (ss->measurement_overhead_ns > ts->measurement_overhead_ns) {
-		ts->measurement_overhead_ns = ss->measurement_overhead_ns;
-		ts->clock_read_ns = ss->clock_read_ns;
-	}
-	if (!ssdk_state_ended(ss->state) || !ssdk_state_ended(ts->state))
-		ts->state = SSDK_STATE_RUNNING;
-	else if (ss->state > ts->state)
-		ts->state = ss->state;
-	if (!ts->reason[0])
-		memcpy(ts->reason, ss->reason, sizeof(ts->reason));
 }
 
 /**

@@ -731,6 +731,22 @@ void ssdk_hist_merge(uint64_t *dst, const uint64_t *src);
  */
 void ssdk_counts_add(struct ssdk_counts *dst, const struct ssdk_counts *src);
 
+/**
+ * ssdk_status_add() - Add a run's status to the total of several.
+ * @total: A copy of the first run's status, to which the others are added.
+ * @st: Another run's.
+ *
+ * Counts and latency sums add up (ssdk_counts_add()); minimum and maximum
+ * are the extremes; the measurement window is the longest, so that the
+ * total's rates are those of runs that went side by side; the state is
+ * the worst (failed, then stopped) once all have ended, and running until
+ * then; the first reason stays. The configuration stays the first run's,
+ * with the iodepths and the workers added up and no CPU; the CPU times
+ * add up, and the dearest measurement is kept. Histograms are the
+ * caller's to add (ssdk_hist_merge()).
+ */
+void ssdk_status_add(struct ssdk_run_status *total, const struct ssdk_run_status *st);
+
 #ifdef __cplusplus
 }
 #endif

@@ -245,6 +245,7 @@ _PROTOTYPES: dict[str, tuple[object, list[object]]] = {
     "ssdk_hist_bucket_upper": (u64, [u32]),
     "ssdk_hist_percentile": (u64, [_P(u64), u64, ctypes.c_double, u64, u64]),
     "ssdk_counts_add": (None, [_P(Counts), _P(Counts)]),
+    "ssdk_status_add": (None, [_P(RunStatus), _P(RunStatus)]),
     "ssdk_rounds": (ctypes.c_int, [_P(RunStatus), _P(TsPoint), u32, _P(Round), u32]),
     "ssdk_rounds_window": (u32, [_P(RunStatus), _P(Round), u32, _P(Round)]),
 }

@@ -209,41 +209,19 @@ class Structs:
         return (self.st, self.hists, records(self.slowest, self.nr_slowest), ts,
                 records(self.captured, self.nr_captured), rounds(self.st, self.ts, self.nr_ts))
 
-_ENDED = {int(spec.State.DONE), int(spec.State.STOPPED), int(spec.State.FAILED)}
-
-
 def total(raws: list[Raw]) -> tuple[_lib.RunStatus, np.ndarray | None]:
-    """Several runs as one, as the CLI's result_merge(): counts and histograms
-    added, the extremes kept, the longest window, the iodepths summed, the
-    worst state, the CPU times added, the dearest measurement."""
+    """Several runs as one, as the CLI's total: libssdk's ssdk_status_add()
+    (counts added, the extremes kept, the longest window, the iodepths and
+    workers summed, the worst state, the CPU times added, the dearest
+    measurement), the histograms added here."""
     lib = _lib.lib()
     t = _lib.RunStatus()
     ctypes.pointer(t)[0] = raws[0][0]
     hists = None if raws[0][1] is None else raws[0][1].copy()
     for st, h, *_ in raws[1:]:
-        for i in range(_lib.NR_SETS):
-            lib.ssdk_counts_add(ctypes.byref(t.stats[i]), ctypes.byref(st.stats[i]))
+        lib.ssdk_status_add(ctypes.byref(t), ctypes.byref(st))
         if hists is not None and h is not None:
             hists += h
-        t.config.iodepth += st.config.iodepth
-        t.config.cpu = _lib.ANY_CPU
-        t.measured_ns = max(t.measured_ns, st.measured_ns)
-        t.elapsed_ns = max(t.elapsed_ns, st.elapsed_ns)
-        t.completed += st.completed
-        t.io_errors += st.io_errors
-        t.iops_now += st.iops_now
-        t.late += st.late
-        t.cpu_ns += st.cpu_ns
-        t.unpolled += st.unpolled
-        if st.measurement_overhead_ns > t.measurement_overhead_ns:
-            t.measurement_overhead_ns = st.measurement_overhead_ns
-            t.clock_read_ns = st.clock_read_ns
-        if st.state not in _ENDED or t.state not in _ENDED:
-            t.state = spec.State.RUNNING
-        elif st.state > t.state:
-            t.state = st.state
-        if not t.reason:
-            t.reason = st.reason
     return t, hists
 
 
