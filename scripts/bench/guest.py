@@ -143,11 +143,16 @@ def devices(timer_ns: int, wanted: list[str] | None, rows: bool) -> list[Device]
            nullb_create("nullb1", "nullb-timer", {**base, "irqmode": "2", "poll_queues": "0",
                                                   "completion_nsec": str(timer_ns)})]
     if rows and (wanted is None or "ext4-nullb" in wanted):
-        # The same null_blk as nullb-irq0 (no poll queue: kfile does not
-        # poll), memory-backed: a filesystem must read back what it wrote.
+        # The same null_blk as nullb-irq0, memory-backed: a filesystem must
+        # read back what it wrote. Its poll queue makes two hardware queues,
+        # as nullb-irq0 has: with one, the kernel gives the device
+        # mq-deadline, whose dispatch went through kblockd (10 us per IO).
         back = nullb_create("nullb2", "nullb-ext4",
                             {**base, "size": str(EXT4_MB), "memory_backed": "1",
-                             "irqmode": "0", "poll_queues": "0"})
+                             "irqmode": "0", "poll_queues": "1"})
+        sched = sysfs_block(back.path) / "queue/scheduler"
+        if sched.exists():
+            sched.write_text("none")
         out.append(ext4_file(back))
     # Under icount an emulated disk works in host time while the guest's
     # clock counts instructions (and leaps when the guest idles): its IOPS
