@@ -8,9 +8,15 @@ cases go round in the same order once per repetition (A B C .. A B C) so
 that drift hits them alike.
 Every engine is measured the same way, from outside it: in a steady
 window after a ramp, IOPS from the block layer's own counter
-(/sys/block/DEV/stat), CPU from /proc/stat (all CPUs, all contexts) and
-from the engine's tasks' schedstat; latency is what the engine reports
-(none for the bare loop). One JSON object per line goes to --out.
+(/sys/block/DEV/stat: reads, or writes for the write row), CPU from
+/proc/stat (all CPUs, all contexts) and from the engine's tasks'
+schedstat; latency is what the engine reports (none for the bare loop).
+One JSON object per line goes to --out.
+
+Besides 4 KiB random reads on each device: the kfile row (4 KiB random
+reads of a file on ext4 on a null_blk irqmode=0, ssdk's kfile engine
+against fio and t/io_uring on the same file) and the write row (4 KiB
+random writes on nullb-irq0).
 """
 
 from __future__ import annotations
@@ -31,13 +37,28 @@ SSDK = "ssdk"
 T_IO_URING = f"{os.environ.get('SSDK_REPO', '.')}/build/t-io_uring/t-io_uring"
 USER_HZ = os.sysconf("SC_CLK_TCK")
 NULLB_GB = 16
+# The kfile row: ext4 on a memory-backed null_blk (a filesystem must read
+# back what it wrote), a file on it laid out by ssdk --file-size.
+EXT4_MB = 512
+EXT4_FILE_MB = 256
+EXT4_MNT = "/run/bench-ext4"
 
 
 @dataclass(frozen=True)
 class Device:
-    name: str  # nullb-irq0, nullb-timer, nvme
-    path: str
+    name: str  # nullb-irq0, nullb-timer, nvme, ext4-nullb
+    path: str  # what the engines open: a block device, or a file (ext4-nullb)
     poll: bool  # offers poll queues (io_uring hipri)
+    blockdev: str = ""  # a file's device, whose counters count its IOs
+
+    @property
+    def file(self) -> bool:
+        return bool(self.blockdev)
+
+    @property
+    def disk(self) -> str:
+        """The block device whose counters are read."""
+        return self.blockdev or self.path
 
 
 @dataclass(frozen=True)
@@ -46,6 +67,7 @@ class Case:
     device: Device
     qd: int
     workers: int
+    rw: str = "randread"  # or randwrite
 
 
 @dataclass
@@ -89,7 +111,29 @@ def nullb_create(dirname: str, name: str, attrs: dict[str, str]) -> Device:
     return Device(name, str(path), queue_poll(str(path)))
 
 
-def devices(timer_ns: int) -> list[Device]:
+def ext4_file(dev: Device) -> Device:
+    """ext4 on DEV, mounted with nothing of its own reading the device behind
+    the runs' backs (as selftests/ssdk_kfile.sh: no atime updates, no lazy
+    init, no bitmap prefetch), and a file on it with every block written
+    (ssdk's --file-size: incompressible bytes, synced), so that every read
+    reaches the device."""
+    subprocess.run(["mkfs.ext4", "-q", "-F", "-E",
+                    "nodiscard,lazy_itable_init=1,lazy_journal_init=1", dev.path],
+                   check=True, capture_output=True)
+    subprocess.run(["modprobe", "ext4"], check=False, capture_output=True)
+    Path(EXT4_MNT).mkdir(exist_ok=True)
+    subprocess.run(["mount", "-t", "ext4", "-o",
+                    "noatime,noinit_itable,no_prefetch_block_bitmaps", dev.path, EXT4_MNT],
+                   check=True)
+    f = f"{EXT4_MNT}/bench.dat"
+    sh(SSDK, "ctl", "run", "-q", "--engine", "kfile", "--target", f,
+       "--file-size", f"{EXT4_FILE_MB}m", "--ios", "1")
+    # The layout's page cache is of no use to O_DIRECT: give its memory back.
+    Path("/proc/sys/vm/drop_caches").write_text("3")
+    return Device("ext4-nullb", f, False, dev.path)
+
+
+def devices(timer_ns: int, wanted: list[str] | None, rows: bool) -> list[Device]:
     subprocess.run(["modprobe", "null_blk", "nr_devices=0"], check=True)
     ncpu = str(os.cpu_count() or 1)
     base = {"size": str(NULLB_GB << 10), "blocksize": "4096", "submit_queues": ncpu,
@@ -98,6 +142,18 @@ def devices(timer_ns: int) -> list[Device]:
            # No poll queue: null_blk completes a polled IO at once, timer or not.
            nullb_create("nullb1", "nullb-timer", {**base, "irqmode": "2", "poll_queues": "0",
                                                   "completion_nsec": str(timer_ns)})]
+    if rows and (wanted is None or "ext4-nullb" in wanted):
+        # The same null_blk as nullb-irq0, memory-backed: a filesystem must
+        # read back what it wrote. Its poll queue makes two hardware queues,
+        # as nullb-irq0 has: with one, the kernel gives the device
+        # mq-deadline, whose dispatch went through kblockd (10 us per IO).
+        back = nullb_create("nullb2", "nullb-ext4",
+                            {**base, "size": str(EXT4_MB), "memory_backed": "1",
+                             "irqmode": "0", "poll_queues": "1"})
+        sched = sysfs_block(back.path) / "queue/scheduler"
+        if sched.exists():
+            sched.write_text("none")
+        out.append(ext4_file(back))
     # Under icount an emulated disk works in host time while the guest's
     # clock counts instructions (and leaps when the guest idles): its IOPS
     # and latencies would be artefacts. Only plain TCG measures it.
@@ -117,8 +173,10 @@ def busy_ns() -> int:
     return (user + nice + system + irq + softirq + steal) * 1_000_000_000 // USER_HZ
 
 
-def reads_done(dev: str) -> int:
-    return int((sysfs_block(dev) / "stat").read_text().split()[0])
+def ios_done(dev: str, rw: str = "randread") -> int:
+    """Reads (or writes) the device completed: /sys/block/DEV/stat."""
+    stat = (sysfs_block(dev) / "stat").read_text().split()
+    return int(stat[4] if "write" in rw else stat[0])
 
 
 SQPOLL_COMM = "iou-sqp-"  # io_uring's SQ poller: iou-sqp-PID of the ring's process
@@ -140,8 +198,8 @@ def task_ns(prefixes: tuple[str, ...]) -> tuple[int, int]:
     return total, sqpoll
 
 
-def sample(dev: str, prefixes: tuple[str, ...]) -> Sample:
-    return Sample(time.monotonic_ns(), busy_ns(), reads_done(dev), *task_ns(prefixes))
+def sample(dev: str, rw: str, prefixes: tuple[str, ...]) -> Sample:
+    return Sample(time.monotonic_ns(), busy_ns(), ios_done(dev, rw), *task_ns(prefixes))
 
 
 # --- engines ---------------------------------------------------------------
@@ -153,19 +211,21 @@ class Variant(NamedTuple):
     poll: bool  # polled completions: --polled, hipri, t/io_uring -p 1
     sqpoll: bool  # fio's sqthread_poll: a kernel thread polls the SQ ring
     runs: bool  # ssdk's workers as runs of their own, not one run of several
+    raw: bool  # on a file's device: the block device beneath, not the file
 
 
 def variant(engine: str) -> Variant:
     """An engine's name without its variants, and whether it batches and polls:
-    ssdk-batch, bare-poll, fio-io_uring-batch, fio-io_uring-sqpoll..."""
-    batch = poll = sqpoll = runs = False
-    while engine.endswith(("-batch", "-poll", "-sqpoll", "-runs")):
+    ssdk-batch, bare-poll, fio-io_uring-batch, fio-io_uring-sqpoll, ssdk-raw..."""
+    batch = poll = sqpoll = runs = raw = False
+    while engine.endswith(("-batch", "-poll", "-sqpoll", "-runs", "-raw")):
         engine, suffix = engine.rsplit("-", 1)
         batch |= suffix == "batch"
         poll |= suffix == "poll"
         sqpoll |= suffix == "sqpoll"
         runs |= suffix == "runs"
-    return Variant(engine, batch, poll, sqpoll, runs)
+        raw |= suffix == "raw"
+    return Variant(engine, batch, poll, sqpoll, runs, raw)
 
 
 def sqpoll_cpu() -> int:
@@ -198,16 +258,20 @@ def batch_of(qd: int) -> int:
 
 
 def fio_args(case: Case, ramp: float, runtime: float, out: str) -> list[str]:
-    base, batch, poll, sqpoll, _ = variant(case.engine)
+    base, batch, poll, sqpoll, _, _ = variant(case.engine)
     engine = base.removeprefix("fio-")
     args = ["fio", "--name=bench", f"--filename={case.device.path}", "--direct=1",
-            "--rw=randread", "--bs=4k", f"--ioengine={engine}", f"--iodepth={case.qd}",
+            f"--rw={case.rw}", "--bs=4k", f"--ioengine={engine}", f"--iodepth={case.qd}",
             "--norandommap", "--randrepeat=0", "--time_based",
             f"--ramp_time={int(ramp * 1000)}ms", f"--runtime={int(runtime * 1000)}ms",
             "--lat_percentiles=1", "--percentile_list=50:99",
             "--output-format=json", f"--output={out}"]
     if engine == "io_uring":
         args += ["--fixedbufs=1", "--registerfiles=1", f"--hipri={int(poll)}"]
+    if "write" in case.rw:
+        # A buffer filled once, as ssdk's --pattern zeros: no per-IO
+        # scrambling (fio's default), no fresh data.
+        args += ["--zero_buffers=1"]
     if sqpoll:
         # No io_uring_enter() to submit: the poller submits; fio spins on
         # the CQ ring for completions (fio 3.33's getevents with sqthread_poll).
@@ -251,9 +315,14 @@ def t_io_uring_iops(path: str) -> float | None:
     return float(last.rstrip("KM")) * scale
 
 
-def fio_latency(path: str) -> dict[str, float | None]:
+def op_key(rw: str) -> str:
+    """The op whose figures fio and ssdk report: read or write."""
+    return "write" if "write" in rw else "read"
+
+
+def fio_latency(path: str, rw: str) -> dict[str, float | None]:
     text = Path(path).read_text()
-    r = json.loads(text[text.index("{"):])["jobs"][0]["read"]  # after fio's own notes
+    r = json.loads(text[text.index("{"):])["jobs"][0][op_key(rw)]  # after fio's own notes
     lat = r["lat_ns"]
     pct = lat.get("percentile", {})
     return {"mean": lat["mean"], "p50": pct.get("50.000000"), "p99": pct.get("99.000000"),
@@ -261,38 +330,51 @@ def fio_latency(path: str) -> dict[str, float | None]:
 
 
 def ssdk_start(case: Case, ramp: float, runtime: float, cpus: list[int]) -> int:
-    """A run of a worker per CPU of CPUS (one run of several workers)."""
-    _, batch, poll, _, _ = variant(case.engine)
+    """A run of a worker per CPU of CPUS (one run of several workers): on a
+    block device with the bio engine, on a file with kfile (its device
+    beneath with bio for a -raw variant); writes write zeros (a buffer
+    filled once, as fio's zero_buffers)."""
+    _, batch, poll, _, _, raw = variant(case.engine)
     extra = (["--batch", str(batch_of(case.qd))] if batch else []) + (["--polled"] if poll else [])
     where = (["--cpu", str(cpus[0])] if len(cpus) == 1 else
              ["--workers", str(len(cpus)), "--cpus", ",".join(map(str, cpus))])
-    out = sh(SSDK, "-j", "ctl", "start", "--target", case.device.path, "--rw", "randread",
+    dev = case.device
+    target = (["--target", dev.blockdev] if raw else
+              ["--target", dev.path, "--engine", "kfile"] if dev.file else ["--target", dev.path])
+    if "write" in case.rw:
+        extra += ["--allow-write", "--pattern", "zeros"]
+    out = sh(SSDK, "-j", "ctl", "start", *target, "--rw", case.rw,
              "--bs", "4k", "--iodepth", str(case.qd), "--ramp", f"{int(ramp * 1e6)}us",
              "--runtime", f"{int(runtime * 1e6)}us", *where, *extra)
     return int(json.loads(out)["id"])
 
 
-def ssdk_finish(ids: list[int]) -> dict[str, float | None]:
-    """Wait for the runs; merge their latencies (mean weighted by IOs; p50/p99 of run 1)."""
+def ssdk_finish(ids: list[int], rw: str) -> dict[str, float | None]:
+    """Wait for the runs; merge their latencies (mean weighted by IOs; p50/p99
+    of run 1), and what measuring costs as the first run calibrated it."""
     ios = 0
     lat_sum = 0.0
     iops = 0.0
     first: dict[str, Any] = {}
+    overhead = None
     for i in ids:
         sh(SSDK, "ctl", "wait", "--timeout", "600s", str(i))
         j = json.loads(sh(SSDK, "-j", "ctl", "results", str(i)))
         sh(SSDK, "ctl", "delete", str(i))
-        r = j["read"]
+        if overhead is None:
+            overhead = j.get("measurement_overhead_ns")
+        r = j[op_key(rw)]
         ios += r["ios"]
         iops += r["iops"]
         if r["ios"]:
             lat_sum += r["lat_ns"]["mean"] * r["ios"]
             first = first or r["lat_ns"]
     if not ios:  # the bare module measures nothing
-        return {"mean": None, "p50": None, "p99": None, "iops_reported": None}
+        return {"mean": None, "p50": None, "p99": None, "iops_reported": None,
+                "measurement_overhead_ns": None}
     pct = first["percentiles"]
     return {"mean": lat_sum / ios, "p50": pct["50.000000"], "p99": pct["99.000000"],
-            "iops_reported": iops}
+            "iops_reported": iops, "measurement_overhead_ns": overhead}
 
 
 def load_module(bare: bool) -> None:
@@ -309,11 +391,11 @@ class EngineFailed(Exception):
     """An engine did not run its case."""
 
 
-def wait_io(dev: str, before: int, what: str,
+def wait_io(dev: str, rw: str, before: int, what: str,
             proc: subprocess.Popen[bytes] | None = None) -> None:
     """Wait for the engine's first IOs: its start-up is not part of the window."""
     deadline = time.monotonic() + 120
-    while reads_done(dev) == before:
+    while ios_done(dev, rw) == before:
         if time.monotonic() > deadline:
             raise EngineFailed(f"{what} did no IO on {dev} in 120 s")
         if proc is not None and proc.poll() is not None:
@@ -328,7 +410,8 @@ def run_case(case: Case, ramp: float, window: float) -> dict[str, Any]:
     tio = case.engine.startswith("t-io_uring")
     prefixes = task_prefixes(case.engine)
     out = "/run/bench-fio.json" if fio else "/run/bench-t-io_uring.out"
-    before = reads_done(case.device.path)
+    disk = case.device.disk
+    before = ios_done(disk, case.rw)
     if fio:
         proc = subprocess.Popen(fio_args(case, ramp, runtime, out),
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -344,7 +427,7 @@ def run_case(case: Case, ramp: float, window: float) -> dict[str, Any]:
         ids = ([ssdk_start(case, ramp, runtime, [cpu]) for cpu in cpus]
                if variant(case.engine).runs else [ssdk_start(case, ramp, runtime, cpus)])
     try:
-        wait_io(case.device.path, before, case.engine, proc)
+        wait_io(disk, case.rw, before, case.engine, proc)
     except EngineFailed as e:
         if proc is not None and proc.poll() is None:
             proc.kill()
@@ -352,9 +435,9 @@ def run_case(case: Case, ramp: float, window: float) -> dict[str, Any]:
         said = Path(out).read_text()[-2000:] if tio else ""
         raise EngineFailed(f"{e}\n{said}") from None
     time.sleep(ramp)
-    a = sample(case.device.path, prefixes)
+    a = sample(disk, case.rw, prefixes)
     time.sleep(window)
-    b = sample(case.device.path, prefixes)
+    b = sample(disk, case.rw, prefixes)
     if proc is not None:
         proc.send_signal(signal.SIGINT)  # both report what they did so far
         try:
@@ -367,15 +450,16 @@ def run_case(case: Case, ramp: float, window: float) -> dict[str, Any]:
         if tio and proc.returncode:
             raise EngineFailed(f"{case.engine} failed (exit {proc.returncode})\n"
                                + Path(out).read_text()[-2000:])
-        lat = fio_latency(out) if fio else {"mean": None, "p50": None, "p99": None,
-                                              "iops_reported": t_io_uring_iops(out)}
+        lat = fio_latency(out, case.rw) if fio else {"mean": None, "p50": None, "p99": None,
+                                                      "iops_reported": t_io_uring_iops(out)}
     else:
         for i in ids:
             sh(SSDK, "ctl", "stop", str(i))
-        lat = ssdk_finish(ids)
+        lat = ssdk_finish(ids, case.rw)
+    overhead = lat.pop("measurement_overhead_ns", None)
     ios = b.ios - a.ios
     return {
-        "engine": case.engine, "device": case.device.name, "qd": case.qd,
+        "engine": case.engine, "device": case.device.name, "rw": case.rw, "qd": case.qd,
         "workers": case.workers,
         "iops": ios * 1e9 / (b.t_ns - a.t_ns),
         "cpu_ns_per_io": (b.busy_ns - a.busy_ns) / ios if ios else None,
@@ -385,34 +469,56 @@ def run_case(case: Case, ramp: float, window: float) -> dict[str, Any]:
             "sqpoll_cpu": sqpoll_cpu()} if variant(case.engine).sqpoll else {}),
         "iops_reported": lat.pop("iops_reported"),
         "lat_ns": lat,
+        # ssdk's own figure of what its measurement costs per IO (calibrated
+        # by the worker at start; none for the bare loop and the peers).
+        **({"measurement_overhead_ns": overhead} if overhead is not None else {}),
     }
 
 
 # --- the matrix ---------------------------------------------------------------
 
 
-def cases(devs: list[Device], multi_cpu: bool, quick: bool) -> list[Case]:
+def add(out: list[Case], engines: list[str], dev: Device, qds: list[int],
+        rw: str = "randread") -> None:
+    """A case per engine and QD, one worker; a batch only above QD1."""
+    for engine in engines:
+        for qd in qds:
+            if engine == "fio-psync" and qd > 1:
+                continue  # a synchronous engine has one IO in flight
+            if variant(engine).batch and qd == 1:
+                continue  # a batch of one is no batch
+            out.append(Case(engine, dev, qd, 1, rw))
+
+
+def cases(devs: list[Device], multi_cpu: bool, quick: bool, rows: bool) -> list[Case]:
+    """Every case on DEVS; ROWS: the kfile row (on a file's device) and the
+    write row, which price software (icount only)."""
     out: list[Case] = []
+    mains = ["ssdk", "bare", "fio-io_uring"]
+    batched = [*mains, *(f"{e}-batch" for e in mains)]
+    tio = Path(T_IO_URING).exists()
     for dev in devs:
+        if dev.file:
+            # The kfile row: ssdk's kfile engine on the file against fio and
+            # t/io_uring on the same file; and ssdk on the device beneath
+            # (ssdk-raw, the bio engine): kfile - raw is the filesystem.
+            add(out, [*batched, *(["t-io_uring"] if tio else []), "ssdk-raw"], dev, [1, 32])
+            continue
         qds = [1, 32] if quick or dev.name != "nullb-irq0" else [1, 8, 32]
         # Each with the same batching and polling: ssdk, its bare loop, fio.
-        mains = ["ssdk", "bare", "fio-io_uring"]
-        engines = [*mains, *(f"{e}-batch" for e in mains)]
+        engines = list(batched)
         if dev.poll:
             engines += [f"{e}-poll" for e in mains]
         engines.append("fio-io_uring-sqpoll")
         # fio's peak-IOPS tool, always batched (min(QD, 32)), polled where it can.
-        if Path(T_IO_URING).exists():
+        if tio:
             engines += ["t-io_uring", *(["t-io_uring-poll"] if dev.poll else [])]
         if not quick:
             engines += ["fio-libaio", "fio-psync"]
-        for engine in engines:
-            for qd in qds:
-                if engine == "fio-psync" and qd > 1:
-                    continue  # a synchronous engine has one IO in flight
-                if variant(engine).batch and qd == 1:
-                    continue  # a batch of one is no batch
-                out.append(Case(engine, dev, qd, 1))
+        add(out, engines, dev, qds)
+        if rows and dev.name == "nullb-irq0":
+            # The write row: 4 KiB random writes (t/io_uring 3.33 only reads).
+            add(out, batched, dev, [1, 32], "randwrite")
         if multi_cpu and dev.name == "nullb-irq0":
             for engine in ("ssdk", "bare", "fio-io_uring"):
                 out += [Case(engine, dev, 8, 1), Case(engine, dev, 8, 2)]
@@ -432,7 +538,9 @@ def main() -> None:
     ap.add_argument("--window", type=float, help="seconds measured (icount: 0.5, tcg: 1)")
     ap.add_argument("--timer-ns", type=int, default=20000)
     ap.add_argument("--quick", action="store_true")
-    ap.add_argument("--devices", help="comma-separated subset of nullb-irq0,nullb-timer,nvme")
+    ap.add_argument("--devices",
+                    help="comma-separated subset of nullb-irq0,nullb-timer,nvme,ext4-nullb")
+    ap.add_argument("--rw", help="randread or randwrite: only that row's cases")
     ap.add_argument("--engines", help="comma-separated subset of the engines")
     ap.add_argument("--wbt-off", action="store_true",
                     help="turn writeback throttling off on every device (it accounts reads too)")
@@ -442,20 +550,26 @@ def main() -> None:
     a.reps = a.reps or (1 if a.mode == "icount" else 3)
     a.window = a.window or (0.5 if a.mode == "icount" else 1.0)
 
-    devs = devices(a.timer_ns)
+    # ssdk itself lays the kfile row's file out.
+    load_module(False)
+    # The kfile and write rows price software: icount only.
+    rows = a.mode == "icount"
+    devs = devices(a.timer_ns, a.devices.split(",") if a.devices else None, rows)
     if a.wbt_off:
         for d in devs:
-            wbt = sysfs_block(d.path) / "queue/wbt_lat_usec"
+            wbt = sysfs_block(d.disk) / "queue/wbt_lat_usec"
             if wbt.exists():
                 wbt.write_text("0")
     if not Path(T_IO_URING).exists():
         print(f"bench: {T_IO_URING} is missing (scripts/bench/t-io_uring builds it): "
               "no t-io_uring cases", file=sys.stderr)
-    todo = cases(devs, (os.cpu_count() or 1) > 1, a.quick)
+    todo = cases(devs, (os.cpu_count() or 1) > 1, a.quick, rows)
     if a.devices:
         todo = [c for c in todo if c.device.name in a.devices.split(",")]
     if a.engines:
         todo = [c for c in todo if c.engine in a.engines.split(",")]
+    if a.rw:
+        todo = [c for c in todo if c.rw == a.rw]
     kernel = os.environ.get("SSDK_KERNEL_RELEASE", os.uname().release)
     with open(a.out, "w") as f:
         for rep in range(a.reps):
@@ -478,7 +592,7 @@ def main() -> None:
                 r.update({"mode": a.mode, "kernel": kernel, "rep": rep, "window_s": a.window})
                 f.write(json.dumps(r) + "\n")
                 f.flush()
-                print(f"bench: {case.engine:<18} {case.device.name:<11} qd{case.qd:<2} "
+                print(f"bench: {case.engine:<18} {case.device.name:<11} {case.rw:<9} qd{case.qd:<2} "
                       f"w{case.workers} {r['iops']:9.0f} IOPS", file=sys.stderr)
     load_module(False)
 
