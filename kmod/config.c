@@ -487,14 +487,15 @@ int ssdk_config_check_target(struct ssdk_run *run, struct nlattr **attrs,
 	struct ssdk_access_cfg share;
 	const struct nlattr *attr;
 
-	if (problem == SSDK_ACCESS_OK && run->cfg.workers > 1 &&
-	    !ssdk_access_share(&run->cfg.access, 0, run->cfg.workers, &share)) {
-		NL_SET_ERR_MSG_ATTR(extack, attrs[SSDK_A_RUN_WORKERS],
-				    "workers: each sequential worker's part of the span (span / workers, down to a multiple of align) must hold the largest bs");
-		return -EINVAL;
-	}
-	if (problem == SSDK_ACCESS_OK)
+	if (problem == SSDK_ACCESS_OK) {
+		if (run->cfg.workers > 1 &&
+		    !ssdk_access_share(&run->cfg.access, 0, run->cfg.workers, &share)) {
+			NL_SET_ERR_MSG_ATTR(extack, attrs[SSDK_A_RUN_WORKERS],
+					    "workers: each sequential worker's part of the span (span / workers, down to a multiple of align) must hold the largest bs");
+			return -EINVAL;
+		}
 		return run->cfg.purge ? ssdk_purge_check(run, attrs, extack) : 0;
+	}
 	attr = attrs[p->attr == SSDK_A_RUN_BS && run->cfg.split_given ?
 		     SSDK_A_RUN_BS_SPLIT : p->attr];
 	/* NL_SET_ERR_MSG_ATTR() takes a literal: one case per message. */

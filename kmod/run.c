@@ -52,16 +52,27 @@ static void ssdk_run_free_rcu(struct rcu_head *rcu)
 	kfree(run);
 }
 
-/* The last reference goes in process context: netlink handlers, removal. */
-static void ssdk_run_release(struct kref *ref)
+/* What ssdk_run_alloc_records() made, or some of it. */
+static void ssdk_run_free_records(struct ssdk_run *run)
 {
-	struct ssdk_run *run = container_of(ref, struct ssdk_run, ref);
-
 	ssdk_stats_teardown(run);
 	ssdk_slowest_teardown(run);
 	ssdk_ts_teardown(run);
 	ssdk_capture_teardown(run);
-	ssdk_shares_release(run);
+}
+
+/*
+ * The last reference goes in process context: netlink handlers, removal.
+ * Every share's records go (the run's own is its first share; a run that
+ * never had shares allocated none).
+ */
+static void ssdk_run_release(struct kref *ref)
+{
+	struct ssdk_run *run = container_of(ref, struct ssdk_run, ref);
+	unsigned int i;
+
+	for (i = 0; i < run->nr_shares; i++)
+		ssdk_run_free_records(run->shares[i]);
 	kfree(run->cfg.target);
 	call_rcu(&run->rcu, ssdk_run_free_rcu);
 }

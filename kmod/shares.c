@@ -64,7 +64,7 @@ static struct ssdk_run *ssdk_share_alloc(struct ssdk_run *run)
  * included; the records and slots are the caller's to allocate.
  *
  * Context: Process context; may sleep.
- * Return: 0 or -ENOMEM; on failure ssdk_shares_release() frees what was made.
+ * Return: 0 or -ENOMEM; on failure the run's release frees what was made.
  */
 int ssdk_shares_setup(struct ssdk_run *run)
 {
@@ -107,31 +107,10 @@ void ssdk_shares_teardown(struct ssdk_run *run)
 {
 	unsigned int i;
 
-	if (!run->shares)
-		ssdk_worker_teardown(run);
-	for (i = 0; run->shares && i < run->nr_shares; i++)
+	/* No shares (out of memory for them): no slots either. */
+	for (i = 0; i < run->nr_shares; i++)
 		ssdk_worker_teardown(run->shares[i]);
 	ssdk_pattern_teardown(run);
-}
-
-/**
- * ssdk_shares_release() - Free the followers' records.
- * @run: The leader, its last reference gone.
- *
- * Context: Process context.
- */
-void ssdk_shares_release(struct ssdk_run *run)
-{
-	struct ssdk_run *s;
-	unsigned int i;
-
-	for (i = 1; i < run->nr_shares; i++) {
-		s = run->shares[i];
-		ssdk_stats_teardown(s);
-		ssdk_slowest_teardown(s);
-		ssdk_ts_teardown(s);
-		ssdk_capture_teardown(s);
-	}
 }
 
 /**

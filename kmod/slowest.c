@@ -91,6 +91,21 @@ void ssdk_io_rec_fill(struct ssdk_io_rec *r, const struct ssdk_run *run,
 	r->op = slot->op;
 }
 
+/*
+ * Keep the record of an IO that belongs in the log: a new entry while it
+ * has room, otherwise in place of its fastest.
+ */
+static void ssdk_slowest_keep(struct ssdk_slowest *s, const struct ssdk_io_rec *r)
+{
+	if (s->nr < s->cap) {
+		s->heap[s->nr] = *r;
+		ssdk_slowest_sift_up(s->heap, s->nr++);
+	} else {
+		s->heap[0] = *r;
+		ssdk_slowest_sift_down(s->heap, s->nr, 0);
+	}
+}
+
 /**
  * ssdk_slowest_insert() - Put a reaped IO in the slowest-IO log.
  * @run: The run.
@@ -102,15 +117,10 @@ void ssdk_io_rec_fill(struct ssdk_io_rec *r, const struct ssdk_run *run,
  */
 void ssdk_slowest_insert(struct ssdk_run *run, const struct ssdk_slot *slot, u64 lat)
 {
-	struct ssdk_slowest *s = &run->slowest;
+	struct ssdk_io_rec r;
 
-	if (s->nr < s->cap) {
-		ssdk_io_rec_fill(&s->heap[s->nr], run, slot, lat);
-		ssdk_slowest_sift_up(s->heap, s->nr++);
-	} else {
-		ssdk_io_rec_fill(&s->heap[0], run, slot, lat);
-		ssdk_slowest_sift_down(s->heap, s->nr, 0);
-	}
+	ssdk_io_rec_fill(&r, run, slot, lat);
+	ssdk_slowest_keep(&run->slowest, &r);
 }
 
 /**
@@ -128,15 +138,9 @@ void ssdk_slowest_merge(struct ssdk_run *run, const struct ssdk_slowest *from)
 	struct ssdk_slowest *s = &run->slowest;
 	const struct ssdk_io_rec *r;
 
-	for (r = from->heap; r < from->heap + from->nr; r++) {
-		if (s->nr < s->cap) {
-			s->heap[s->nr] = *r;
-			ssdk_slowest_sift_up(s->heap, s->nr++);
-		} else if (r->lat_ns > s->heap[0].lat_ns) {
-			s->heap[0] = *r;
-			ssdk_slowest_sift_down(s->heap, s->nr, 0);
-		}
-	}
+	for (r = from->heap; r < from->heap + from->nr; r++)
+		if (s->nr < s->cap || r->lat_ns > s->heap[0].lat_ns)
+			ssdk_slowest_keep(s, r);
 }
 
 /**

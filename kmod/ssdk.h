@@ -650,7 +650,6 @@ u32 ssdk_ts_max_intervals(void);
 /* shares.c */
 int ssdk_shares_setup(struct ssdk_run *run);
 void ssdk_shares_teardown(struct ssdk_run *run);
-void ssdk_shares_release(struct ssdk_run *run);
 void ssdk_shares_free(struct ssdk_run *run);
 int ssdk_shares_create_workers(struct ssdk_run *run);
 void ssdk_shares_stop_workers(struct ssdk_run *run);

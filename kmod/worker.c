@@ -345,18 +345,6 @@ static void ssdk_io_failed(struct ssdk_run *run, struct ssdk_slot *slot)
 				   run->cfg.max_errors ? ", past max-errors" : "");
 }
 
-/* IOs the run's workers completed so far, all of them. */
-static u64 ssdk_run_completed(const struct ssdk_run *run)
-{
-	const struct ssdk_run *leader = run->leader ?: run;
-	unsigned int i;
-	u64 n = 0;
-
-	for (i = 0; i < leader->nr_shares; i++)
-		n += READ_ONCE(leader->shares[i]->completed);
-	return n;
-}
-
 /*
  * A polled IO the block layer sent back unissued (REQ_NOWAIT, engine_bio.c):
  * its queue was out of tags or frozen, which polling for the IOs ahead of
@@ -368,13 +356,15 @@ static u64 ssdk_run_completed(const struct ssdk_run *run)
  */
 static void ssdk_unissued(struct ssdk_run *run, struct ssdk_slot *slot, u64 now)
 {
-	u64 completed = ssdk_run_completed(run);
+	struct ssdk_progress p;
 
+	/* Every worker's completions: another's may free this one's tags. */
+	ssdk_shares_progress(run->leader ?: run, &p);
 	run->submitted--;
 	run->free[run->nr_free++] = slot;
-	if (!run->again_ns || completed != run->again_completed) {
+	if (!run->again_ns || p.completed != run->again_completed) {
 		run->again_ns = now;
-		run->again_completed = completed;
+		run->again_completed = p.completed;
 	} else if (now - run->again_ns > NSEC_PER_SEC) {
 		ssdk_run_end_early(run, SSDK_STATE_FAILED,
 				   "polled IOs sent back unissued (-EAGAIN) for 1 s: split, or their queue held");
