@@ -136,6 +136,43 @@ u64 hist_value_at_rank(const u64 *buckets, u64 rank, u64 min, u64 max)
 	return value < max ? value : max;
 }
 
+/**
+ * hist_advance() - The rank-th of the latencies a histogram gained since
+ * a copy of it, the copy brought up to date.
+ * @base: The copy, SSDK_HIST_NR_BUCKETS counts; made equal to @now.
+ * @now: The histogram, which differs from @base only from bucket @first
+ *	to bucket @last: the buckets of the least and the greatest latency
+ *	recorded since (hist_bucket_index()).
+ * @first: See @now.
+ * @last: See @now.
+ * @rank: 1 for the smallest latency gained.
+ *
+ * What a run's time series takes of an interval: the histogram is kept
+ * for the whole run, and the interval's is the difference. Only the
+ * buckets between the interval's extremes are read, so closing an
+ * interval costs what its spread of latencies does, not the histogram's
+ * size.
+ *
+ * Context: Any context; the caller keeps both from changing meanwhile.
+ * Return: The upper bound of the bucket holding the @rank-th smallest
+ * latency gained (hist_bucket_upper(): never below it, at most 1/256
+ * above it up to SSDK_HIST_MAX_NS; U64_MAX past that), or 0 when fewer
+ * than @rank were gained.
+ */
+u64 hist_advance(u64 *base, const u64 *now, unsigned int first, unsigned int last, u64 rank)
+{
+	u64 seen = 0, value = 0;
+	unsigned int idx;
+
+	for (idx = first; idx <= last && idx < SSDK_HIST_NR_BUCKETS; idx++) {
+		seen += now[idx] - base[idx];
+		base[idx] = now[idx];
+		if (!value && rank && seen >= rank)
+			value = hist_bucket_upper(idx);
+	}
+	return value;
+}
+
 #ifndef __KERNEL__
 /**
  * hist_percentile() - A percentile of the latencies recorded.

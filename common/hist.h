@@ -132,6 +132,7 @@ u64 hist_bucket_upper(unsigned int idx);
 u64 hist_bucket_mid(unsigned int idx);
 void hist_merge(u64 *dst, const u64 *src);
 u64 hist_value_at_rank(const u64 *buckets, u64 rank, u64 min, u64 max);
+u64 hist_advance(u64 *base, const u64 *now, unsigned int first, unsigned int last, u64 rank);
 #ifndef __KERNEL__
 u64 hist_percentile(const u64 *buckets, u64 total, double pct, u64 min, u64 max);
 #endif

@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * What the worker records of each reaped IO (worker.c): its statistics
- * (stats.c), its place among the slowest (slowest.c), its interval of
- * the time series (timeseries.c) and its capture (capture.c). The paths
- * taken by most IOs are here, inline in the reaping loop, the latency
- * worked out once; what few IOs need stays in those files.
+ * (stats.c), its interval of the time series (timeseries.c), and, for
+ * the few IOs slow enough, its place among the slowest (slowest.c) and
+ * its capture (capture.c). The path every IO takes is here, inline in
+ * the reaping loop, the latency worked out once: it costs each IO a
+ * comparison for the time series' interval, one for the rare path
+ * (record.c), and the statistics' own counting; what few IOs need stays
+ * in those files.
  */
 #ifndef _SSDK_RECORD_H
 #define _SSDK_RECORD_H
@@ -18,52 +21,15 @@ static inline void ssdk_set_record(struct ssdk_set_stats *st, u64 lat_ns, u32 le
 	hist_record(st->hist, lat_ns);
 }
 
-/*
- * Statistics of an IO that completed without error; an open-loop run's
- * response time too, from the IO's scheduled arrival.
- */
-static inline void ssdk_stats_record(struct ssdk_run *run, const struct ssdk_slot *slot, u64 lat)
+/* The open interval's extremes: all the time series takes of each IO. */
+static inline void ssdk_ts_add(struct ssdk_timeseries *ts, unsigned int op, u64 lat)
 {
-	struct ssdk_set_stats *set = run->stats->set;
+	struct ssdk_ts_range *r = &ts->open[op];
 
-	ssdk_set_record(&set[slot->op], lat, slot->len);
-	if (run->nr_sets > SSDK_NR_OPS)
-		ssdk_set_record(&set[ssdk_set_index(SSDK_LAT_KIND_RESPONSE, slot->op)],
-				slot->complete_ns - slot->arrival_ns, slot->len);
-}
-
-/* The slowest-IO log: a full log keeps an IO only if slower than its fastest. */
-static inline void ssdk_slowest_add(struct ssdk_run *run, const struct ssdk_slot *slot, u64 lat)
-{
-	const struct ssdk_slowest *s = &run->slowest;
-
-	if (s->nr < s->cap || (s->cap && lat > s->heap[0].lat_ns))
-		ssdk_slowest_insert(run, slot, lat);
-}
-
-/* The open interval of the time series, closed first at its end. */
-static inline void ssdk_ts_add(struct ssdk_run *run, const struct ssdk_slot *slot, u64 lat)
-{
-	struct ssdk_timeseries *ts = &run->ts;
-	u64 t = slot->complete_ns - run->start_ns;
-	struct ssdk_ts_op *o = &ts->cur.op[slot->op];
-
-	if (unlikely(t >= ts->end_ns) && !ssdk_ts_advance(run, t))
-		return;
-	o->ios++;
-	o->bytes += slot->len;
-	o->lat_sum += lat;
-	o->lat_max = max(o->lat_max, lat);
-	ts->hist[slot->op][ssdk_ts_bucket(lat)]++;
-}
-
-/* The threshold capture, when the run has one and the IO reaches it. */
-static inline void ssdk_capture_add(struct ssdk_run *run, const struct ssdk_slot *slot, u64 lat)
-{
-	u64 over = run->capture.over_ns;
-
-	if (unlikely(over && lat >= over))
-		ssdk_capture_record(run, slot, lat);
+	if (lat < r->lat_min)
+		r->lat_min = lat;
+	if (lat > r->lat_max)
+		r->lat_max = lat;
 }
 
 /**
@@ -72,23 +38,39 @@ static inline void ssdk_capture_add(struct ssdk_run *run, const struct ssdk_slot
  * @slot: The IO, its times and error set.
  *
  * Failed IOs are counted apart from the latencies, and in nothing else.
+ * The time series' open interval is closed, when the IO is past its end,
+ * before the IO is counted: its figures are taken from the statistics
+ * (timeseries.c).
  *
  * Context: The run's worker.
  */
-static inline void ssdk_record_reaped(struct ssdk_run *run, const struct ssdk_slot *slot)
+static __always_inline void ssdk_record_reaped(struct ssdk_run *run,
+					       const struct ssdk_slot *slot)
 {
-	u64 lat = slot->complete_ns - slot->submit_ns;
+	/* Read once: the stores below could alias them for the compiler. */
+	u64 complete = slot->complete_ns, lat = complete - slot->submit_ns;
+	unsigned int op = slot->op;
+	int error = slot->error;
+	u32 len = slot->len;
+	struct ssdk_set_stats *set = run->stats->set;
+	struct ssdk_timeseries *ts = &run->ts;
+	u64 t = complete - run->start_ns;
 
-	if (slot->complete_ns > run->last_measured_ns)
-		WRITE_ONCE(run->last_measured_ns, slot->complete_ns);
-	if (unlikely(slot->error)) {
-		ssdk_counts_error(&run->stats->set[slot->op].c);
+	if (complete > run->last_measured_ns)
+		WRITE_ONCE(run->last_measured_ns, complete);
+	if (unlikely(error)) {
+		ssdk_counts_error(&set[op].c);
 		return;
 	}
-	ssdk_stats_record(run, slot, lat);
-	ssdk_slowest_add(run, slot, lat);
-	ssdk_ts_add(run, slot, lat);
-	ssdk_capture_add(run, slot, lat);
+	if (likely(t < ts->end_ns) || ssdk_ts_advance(run, t))
+		ssdk_ts_add(ts, op, lat);
+	ssdk_set_record(&set[op], lat, len);
+	/* An open-loop run's response time, from the IO's scheduled arrival. */
+	if (run->nr_sets > SSDK_NR_OPS)
+		ssdk_set_record(&set[ssdk_set_index(SSDK_LAT_KIND_RESPONSE, op)],
+				complete - slot->arrival_ns, len);
+	if (unlikely(lat >= run->rare_ns))
+		ssdk_record_rare(run, slot, lat);
 }
 
 #endif /* _SSDK_RECORD_H */

@@ -234,8 +234,10 @@ static int ssdk_run_alloc_records(struct ssdk_run *run)
 		ret = ssdk_ts_setup(run);
 	if (!ret)
 		ret = ssdk_capture_setup(run);
-	if (!ret)
+	if (!ret) {
 		ssdk_rounds_setup(run);
+		ssdk_record_rare_update(run);
+	}
 	return ret;
 }
 

@@ -27,7 +27,6 @@
 #include "prng.h"
 #include "rules.h"
 #include "steady.h"
-#include "ts_hist.h"
 
 struct genl_info;
 struct netlink_ext_ack;
@@ -337,14 +336,26 @@ struct ssdk_ts_point {
 };
 
 /**
+ * struct ssdk_ts_range - One op's latencies in the open interval.
+ * @lat_min: The smallest, ns; U64_MAX while it has none.
+ * @lat_max: The largest, ns; 0 while it has none.
+ */
+struct ssdk_ts_range {
+	u64 lat_min;
+	u64 lat_max;
+};
+
+/**
  * struct ssdk_timeseries - A run's time series (timeseries.c).
  * @interval_ns: Length of an interval.
- * @end_ns: End of the open interval, from the run's start.
+ * @end_ns: End of the open interval, from the run's start; of the last
+ *	one once the series is full.
  * @cap: Intervals @points has room for.
  * @nr: Closed intervals, published with release.
  * @dropped: IOs that completed after the last interval with room.
- * @cur: The open interval.
- * @hist: Its latency histogram per op.
+ * @open: The open interval's latency range per op.
+ * @base: The run's statistics per op (&struct ssdk_stats) as the open
+ *	interval began: its figures are the difference.
  * @points: The closed intervals.
  */
 struct ssdk_timeseries {
@@ -353,8 +364,8 @@ struct ssdk_timeseries {
 	u32 cap;
 	u32 nr;
 	u64 dropped;
-	struct ssdk_ts_point cur;
-	u32 hist[SSDK_NR_OPS][SSDK_TS_NR_BUCKETS];
+	struct ssdk_ts_range open[SSDK_NR_OPS];
+	struct ssdk_set_stats *base;
 	struct ssdk_ts_point *points;
 };
 
@@ -445,6 +456,8 @@ struct ssdk_engine_ops {
  * @slowest: The slowest IOs; the worker's until the run has ended.
  * @ts: The time series; the worker's, but for its published intervals.
  * @capture: The IOs over a threshold; the worker's, but for those published.
+ * @rare_ns: The least latency the slowest log or the capture may want
+ *	(record.c).
  * @rounds: Its rounds; the worker's, @done and @steady_round read by others.
  * @started: The worker has started: @start_ns, @ramp_end_ns and
  *	@deadline_ns are set (published with release).
@@ -517,6 +530,7 @@ struct ssdk_run {
 	struct ssdk_slowest slowest;
 	struct ssdk_timeseries ts;
 	struct ssdk_capture capture;
+	u64 rare_ns;
 	struct ssdk_rounds rounds;
 
 	bool started;
@@ -631,6 +645,10 @@ void ssdk_slowest_merge(struct ssdk_run *run, const struct ssdk_slowest *from);
 void ssdk_slowest_finish(struct ssdk_run *run);
 void ssdk_io_rec_fill(struct ssdk_io_rec *r, const struct ssdk_run *run,
 		      const struct ssdk_slot *slot, u64 lat);
+
+/* record.c */
+void ssdk_record_rare_update(struct ssdk_run *run);
+void ssdk_record_rare(struct ssdk_run *run, const struct ssdk_slot *slot, u64 lat);
 
 /* capture.c */
 int ssdk_capture_setup(struct ssdk_run *run);

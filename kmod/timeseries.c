@@ -4,12 +4,16 @@
  * least 10 ms) and per op, the IOs that completed in it, their bytes,
  * the sum and maximum of their latencies and their 99th percentile.
  *
- * The worker adds each measured IO as it reaps it (worker.c), to the
- * interval its completion falls in, counted from the run's start (as the
- * slowest log's submission times are). The open interval keeps a small
- * histogram per op, 8 buckets per power of two, from which the p99 is
- * taken when the interval closes: the upper bound of the bucket holding
- * it, so never below the true value and at most 1/8 above it, and never
+ * An IO belongs to the interval its completion falls in, counted from the
+ * run's start (as the slowest log's submission times are). The figures of
+ * an interval are the difference of the run's statistics (stats.c, kept
+ * per IO anyway) between its end and its start, kept here as a base: the
+ * worker closes an interval at the first completion past its end, before
+ * counting that IO (record.h). Of each IO the series itself only keeps
+ * the open interval's smallest and largest latency, which bound the
+ * buckets of the histogram that changed in it; the p99 is the upper bound
+ * of the bucket holding it in the difference of those buckets, so never
+ * below the true value and at most 1/256 above it (hist.h), and never
  * above the interval's exact maximum. Closed intervals are appended to an
  * array and published one by one (release), so that timeseries-get reads
  * them while the run goes, without a lock. Intervals in which nothing
@@ -29,11 +33,21 @@
 #include <linux/string.h>
 
 #include "ssdk.h"
-#include "ts_hist.h"
 
 static unsigned int ssdk_ts_max_points = 16384;
 module_param_named(ts_max_points, ssdk_ts_max_points, uint, 0644);
 MODULE_PARM_DESC(ts_max_points, "Intervals of a run's time series, at most (default 16384)");
+
+/* Open an interval: no latency yet. */
+static void ssdk_ts_open(struct ssdk_timeseries *ts)
+{
+	unsigned int op;
+
+	for (op = 0; op < SSDK_NR_OPS; op++) {
+		ts->open[op].lat_min = U64_MAX;
+		ts->open[op].lat_max = 0;
+	}
+}
 
 /**
  * ssdk_ts_setup() - Allocate a run's time series.
@@ -53,8 +67,10 @@ int ssdk_ts_setup(struct ssdk_run *run)
 					 ts->interval_ns) + 2);
 	ts->cap = cap;
 	ts->end_ns = ts->interval_ns;
+	ssdk_ts_open(ts);
+	ts->base = kvcalloc(SSDK_NR_OPS, sizeof(*ts->base), GFP_KERNEL);
 	ts->points = kvcalloc(ts->cap, sizeof(*ts->points), GFP_KERNEL);
-	return ts->points ? 0 : -ENOMEM;
+	return ts->base && ts->points ? 0 : -ENOMEM;
 }
 
 /**
@@ -75,47 +91,51 @@ void ssdk_ts_teardown(struct ssdk_run *run)
 {
 	kvfree(run->ts.points);
 	run->ts.points = NULL;
+	kvfree(run->ts.base);
+	run->ts.base = NULL;
 }
 
-static u64 ssdk_ts_p99(const u32 *hist, u64 ios, u64 max)
+/*
+ * One op's figures in the interval closing: the run's statistics less
+ * the base, which becomes the next interval's.
+ */
+static void ssdk_ts_close_op(struct ssdk_ts_op *o, const struct ssdk_set_stats *now,
+			     struct ssdk_set_stats *base, const struct ssdk_ts_range *r)
 {
-	u64 rank = ios - ios / 100, seen = 0;	/* the ceil(0.99 ios)-th */
-	unsigned int i;
-
-	for (i = 0; i < SSDK_TS_NR_BUCKETS; i++) {
-		seen += hist[i];
-		if (seen >= rank)
-			return min(ssdk_ts_bucket_upper(i), max);
-	}
-	return max;
+	o->ios = now->c.ios - base->c.ios;
+	o->bytes = now->c.bytes - base->c.bytes;
+	o->lat_sum = now->c.lat_sum_ns - base->c.lat_sum_ns;
+	o->lat_max = r->lat_max;
+	o->lat_p99 = 0;
+	base->c = now->c;
+	if (o->ios)	/* the ceil(0.99 ios)-th */
+		o->lat_p99 = min(hist_advance(base->hist, now->hist,
+					      hist_bucket_index(r->lat_min),
+					      hist_bucket_index(r->lat_max),
+					      o->ios - o->ios / 100),
+				 r->lat_max);
 }
 
 /*
  * Close the open interval: publish it, and open the next one; a round
- * may end with it.
+ * may end with it. The one that fills the series leaves its end as the
+ * open one's: every later IO then counts as dropped (ssdk_ts_advance()).
  */
 static void ssdk_ts_close(struct ssdk_run *run)
 {
 	struct ssdk_timeseries *ts = &run->ts;
-	struct ssdk_ts_point *p;
+	struct ssdk_ts_point *p = &ts->points[ts->nr];
 	unsigned int op;
 
-	if (ts->nr < ts->cap) {
-		p = &ts->points[ts->nr];
-		*p = ts->cur;
-		for (op = 0; op < SSDK_NR_OPS; op++)
-			if (p->op[op].ios)
-				p->op[op].lat_p99 = ssdk_ts_p99(ts->hist[op], p->op[op].ios,
-								p->op[op].lat_max);
-		/* Pairs with smp_load_acquire() in ssdk_ts_published(). */
-		smp_store_release(&ts->nr, ts->nr + 1);
-		ssdk_rounds_interval_closed(run, ts->nr, ts->end_ns);
-	} else {
-		WRITE_ONCE(ts->dropped, ts->dropped + ts->cur.op[0].ios + ts->cur.op[1].ios);
-	}
-	memset(&ts->cur, 0, sizeof(ts->cur));
-	memset(ts->hist, 0, sizeof(ts->hist));
-	ts->end_ns += ts->interval_ns;
+	for (op = 0; op < SSDK_NR_OPS; op++)
+		ssdk_ts_close_op(&p->op[op], &run->stats->set[op], &ts->base[op],
+				 &ts->open[op]);
+	/* Pairs with smp_load_acquire() in ssdk_ts_published(). */
+	smp_store_release(&ts->nr, ts->nr + 1);
+	ssdk_rounds_interval_closed(run, ts->nr, ts->end_ns);
+	ssdk_ts_open(ts);
+	if (ts->nr < ts->cap)
+		ts->end_ns += ts->interval_ns;
 }
 
 /**
@@ -124,7 +144,8 @@ static void ssdk_ts_close(struct ssdk_run *run)
  * @t: The IO's completion time from the run's start, past the open
  *	interval's end.
  *
- * ssdk_ts_add() (record.h) calls it at an interval's first completion.
+ * ssdk_record_reaped() (record.h) calls it at an interval's first
+ * completion, before counting it.
  *
  * Context: The run's worker.
  * Return: Whether the series has room for the IO (else it is counted
@@ -154,9 +175,15 @@ bool ssdk_ts_advance(struct ssdk_run *run, u64 t)
 void ssdk_ts_finish(struct ssdk_run *run)
 {
 	struct ssdk_timeseries *ts = &run->ts;
+	unsigned int op;
 
-	if (ts->cur.op[0].ios || ts->cur.op[1].ios)
-		ssdk_ts_close(run);
+	if (ts->nr == ts->cap)
+		return;
+	for (op = 0; op < SSDK_NR_OPS; op++)
+		if (run->stats->set[op].c.ios != ts->base[op].c.ios) {
+			ssdk_ts_close(run);
+			return;
+		}
 }
 
 /**

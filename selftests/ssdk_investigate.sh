@@ -12,7 +12,7 @@
 . "$(dirname "$0")/lib/ssdk.sh"
 ssdk_setup nr_devices=1 irqmode=0 gb=16
 
-ktap_plan 22
+ktap_plan 23
 
 OUT=$SSDK_TMP/slowest.json
 # 4 KiB random reads over [1 MiB, 65 MiB), a bs-split too: lengths vary.
@@ -47,11 +47,14 @@ expect_fail "module: slowest-n 4097 (policy, through ynl)" 1 "slowest-n|out of r
 # --- time series ------------------------------------------------------------
 
 series() {
-	"$SSDK_CLI" ctl run -q -j --target /dev/nullb0 --ios 20000 --iodepth 2 \
-		--ts-interval 100ms >"$SSDK_TMP/ts.json" || return 1
+	"$SSDK_CLI" ctl run -q -j --target /dev/nullb0 --ios 16000 --iodepth 2 \
+		--ts-interval 100ms --capture-over 1ns >"$SSDK_TMP/ts.json" || return 1
 	check timeseries_adds_up "$SSDK_TMP/ts.json" read 100000000
 }
 ktap_check "time series: 100 ms intervals that add up to the run, its max in one of them" series
+# Every IO captured: the ground truth of each interval's figures.
+ktap_check "time series: each interval's IOs, bytes, mean, max and p99 are its IOs'" \
+	check timeseries_exact "$SSDK_TMP/ts.json" read 100000000
 expect_fail "--ts-interval 5ms: refused" 1 "ts-interval-ns: below 10 ms" \
 	"$SSDK_CLI" ctl run -q --target /dev/nullb0 --ios 10 --ts-interval 5ms
 expect_fail "module: ts-interval-ns below 10 ms" 1 "ts-interval-ns: below 10 ms" \

@@ -572,6 +572,35 @@ def timeseries_adds_up(r: Report, j: Any, op: str, interval_ns: int) -> None:
 
 
 @check()
+def timeseries_exact(r: Report, j: Any, op: str, interval_ns: int) -> None:
+    """Every OP IO captured (capture over 1 ns): each interval's IOs, bytes,
+    mean and max are those of the captured IOs that completed in it, and
+    its p99 is at least their exact 99th percentile (rank ceil(0.99 n)) and
+    at most 1/256 above it, the width of the run's histogram's buckets."""
+    c = [e for e in j["captured"] if e["op"] == op]
+    r.eq("captured_dropped", j["captured_dropped"], 0)
+    r.eq(f"{op} IOs captured", len(c), j[op]["ios"])
+    by: dict[int, list[Any]] = {}
+    for e in c:
+        by.setdefault((e["t_ns"] + e["lat_ns"]) // interval_ns, []).append(e)
+    ts = j["timeseries"]
+    for k, p in enumerate(ts):
+        got, es = p[op], by.get(k, [])
+        lats = sorted(e["lat_ns"] for e in es)
+        r.eq(f"timeseries[{k}].{op}.ios", got["ios"], len(es))
+        r.eq(f"timeseries[{k}].{op}.bytes", got["bytes"], sum(e["len"] for e in es))
+        if not lats:
+            continue
+        r.eq(f"timeseries[{k}].{op}.max_ns", got["max_ns"], lats[-1])
+        r.want(abs(got["mean_ns"] - sum(lats) / len(lats)) < 1, f"timeseries[{k}].{op}.mean_ns",
+               got["mean_ns"], f"{sum(lats) / len(lats)}")
+        true = lats[-(-99 * len(lats) // 100) - 1]
+        r.want(true <= got["p99_ns"] <= true + true // 256, f"timeseries[{k}].{op}.p99_ns",
+               got["p99_ns"], f"from {true} to {true + true // 256} (exact: {true})")
+    r.want(len(ts) > max(by, default=-1), "intervals", len(ts), f"one per completion's: {len(by)}")
+
+
+@check()
 def timeseries_bounded(r: Report, j: Any, op: str, points: int) -> None:
     """POINTS intervals kept, some OP IOs dropped after them, the kept and
     the dropped adding up to the run's."""
@@ -1159,6 +1188,15 @@ def cases() -> list[Case]:
     changed = {"blocks": 3, "first": 4096, "end": 16384, "partial": 0}
     runs = [[512 + 4096 * i, 4096] for i in range(3)]
     worst = "worst interval: 1.2 s to 1.25 s, max {}, p99 9 ms, 4 IOs\n"
+    # Every IO captured: 3 completing in [0, 100), one in [100, 200).
+    every = a_run() | {
+        "read": op(4, 80, 90),
+        "captured": [{"op": "read", "offset": 0, "len": 4096, "t_ns": t, "lat_ns": lat}
+                     for t, lat in ((0, 90), (5, 90), (9, 90), (100, 50))],
+        "timeseries": [{"t_ns": 0, "read": {"ios": 3, "bytes": 3 * 4096, "mean_ns": 90,
+                                            "max_ns": 90, "p99_ns": 90}},
+                       {"t_ns": 100, "read": {"ios": 1, "bytes": 4096, "mean_ns": 50,
+                                              "max_ns": 50, "p99_ns": 50}}]}
     # The stall at once: its interval k = 300 // 50 = 6 follows one with reads and 5 empty.
     early = edit(stall, slowest__0__t_ns=0, timeseries=stall["timeseries"][:1]
                  + stall["timeseries"][2:7] + stall["timeseries"][32:33])
@@ -1343,6 +1381,19 @@ def cases() -> list[Case]:
          False, "a p99 above its max"),
         ("timeseries_adds_up", ["read", "100"], edit(run, ts_dropped=1), False, "a drop"),
         ("timeseries_adds_up", ["read", "100"], edit(run, timeseries=[]), False, "no interval"),
+        ("timeseries_exact", ["read", "100"], every, True, "2 intervals, every IO captured"),
+        ("timeseries_exact", ["read", "100"], edit(every, timeseries__0__read__p99_ns=89),
+         False, "a p99 below the exact one"),
+        ("timeseries_exact", ["read", "100"], edit(every, timeseries__0__read__p99_ns=91),
+         False, "a p99 more than 1/256 above"),
+        ("timeseries_exact", ["read", "100"], edit(every, timeseries__0__read__ios=2), False,
+         "an IO missing"),
+        ("timeseries_exact", ["read", "100"], edit(every, timeseries__1__read__mean_ns=60),
+         False, "another mean"),
+        ("timeseries_exact", ["read", "100"], edit(every, captured_dropped=1), False,
+         "an IO not captured"),
+        ("timeseries_exact", ["read", "100"], edit(every, timeseries=every["timeseries"][:1]),
+         False, "an interval missing"),
         ("timeseries_bounded", ["read", "2"], edit(run, ts_dropped=1, read__ios=5), True,
          "2 kept, 1 dropped"),
         ("timeseries_bounded", ["read", "2"], run, False, "none dropped"),

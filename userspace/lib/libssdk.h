@@ -562,7 +562,7 @@ int ssdk_captured_get(struct ssdk *h, uint32_t id, uint32_t from, struct ssdk_io
  * @bytes: Their bytes.
  * @lat_sum_ns: Sum of their latencies.
  * @lat_max_ns: The largest.
- * @lat_p99_ns: The 99th percentile, at most 1/8 above the true value.
+ * @lat_p99_ns: The 99th percentile, at most 1/256 above the true value.
  */
 struct ssdk_ts_op {
 	uint64_t ios;

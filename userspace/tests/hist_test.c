@@ -513,4 +513,53 @@ TEST(percentile_rank)
 	EXPECT_EQ(997ULL, hist_value_at_rank(hist_buf, 999, 1, 997));
 }
 
+/*
+ * A run's time series (kmod/timeseries.c): intervals of random lengths
+ * and spreads recorded into one histogram, each interval's p99 taken as
+ * the difference from a copy, against the exact order statistic of the
+ * interval's own latencies; the copy equals the histogram after each.
+ */
+TEST(advance_intervals)
+{
+	static u64 base[SSDK_HIST_NR_BUCKETS];
+	unsigned int k, i, n;
+	u64 lo, hi, min, max, rank, want, got;
+
+	rng_seed(11);
+	memset(hist_buf, 0, sizeof(hist_buf));
+	memset(base, 0, sizeof(base));
+	for (k = 0; k < 400; k++) {
+		n = k % 50 ? rng_range(1, 20000) : 0;	/* an empty interval too */
+		lo = rng_log(1000000);
+		hi = lo + rng_log(k % 7 ? 100000 : 10 * SSDK_HIST_MAX_NS);
+		min = U64_MAX_VALUE;
+		max = 0;
+		for (i = 0; i < n; i++) {
+			samples[i] = rng_range(lo, hi);
+			hist_record(hist_buf, samples[i]);
+			min = samples[i] < min ? samples[i] : min;
+			max = samples[i] > max ? samples[i] : max;
+		}
+		rank = n - n / 100;
+		got = hist_advance(base, hist_buf, hist_bucket_index(min), hist_bucket_index(max),
+				   rank);
+		ASSERT_EQ(0, memcmp(base, hist_buf, sizeof(base))) TH_LOG("interval %u", k);
+		if (!n) {
+			ASSERT_EQ(0ULL, got);
+			continue;
+		}
+		qsort(samples, n, sizeof(samples[0]), cmp_u64);
+		want = samples[rank - 1];
+		ASSERT_LE(want, got) TH_LOG("interval %u: %u IOs", k, n);
+		if (want < SSDK_HIST_MAX_NS)
+			ASSERT_LE(got - want, want / 256) TH_LOG("interval %u: %" PRIu64
+							       " for %" PRIu64, k, got, want);
+	}
+	/* more than were gained: none */
+	hist_record(hist_buf, 5000);
+	EXPECT_EQ(0ULL, hist_advance(base, hist_buf, hist_bucket_index(5000),
+				     hist_bucket_index(5000), 2));
+	EXPECT_EQ(0, memcmp(base, hist_buf, sizeof(base)));
+}
+
 TEST_HARNESS_MAIN

@@ -203,7 +203,7 @@ class TimeSeries:
 
     ``t_ns`` is each interval's start from the run's start; ``columns[op]``
     a (intervals x 5) float array of ios, bytes, mean_ns, max_ns, p99_ns
-    (p99 at most 1/8 above the true value, never below).
+    (p99 at most 1/256 above the true value, never below).
     """
 
     interval_ns: int

@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The rare part of a reaped IO's record (record.h): its place among the
+ * slowest (slowest.c) and its capture (capture.c). Each IO's latency is
+ * compared with one threshold, the run's rare_ns: the least latency
+ * either of them may want. Only the IOs that reach it come here: the
+ * first slowest-n of a run, while its log fills, then the few slower
+ * than the fastest it keeps, and those the capture takes.
+ */
+
+#include <linux/minmax.h>
+
+#include "record.h"
+#include "ssdk.h"
+
+/**
+ * ssdk_record_rare_update() - Set the latency from which an IO is rare.
+ * @run: The run (a worker's share), its slowest log and capture set up.
+ *
+ * Context: The run's worker, or its setup before the worker starts.
+ */
+void ssdk_record_rare_update(struct ssdk_run *run)
+{
+	const struct ssdk_slowest *s = &run->slowest;
+	u64 over = U64_MAX, fastest;
+
+	if (s->nr < s->cap) {
+		over = 0;
+	} else if (s->cap) {
+		/* A full log keeps an IO only if slower than its fastest. */
+		fastest = s->heap[0].lat_ns;
+		over = fastest == U64_MAX ? fastest : fastest + 1;
+	}
+	if (run->capture.over_ns)
+		over = min(over, run->capture.over_ns);
+	run->rare_ns = over;
+}
+
+/**
+ * ssdk_record_rare() - Record a reaped IO in the slowest log or the
+ * capture, where it belongs in either.
+ * @run: The run.
+ * @slot: The IO: measured, completed without error.
+ * @lat: Its latency, at least the run's rare_ns.
+ *
+ * Context: The run's worker.
+ */
+void ssdk_record_rare(struct ssdk_run *run, const struct ssdk_slot *slot, u64 lat)
+{
+	const struct ssdk_slowest *s = &run->slowest;
+	u64 over = run->capture.over_ns;
+
+	if (s->nr < s->cap || (s->cap && lat > s->heap[0].lat_ns))
+		ssdk_slowest_insert(run, slot, lat);
+	if (over && lat >= over)
+		ssdk_capture_record(run, slot, lat);
+	ssdk_record_rare_update(run);
+}
