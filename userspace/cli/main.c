@@ -8,6 +8,7 @@
  *	ssdk [-j] compare --engines LIST --target DEV ...
  *	ssdk [-j] study new-vs-used --target DEV --allow-write ...
  *	ssdk [-j] review SUITE --target DEV --out DIR --allow-write ...
+ *	ssdk [-j] trace summary FILE
  */
 
 #include <stdio.h>
@@ -18,6 +19,7 @@
 static const struct cli_cmd *const commands[] = {
 	&cmd_info, &cmd_run, &cmd_start, &cmd_sweep, &cmd_purge, &cmd_precondition, &cmd_profiles,
 	&cmd_compare, &cmd_study, &cmd_review, &cmd_status, &cmd_list, &cmd_wait, &cmd_stop, &cmd_results, &cmd_delete,
+	&cmd_trace_summary,
 };
 
 #define NR_COMMANDS	(sizeof(commands) / sizeof(commands[0]))
@@ -30,7 +32,8 @@ static void main_help(void)
 	printf("usage: ssdk [-j|--json] ctl COMMAND [ARGS]\n"
 	       "       ssdk [-j|--json] compare [ARGS]\n"
 	       "       ssdk [-j|--json] study new-vs-used [ARGS]\n"
-	       "       ssdk [-j|--json] review SUITE [ARGS]\n\n"
+	       "       ssdk [-j|--json] review SUITE [ARGS]\n"
+	       "       ssdk [-j|--json] trace COMMAND [ARGS]\n\n"
 	       "Drive the ssdk kernel module (ssdk.ko), which generates IO from kernel\n"
 	       "threads and measures each IO's latency without syscall overhead.\n\n");
 	for (i = 0; i < NR_COMMANDS; i++) {
@@ -53,6 +56,12 @@ static const struct cli_cmd *find(const char *group, const char *name)
 		    (!group || !strcmp(commands[i]->group, group)))
 			return commands[i];
 	return NULL;
+}
+
+/* The words that name a group of commands: ssdk GROUP COMMAND. */
+static int is_group(const char *word)
+{
+	return !strcmp(word, "ctl") || !strcmp(word, "trace");
 }
 
 /* Whether -h or --help is among a command's arguments (before any "--"). */
@@ -86,11 +95,11 @@ int main(int argc, char **argv)
 	}
 	if (i == argc)
 		return usage_error(&cli, "a command is needed");
-	if (!strcmp(argv[i], "ctl")) {
+	if (is_group(argv[i])) {
 		group = argv[i++];
 		cli.group = group;
 		if (i == argc)
-			return usage_error(&cli, "ctl needs a command");
+			return usage_error(&cli, "%s needs a command", group);
 		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
 			main_help();
 			return 0;
@@ -98,7 +107,8 @@ int main(int argc, char **argv)
 	}
 	cmd = find(group, argv[i]);
 	if (!cmd)
-		return usage_error(&cli, "unknown %scommand '%s'", group ? "ctl " : "", argv[i]);
+		return usage_error(&cli, "unknown %s%scommand '%s'", group ? group : "",
+				   group ? " " : "", argv[i]);
 	cli.cmd = cmd->name;
 	if (wants_help(argc - i, argv + i)) {
 		args_help(cmd);

@@ -622,6 +622,57 @@ static void json_profiles(struct output *out, const struct profile *p, unsigned 
 	json_end(out);
 }
 
+static void json_trace_summary(struct output *out, const char *path,
+			       const struct ssdk_trace_summary *s)
+{
+	struct json *j = &out->j;
+	unsigned int i;
+
+	json_begin(out);
+	json_object_begin(j, NULL);
+	json_str(j, "path", path);
+	json_str(j, "format", ssdk_trace_format_name(s->format));
+	json_boolean(j, "has_time", !!(s->flags & SSDK_TRACE_HAS_TIME));
+	json_boolean(j, "has_qd", !!(s->flags & SSDK_TRACE_HAS_QD));
+	json_u64(j, "ios", s->ios);
+	json_u64(j, "bytes", s->bytes);
+	json_object_begin(j, "ops");
+	for (i = 0; i < SSDK_TRACE_NR_OPS; i++) {
+		json_object_begin_inline(j, ssdk_trace_op_name(i));
+		json_u64(j, "ios", s->op_ios[i]);
+		json_u64(j, "bytes", s->op_bytes[i]);
+		json_object_end(j);
+	}
+	json_object_end(j);
+	json_array_begin(j, "sizes", 0);
+	for (i = 0; i < s->nr_sizes; i++) {
+		json_object_begin_inline(j, NULL);
+		json_u64(j, "len", s->sizes[i].len);
+		json_u64(j, "ios", s->sizes[i].ios);
+		json_object_end(j);
+	}
+	json_array_end(j);
+	json_u64(j, "other_sizes", s->other_sizes);
+	json_u64(j, "sequential", s->sequential);
+	json_array_begin(j, "qd_ios", JSON_INLINE);
+	for (i = 0; i < SSDK_TRACE_QDS; i++)
+		json_u64(j, NULL, s->qd_ios[i]);
+	json_array_end(j);
+	json_u64(j, "duration_ns", s->duration_ns);
+	json_object_begin_inline(j, "gap_ns");
+	json_u64(j, "min", s->gap_min_ns);
+	json_u64(j, "mean", s->gap_mean_ns);
+	json_u64(j, "p50", s->gap_p50_ns);
+	json_u64(j, "p99", s->gap_p99_ns);
+	json_u64(j, "max", s->gap_max_ns);
+	json_object_end(j);
+	json_u64(j, "footprint", s->footprint);
+	json_u64(j, "lowest", s->lowest);
+	json_u64(j, "highest", s->highest);
+	json_object_end(j);
+	json_end(out);
+}
+
 /* A workload in one of the drive's states: the study table's cell, or null. */
 static void json_study_cell(struct json *j, const char *key, const struct study_cell *c)
 {
@@ -845,5 +896,6 @@ const struct output_ops output_json = {
 	.interval = json_interval,
 	.follow_end = json_follow_end,
 	.profiles = json_profiles,
+	.trace_summary = json_trace_summary,
 	.plan = json_plan,
 };

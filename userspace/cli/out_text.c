@@ -845,6 +845,58 @@ static void text_profiles(struct output *out, const struct profile *p, unsigned 
 		printf("%-31s %s\n", p[i].name, p[i].source);
 }
 
+/* --- trace ------------------------------------------------------------------ */
+
+static double share(uint64_t part, uint64_t whole)
+{
+	return whole ? 100.0 * part / whole : 0;
+}
+
+static void text_trace_summary(struct output *out, const char *path,
+			       const struct ssdk_trace_summary *s)
+{
+	uint64_t data = s->op_ios[SSDK_OP_READ] + s->op_ios[SSDK_OP_WRITE], qds = 0;
+	char a[32], b[32], c[32], d[32];
+	unsigned int i;
+
+	printf("trace %s (%s): %" PRIu64 " IOs, %s", path, ssdk_trace_format_name(s->format),
+	       s->ios, fmt_bytes(a, sizeof(a), s->bytes));
+	if (s->flags & SSDK_TRACE_HAS_TIME)
+		printf(", over %s", fmt_ns(b, sizeof(b), s->duration_ns));
+	printf("\n");
+	for (i = 0; i < SSDK_TRACE_NR_OPS; i++)
+		if (s->op_ios[i])
+			printf("  %-8s %10" PRIu64 " IOs (%5.1f%%)  %10s (%5.1f%%)\n",
+			       ssdk_trace_op_name(i), s->op_ios[i], share(s->op_ios[i], s->ios),
+			       fmt_bytes(a, sizeof(a), s->op_bytes[i]),
+			       share(s->op_bytes[i], s->bytes));
+	if (!data)
+		return;
+	printf("sizes:");
+	for (i = 0; i < s->nr_sizes; i++)
+		printf("%s %s %.1f%%", i ? "," : "", fmt_size(a, sizeof(a), s->sizes[i].len),
+		       share(s->sizes[i].ios, data));
+	if (s->other_sizes)
+		printf(", others %.1f%%", share(s->other_sizes, data));
+	printf("\nsequential: %.1f%% of reads and writes\n", share(s->sequential, data));
+	if (s->flags & SSDK_TRACE_HAS_QD) {
+		printf("queue depth:");
+		for (i = 0; i < SSDK_TRACE_QDS; i++)
+			qds += s->qd_ios[i];
+		for (i = 0; i < SSDK_TRACE_QDS; i++)
+			if (s->qd_ios[i])
+				printf(" %u%s %.1f%%", i + 1, i + 1 == SSDK_TRACE_QDS ? "+" : "",
+				       share(s->qd_ios[i], qds));
+		printf("\n");
+	}
+	if ((s->flags & SSDK_TRACE_HAS_TIME) && s->ios > 1)
+		printf("between arrivals: mean %s, p50 %s, p99 %s, max %s\n",
+		       fmt_ns(a, sizeof(a), s->gap_mean_ns), fmt_ns(b, sizeof(b), s->gap_p50_ns),
+		       fmt_ns(c, sizeof(c), s->gap_p99_ns), fmt_ns(d, sizeof(d), s->gap_max_ns));
+	printf("footprint: %s distinct, from byte %" PRIu64 " to %" PRIu64 "\n",
+	       fmt_bytes(a, sizeof(a), s->footprint), s->lowest, s->highest);
+}
+
 /* --- review ----------------------------------------------------------------- */
 
 /* A row's place in the review: its step's name, and its filesystem's. */
@@ -1032,6 +1084,7 @@ const struct output_ops output_text = {
 	.interval = text_interval,
 	.follow_end = text_follow_end,
 	.profiles = text_profiles,
+	.trace_summary = text_trace_summary,
 	.plan_step = text_plan_step,
 	.plan = text_plan,
 };

@@ -108,6 +108,7 @@ struct output;
  *	them, @untimed end at a size rather than a time, and the others
  *	take @seconds together.
  * @review: A review (ssdk review): its steps and every run's figures.
+ * @trace_summary: A trace's summary (ssdk trace summary), of the file @path.
  */
 struct output_ops {
 	void (*info)(struct output *out, const struct ssdk_info *info);
@@ -136,6 +137,8 @@ struct output_ops {
 	void (*dry_run)(struct output *out, unsigned int runs, double seconds,
 			unsigned int untimed);
 	void (*review)(struct output *out, const struct review_summary *s);
+	void (*trace_summary)(struct output *out, const char *path,
+			      const struct ssdk_trace_summary *s);
 };
 
 /**

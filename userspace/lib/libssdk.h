@@ -25,6 +25,7 @@
 #ifndef _LIBSSDK_H
 #define _LIBSSDK_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include <linux/ssdk.h>
@@ -746,6 +747,163 @@ void ssdk_counts_add(struct ssdk_counts *dst, const struct ssdk_counts *src);
  * caller's to add (ssdk_hist_merge()).
  */
 void ssdk_status_add(struct ssdk_run_status *total, const struct ssdk_run_status *st);
+
+/*
+ * Traces (trace.c): the IOs a workload sent to a device, read from a file
+ * that blktrace or fio recorded, and summarized as storage reviews quote
+ * them. Reading needs no module.
+ */
+
+/* Formats of trace files. */
+#define SSDK_TRACE_FORMAT_BLKTRACE	1	/* blktrace's binary records */
+#define SSDK_TRACE_FORMAT_IOLOG2	2	/* fio's iolog, version 2 */
+#define SSDK_TRACE_FORMAT_IOLOG3	3	/* fio's iolog, version 3: timed */
+
+/* A trace's ops: the spec's (SSDK_OP_*), then those the module does not issue. */
+#define SSDK_TRACE_OP_DISCARD	(SSDK_OP_MAX + 1)
+#define SSDK_TRACE_OP_FLUSH	(SSDK_OP_MAX + 2)
+#define SSDK_TRACE_NR_OPS	(SSDK_OP_MAX + 3)
+
+/* What a trace's format recorded, besides ops, offsets and lengths. */
+#define SSDK_TRACE_HAS_TIME	1	/* each IO's arrival time */
+#define SSDK_TRACE_HAS_QD	2	/* the IOs in flight at each issue */
+
+/* The summary's most common sizes, and its queue depths (the last: more). */
+#define SSDK_TRACE_SIZES	8
+#define SSDK_TRACE_QDS		64
+
+/**
+ * struct ssdk_trace_io - One IO of a trace.
+ * @t_ns: Its arrival, from the trace's first; 0 when the format has no time.
+ * @offset: Where it went, bytes.
+ * @len: Its length, bytes; 0 for a flush.
+ * @qd: IOs in flight when it was issued, itself included; 0 when unknown.
+ * @op: SSDK_OP_READ, SSDK_OP_WRITE, SSDK_TRACE_OP_DISCARD or _FLUSH.
+ * @pad: Zero.
+ */
+struct ssdk_trace_io {
+	uint64_t t_ns;
+	uint64_t offset;
+	uint32_t len;
+	uint16_t qd;
+	uint8_t op;
+	uint8_t pad;
+};
+
+struct ssdk_trace;
+
+/**
+ * ssdk_trace_read() - Read a trace file, whichever its format.
+ * @path: The file.
+ * @trace: Set to the trace; ssdk_trace_free() frees it.
+ * @err: Where a failure is told in one line, with the byte offset at which
+ *	the file went wrong.
+ * @err_len: Size of @err; SSDK_ERROR_LEN is enough.
+ *
+ * Return: 0 or a negative errno: -ENOENT and the like from the file,
+ * -EPROTO for a file of no known format, -EBADMSG for a corrupt or
+ * truncated one, -ENOMEM.
+ */
+int ssdk_trace_read(const char *path, struct ssdk_trace **trace, char *err, size_t err_len);
+
+/** ssdk_trace_free() - Free a trace (NULL is fine). @trace: The trace. */
+void ssdk_trace_free(struct ssdk_trace *trace);
+
+/** ssdk_trace_nr() - IOs of a trace. @trace: The trace. Return: How many. */
+uint64_t ssdk_trace_nr(const struct ssdk_trace *trace);
+
+/**
+ * ssdk_trace_ios() - The IOs of a trace, in arrival order.
+ * @trace: The trace.
+ * Return: ssdk_trace_nr() of them, valid until the trace is freed.
+ */
+const struct ssdk_trace_io *ssdk_trace_ios(const struct ssdk_trace *trace);
+
+/**
+ * struct ssdk_trace_size - A request size and its IOs.
+ * @len: Bytes.
+ * @pad: Zero.
+ * @ios: IOs of that size.
+ */
+struct ssdk_trace_size {
+	uint32_t len;
+	uint32_t pad;
+	uint64_t ios;
+};
+
+/**
+ * struct ssdk_trace_summary - What a trace holds, as reviews quote it.
+ * @format: SSDK_TRACE_FORMAT_*.
+ * @flags: SSDK_TRACE_HAS_*.
+ * @ios: IOs.
+ * @bytes: Their bytes.
+ * @op_ios: IOs per op (SSDK_OP_*, SSDK_TRACE_OP_*).
+ * @op_bytes: Bytes per op.
+ * @sequential: Reads and writes that start where the read or write
+ *	before them ended.
+ * @duration_ns: From the first arrival to the last (SSDK_TRACE_HAS_TIME).
+ * @footprint: Distinct bytes that reads and writes touched.
+ * @lowest: The lowest byte any IO touched.
+ * @highest: One past the highest.
+ * @nr_sizes: Entries of @sizes.
+ * @sizes: The most common sizes of reads and writes, most IOs first (ties:
+ *	the smaller size first).
+ * @other_sizes: Reads and writes of the sizes not in @sizes.
+ * @qd_ios: Reads and writes issued with q IOs in flight, itself included,
+ *	at [q - 1]; the last entry counts SSDK_TRACE_QDS and more
+ *	(SSDK_TRACE_HAS_QD).
+ * @gap_min_ns: Least time between two arrivals (SSDK_TRACE_HAS_TIME).
+ * @gap_p50_ns: Median time between two arrivals.
+ * @gap_p99_ns: 99th percentile of it.
+ * @gap_max_ns: Most time between two arrivals.
+ * @gap_mean_ns: Mean time between two arrivals.
+ */
+struct ssdk_trace_summary {
+	uint32_t format;
+	uint32_t flags;
+	uint64_t ios;
+	uint64_t bytes;
+	uint64_t op_ios[SSDK_TRACE_NR_OPS];
+	uint64_t op_bytes[SSDK_TRACE_NR_OPS];
+	uint64_t sequential;
+	uint64_t duration_ns;
+	uint64_t footprint;
+	uint64_t lowest;
+	uint64_t highest;
+	uint32_t nr_sizes;
+	uint32_t pad;
+	struct ssdk_trace_size sizes[SSDK_TRACE_SIZES];
+	uint64_t other_sizes;
+	uint64_t qd_ios[SSDK_TRACE_QDS];
+	uint64_t gap_min_ns;
+	uint64_t gap_p50_ns;
+	uint64_t gap_p99_ns;
+	uint64_t gap_max_ns;
+	uint64_t gap_mean_ns;
+};
+
+/**
+ * ssdk_trace_summarize() - Sum a trace up.
+ * @trace: The trace.
+ * @s: Filled in.
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int ssdk_trace_summarize(const struct ssdk_trace *trace, struct ssdk_trace_summary *s);
+
+/**
+ * ssdk_trace_op_name() - The name of a trace's op.
+ * @op: SSDK_OP_* (the spec's names) or SSDK_TRACE_OP_*.
+ * Return: "read", "write", "discard", "flush", or "unknown".
+ */
+const char *ssdk_trace_op_name(uint32_t op);
+
+/**
+ * ssdk_trace_format_name() - The name of a trace format.
+ * @format: SSDK_TRACE_FORMAT_*.
+ * Return: "blktrace", "iolog2", "iolog3", or "unknown".
+ */
+const char *ssdk_trace_format_name(uint32_t format);
 
 #ifdef __cplusplus
 }

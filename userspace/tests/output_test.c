@@ -857,6 +857,50 @@ TEST(json_small_documents)
 	result_free(&r);
 }
 
+/* A trace's summary, in text and in JSON parsed back. */
+TEST(trace_summary_both)
+{
+	struct ssdk_trace_summary s = {
+		.format = SSDK_TRACE_FORMAT_BLKTRACE,
+		.flags = SSDK_TRACE_HAS_TIME | SSDK_TRACE_HAS_QD,
+		.ios = 1000, .bytes = 1000 * 4096 + 4096,
+		.op_ios = { [SSDK_OP_READ] = 700, [SSDK_OP_WRITE] = 299, [SSDK_TRACE_OP_FLUSH] = 1 },
+		.op_bytes = { [SSDK_OP_READ] = 700 * 4096, [SSDK_OP_WRITE] = 299 * 4096 + 4096 },
+		.sequential = 250, .duration_ns = 2000000000, .footprint = 3 << 20,
+		.lowest = 4096, .highest = 1 << 30, .nr_sizes = 2,
+		.sizes = { { .len = 4096, .ios = 998 }, { .len = 8192, .ios = 1 } },
+		.qd_ios = { [0] = 600, [1] = 300, [SSDK_TRACE_QDS - 1] = 99 },
+		.gap_min_ns = 1000, .gap_p50_ns = 1500000, .gap_p99_ns = 9000000,
+		.gap_max_ns = 20000000, .gap_mean_ns = 2002002,
+	};
+	struct output t = { .ops = &output_text }, j = { .ops = &output_json };
+	char *out;
+
+	CAPTURE(out, output_text.trace_summary(&t, "t.bin", &s));
+	EXPECT_NE(NULL, strstr(out, "trace t.bin (blktrace): 1000 IOs, 3.91 MiB, over 2.000 s\n"))
+		TH_LOG("%s", out);
+	EXPECT_NE(NULL, strstr(out, "  read            700 IOs ( 70.0%)")) TH_LOG("%s", out);
+	EXPECT_NE(NULL, strstr(out, "sizes: 4k 99.9%, 8k 0.1%\n")) TH_LOG("%s", out);
+	EXPECT_NE(NULL, strstr(out, "sequential: 25.0% of reads and writes\n")) TH_LOG("%s", out);
+	EXPECT_NE(NULL, strstr(out, "queue depth: 1 60.1% 2 30.0% 64+ 9.9%\n")) TH_LOG("%s", out);
+	EXPECT_NE(NULL, strstr(out, "between arrivals: mean 2.002 ms, p50 1.500 ms, p99 9.000 ms, "
+			       "max 20.000 ms\n")) TH_LOG("%s", out);
+	free(out);
+
+	CAPTURE(out, output_json.trace_summary(&j, "t.bin", &s));
+	CHECK_JSON(out,
+		"d[\"path\"] == \"t.bin\" and d[\"format\"] == \"blktrace\"",
+		"d[\"has_time\"] is True and d[\"has_qd\"] is True",
+		"d[\"ios\"] == 1000 and d[\"ops\"][\"read\"] == {\"ios\": 700, \"bytes\": 2867200}",
+		"list(d[\"ops\"]) == [\"read\", \"write\", \"discard\", \"flush\"]",
+		"d[\"sizes\"] == [{\"len\": 4096, \"ios\": 998}, {\"len\": 8192, \"ios\": 1}]",
+		"len(d[\"qd_ios\"]) == 64 and d[\"qd_ios\"][1] == 300 and d[\"qd_ios\"][63] == 99",
+		"d[\"gap_ns\"] == {\"min\": 1000, \"mean\": 2002002, \"p50\": 1500000, "
+		"\"p99\": 9000000, \"max\": 20000000}",
+		"d[\"footprint\"] == 3 << 20 and d[\"highest\"] == 1 << 30");
+	free(out);
+}
+
 /* ---- CSV -------------------------------------------------------------- */
 
 /* A run, a job of two and their total, a compare of two depths: one header. */
