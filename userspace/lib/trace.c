@@ -42,6 +42,29 @@ int trace_fail(struct trace_reader *r, int err, const char *fmt, ...)
 }
 
 /**
+ * trace_grow() - Make room for one more entry of a growing array.
+ * @array: The array (NULL at first).
+ * @nr: Entries in it.
+ * @cap: Room in it; doubled when full.
+ * @size: Bytes of an entry.
+ *
+ * Return: The array, moved or not, or NULL (out of memory: @array is
+ * left as it was, for its owner to free).
+ */
+void *trace_grow(void *array, uint64_t nr, uint64_t *cap, size_t size)
+{
+	uint64_t more = *cap ? 2 * *cap : 4096;
+	void *p;
+
+	if (nr < *cap)
+		return array;
+	p = reallocarray(array, more, size);
+	if (p)
+		*cap = more;
+	return p;
+}
+
+/**
  * trace_add() - Append an IO to the trace being read.
  * @r: The reader.
  * @io: The IO.
@@ -51,18 +74,12 @@ int trace_fail(struct trace_reader *r, int err, const char *fmt, ...)
 int trace_add(struct trace_reader *r, const struct ssdk_trace_io *io)
 {
 	struct ssdk_trace *t = r->t;
-	struct ssdk_trace_io *ios;
-	uint64_t cap;
+	struct ssdk_trace_io *ios = trace_grow(t->ios, t->nr, &t->cap, sizeof(*ios));
 
-	if (t->nr == t->cap) {
-		cap = t->cap ? 2 * t->cap : 4096;
-		ios = reallocarray(t->ios, cap, sizeof(*ios));
-		if (!ios)
-			return trace_fail(r, -ENOMEM, "out of memory at IO %llu",
-					  (unsigned long long)t->nr);
-		t->ios = ios;
-		t->cap = cap;
-	}
+	if (!ios)
+		return trace_fail(r, -ENOMEM, "out of memory at IO %llu",
+				  (unsigned long long)t->nr);
+	t->ios = ios;
 	t->ios[t->nr++] = *io;
 	return 0;
 }

@@ -62,6 +62,7 @@ extern const struct trace_format trace_format_blktrace;
 extern const struct trace_format trace_format_iolog2;
 extern const struct trace_format trace_format_iolog3;
 
+void *trace_grow(void *array, uint64_t nr, uint64_t *cap, size_t size);
 int trace_add(struct trace_reader *r, const struct ssdk_trace_io *io);
 int trace_fail(struct trace_reader *r, int err, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));

@@ -103,17 +103,11 @@ static int blktrace_probe(const unsigned char *head, size_t n)
 static int blktrace_event_add(struct trace_reader *r, struct blktrace_state *s,
 			      const struct blktrace_event *e)
 {
-	struct blktrace_event *ev;
-	uint64_t cap;
+	struct blktrace_event *ev = trace_grow(s->ev, s->nr_ev, &s->cap_ev, sizeof(*ev));
 
-	if (s->nr_ev == s->cap_ev) {
-		cap = s->cap_ev ? 2 * s->cap_ev : 4096;
-		ev = reallocarray(s->ev, cap, sizeof(*ev));
-		if (!ev)
-			return trace_fail(r, -ENOMEM, "out of memory");
-		s->ev = ev;
-		s->cap_ev = cap;
-	}
+	if (!ev)
+		return trace_fail(r, -ENOMEM, "out of memory");
+	s->ev = ev;
 	s->ev[s->nr_ev++] = *e;
 	return 0;
 }
