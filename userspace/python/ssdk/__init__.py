@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import spec
+from . import spec, trace
 from .compare import compare
 from .controller import Controller, Info, Run, run, sweep
 from .errors import (
@@ -79,6 +79,7 @@ __all__ = [
     "run",
     "spec",
     "sweep",
+    "trace",
 ]
 
 __version__ = "0.1.0"

@@ -28,6 +28,9 @@ CONFIG_SET_WORDS = 2
 NR_OPS = len(spec.Op)
 NR_SETS = NR_OPS * len(spec.LatKind)
 ANY_CPU = -1
+TRACE_NR_OPS = NR_OPS + 2  # the spec's ops, then discard and flush
+TRACE_SIZES = 8
+TRACE_QDS = 64
 
 u32 = ctypes.c_uint32
 u64 = ctypes.c_uint64
@@ -200,6 +203,53 @@ class Round(ctypes.Structure):
     ]
 
 
+class TraceIo(ctypes.Structure):
+    """struct ssdk_trace_io."""
+
+    _fields_ = [
+        ("t_ns", u64),
+        ("offset", u64),
+        ("len", u32),
+        ("qd", ctypes.c_uint16),
+        ("op", ctypes.c_uint8),
+        ("pad", ctypes.c_uint8),
+    ]
+
+
+class TraceSize(ctypes.Structure):
+    """struct ssdk_trace_size."""
+
+    _fields_ = [("len", u32), ("pad", u32), ("ios", u64)]
+
+
+class TraceSummary(ctypes.Structure):
+    """struct ssdk_trace_summary."""
+
+    _fields_ = [
+        ("format", u32),
+        ("flags", u32),
+        ("ios", u64),
+        ("bytes", u64),
+        ("op_ios", u64 * TRACE_NR_OPS),
+        ("op_bytes", u64 * TRACE_NR_OPS),
+        ("sequential", u64),
+        ("duration_ns", u64),
+        ("footprint", u64),
+        ("lowest", u64),
+        ("highest", u64),
+        ("nr_sizes", u32),
+        ("pad", u32),
+        ("sizes", TraceSize * TRACE_SIZES),
+        ("other_sizes", u64),
+        ("qd_ios", u64 * TRACE_QDS),
+        ("gap_min_ns", u64),
+        ("gap_p50_ns", u64),
+        ("gap_p99_ns", u64),
+        ("gap_max_ns", u64),
+        ("gap_mean_ns", u64),
+    ]
+
+
 STRUCTS: dict[str, type[ctypes.Structure]] = {
     "ssdk_info": Info,
     "ssdk_bs_share": BsShare,
@@ -210,6 +260,9 @@ STRUCTS: dict[str, type[ctypes.Structure]] = {
     "ssdk_ts_op": TsOp,
     "ssdk_ts_point": TsPoint,
     "ssdk_round": Round,
+    "ssdk_trace_io": TraceIo,
+    "ssdk_trace_size": TraceSize,
+    "ssdk_trace_summary": TraceSummary,
 }
 
 _P = ctypes.POINTER
@@ -248,6 +301,14 @@ _PROTOTYPES: dict[str, tuple[object, list[object]]] = {
     "ssdk_status_add": (None, [_P(RunStatus), _P(RunStatus)]),
     "ssdk_rounds": (ctypes.c_int, [_P(RunStatus), _P(TsPoint), u32, _P(Round), u32]),
     "ssdk_rounds_window": (u32, [_P(RunStatus), _P(Round), u32, _P(Round)]),
+    "ssdk_trace_read": (ctypes.c_int, [ctypes.c_char_p, _P(_HANDLE), ctypes.c_char_p,
+                                       ctypes.c_size_t]),
+    "ssdk_trace_free": (None, [_HANDLE]),
+    "ssdk_trace_nr": (u64, [_HANDLE]),
+    "ssdk_trace_ios": (_P(TraceIo), [_HANDLE]),
+    "ssdk_trace_summarize": (ctypes.c_int, [_HANDLE, _P(TraceSummary)]),
+    "ssdk_trace_op_name": (ctypes.c_char_p, [u32]),
+    "ssdk_trace_format_name": (ctypes.c_char_p, [u32]),
 }
 
 
