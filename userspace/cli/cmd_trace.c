@@ -2,12 +2,19 @@
 /*
  * ssdk trace: traces of real use. summary reads a file that blktrace or
  * fio recorded (libssdk's ssdk_trace_read()) and prints what storage
- * reviews quote of one; it needs no module.
+ * reviews quote of one; make writes a synthetic one from a described mix
+ * (trace_make.c). Neither needs the module.
  */
 
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "commands.h"
+#include "trace_make.h"
+#include "values.h"
 
 static int trace_summary_run(struct cli *cli, int argc, char **argv)
 {
@@ -43,4 +50,139 @@ const struct cli_cmd cmd_trace_summary = {
 		 "version 2 or 3; its format is found from its first bytes.\n",
 	.summary = "sum up a trace file (blktrace, fio iolog)",
 	.run = trace_summary_run,
+};
+
+/* What ssdk trace make is told. */
+struct trace_make_args {
+	struct trace_recipe r;
+	struct ssdk_run_config c;	/* the options the spec names */
+	const char *out;
+	int bs_split;
+};
+
+static const struct cli_opt make_opts[] = {
+	{ "out", 'o', "FILE", 0, "the trace file to write (fio iolog, version 3); required" },
+	{ NULL, 'n', "N", SSDK_A_RUN_IOS, "IOs of the trace; required" },
+	{ NULL, 0, "SIZE", SSDK_A_RUN_BS, "bytes per IO" },
+	{ "bs-split", 0, "LIST", 0, "request sizes and their shares: 4k/70:128k/20:64k/10" },
+	{ NULL, 0, "PCT", SSDK_A_RUN_RWMIXREAD, "share of reads, percent" },
+	{ "seq-pct", 0, "PCT", 0,
+	  "share of IOs that start where the one before ended, percent (default 0)" },
+	{ "gaps", 0, "LIST", 0,
+	  "times between arrivals and their shares, whole microseconds: 100us/50:1ms/40:0/10 "
+	  "(default 0/100: as fast as a replay may)" },
+	{ NULL, 0, "SIZE", SSDK_A_RUN_OFFSET, "where the IOs' span starts" },
+	{ NULL, 0, "SIZE", SSDK_A_RUN_SPAN, "bytes the IOs fall in (here, default 8 GiB)" },
+	{ NULL, 0, "N", SSDK_A_RUN_SEED, "seed of the draws: the same options make the same trace" },
+	{ "name", 0, "NAME", 0,
+	  "the file the log names (default /dev/target; fio's replay_redirect sends it elsewhere)" },
+	{ 0 },
+};
+
+static int make_opt(struct cli *cli, const struct cli_opt *o, const char *arg, void *ctx)
+{
+	struct trace_make_args *a = ctx;
+	const char *name = cli_opt_name(o);
+	uint32_t pct;
+	int err;
+
+	if (o->attr)
+		return args_set_attr(cli, o, arg, &a->c);
+	if (!strcmp(name, "out")) {
+		a->out = arg;
+	} else if (!strcmp(name, "name")) {
+		a->r.name = arg;
+	} else if (!strcmp(name, "seq-pct")) {
+		if (parse_u32(arg, &pct) || pct > 100)
+			return usage_error(cli, "--seq-pct: '%s' is not a percentage, 0 to 100", arg);
+		a->r.seq_pct = pct;
+	} else {
+		err = trace_shares_parse(arg, !strcmp(name, "gaps"),
+					 !strcmp(name, "gaps") ? a->r.gaps : a->r.sizes,
+					 !strcmp(name, "gaps") ? &a->r.nr_gaps : &a->r.nr_sizes);
+		if (err)
+			return usage_error(cli, "--%s: '%s' is not %s/PCT:..., %u entries at most",
+					   name, arg, !strcmp(name, "gaps") ? "TIME" : "SIZE",
+					   TRACE_MAKE_SHARES);
+		a->bs_split |= !strcmp(name, "bs-split");
+	}
+	return 0;
+}
+
+/* An option the spec names, or its default here. */
+static uint64_t make_value(const struct trace_make_args *a, uint32_t attr, uint64_t dflt)
+{
+	return ssdk_config_is_set(&a->c, attr) ? ssdk_config_get(&a->c, attr) : dflt;
+}
+
+/* Write the trace beside its place, then move it there: all of it or nothing. */
+static int make_write(struct cli *cli, struct trace_make_args *a, struct trace_made *m)
+{
+	char tmp[4096];
+	FILE *f;
+	int err;
+
+	if (snprintf(tmp, sizeof(tmp), "%s.tmp.%d", a->out, getpid()) >= (int)sizeof(tmp))
+		return usage_error(cli, "--out: a path too long");
+	f = fopen(tmp, "w");
+	if (!f)
+		return runtime_error(cli, "--out %s: %s", a->out, strerror(errno));
+	err = trace_make(&a->r, f, m);
+	if (fclose(f) || err || rename(tmp, a->out)) {
+		err = errno ? errno : EIO;
+		unlink(tmp);
+		return runtime_error(cli, "--out %s: %s", a->out, strerror(err));
+	}
+	return 0;
+}
+
+static int trace_make_run(struct cli *cli, int argc, char **argv)
+{
+	struct trace_make_args a = { .r = { .name = "/dev/target", .nr_gaps = 1,
+					    .gaps = { { 0, 100 } } } };
+	struct trace_made m = { 0 };
+	char why[256];
+	int first, ret;
+
+	ssdk_config_init(&a.c);
+	ret = args_parse(cli, &cmd_trace_make, argc, argv, make_opt, &a, &first);
+	if (ret)
+		return ret;
+	if (argc > first)
+		return usage_error(cli, "no operand: the trace goes to --out FILE");
+	if (!a.out || !ssdk_config_is_set(&a.c, SSDK_A_RUN_IOS))
+		return usage_error(cli, "--out FILE and --ios N are needed");
+	if (a.bs_split && ssdk_config_is_set(&a.c, SSDK_A_RUN_BS))
+		return usage_error(cli, "--bs and --bs-split: one or the other");
+	if (!a.bs_split) {
+		a.r.nr_sizes = 1;
+		a.r.sizes[0] = (struct trace_share){ make_value(&a, SSDK_A_RUN_BS, SSDK_DEFAULT_BS),
+						     100 };
+	}
+	a.r.ios = make_value(&a, SSDK_A_RUN_IOS, 0);
+	a.r.read_pct = make_value(&a, SSDK_A_RUN_RWMIXREAD, SSDK_DEFAULT_RWMIXREAD);
+	a.r.offset = make_value(&a, SSDK_A_RUN_OFFSET, 0);
+	a.r.span = make_value(&a, SSDK_A_RUN_SPAN, 8ULL << 30);
+	a.r.seed = make_value(&a, SSDK_A_RUN_SEED, 1);
+	if (trace_recipe_check(&a.r, why, sizeof(why)))
+		return usage_error(cli, "%s", why);
+	m.path = a.out;
+	ret = make_write(cli, &a, &m);
+	if (!ret)
+		cli->out.ops->trace_made(&cli->out, &m);
+	return ret;
+}
+
+const struct cli_cmd cmd_trace_make = {
+	.name = "make",
+	.group = "trace",
+	.usage = "ssdk trace make --out FILE --ios N [OPTIONS]",
+	.about = "Write a synthetic trace from a described mix: request sizes, reads,\n"
+		 "sequential IOs and the times between arrivals by their shares, drawn with\n"
+		 "a seed. The trace is fio's iolog, version 3, which ssdk trace summary reads\n"
+		 "and fio replays (read_iolog). What it holds, counted as it was made, is\n"
+		 "printed: ssdk trace summary of the file says the same.\n",
+	.summary = "write a synthetic trace from a described mix",
+	.opts = make_opts,
+	.run = trace_make_run,
 };

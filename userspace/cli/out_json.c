@@ -673,6 +673,48 @@ static void json_trace_summary(struct output *out, const char *path,
 	json_end(out);
 }
 
+/* Keyed as the trace's summary (json_trace_summary()), to compare with it. */
+static void json_trace_made(struct output *out, const struct trace_made *m)
+{
+	const struct trace_recipe *r = m->recipe;
+	struct json *j = &out->j;
+	unsigned int i;
+
+	json_begin(out);
+	json_object_begin(j, NULL);
+	json_str(j, "path", m->path);
+	json_u64(j, "ios", r->ios);
+	json_u64(j, "bytes", m->op_bytes[SSDK_OP_READ] + m->op_bytes[SSDK_OP_WRITE]);
+	json_object_begin(j, "ops");
+	for (i = 0; i <= SSDK_OP_WRITE; i++) {
+		json_object_begin_inline(j, ssdk_trace_op_name(i));
+		json_u64(j, "ios", m->op_ios[i]);
+		json_u64(j, "bytes", m->op_bytes[i]);
+		json_object_end(j);
+	}
+	json_object_end(j);
+	json_array_begin(j, "sizes", 0);
+	for (i = 0; i < r->nr_sizes; i++) {
+		json_object_begin_inline(j, NULL);
+		json_u64(j, "len", r->sizes[i].value);
+		json_u64(j, "ios", m->size_ios[i]);
+		json_object_end(j);
+	}
+	json_array_end(j);
+	json_u64(j, "sequential", m->sequential);
+	json_array_begin(j, "gaps", 0);
+	for (i = 0; i < r->nr_gaps; i++) {
+		json_object_begin_inline(j, NULL);
+		json_u64(j, "ns", r->gaps[i].value);
+		json_u64(j, "ios", m->gap_ios[i]);
+		json_object_end(j);
+	}
+	json_array_end(j);
+	json_u64(j, "duration_ns", m->duration_ns);
+	json_object_end(j);
+	json_end(out);
+}
+
 /* A workload in one of the drive's states: the study table's cell, or null. */
 static void json_study_cell(struct json *j, const char *key, const struct study_cell *c)
 {
@@ -897,5 +939,6 @@ const struct output_ops output_json = {
 	.follow_end = json_follow_end,
 	.profiles = json_profiles,
 	.trace_summary = json_trace_summary,
+	.trace_made = json_trace_made,
 	.plan = json_plan,
 };

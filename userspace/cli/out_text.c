@@ -897,6 +897,16 @@ static void text_trace_summary(struct output *out, const char *path,
 	       fmt_bytes(a, sizeof(a), s->footprint), s->lowest, s->highest);
 }
 
+static void text_trace_made(struct output *out, const struct trace_made *m)
+{
+	const struct trace_recipe *r = m->recipe;
+	char a[32];
+
+	printf("made %s: %" PRIu64 " IOs (%" PRIu64 " reads, %" PRIu64 " writes), %" PRIu64
+	       " sequential, over %s\n", m->path, r->ios, m->op_ios[SSDK_OP_READ],
+	       m->op_ios[SSDK_OP_WRITE], m->sequential, fmt_ns(a, sizeof(a), m->duration_ns));
+}
+
 /* --- review ----------------------------------------------------------------- */
 
 /* A row's place in the review: its step's name, and its filesystem's. */
@@ -1085,6 +1095,7 @@ const struct output_ops output_text = {
 	.follow_end = text_follow_end,
 	.profiles = text_profiles,
 	.trace_summary = text_trace_summary,
+	.trace_made = text_trace_made,
 	.plan_step = text_plan_step,
 	.plan = text_plan,
 };

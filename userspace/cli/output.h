@@ -16,6 +16,7 @@
 #include "review_table.h"
 #include "steps.h"
 #include "summary.h"
+#include "trace_make.h"
 
 /* What the results of a run show beyond the summary, in text. */
 #define RESULTS_SLOWEST		1	/* the table of the slowest IOs */
@@ -109,6 +110,7 @@ struct output;
  *	take @seconds together.
  * @review: A review (ssdk review): its steps and every run's figures.
  * @trace_summary: A trace's summary (ssdk trace summary), of the file @path.
+ * @trace_made: A synthetic trace just written (ssdk trace make).
  */
 struct output_ops {
 	void (*info)(struct output *out, const struct ssdk_info *info);
@@ -139,6 +141,7 @@ struct output_ops {
 	void (*review)(struct output *out, const struct review_summary *s);
 	void (*trace_summary)(struct output *out, const char *path,
 			      const struct ssdk_trace_summary *s);
+	void (*trace_made)(struct output *out, const struct trace_made *m);
 };
 
 /**

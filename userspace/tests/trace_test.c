@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Host tests of libssdk's traces (lib/trace*.c), on the kselftest harness:
+ * Host tests of libssdk's traces (lib/trace*.c) and of the CLI's synthetic
+ * ones (cli/trace_make.c), on the kselftest harness:
  * files written here in each format are read back IO for IO; a synthetic
  * mix's summary equals the figures counted while it was made; truncated
  * and corrupt files are refused with the byte offset where they went
- * wrong, and random damage never reads past a file or crashes.
+ * wrong, and random damage never reads past a file or crashes. A trace
+ * made from a recipe reads back as what was counted while making it.
  */
 
 #include <byteswap.h>
@@ -20,6 +22,7 @@
 #include "kselftest_harness.h"
 #include "libssdk.h"
 #include "test_random.h"
+#include "trace_make.h"
 
 static char path[] = "/tmp/ssdk-trace-test.XXXXXX";
 
@@ -551,6 +554,130 @@ TEST(footprint_merges_extents)
 	EXPECT_EQ(20480ULL, s.footprint);
 	EXPECT_EQ(1ULL, s.sequential);	/* the read at 12288, after the write ending there */
 	EXPECT_EQ(1073741824ULL, s.highest);
+}
+
+/* --- ssdk trace make ----------------------------------------------------------- */
+
+static struct trace_recipe a_recipe(void)
+{
+	struct trace_recipe r = {
+		.name = "/dev/target", .ios = 30000, .read_pct = 60, .seq_pct = 25,
+		.offset = 1 << 20, .span = 1ULL << 30, .seed = 9,
+		.nr_sizes = 3, .sizes = { { 4096, 70 }, { 131072, 20 }, { 65536, 10 } },
+		.nr_gaps = 3, .gaps = { { 100000, 50 }, { 1000000, 40 }, { 0, 10 } },
+	};
+
+	return r;
+}
+
+TEST(made_reads_back_as_counted)
+{
+	struct trace_recipe r = a_recipe();
+	struct trace_made m = { .path = path };
+	struct ssdk_trace_summary s;
+	struct ssdk_trace *t = NULL;
+	char err[SSDK_ERROR_LEN];
+	uint64_t ios = 0;
+	unsigned int i;
+	FILE *f;
+
+	ASSERT_EQ(0, trace_recipe_check(&r, err, sizeof(err))) TH_LOG("%s", err);
+	f = fopen(path, "w");
+	ASSERT_NE(NULL, f);
+	ASSERT_EQ(0, trace_make(&r, f, &m));
+	ASSERT_EQ(0, fclose(f));
+	ASSERT_EQ(0, read_trace(&t, err)) TH_LOG("%s", err);
+	ASSERT_EQ(0, ssdk_trace_summarize(t, &s));
+	EXPECT_EQ(r.ios, s.ios);
+	EXPECT_EQ(m.op_ios[SSDK_OP_READ], s.op_ios[SSDK_OP_READ]);
+	EXPECT_EQ(m.op_ios[SSDK_OP_WRITE], s.op_ios[SSDK_OP_WRITE]);
+	EXPECT_EQ(m.op_bytes[SSDK_OP_READ], s.op_bytes[SSDK_OP_READ]);
+	EXPECT_EQ(m.op_bytes[SSDK_OP_WRITE], s.op_bytes[SSDK_OP_WRITE]);
+	EXPECT_EQ(m.sequential, s.sequential);
+	EXPECT_EQ(m.duration_ns, s.duration_ns);
+	/* sizes by share: the summary's are in order of IOs, as the recipe's */
+	ASSERT_EQ(3U, s.nr_sizes);
+	for (i = 0; i < 3; i++) {
+		EXPECT_EQ(r.sizes[i].value, s.sizes[i].len);
+		EXPECT_EQ(m.size_ios[i], s.sizes[i].ios);
+	}
+	/* each IO inside the span, aligned to its size when random */
+	EXPECT_LE(r.offset, s.lowest);
+	EXPECT_GE(r.offset + r.span, s.highest);
+	/* gaps: 0, 100 us and 1 ms, each about its share */
+	EXPECT_EQ(0ULL, s.gap_min_ns);
+	EXPECT_EQ(1000000ULL, s.gap_max_ns);
+	for (i = 0; i < 3; i++)
+		ios += m.gap_ios[i];
+	EXPECT_EQ(r.ios - 1, ios);
+	EXPECT_EQ(m.gap_ios[0] * 100000 + m.gap_ios[1] * 1000000, s.duration_ns);
+	/* the shares drawn: within 2 points of the recipe's, at 30000 IOs */
+	EXPECT_LT(llabs((long long)m.size_ios[0] * 100 - 70LL * (long long)r.ios),
+		  2LL * (long long)r.ios);
+	EXPECT_LT(llabs((long long)m.op_ios[SSDK_OP_READ] * 100 - 60LL * (long long)r.ios),
+		  2LL * (long long)r.ios);
+}
+
+/* The same recipe makes the same trace, byte for byte; another seed another. */
+TEST(made_from_its_seed)
+{
+	struct trace_recipe r = a_recipe();
+	struct trace_made m = { .path = path };
+	char *a = NULL, *b = NULL, *c = NULL;
+	size_t na, nb, nc;
+	FILE *f;
+
+	r.ios = 500;
+	f = open_memstream(&a, &na);
+	ASSERT_EQ(0, trace_make(&r, f, &m));
+	fclose(f);
+	f = open_memstream(&b, &nb);
+	ASSERT_EQ(0, trace_make(&r, f, &m));
+	fclose(f);
+	r.seed++;
+	f = open_memstream(&c, &nc);
+	ASSERT_EQ(0, trace_make(&r, f, &m));
+	fclose(f);
+	EXPECT_EQ(na, nb);
+	EXPECT_EQ(0, memcmp(a, b, na));
+	EXPECT_FALSE(na == nc && !memcmp(a, c, na));
+	free(a);
+	free(b);
+	free(c);
+}
+
+static void bad_recipe(struct __test_metadata *_metadata, const struct trace_recipe *r,
+		       const char *want)
+{
+	char why[256] = "";
+
+	EXPECT_EQ(-EINVAL, trace_recipe_check(r, why, sizeof(why)));
+	EXPECT_NE(NULL, strstr(why, want)) TH_LOG("'%s' lacks '%s'", why, want);
+}
+
+TEST(bad_recipes)
+{
+	struct trace_recipe r;
+	uint32_t nr;
+
+	r = a_recipe(), r.ios = 0, bad_recipe(_metadata, &r, "ios: at least 1");
+	r = a_recipe(), r.sizes[0].pct = 69, bad_recipe(_metadata, &r, "bs-split: the shares");
+	r = a_recipe(), r.gaps[2].pct = 11, bad_recipe(_metadata, &r, "gaps: the shares");
+	r = a_recipe(), r.gaps[0].value = 1500, bad_recipe(_metadata, &r, "whole microseconds");
+	r = a_recipe(), r.sizes[0].value = 1000, bad_recipe(_metadata, &r, "bs: sizes of 512");
+	r = a_recipe(), r.sizes[0].value = 2 << 20, bad_recipe(_metadata, &r, "bs: sizes of 512");
+	r = a_recipe(), r.span = 65536, bad_recipe(_metadata, &r, "span: smaller than a size");
+	r = a_recipe(), r.read_pct = 101, bad_recipe(_metadata, &r, "rwmixread: a percentage");
+	r = a_recipe(), r.name = "a b", bad_recipe(_metadata, &r, "name: 1 to 256 characters");
+	EXPECT_EQ(-EINVAL, trace_shares_parse("4k:70", 0, r.sizes, &nr));
+	EXPECT_EQ(-EINVAL, trace_shares_parse("4x/70", 0, r.sizes, &nr));
+	EXPECT_EQ(-EINVAL, trace_shares_parse("", 1, r.gaps, &nr));
+	EXPECT_EQ(-ERANGE, trace_shares_parse("1/1:1/1:1/1:1/1:1/1:1/1:1/1:1/1:1/1:1/1:1/1:1/1:"
+					      "1/1:1/1:1/1:1/1:1/1", 1, r.gaps, &nr));
+	ASSERT_EQ(0, trace_shares_parse("100us/50:1ms/40:0/10", 1, r.gaps, &nr));
+	EXPECT_EQ(3U, nr);
+	EXPECT_EQ(100000ULL, r.gaps[0].value);
+	EXPECT_EQ(10U, r.gaps[2].pct);
 }
 
 TEST_HARNESS_MAIN
