@@ -55,7 +55,7 @@ void ssdk_capture_teardown(struct ssdk_run *run)
  * ssdk_capture_record() - Capture a reaped IO over the threshold.
  * @run: The run.
  * @slot: The IO: measured, completed without error.
- * @lat: Its latency, at least the threshold (ssdk_capture_add(), record.h).
+ * @lat: Its latency, at least the threshold (ssdk_record_rare(), record.c).
  *
  * Context: The run's worker.
  */
@@ -81,6 +81,6 @@ void ssdk_capture_record(struct ssdk_run *run, const struct ssdk_slot *slot, u64
  */
 u32 ssdk_capture_published(const struct ssdk_run *run)
 {
-	/* Pairs with smp_store_release() in ssdk_capture_add(). */
+	/* Pairs with smp_store_release() in ssdk_capture_record(). */
 	return smp_load_acquire(&run->capture.nr);
 }

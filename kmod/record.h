@@ -5,9 +5,10 @@
  * the few IOs slow enough, its place among the slowest (slowest.c) and
  * its capture (capture.c). The path every IO takes is here, inline in
  * the reaping loop, the latency worked out once: it costs each IO a
- * comparison for the time series' interval, one for the rare path
- * (record.c), and the statistics' own counting; what few IOs need stays
- * in those files.
+ * comparison for the time series' interval, two for its extremes, one
+ * for the rare path (record.c: every IO while the slowest log fills, then
+ * few), and the statistics' own counting; what few IOs need stays in
+ * those files.
  */
 #ifndef _SSDK_RECORD_H
 #define _SSDK_RECORD_H

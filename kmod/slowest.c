@@ -111,7 +111,7 @@ static void ssdk_slowest_keep(struct ssdk_slowest *s, const struct ssdk_io_rec *
  * @run: The run.
  * @slot: The IO: measured, completed without error.
  * @lat: Its latency: the log has room, or it is slower than the log's
- *	fastest (ssdk_slowest_add(), record.h).
+ *	fastest (ssdk_record_rare(), record.c).
  *
  * Context: The run's worker.
  */

@@ -348,8 +348,8 @@ struct ssdk_ts_range {
 /**
  * struct ssdk_timeseries - A run's time series (timeseries.c).
  * @interval_ns: Length of an interval.
- * @end_ns: End of the open interval, from the run's start; of the last
- *	one once the series is full.
+ * @end_ns: End of the open interval, from the run's start; 0 once the
+ *	series is full.
  * @cap: Intervals @points has room for.
  * @nr: Closed intervals, published with release.
  * @dropped: IOs that completed after the last interval with room.

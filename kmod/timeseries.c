@@ -23,7 +23,8 @@
  * Memory is bounded: the array holds at most ts_max_points intervals
  * (module parameter, default 16384: four and a half hours at 1 s, 164 s
  * at 10 ms), 80 bytes each, allocated when the run starts (for its whole
- * length when it has a runtime); IOs that complete past the last
+ * length when it has a runtime), and the base is a copy of the two ops'
+ * statistics (139 KiB) per worker; IOs that complete past the last
  * interval are counted in ts-dropped.
  */
 
@@ -118,8 +119,9 @@ static void ssdk_ts_close_op(struct ssdk_ts_op *o, const struct ssdk_set_stats *
 
 /*
  * Close the open interval: publish it, and open the next one; a round
- * may end with it. The one that fills the series leaves its end as the
- * open one's: every later IO then counts as dropped (ssdk_ts_advance()).
+ * may end with it. The one that fills the series leaves an end of 0: every
+ * later IO, even one reaped after an IO that completed later than it, is
+ * then counted as dropped (ssdk_ts_advance()).
  */
 static void ssdk_ts_close(struct ssdk_run *run)
 {
@@ -134,8 +136,7 @@ static void ssdk_ts_close(struct ssdk_run *run)
 	smp_store_release(&ts->nr, ts->nr + 1);
 	ssdk_rounds_interval_closed(run, ts->nr, ts->end_ns);
 	ssdk_ts_open(ts);
-	if (ts->nr < ts->cap)
-		ts->end_ns += ts->interval_ns;
+	ts->end_ns = ts->nr < ts->cap ? ts->end_ns + ts->interval_ns : 0;
 }
 
 /**
