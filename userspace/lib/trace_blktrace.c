@@ -238,6 +238,35 @@ static int blktrace_header(struct trace_reader *r, const struct blktrace_state *
 			  BLKTRACE_VERSION2);
 }
 
+/* Whether @n bytes at @p are not all zeros. */
+static int memchr_inv(const void *p, size_t n)
+{
+	const unsigned char *c = p;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (c[i])
+			return 1;
+	return 0;
+}
+
+/*
+ * Whether the rest of the file is zeros. blktrace stopped while the
+ * kernel had reserved room for records it had not filled yet sometimes
+ * leaves zeros in their place at the end of its output (blkparse stops
+ * there, with "Bad magic 0"); anywhere else zeros are damage.
+ */
+static int blktrace_zeros_to_end(FILE *f)
+{
+	unsigned char buf[4096];
+	size_t n;
+
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+		if (memchr_inv(buf, n))
+			return 0;
+	return !ferror(f);
+}
+
 static int blktrace_read(struct trace_reader *r)
 {
 	struct blktrace_state s = { 0 };
@@ -251,6 +280,10 @@ static int blktrace_read(struct trace_reader *r)
 	if (fstat(fileno(r->f), &st))
 		return trace_fail(r, -errno, "%s", strerror(errno));
 	while ((n = fread(&v1, 1, sizeof(v1), r->f)) > 0) {
+		if (!memchr_inv(&v1, n) && blktrace_zeros_to_end(r->f)) {
+			pos = st.st_size;	/* the relay's unfilled tail: the end */
+			break;
+		}
 		if (n < sizeof(v1)) {
 			ret = trace_fail(r, -EBADMSG, "byte %llu: a record cut short (%zu of %zu bytes)",
 					 (unsigned long long)pos, n, sizeof(v1));

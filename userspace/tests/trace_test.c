@@ -426,6 +426,35 @@ TEST(blktrace_version_8)
 	EXPECT_NE(NULL, strstr(err, "byte 72: a record cut short (50 of 64 bytes)")) TH_LOG("%s", err);
 }
 
+/*
+ * Zeros to the end, where blktrace stopped before the kernel filled
+ * records it had reserved: the end of the trace. Zeros before a record:
+ * damage.
+ */
+TEST(blktrace_zero_tail)
+{
+	static struct bt_file b;
+	struct ssdk_trace *t = NULL;
+	char err[SSDK_ERROR_LEN];
+	size_t end;
+
+	memset(&b, 0, sizeof(b));
+	bt_workload(&b);
+	end = b.n;
+	put(b.buf, end + 100);		/* bt_file's buffer is zeros past the end */
+	ASSERT_EQ(0, read_trace(&t, err)) TH_LOG("%s", err);
+	check_workload(_metadata, t);
+	put(b.buf, end + 20);
+	ASSERT_EQ(0, read_trace(&t, err)) TH_LOG("%s", err);
+	check_workload(_metadata, t);
+	bt_add(&b, 7000, BLK_TA_QUEUE, 0, 512, DEV, 0);
+	memmove(b.buf + end + 48, b.buf + end, 48);
+	memset(b.buf + end, 0, 48);
+	put(b.buf, end + 96);
+	EXPECT_EQ(-EBADMSG, read_trace(&t, err));
+	EXPECT_NE(NULL, strstr(err, "no record's magic (0x00000000)")) TH_LOG("%s", err);
+}
+
 /* Random damage: every outcome is a trace or a refusal, never a crash. */
 TEST(blktrace_fuzz)
 {
