@@ -622,6 +622,31 @@ static void json_profiles(struct output *out, const struct profile *p, unsigned 
 	json_end(out);
 }
 
+/* A trace's "ops": each op's IOs and bytes, by the op's name. */
+static void json_trace_ops(struct json *j, const uint64_t *ios, const uint64_t *bytes,
+			   unsigned int n)
+{
+	unsigned int i;
+
+	json_object_begin(j, "ops");
+	for (i = 0; i < n; i++) {
+		json_object_begin_inline(j, ssdk_trace_op_name(i));
+		json_u64(j, "ios", ios[i]);
+		json_u64(j, "bytes", bytes[i]);
+		json_object_end(j);
+	}
+	json_object_end(j);
+}
+
+/* An entry of a trace's sizes or gaps: {KEY: VALUE, "ios": IOS}. */
+static void json_trace_pair(struct json *j, const char *key, uint64_t value, uint64_t ios)
+{
+	json_object_begin_inline(j, NULL);
+	json_u64(j, key, value);
+	json_u64(j, "ios", ios);
+	json_object_end(j);
+}
+
 static void json_trace_summary(struct output *out, const char *path,
 			       const struct ssdk_trace_summary *s)
 {
@@ -636,21 +661,10 @@ static void json_trace_summary(struct output *out, const char *path,
 	json_boolean(j, "has_qd", !!(s->flags & SSDK_TRACE_HAS_QD));
 	json_u64(j, "ios", s->ios);
 	json_u64(j, "bytes", s->bytes);
-	json_object_begin(j, "ops");
-	for (i = 0; i < SSDK_TRACE_NR_OPS; i++) {
-		json_object_begin_inline(j, ssdk_trace_op_name(i));
-		json_u64(j, "ios", s->op_ios[i]);
-		json_u64(j, "bytes", s->op_bytes[i]);
-		json_object_end(j);
-	}
-	json_object_end(j);
+	json_trace_ops(j, s->op_ios, s->op_bytes, SSDK_TRACE_NR_OPS);
 	json_array_begin(j, "sizes", 0);
-	for (i = 0; i < s->nr_sizes; i++) {
-		json_object_begin_inline(j, NULL);
-		json_u64(j, "len", s->sizes[i].len);
-		json_u64(j, "ios", s->sizes[i].ios);
-		json_object_end(j);
-	}
+	for (i = 0; i < s->nr_sizes; i++)
+		json_trace_pair(j, "len", s->sizes[i].len, s->sizes[i].ios);
 	json_array_end(j);
 	json_u64(j, "other_sizes", s->other_sizes);
 	json_u64(j, "sequential", s->sequential);
@@ -685,30 +699,15 @@ static void json_trace_made(struct output *out, const struct trace_made *m)
 	json_str(j, "path", m->path);
 	json_u64(j, "ios", r->ios);
 	json_u64(j, "bytes", m->op_bytes[SSDK_OP_READ] + m->op_bytes[SSDK_OP_WRITE]);
-	json_object_begin(j, "ops");
-	for (i = 0; i <= SSDK_OP_WRITE; i++) {
-		json_object_begin_inline(j, ssdk_trace_op_name(i));
-		json_u64(j, "ios", m->op_ios[i]);
-		json_u64(j, "bytes", m->op_bytes[i]);
-		json_object_end(j);
-	}
-	json_object_end(j);
+	json_trace_ops(j, m->op_ios, m->op_bytes, SSDK_OP_WRITE + 1);
 	json_array_begin(j, "sizes", 0);
-	for (i = 0; i < r->nr_sizes; i++) {
-		json_object_begin_inline(j, NULL);
-		json_u64(j, "len", r->sizes[i].value);
-		json_u64(j, "ios", m->size_ios[i]);
-		json_object_end(j);
-	}
+	for (i = 0; i < r->nr_sizes; i++)
+		json_trace_pair(j, "len", r->sizes[i].value, m->size_ios[i]);
 	json_array_end(j);
 	json_u64(j, "sequential", m->sequential);
 	json_array_begin(j, "gaps", 0);
-	for (i = 0; i < r->nr_gaps; i++) {
-		json_object_begin_inline(j, NULL);
-		json_u64(j, "ns", r->gaps[i].value);
-		json_u64(j, "ios", m->gap_ios[i]);
-		json_object_end(j);
-	}
+	for (i = 0; i < r->nr_gaps; i++)
+		json_trace_pair(j, "ns", r->gaps[i].value, m->gap_ios[i]);
 	json_array_end(j);
 	json_u64(j, "duration_ns", m->duration_ns);
 	json_object_end(j);

@@ -901,6 +901,36 @@ TEST(trace_summary_both)
 	free(out);
 }
 
+/* What ssdk trace make made, in text and in JSON keyed as the summary's. */
+TEST(trace_made_both)
+{
+	struct trace_recipe r = {
+		.ios = 10, .nr_sizes = 2, .sizes = { { 4096, 70 }, { 131072, 30 } },
+		.nr_gaps = 2, .gaps = { { 0, 10 }, { 100000, 90 } },
+	};
+	struct trace_made m = {
+		.path = "mix.iolog", .recipe = &r, .op_ios = { 6, 4 },
+		.op_bytes = { 6 * 4096, 3 * 4096 + 131072 }, .size_ios = { 9, 1 },
+		.gap_ios = { 1, 8 }, .sequential = 2, .duration_ns = 800000,
+	};
+	struct output t = { .ops = &output_text }, j = { .ops = &output_json };
+	char *out;
+
+	CAPTURE(out, output_text.trace_made(&t, &m));
+	EXPECT_STREQ("made mix.iolog: 10 IOs (6 reads, 4 writes), 2 sequential, over 800.00 us\n",
+		     out);
+	free(out);
+	CAPTURE(out, output_json.trace_made(&j, &m));
+	CHECK_JSON(out,
+		"d[\"path\"] == \"mix.iolog\" and d[\"ios\"] == 10 and d[\"bytes\"] == 167936",
+		"d[\"ops\"] == {\"read\": {\"ios\": 6, \"bytes\": 24576}, "
+		"\"write\": {\"ios\": 4, \"bytes\": 143360}}",
+		"d[\"sizes\"] == [{\"len\": 4096, \"ios\": 9}, {\"len\": 131072, \"ios\": 1}]",
+		"d[\"gaps\"] == [{\"ns\": 0, \"ios\": 1}, {\"ns\": 100000, \"ios\": 8}]",
+		"d[\"sequential\"] == 2 and d[\"duration_ns\"] == 800000");
+	free(out);
+}
+
 /* ---- CSV -------------------------------------------------------------- */
 
 /* A run, a job of two and their total, a compare of two depths: one header. */
