@@ -10,7 +10,6 @@
 
 #include <linux/minmax.h>
 
-#include "record.h"
 #include "ssdk.h"
 
 /**
@@ -47,10 +46,9 @@ void ssdk_record_rare_update(struct ssdk_run *run)
  */
 void ssdk_record_rare(struct ssdk_run *run, const struct ssdk_slot *slot, u64 lat)
 {
-	const struct ssdk_slowest *s = &run->slowest;
 	u64 over = run->capture.over_ns;
 
-	if (s->nr < s->cap || (s->cap && lat > s->heap[0].lat_ns))
+	if (ssdk_slowest_wants(&run->slowest, lat))
 		ssdk_slowest_insert(run, slot, lat);
 	if (over && lat >= over)
 		ssdk_capture_record(run, slot, lat);

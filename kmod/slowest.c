@@ -124,6 +124,19 @@ void ssdk_slowest_insert(struct ssdk_run *run, const struct ssdk_slot *slot, u64
 }
 
 /**
+ * ssdk_slowest_wants() - Whether the log keeps an IO of a latency.
+ * @s: The log.
+ * @lat: The latency.
+ *
+ * Return: true while the log has room, then for an IO slower than the
+ * fastest it keeps.
+ */
+bool ssdk_slowest_wants(const struct ssdk_slowest *s, u64 lat)
+{
+	return s->nr < s->cap || (s->cap && lat > s->heap[0].lat_ns);
+}
+
+/**
  * ssdk_slowest_merge() - Add another worker's slowest IOs to a run's.
  * @run: The run whose log keeps the slowest of both, still a heap.
  * @from: A log of the same capacity, a heap too.
@@ -139,7 +152,7 @@ void ssdk_slowest_merge(struct ssdk_run *run, const struct ssdk_slowest *from)
 	const struct ssdk_io_rec *r;
 
 	for (r = from->heap; r < from->heap + from->nr; r++)
-		if (s->nr < s->cap || r->lat_ns > s->heap[0].lat_ns)
+		if (ssdk_slowest_wants(s, r->lat_ns))
 			ssdk_slowest_keep(s, r);
 }
 

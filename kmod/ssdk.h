@@ -641,6 +641,7 @@ extern const struct ssdk_engine_ops ssdk_engine_kfile;
 int ssdk_slowest_setup(struct ssdk_run *run);
 void ssdk_slowest_teardown(struct ssdk_run *run);
 void ssdk_slowest_insert(struct ssdk_run *run, const struct ssdk_slot *slot, u64 lat);
+bool ssdk_slowest_wants(const struct ssdk_slowest *s, u64 lat);
 void ssdk_slowest_merge(struct ssdk_run *run, const struct ssdk_slowest *from);
 void ssdk_slowest_finish(struct ssdk_run *run);
 void ssdk_io_rec_fill(struct ssdk_io_rec *r, const struct ssdk_run *run,
