@@ -83,6 +83,7 @@ static int make_opt(struct cli *cli, const struct cli_opt *o, const char *arg, v
 {
 	struct trace_make_args *a = ctx;
 	const char *name = cli_opt_name(o);
+	int gaps = !strcmp(name, "gaps");
 	uint32_t pct;
 	int err;
 
@@ -97,14 +98,12 @@ static int make_opt(struct cli *cli, const struct cli_opt *o, const char *arg, v
 			return usage_error(cli, "--seq-pct: '%s' is not a percentage, 0 to 100", arg);
 		a->r.seq_pct = pct;
 	} else {
-		err = trace_shares_parse(arg, !strcmp(name, "gaps"),
-					 !strcmp(name, "gaps") ? a->r.gaps : a->r.sizes,
-					 !strcmp(name, "gaps") ? &a->r.nr_gaps : &a->r.nr_sizes);
+		err = trace_shares_parse(arg, gaps, gaps ? a->r.gaps : a->r.sizes,
+					 gaps ? &a->r.nr_gaps : &a->r.nr_sizes);
 		if (err)
 			return usage_error(cli, "--%s: '%s' is not %s/PCT:..., %u entries at most",
-					   name, arg, !strcmp(name, "gaps") ? "TIME" : "SIZE",
-					   TRACE_MAKE_SHARES);
-		a->bs_split |= !strcmp(name, "bs-split");
+					   name, arg, gaps ? "TIME" : "SIZE", TRACE_MAKE_SHARES);
+		a->bs_split |= !gaps;
 	}
 	return 0;
 }

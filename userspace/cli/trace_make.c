@@ -20,40 +20,28 @@
 
 /**
  * trace_shares_parse() - Values and their shares: 4k/70:128k/30, or for
- * gaps 100us/50:1ms/40:0/10.
+ * gaps 100us/50:1ms/40:0/10 (parse_shares()).
  * @s: The text.
  * @gaps: Values are durations (else sizes).
  * @out: TRACE_MAKE_SHARES entries at most.
  * @nr: Set to the entries read.
  *
- * Return: 0; -EINVAL malformed; -ERANGE too many entries.
+ * Return: 0; -EINVAL malformed; -ERANGE too many entries or too large a
+ * value.
  */
 int trace_shares_parse(const char *s, int gaps, struct trace_share *out, uint32_t *nr)
 {
-	char buf[512], *entry, *slash, *save;
-	uint32_t n = 0;
+	uint64_t values[TRACE_MAKE_SHARES];
+	uint32_t pcts[TRACE_MAKE_SHARES];
+	unsigned int n, i;
 	int err;
 
-	if (!s || strlen(s) >= sizeof(buf))
-		return -EINVAL;
-	strcpy(buf, s);
-	for (entry = strtok_r(buf, ":", &save); entry; entry = strtok_r(NULL, ":", &save)) {
-		if (n == TRACE_MAKE_SHARES)
-			return -ERANGE;
-		slash = strchr(entry, '/');
-		if (!slash)
-			return -EINVAL;
-		*slash = '\0';
-		err = gaps ? parse_duration_ns(entry, &out[n].value) :
-			     parse_size(entry, &out[n].value);
-		if (!err)
-			err = parse_u32(slash + 1, &out[n].pct);
-		if (err)
-			return err;
-		n++;
-	}
-	if (!n)
-		return -EINVAL;
+	err = parse_shares(s, gaps ? parse_duration_ns : parse_size, UINT64_MAX, values, pcts,
+			   TRACE_MAKE_SHARES, &n);
+	if (err)
+		return err;
+	for (i = 0; i < n; i++)
+		out[i] = (struct trace_share){ values[i], pcts[i] };
 	*nr = n;
 	return 0;
 }

@@ -310,6 +310,57 @@ int parse_steady(const char *s, struct ssdk_run_config *c)
 }
 
 /**
+ * parse_shares() - Values and their shares, VALUE/PCT:VALUE/PCT..., as
+ * fio's bssplit: 4k/70:64k/30, or 100us/50:1ms/50.
+ * @s: The text.
+ * @parse: Reads a value: parse_size(), parse_duration_ns().
+ * @max_value: The largest value taken.
+ * @values: Set, @max of them at most.
+ * @pcts: Their shares, set likewise.
+ * @max: Entries @values and @pcts have room for.
+ * @nr: Set to the entries read.
+ *
+ * The shares are the caller's to check (their sum, their number).
+ *
+ * Return: 0; -EINVAL for a malformed or empty list; -ERANGE for more
+ * entries than @max, or a value above @max_value or too large for @parse.
+ */
+int parse_shares(const char *s, int (*parse)(const char *s, uint64_t *out), uint64_t max_value,
+		 uint64_t *values, uint32_t *pcts, unsigned int max, unsigned int *nr)
+{
+	char buf[512], *entry, *slash, *save;
+	unsigned int n = 0;
+	uint32_t pct;
+	uint64_t v;
+	int err;
+
+	if (!s || strlen(s) >= sizeof(buf))
+		return -EINVAL;
+	strcpy(buf, s);
+	for (entry = strtok_r(buf, ":", &save); entry; entry = strtok_r(NULL, ":", &save)) {
+		slash = strchr(entry, '/');
+		if (!slash)
+			return -EINVAL;
+		*slash = '\0';
+		err = parse(entry, &v);
+		if (!err && v > max_value)
+			err = -ERANGE;
+		if (!err)
+			err = parse_u32(slash + 1, &pct);
+		if (!err && n == max)
+			err = -ERANGE;
+		if (err)
+			return err;
+		values[n] = v;
+		pcts[n++] = pct;
+	}
+	if (!n)
+		return -EINVAL;
+	*nr = n;
+	return 0;
+}
+
+/**
  * parse_bssplit() - Block sizes and shares: 4k/70:64k/30, as fio's bssplit.
  * @s: The value.
  * @c: Its bs-split entries are set (the module checks their number,
@@ -320,36 +371,17 @@ int parse_steady(const char *s, struct ssdk_run_config *c)
  */
 int parse_bssplit(const char *s, struct ssdk_run_config *c)
 {
-	struct ssdk_run_config split;
-	char buf[512], *entry, *slash, *save;
-	uint32_t pct;
-	uint64_t bs;
+	uint64_t bs[SSDK_MAX_BS_SPLIT];
+	uint32_t pct[SSDK_MAX_BS_SPLIT];
+	unsigned int n, i;
 	int err;
 
-	if (!s || strlen(s) >= sizeof(buf))
-		return -EINVAL;
-	strcpy(buf, s);
-	ssdk_config_init(&split);
-	for (entry = strtok_r(buf, ":", &save); entry; entry = strtok_r(NULL, ":", &save)) {
-		slash = strchr(entry, '/');
-		if (!slash)
-			return -EINVAL;
-		*slash = '\0';
-		err = parse_size(entry, &bs);
-		if (!err && bs > UINT32_MAX)
-			err = -ERANGE;
-		if (!err)
-			err = parse_u32(slash + 1, &pct);
-		if (!err && ssdk_config_add_bs(&split, bs, pct))
-			err = -ERANGE;
-		if (err)
-			return err;
-	}
-	if (!split.nr_bs)
-		return -EINVAL;
+	err = parse_shares(s, parse_size, UINT32_MAX, bs, pct, SSDK_MAX_BS_SPLIT, &n);
+	if (err)
+		return err;
 	ssdk_config_unset(c, SSDK_A_RUN_BS_SPLIT);
-	for (pct = 0; pct < split.nr_bs; pct++)
-		ssdk_config_add_bs(c, split.bs_split[pct].bs, split.bs_split[pct].pct);
+	for (i = 0; i < n; i++)
+		ssdk_config_add_bs(c, bs[i], pct[i]);
 	return 0;
 }
 

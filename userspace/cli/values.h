@@ -20,6 +20,8 @@ int parse_u64(const char *s, uint64_t *out);
 int parse_u32(const char *s, uint32_t *out);
 int parse_list(const char *s, uint32_t *out, unsigned int max, unsigned int *nr, int ranges);
 int parse_pattern(const char *s, struct ssdk_run_config *c);
+int parse_shares(const char *s, int (*parse)(const char *s, uint64_t *out), uint64_t max_value,
+		 uint64_t *values, uint32_t *pcts, unsigned int max, unsigned int *nr);
 int parse_bssplit(const char *s, struct ssdk_run_config *c);
 int parse_steady(const char *s, struct ssdk_run_config *c);
 
