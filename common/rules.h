@@ -49,12 +49,14 @@ static inline bool ssdk_rw_writes(u32 rw, u32 rwmixread)
  * ssdk_open_loop() - Whether a run's IOs arrive on a schedule of their own.
  * @rate_iops: The run's rate, 0 for none.
  * @arrivals: &enum ssdk_arrivals.
+ * @timed_replay: The run replays a trace with its original timing.
  *
- * Return: True when a rate-limited run's arrivals are uniform or Poisson.
+ * Return: True when a rate-limited run's arrivals are uniform or Poisson,
+ * or the run replays a trace at its times.
  */
-static inline bool ssdk_open_loop(u32 rate_iops, u32 arrivals)
+static inline bool ssdk_open_loop(u32 rate_iops, u32 arrivals, bool timed_replay)
 {
-	return rate_iops && arrivals != SSDK_ARRIVALS_PACED;
+	return (rate_iops && arrivals != SSDK_ARRIVALS_PACED) || timed_replay;
 }
 
 /**

@@ -74,6 +74,8 @@ static int ssdk_config_sizes(struct genl_info *info, struct ssdk_run_config *cfg
 	u32 total = 0;
 	int rem, ret;
 
+	if (cfg->trace)
+		return 0;	/* its trace's (ssdk_replay_configure()) */
 	if (!info->attrs[SSDK_A_RUN_BS_SPLIT]) {
 		cfg->bs = ssdk_get_u32(info, SSDK_A_RUN_BS, SSDK_DEFAULT_BS);
 		ac->nr_bs = 1;
@@ -168,11 +170,109 @@ static int ssdk_config_purge(struct genl_info *info, struct ssdk_run_config *cfg
 	return 0;
 }
 
+/* A replay-only attribute given without a trace, or NULL. */
+static int ssdk_config_replay_only(struct genl_info *info)
+{
+	static const int replay_attrs[] = {
+		SSDK_A_RUN_REPLAY_TIMING, SSDK_A_RUN_REPLAY_SCALE, SSDK_A_RUN_REPLAY_REMAP,
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(replay_attrs); i++)
+		if (info->attrs[replay_attrs[i]])
+			return ssdk_config_refuse(info, replay_attrs[i],
+						  "only with trace (a replay)");
+	return 0;
+}
+
+/*
+ * A replay's timing and remap, each with what goes with it: a scale
+ * only for its times; an offset or a span only to remap into; batches
+ * and polling only when the IOs need not go at their times.
+ */
+static int ssdk_config_replay_how(struct genl_info *info, struct ssdk_run_config *cfg)
+{
+	struct nlattr **attrs = info->attrs;
+	bool timed;
+
+	cfg->replay_timing = ssdk_get_u32(info, SSDK_A_RUN_REPLAY_TIMING,
+					  SSDK_DEFAULT_REPLAY_TIMING);
+	cfg->replay_scale = ssdk_get_u32(info, SSDK_A_RUN_REPLAY_SCALE, SSDK_DEFAULT_REPLAY_SCALE);
+	cfg->replay_remap = ssdk_get_u32(info, SSDK_A_RUN_REPLAY_REMAP,
+					 SSDK_DEFAULT_REPLAY_REMAP);
+	timed = cfg->replay_timing == SSDK_REPLAY_TIMING_ORIGINAL;
+	if (attrs[SSDK_A_RUN_REPLAY_SCALE] && !timed)
+		return ssdk_config_refuse(info, SSDK_A_RUN_REPLAY_SCALE,
+					  "replay-scale: only with replay-timing original");
+	if (cfg->replay_remap == SSDK_REPLAY_REMAP_NONE) {
+		if (attrs[SSDK_A_RUN_OFFSET])
+			return ssdk_config_refuse(info, SSDK_A_RUN_OFFSET,
+						  "offset: a replay goes where its trace says, unless replay-remap moves it");
+		if (attrs[SSDK_A_RUN_SPAN])
+			return ssdk_config_refuse(info, SSDK_A_RUN_SPAN,
+						  "span: a replay goes where its trace says, unless replay-remap moves it");
+	}
+	if (timed && attrs[SSDK_A_RUN_BATCH])
+		return ssdk_config_refuse(info, SSDK_A_RUN_BATCH,
+					  "batch: not with replay-timing original (its IOs go when they are due)");
+	if (timed && attrs[SSDK_A_RUN_POLLED])
+		return ssdk_config_refuse(info, SSDK_A_RUN_POLLED,
+					  "polled: not with replay-timing original (its worker sleeps between arrivals)");
+	return 0;
+}
+
+/*
+ * A replay: its IOs are its trace's, so nothing that draws IOs applies,
+ * nor a rate (the trace's times are the schedule), nor more workers (one
+ * trace, one order). The trace is claimed last, and given back by
+ * ssdk_config_parse() when a later check refuses the request.
+ */
+static int ssdk_config_replay(struct genl_info *info, struct ssdk_run_config *cfg)
+{
+	static const int draw_attrs[] = {
+		SSDK_A_RUN_RW, SSDK_A_RUN_BS, SSDK_A_RUN_BS_SPLIT, SSDK_A_RUN_RWMIXREAD,
+		SSDK_A_RUN_ALIGN, SSDK_A_RUN_ALIGN_OFFSET, SSDK_A_RUN_STRIDE, SSDK_A_RUN_RATE_IOPS,
+		SSDK_A_RUN_ARRIVALS, SSDK_A_RUN_ROUNDS, SSDK_A_RUN_ROUND_NS, SSDK_A_RUN_PURGE,
+	};
+	struct nlattr **attrs = info->attrs;
+	struct ssdk_trace *t;
+	unsigned int i;
+	int ret;
+
+	if (!attrs[SSDK_A_RUN_TRACE])
+		return ssdk_config_replay_only(info);
+	for (i = 0; i < ARRAY_SIZE(draw_attrs); i++)
+		if (attrs[draw_attrs[i]])
+			return ssdk_config_refuse(info, draw_attrs[i],
+						  "not with trace: a replay's IOs are its trace's");
+	if (cfg->workers > 1)
+		return ssdk_config_refuse(info, SSDK_A_RUN_WORKERS,
+					  "workers: not with trace (one trace, replayed in its order by one worker)");
+	ret = ssdk_config_replay_how(info, cfg);
+	if (ret)
+		return ret;
+	t = ssdk_trace_claim(genl_info_net(info), info->snd_portid, attrs[SSDK_A_RUN_TRACE],
+			     info->extack);
+	if (IS_ERR(t))
+		return PTR_ERR(t);
+	cfg->trace = t;
+	ssdk_replay_configure(cfg, cfg->ios);
+	cfg->allow_write = nla_get_flag(attrs[SSDK_A_RUN_ALLOW_WRITE]);
+	if (ssdk_trace_writes(t) && !cfg->allow_write) {
+		NL_SET_ERR_MSG_ATTR(info->extack, attrs[SSDK_A_RUN_TRACE],
+				    "trace: it writes, which destroys the target's data: it needs allow-write");
+		return -EPERM;
+	}
+	return 0;
+}
+
 /* Reads, writes, or a mix of both; consent to write. */
 static int ssdk_config_ops(struct genl_info *info, struct ssdk_run_config *cfg)
 {
 	cfg->allow_write = nla_get_flag(info->attrs[SSDK_A_RUN_ALLOW_WRITE]);
-	cfg->access.rwmixread = ssdk_get_u32(info, SSDK_A_RUN_RWMIXREAD, SSDK_DEFAULT_RWMIXREAD);
+	if (!cfg->trace)
+		cfg->access.rwmixread = ssdk_get_u32(info, SSDK_A_RUN_RWMIXREAD,
+						     SSDK_DEFAULT_RWMIXREAD);
 	if (info->attrs[SSDK_A_RUN_RWMIXREAD] && !ssdk_rw_mixed(cfg->access.rw))
 		return ssdk_config_refuse(info, SSDK_A_RUN_RWMIXREAD,
 					  "rwmixread: only for randrw and readwrite");
@@ -217,6 +317,8 @@ static int ssdk_config_pace(struct genl_info *info, struct ssdk_run_config *cfg)
 	if (info->attrs[SSDK_A_RUN_ARRIVALS] && !cfg->rate_iops)
 		return ssdk_config_refuse(info, SSDK_A_RUN_ARRIVALS,
 					  "arrivals: only with rate-iops");
+	cfg->scheduled = cfg->rate_iops ||
+			 (cfg->trace && cfg->replay_timing == SSDK_REPLAY_TIMING_ORIGINAL);
 	return 0;
 }
 
@@ -440,6 +542,8 @@ int ssdk_config_parse(struct genl_info *info, struct ssdk_run_config *cfg)
 	if (!ret)
 		ret = ssdk_config_purge(info, cfg);
 	if (!ret)
+		ret = ssdk_config_replay(info, cfg);
+	if (!ret)
 		ret = ssdk_config_ops(info, cfg);
 	if (!ret)
 		ret = ssdk_config_sizes(info, cfg);
@@ -457,12 +561,15 @@ int ssdk_config_parse(struct genl_info *info, struct ssdk_run_config *cfg)
 		ret = ssdk_config_rounds(info, cfg);
 	if (!ret)
 		ret = ssdk_config_shared(info, cfg);
-	if (ret)
-		return ret;
-	if ((u64)cfg->workers * cfg->iodepth * cfg->bs > SSDK_MAX_INFLIGHT_BYTES)
-		return ssdk_config_refuse(info, SSDK_A_RUN_IODEPTH,
-					  "workers x iodepth x bs: more than 256 MiB of buffers");
-	return 0;
+	if (!ret && (u64)cfg->workers * cfg->iodepth * cfg->bs > SSDK_MAX_INFLIGHT_BYTES)
+		ret = ssdk_config_refuse(info, SSDK_A_RUN_IODEPTH,
+					 "workers x iodepth x bs: more than 256 MiB of buffers");
+	if (ret) {
+		/* A refused request leaves the trace to its uploader. */
+		ssdk_trace_unclaim(cfg->trace);
+		cfg->trace = NULL;
+	}
+	return ret;
 }
 
 /**
@@ -474,7 +581,8 @@ int ssdk_config_parse(struct genl_info *info, struct ssdk_run_config *cfg)
  * The rules are ssdk_access_check()'s (../common/access.c): sizes,
  * offsets and alignments multiples of the logical block size, the span
  * within the target and holding the largest block. An absent span is
- * resolved to the rest of the target.
+ * resolved to the rest of the target. A replay's every IO must be whole
+ * logical blocks, and land in the target (replay.c).
  *
  * Context: Process context.
  * Return: 0 or a negative errno, explained in @extack.
@@ -482,11 +590,16 @@ int ssdk_config_parse(struct genl_info *info, struct ssdk_run_config *cfg)
 int ssdk_config_check_target(struct ssdk_run *run, struct nlattr **attrs,
 			     struct netlink_ext_ack *extack)
 {
-	int problem = ssdk_access_check(&run->cfg.access, run->target_size, run->lbs);
-	const struct ssdk_access_problem_desc *p = &ssdk_access_problems[problem];
+	const struct ssdk_access_problem_desc *p;
 	struct ssdk_access_cfg share;
 	const struct nlattr *attr;
+	int problem;
 
+	/* A replay's IOs first: its bs is its largest IO, one of them. */
+	if (run->cfg.trace && ssdk_replay_check_blocks(run, attrs[SSDK_A_RUN_TRACE], extack))
+		return -EINVAL;
+	problem = ssdk_access_check(&run->cfg.access, run->target_size, run->lbs);
+	p = &ssdk_access_problems[problem];
 	if (problem == SSDK_ACCESS_OK) {
 		if (run->cfg.workers > 1 &&
 		    !ssdk_access_share(&run->cfg.access, 0, run->cfg.workers, &share)) {
@@ -494,6 +607,8 @@ int ssdk_config_check_target(struct ssdk_run *run, struct nlattr **attrs,
 					    "workers: each sequential worker's part of the span (span / workers, down to a multiple of align) must hold the largest bs");
 			return -EINVAL;
 		}
+		if (run->cfg.trace)
+			return ssdk_replay_check_span(run, attrs, extack);
 		return run->cfg.purge ? ssdk_purge_check(run, attrs, extack) : 0;
 	}
 	attr = attrs[p->attr == SSDK_A_RUN_BS && run->cfg.split_given ?

@@ -10,6 +10,17 @@
 
 #include <uapi/linux/ssdk.h>
 
+/* Integer value ranges */
+static const struct netlink_range_validation ssdk_a_run_replay_scale_range = {
+	.min	= 1ULL,
+	.max	= SSDK_MAX_REPLAY_SCALE,
+};
+
+static const struct netlink_range_validation ssdk_a_trace_ios_range = {
+	.min	= 1ULL,
+	.max	= SSDK_MAX_TRACE_IOS,
+};
+
 /* Common nested types */
 const struct nla_policy ssdk_bs_split_nl_policy[SSDK_A_BS_SPLIT_PCT + 1] = {
 	[SSDK_A_BS_SPLIT_BS] = NLA_POLICY_MIN(NLA_U32, SSDK_MIN_BS),
@@ -21,7 +32,7 @@ const struct nla_policy ssdk_info_get_nl_policy[SSDK_A_INFO_PAD + 1] = {
 };
 
 /* SSDK_CMD_RUN_START - do */
-const struct nla_policy ssdk_run_start_nl_policy[SSDK_A_RUN_CPUS + 1] = {
+const struct nla_policy ssdk_run_start_nl_policy[SSDK_A_RUN_REPLAY_REMAP + 1] = {
 	[SSDK_A_RUN_TARGET] = { .type = NLA_NUL_STRING, .len = SSDK_MAX_TARGET_LEN, },
 	[SSDK_A_RUN_RW] = NLA_POLICY_MAX(NLA_U32, 5),
 	[SSDK_A_RUN_BS] = NLA_POLICY_MIN(NLA_U32, SSDK_MIN_BS),
@@ -62,6 +73,10 @@ const struct nla_policy ssdk_run_start_nl_policy[SSDK_A_RUN_CPUS + 1] = {
 	[SSDK_A_RUN_POLLED] = { .type = NLA_FLAG, },
 	[SSDK_A_RUN_WORKERS] = NLA_POLICY_RANGE(NLA_U32, 1, SSDK_MAX_WORKERS),
 	[SSDK_A_RUN_CPUS] = { .type = NLA_U32, },
+	[SSDK_A_RUN_TRACE] = NLA_POLICY_MIN(NLA_U32, 1),
+	[SSDK_A_RUN_REPLAY_TIMING] = NLA_POLICY_MAX(NLA_U32, 1),
+	[SSDK_A_RUN_REPLAY_SCALE] = NLA_POLICY_FULL_RANGE(NLA_U32, &ssdk_a_run_replay_scale_range),
+	[SSDK_A_RUN_REPLAY_REMAP] = NLA_POLICY_MAX(NLA_U32, 2),
 };
 
 /* SSDK_CMD_RUN_GET - do */
@@ -102,8 +117,19 @@ const struct nla_policy ssdk_captured_get_nl_policy[SSDK_A_RUN_FROM + 1] = {
 	[SSDK_A_RUN_FROM] = { .type = NLA_U32, },
 };
 
+/* SSDK_CMD_TRACE_NEW - do */
+const struct nla_policy ssdk_trace_new_nl_policy[SSDK_A_TRACE_IOS + 1] = {
+	[SSDK_A_TRACE_IOS] = NLA_POLICY_FULL_RANGE(NLA_U32, &ssdk_a_trace_ios_range),
+};
+
+/* SSDK_CMD_TRACE_LOAD - do */
+const struct nla_policy ssdk_trace_load_nl_policy[SSDK_A_TRACE_CHUNK + 1] = {
+	[SSDK_A_TRACE_ID] = NLA_POLICY_MIN(NLA_U32, 1),
+	[SSDK_A_TRACE_CHUNK] = { .type = NLA_BINARY, },
+};
+
 /* Ops table for ssdk */
-const struct genl_ops ssdk_nl_ops[9] = {
+const struct genl_ops ssdk_nl_ops[11] = {
 	{
 		.cmd		= SSDK_CMD_INFO_GET,
 		.doit		= ssdk_nl_info_get_doit,
@@ -115,7 +141,7 @@ const struct genl_ops ssdk_nl_ops[9] = {
 		.cmd		= SSDK_CMD_RUN_START,
 		.doit		= ssdk_nl_run_start_doit,
 		.policy		= ssdk_run_start_nl_policy,
-		.maxattr	= SSDK_A_RUN_CPUS,
+		.maxattr	= SSDK_A_RUN_REPLAY_REMAP,
 		.flags		= GENL_ADMIN_PERM,
 	},
 	{
@@ -170,6 +196,20 @@ const struct genl_ops ssdk_nl_ops[9] = {
 		.dumpit		= ssdk_nl_captured_get_dumpit,
 		.policy		= ssdk_captured_get_nl_policy,
 		.maxattr	= SSDK_A_RUN_FROM,
+		.flags		= GENL_ADMIN_PERM,
+	},
+	{
+		.cmd		= SSDK_CMD_TRACE_NEW,
+		.doit		= ssdk_nl_trace_new_doit,
+		.policy		= ssdk_trace_new_nl_policy,
+		.maxattr	= SSDK_A_TRACE_IOS,
+		.flags		= GENL_ADMIN_PERM,
+	},
+	{
+		.cmd		= SSDK_CMD_TRACE_LOAD,
+		.doit		= ssdk_nl_trace_load_doit,
+		.policy		= ssdk_trace_load_nl_policy,
+		.maxattr	= SSDK_A_TRACE_CHUNK,
 		.flags		= GENL_ADMIN_PERM,
 	},
 };

@@ -16,7 +16,7 @@ extern const struct nla_policy ssdk_bs_split_nl_policy[SSDK_A_BS_SPLIT_PCT + 1];
 
 extern const struct nla_policy ssdk_info_get_nl_policy[SSDK_A_INFO_PAD + 1];
 
-extern const struct nla_policy ssdk_run_start_nl_policy[SSDK_A_RUN_CPUS + 1];
+extern const struct nla_policy ssdk_run_start_nl_policy[SSDK_A_RUN_REPLAY_REMAP + 1];
 
 extern const struct nla_policy ssdk_run_get_nl_policy[SSDK_A_RUN_ID + 1];
 
@@ -32,8 +32,12 @@ extern const struct nla_policy ssdk_timeseries_get_nl_policy[SSDK_A_RUN_FROM + 1
 
 extern const struct nla_policy ssdk_captured_get_nl_policy[SSDK_A_RUN_FROM + 1];
 
+extern const struct nla_policy ssdk_trace_new_nl_policy[SSDK_A_TRACE_IOS + 1];
+
+extern const struct nla_policy ssdk_trace_load_nl_policy[SSDK_A_TRACE_CHUNK + 1];
+
 /* Ops table for ssdk */
-extern const struct genl_ops ssdk_nl_ops[9];
+extern const struct genl_ops ssdk_nl_ops[11];
 
 int ssdk_nl_info_get_doit(struct sk_buff *skb, struct genl_info *info);
 int ssdk_nl_run_start_doit(struct sk_buff *skb, struct genl_info *info);
@@ -53,6 +57,8 @@ int ssdk_nl_timeseries_get_dumpit(struct sk_buff *skb,
 int ssdk_nl_captured_get_doit(struct sk_buff *skb, struct genl_info *info);
 int ssdk_nl_captured_get_dumpit(struct sk_buff *skb,
 				struct netlink_callback *cb);
+int ssdk_nl_trace_new_doit(struct sk_buff *skb, struct genl_info *info);
+int ssdk_nl_trace_load_doit(struct sk_buff *skb, struct genl_info *info);
 
 enum {
 	SSDK_NLGRP_RUNS,

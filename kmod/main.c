@@ -26,12 +26,14 @@ static int __init ssdk_init(void)
  * and no new run can start behind the shutdown. Unregistering the family
  * waits for the handlers still running, which may drop the last
  * reference of a run; then the RCU callbacks that free runs, module
- * code, have all been queued and the barrier waits for them.
+ * code, have all been queued and the barrier waits for them. No handler
+ * is left to load a trace: those no run took go.
  */
 static void __exit ssdk_exit(void)
 {
 	ssdk_runs_shutdown();
 	ssdk_netlink_exit();
+	ssdk_traces_shutdown();
 	rcu_barrier();
 }
 

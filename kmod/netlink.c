@@ -152,6 +152,16 @@ static int ssdk_nl_cpus_fill(struct sk_buff *msg, const struct ssdk_run_config *
 	return 0;
 }
 
+static int ssdk_nl_replay_fill(struct sk_buff *msg, const struct ssdk_run_config *cfg)
+{
+	if (nla_put_u32(msg, SSDK_A_RUN_REPLAY_TIMING, cfg->replay_timing) ||
+	    (cfg->replay_timing == SSDK_REPLAY_TIMING_ORIGINAL &&
+	     nla_put_u32(msg, SSDK_A_RUN_REPLAY_SCALE, cfg->replay_scale)) ||
+	    nla_put_u32(msg, SSDK_A_RUN_REPLAY_REMAP, cfg->replay_remap))
+		return -EMSGSIZE;
+	return 0;
+}
+
 static int ssdk_nl_config_fill(struct sk_buff *msg, const struct ssdk_run *run)
 {
 	const struct ssdk_run_config *cfg = &run->cfg;
@@ -181,8 +191,9 @@ static int ssdk_nl_config_fill(struct sk_buff *msg, const struct ssdk_run *run)
 	    (cfg->purge && nla_put_u32(msg, SSDK_A_RUN_PURGE, cfg->purge_method)) ||
 	    (cfg->rate_iops &&
 	     (nla_put_u32(msg, SSDK_A_RUN_RATE_IOPS, cfg->rate_iops) ||
-	      nla_put_u32(msg, SSDK_A_RUN_ARRIVALS, cfg->arrivals) ||
-	      ssdk_nl_put_u64(msg, SSDK_A_RUN_LATE, READ_ONCE(run->pace.late)))) ||
+	      nla_put_u32(msg, SSDK_A_RUN_ARRIVALS, cfg->arrivals))) ||
+	    (cfg->scheduled && ssdk_nl_put_u64(msg, SSDK_A_RUN_LATE, READ_ONCE(run->pace.late))) ||
+	    (cfg->trace && ssdk_nl_replay_fill(msg, cfg)) ||
 	    (cfg->split_given && ssdk_nl_bs_split_fill(msg, ac)) ||
 	    nla_put_u32(msg, SSDK_A_RUN_ENGINE, cfg->engine) ||
 	    nla_put_u32(msg, SSDK_A_RUN_SLOWEST_N, cfg->slowest_n) ||
@@ -366,7 +377,8 @@ static int ssdk_nl_need_sys_admin(struct genl_info *info)
 {
 	if (capable(CAP_SYS_ADMIN))
 		return 0;
-	NL_SET_ERR_MSG(info->extack, "starting, stopping or deleting a run needs CAP_SYS_ADMIN");
+	NL_SET_ERR_MSG(info->extack,
+		       "starting, stopping or deleting a run, or loading a trace, needs CAP_SYS_ADMIN");
 	return -EPERM;
 }
 
@@ -386,15 +398,21 @@ int ssdk_nl_run_start_doit(struct sk_buff *skb, struct genl_info *info)
 		return ret;
 
 	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
-	if (!msg)
+	if (!msg) {
+		ssdk_trace_unclaim(cfg.trace);
 		return -ENOMEM;
+	}
 	hdr = genlmsg_put_reply(msg, info, &ssdk_nl_family, 0, SSDK_CMD_RUN_START);
 	if (!hdr) {
+		ssdk_trace_unclaim(cfg.trace);
 		ret = -EMSGSIZE;
 		goto err_free_msg;
 	}
 
 	ret = ssdk_run_start(&cfg, info->attrs, info->extack, &id);
+	/* A replay refused, or a dry one: the trace stays its uploader's. */
+	if (ret || !id)
+		ssdk_trace_unclaim(cfg.trace);
 	if (ret)
 		goto err_free_msg;
 
@@ -837,6 +855,61 @@ int ssdk_nl_results_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 	return skb->len;
 }
 
+/* --- trace-new, trace-load -------------------------------------------------------- */
+
+/* A reply of trace-new or trace-load: the trace's id, and its IOs loaded. */
+static int ssdk_nl_trace_reply(struct genl_info *info, u8 cmd, u32 id, const u32 *loaded)
+{
+	struct sk_buff *msg;
+	void *hdr;
+
+	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
+	if (!msg)
+		return -ENOMEM;
+	hdr = genlmsg_put_reply(msg, info, &ssdk_nl_family, 0, cmd);
+	if (!hdr || nla_put_u32(msg, SSDK_A_TRACE_ID, id) ||
+	    (loaded && nla_put_u32(msg, SSDK_A_TRACE_IOS, *loaded))) {
+		nlmsg_free(msg);
+		return -EMSGSIZE;
+	}
+	genlmsg_end(msg, hdr);
+	return genlmsg_reply(msg, info);
+}
+
+int ssdk_nl_trace_new_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	u32 id;
+	int ret;
+
+	ret = ssdk_nl_need_sys_admin(info);
+	if (ret)
+		return ret;
+	if (GENL_REQ_ATTR_CHECK(info, SSDK_A_TRACE_IOS))
+		return -EINVAL;
+	ret = ssdk_trace_new(genl_info_net(info), info->snd_portid,
+			     nla_get_u32(info->attrs[SSDK_A_TRACE_IOS]), info->extack, &id);
+	/* Unreplied, the trace goes with the socket that could not learn its id. */
+	return ret ?: ssdk_nl_trace_reply(info, SSDK_CMD_TRACE_NEW, id, NULL);
+}
+
+int ssdk_nl_trace_load_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct nlattr **attrs = info->attrs;
+	u32 id, loaded;
+	int ret;
+
+	ret = ssdk_nl_need_sys_admin(info);
+	if (ret)
+		return ret;
+	if (GENL_REQ_ATTR_CHECK(info, SSDK_A_TRACE_ID) ||
+	    GENL_REQ_ATTR_CHECK(info, SSDK_A_TRACE_CHUNK))
+		return -EINVAL;
+	id = nla_get_u32(attrs[SSDK_A_TRACE_ID]);
+	ret = ssdk_trace_load(genl_info_net(info), info->snd_portid, id, attrs[SSDK_A_TRACE_ID],
+			      attrs[SSDK_A_TRACE_CHUNK], info->extack, &loaded);
+	return ret ?: ssdk_nl_trace_reply(info, SSDK_CMD_TRACE_LOAD, id, &loaded);
+}
+
 /* --- notifications ------------------------------------------------------------- */
 
 /**
@@ -861,13 +934,18 @@ void ssdk_nl_notify_end(struct ssdk_run *run)
 	genlmsg_multicast(&ssdk_nl_family, msg, 0, SSDK_NLGRP_RUNS, GFP_KERNEL);
 }
 
-/* An owned run ends with the generic netlink socket that started it. */
+/*
+ * An owned run ends with the generic netlink socket that started it, and
+ * the traces it loaded that no run took go with it.
+ */
 static int ssdk_nl_release(struct notifier_block *nb, unsigned long event, void *ptr)
 {
 	struct netlink_notify *n = ptr;
 
-	if (event == NETLINK_URELEASE && n->protocol == NETLINK_GENERIC && n->portid)
+	if (event == NETLINK_URELEASE && n->protocol == NETLINK_GENERIC && n->portid) {
 		ssdk_runs_owner_gone(n->net, n->portid);
+		ssdk_traces_owner_gone(n->net, n->portid);
+	}
 	return NOTIFY_DONE;
 }
 

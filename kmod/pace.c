@@ -3,7 +3,9 @@
  * The arrival schedule of a rate-limited run. Arrivals are due at fixed
  * gaps (paced, uniform) or at exponentially distributed ones (poisson),
  * counted from the previous arrival, not from the previous submission,
- * so that a late timer does not lower the rate.
+ * so that a late timer does not lower the rate. A replay with its
+ * trace's timing is an open loop whose arrivals are its trace's
+ * (replay.c).
  *
  * When an arrival finds every slot busy, a closed-loop (paced) run lets
  * the schedule slip to when a slot frees: the device sets the pace, and
@@ -27,7 +29,8 @@
 #define SSDK_PACE_SEED	0x7061636500000000ULL
 
 /**
- * ssdk_pace_start() - Start a run's schedule: the first IO is due now.
+ * ssdk_pace_start() - Start a run's schedule: the first IO is due now (a
+ * replay's, at its start).
  * @run: The run.
  * @now: The start.
  *
@@ -37,8 +40,12 @@ void ssdk_pace_start(struct ssdk_run *run, u64 now)
 {
 	struct ssdk_pace *p = &run->pace;
 
-	if (!run->cfg.rate_iops)
+	if (!run->cfg.scheduled)
 		return;
+	if (run->cfg.trace) {
+		p->next_ns = ssdk_replay_due(run, 0);
+		return;
+	}
 	ssdk_prng_seed(&p->rng, run->cfg.access.seed ^ SSDK_PACE_SEED);
 	p->gap_ns = div_u64_rem(NSEC_PER_SEC, run->cfg.rate_iops, &p->gap_rem);
 	p->next_ns = now;
@@ -53,7 +60,7 @@ void ssdk_pace_start(struct ssdk_run *run, u64 now)
  */
 bool ssdk_pace_due(const struct ssdk_run *run, u64 now)
 {
-	return !run->cfg.rate_iops || now >= run->pace.next_ns;
+	return !run->cfg.scheduled || now >= run->pace.next_ns;
 }
 
 static u64 ssdk_pace_gap(struct ssdk_run *run)
@@ -110,14 +117,16 @@ void ssdk_pace_take(struct ssdk_run *run, struct ssdk_slot *slot, u64 now)
 	/* Every slot was busy, on the schedule, when the IO was due. */
 	if (slot->sched_free_ns > arrival) {
 		start = slot->sched_free_ns;
-		if (run->cfg.arrivals == SSDK_ARRIVALS_PACED)
+		if (!ssdk_cfg_open_loop(&run->cfg))
 			arrival = start;
 		else
 			WRITE_ONCE(p->late, p->late + 1);
 	}
 	slot->arrival_ns = arrival;
 	slot->sched_start_ns = start;
-	p->next_ns = arrival + ssdk_pace_gap(run);
+	/* A replay's next arrival is its trace's next IO's, whatever this one's. */
+	p->next_ns = run->cfg.trace ? ssdk_replay_due(run, run->submitted + 1) :
+				      arrival + ssdk_pace_gap(run);
 }
 
 /**

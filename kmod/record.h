@@ -66,10 +66,16 @@ static __always_inline void ssdk_record_reaped(struct ssdk_run *run,
 	if (likely(t < ts->end_ns) || ssdk_ts_advance(run, t))
 		ssdk_ts_add(ts, op, lat);
 	ssdk_set_record(&set[op], lat, len);
-	/* An open-loop run's response time, from the IO's scheduled arrival. */
-	if (run->nr_sets > SSDK_NR_OPS)
+	/*
+	 * An open-loop run's response time and lateness, from the IO's
+	 * scheduled arrival to its completion and to its submission.
+	 */
+	if (run->nr_sets > SSDK_NR_OPS) {
 		ssdk_set_record(&set[ssdk_set_index(SSDK_LAT_KIND_RESPONSE, op)],
 				complete - slot->arrival_ns, len);
+		ssdk_set_record(&set[ssdk_set_index(SSDK_LAT_KIND_LATENESS, op)],
+				slot->submit_ns - slot->arrival_ns, len);
+	}
 	if (unlikely(lat >= run->rare_ns))
 		ssdk_record_rare(run, slot, lat);
 }

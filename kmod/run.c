@@ -73,6 +73,7 @@ static void ssdk_run_release(struct kref *ref)
 
 	for (i = 0; i < run->nr_shares; i++)
 		ssdk_run_free_records(run->shares[i]);
+	ssdk_trace_put(run->cfg.trace);
 	kfree(run->cfg.target);
 	call_rcu(&run->rcu, ssdk_run_free_rcu);
 }
@@ -176,8 +177,9 @@ static void ssdk_runs_unreserve(u32 id)
 
 /*
  * Store a run whose workers are ready at its reserved id, and wake them;
- * refused once the module is going, whose shutdown may already have
- * emptied the table. The workers are woken under the lock: once it is
+ * a replay takes its trace from its uploader (replay.c). Refused once
+ * the module is going, whose shutdown may already have emptied the
+ * table. The workers are woken under the lock: once it is
  * dropped, the shutdown may take the run out and free it.
  */
 static int ssdk_runs_publish(struct ssdk_run *run, struct netlink_ext_ack *extack)
@@ -191,6 +193,8 @@ static int ssdk_runs_publish(struct ssdk_run *run, struct netlink_ext_ack *extac
 	} else {
 		/* The index is reserved: storing in it allocates nothing. */
 		xa_store(&ssdk_runs, run->id, run, GFP_KERNEL);
+		/* Before anyone can delete the run, which frees what it adopted. */
+		ssdk_trace_adopt(run->cfg.trace);
 		ssdk_shares_wake(run);
 	}
 	mutex_unlock(&ssdk_runs_lock);

@@ -32,6 +32,7 @@ struct genl_info;
 struct netlink_ext_ack;
 struct nlattr;
 struct sk_buff;
+struct ssdk_trace;
 
 /*
  * The bare build (scripts/kmake --bare defines SSDK_BARE) is the
@@ -89,6 +90,13 @@ struct sk_buff;
  * @batch: Submit in batches of this many IOs, under one plug; 1: each IO
  *	as soon as its slot is free.
  * @polled: Polled bios, the worker polling for their completions.
+ * @trace: A replay's trace (replay.c), claimed at parse, adopted by the
+ *	run once it starts; NULL for a run that draws its IOs.
+ * @replay_timing: &enum ssdk_replay_timing of a replay.
+ * @replay_scale: Its times multiplied by this / 1000.
+ * @replay_remap: &enum ssdk_replay_remap: where its IOs go.
+ * @scheduled: The IOs go on a schedule (pace.c): a rate, or a replay with
+ *	original timing.
  */
 struct ssdk_run_config {
 	char *target;
@@ -128,6 +136,11 @@ struct ssdk_run_config {
 	u32 purge_method;
 	u32 batch;
 	bool polled;
+	struct ssdk_trace *trace;
+	u32 replay_timing;
+	u32 replay_scale;
+	u32 replay_remap;
+	bool scheduled;
 };
 
 /**
@@ -149,7 +162,8 @@ static inline bool ssdk_cfg_writes(const struct ssdk_run_config *cfg)
  */
 static inline bool ssdk_cfg_open_loop(const struct ssdk_run_config *cfg)
 {
-	return ssdk_open_loop(cfg->rate_iops, cfg->arrivals);
+	return ssdk_open_loop(cfg->rate_iops, cfg->arrivals,
+			      cfg->trace && cfg->replay_timing == SSDK_REPLAY_TIMING_ORIGINAL);
 }
 
 /**
@@ -163,8 +177,9 @@ struct ssdk_set_stats {
 };
 
 /*
- * A run's statistics come in sets: one per op for service time, and one
- * per op for response time when arrivals are open loop.
+ * A run's statistics come in sets: one per op for service time, and when
+ * arrivals are open loop, one per op for response time and one for
+ * lateness.
  */
 #define SSDK_NR_LAT_KINDS	(SSDK_LAT_KIND_MAX + 1)
 #define SSDK_MAX_SETS		(SSDK_NR_OPS * SSDK_NR_LAT_KINDS)
@@ -192,7 +207,7 @@ struct ssdk_stats {
  * @node: On the run's list of completed slots.
  * @offset: Where the IO in flight reads or writes, bytes.
  * @len: Its length, bytes.
- * @arrival_ns: When it was due (rate-limited runs only).
+ * @arrival_ns: When it was due (scheduled runs only: a rate, a timed replay).
  * @sched_start_ns: Rate-limited runs: when the IO would have gone out on
  *	the schedule, had the worker never been late: its arrival, or when
  *	the slot's previous IO would have completed.
@@ -619,6 +634,27 @@ int ssdk_config_check_target(struct ssdk_run *run, struct nlattr **attrs,
 int ssdk_pattern_setup(struct ssdk_run *run);
 void ssdk_pattern_teardown(struct ssdk_run *run);
 void ssdk_pattern_fill(struct ssdk_run *run, struct ssdk_slot *slot);
+
+/* replay.c */
+int ssdk_trace_new(const struct net *net, u32 portid, u32 nr,
+		   struct netlink_ext_ack *extack, u32 *id);
+int ssdk_trace_load(const struct net *net, u32 portid, u32 id, const struct nlattr *id_attr,
+		    const struct nlattr *chunk, struct netlink_ext_ack *extack, u32 *loaded);
+struct ssdk_trace *ssdk_trace_claim(const struct net *net, u32 portid,
+				    const struct nlattr *attr, struct netlink_ext_ack *extack);
+void ssdk_trace_unclaim(struct ssdk_trace *t);
+void ssdk_trace_adopt(struct ssdk_trace *t);
+void ssdk_trace_put(struct ssdk_trace *t);
+void ssdk_traces_owner_gone(const struct net *net, u32 portid);
+void ssdk_traces_shutdown(void);
+u32 ssdk_trace_writes(const struct ssdk_trace *t);
+void ssdk_replay_configure(struct ssdk_run_config *cfg, u64 ios);
+int ssdk_replay_check_blocks(struct ssdk_run *run, const struct nlattr *attr,
+			     struct netlink_ext_ack *extack);
+int ssdk_replay_check_span(struct ssdk_run *run, struct nlattr **attrs,
+			   struct netlink_ext_ack *extack);
+void ssdk_replay_next(struct ssdk_run *run, struct ssdk_slot *slot);
+u64 ssdk_replay_due(const struct ssdk_run *run, u64 i);
 
 /* pace.c */
 void ssdk_pace_start(struct ssdk_run *run, u64 now);

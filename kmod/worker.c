@@ -190,7 +190,7 @@ static bool ssdk_may_submit(const struct ssdk_run *run, u64 now)
 		return false;
 	if (run->share_ios && run->submitted >= run->share_ios)
 		return false;
-	if (run->cfg.rate_iops)
+	if (run->cfg.scheduled)
 		now = run->pace.next_ns;
 	return !run->deadline_ns || now < run->deadline_ns;
 }
@@ -198,12 +198,15 @@ static bool ssdk_may_submit(const struct ssdk_run *run, u64 now)
 /* Decide the slot's next IO, fill what it writes, and hand it to the engine. */
 static void ssdk_slot_submit(struct ssdk_run *run, struct ssdk_slot *slot, u64 now)
 {
-	ssdk_access_next(&run->access, &slot->op, &slot->len, &slot->offset);
+	if (run->cfg.trace)
+		ssdk_replay_next(run, slot);
+	else
+		ssdk_access_next(&run->access, &slot->op, &slot->len, &slot->offset);
 	if (slot->op == SSDK_OP_WRITE)
 		ssdk_pattern_fill(run, slot);
 	else
 		slot->filled = false;
-	if (run->cfg.rate_iops)
+	if (run->cfg.scheduled)
 		ssdk_pace_take(run, slot, now);
 	slot->measured = now >= run->ramp_end_ns;
 	slot->inflight = run->cfg.iodepth - run->nr_free;
@@ -397,7 +400,7 @@ static u64 ssdk_reap(struct ssdk_run *run, struct llist_node *list)
 			ssdk_io_failed(run, slot);
 		if (SSDK_MEASURE && slot->measured)
 			ssdk_record_reaped(run, slot);
-		if (run->cfg.rate_iops)
+		if (run->cfg.scheduled)
 			ssdk_pace_complete(run, slot);
 		run->free[run->nr_free++] = slot;
 	}
@@ -410,7 +413,7 @@ static u64 ssdk_wake_at(const struct ssdk_run *run, u64 now)
 {
 	u64 at;
 
-	if (!run->cfg.rate_iops || !run->nr_free || !ssdk_may_submit(run, now))
+	if (!run->cfg.scheduled || !run->nr_free || !ssdk_may_submit(run, now))
 		return 0;
 	at = run->pace.next_ns;
 	if (run->deadline_ns && run->deadline_ns < at)
@@ -456,7 +459,7 @@ static void ssdk_submit_free(struct ssdk_run *run, u64 now)
 
 	if (run->cfg.batch == 1) {
 		while (run->nr_free && ssdk_may_submit(run, now) && ssdk_pace_due(run, now))
-			ssdk_slot_submit(run, run->cfg.rate_iops ? ssdk_pace_pop(run) :
+			ssdk_slot_submit(run, run->cfg.scheduled ? ssdk_pace_pop(run) :
 					 run->free[--run->nr_free], now);
 		return;
 	}

@@ -16,6 +16,10 @@ no consumer types again what the spec holds:
   userspace/python/ssdk/spec.py  the same for Python: enums, constants,
                               defaults and limits
 
+and, with --uapi, adds to the uapi header that ynl-gen-c made what the
+kernel's generators of 6.12 leave out: the spec's structs (a binary
+attribute's layout), with their kernel-doc.
+
 Limits come from an attribute's checks, and from the consts named
 min-ATTR and max-ATTR; defaults from the consts named default-ATTR (see
 the spec's definitions). Every such const must name an attribute of the
@@ -41,7 +45,7 @@ HEADER = f"""Do not edit directly, auto-generated from:
 by scripts/ynl-gen-ssdk.py"""
 
 # Attribute types of the spec, as the C table and Python name them.
-TYPES = ["unused", "flag", "u32", "u64", "string", "nest", "pad"]
+TYPES = ["unused", "flag", "u32", "u64", "string", "nest", "pad", "binary"]
 FLAG_MIN, FLAG_MAX, FLAG_DEFAULT, FLAG_MULTI = 1, 2, 4, 8
 
 
@@ -63,6 +67,20 @@ class Enum:
     flags: bool
     entries: list[str]
     values: list[int]
+
+
+@dataclass
+class Member:
+    name: str
+    type: str
+    doc: str
+
+
+@dataclass
+class Struct:
+    name: str
+    doc: str
+    members: list[Member]
 
 
 @dataclass
@@ -107,8 +125,13 @@ class Spec:
         self.family: str = raw["name"]
         self.consts: dict[str, int] = {}
         self.enums: list[Enum] = []
+        self.structs: list[Struct] = []
         for d in raw["definitions"]:
-            if d["type"] == "const":
+            if d["type"] == "struct":
+                self.structs.append(Struct(d["name"], d.get("doc", "").strip(), [
+                    Member(m["name"], m["type"], m.get("doc", "").strip())
+                    for m in d["members"]]))
+            elif d["type"] == "const":
                 self.consts[d["name"]] = int(d["value"])
             elif d["type"] in ("enum", "flags"):
                 names = [e if isinstance(e, str) else e["name"] for e in d["entries"]]
@@ -419,12 +442,51 @@ ATTRS: dict[str, dict[str, Attr]] = {
     return "".join(out)
 
 
+STRUCT_TYPES = {"u8": "__u8", "u16": "__u16", "u32": "__u32", "u64": "__u64"}
+
+
+def uapi_structs(spec: Spec) -> str:
+    """The spec's structs as C, kernel-doc first, as the uapi header has them."""
+    out = []
+    for st in spec.structs:
+        fam = c_lower(spec.family)
+        lines = ["/**", f" * struct {fam}_{c_lower(st.name)} - {' '.join(st.doc.split())}"]
+        for m in st.members:
+            lines.append(f" * @{c_lower(m.name)}: {' '.join(m.doc.split())}")
+        lines += [" */", f"struct {fam}_{c_lower(st.name)} {{"]
+        for m in st.members:
+            if m.type not in STRUCT_TYPES:
+                raise SystemExit(f"struct {st.name}: member {m.name} of type {m.type}")
+            lines.append(f"\t{STRUCT_TYPES[m.type]} {c_lower(m.name)};")
+        lines.append("};")
+        out.append("\n".join(lines) + "\n\n")
+    return "".join(out)
+
+
+def add_structs(uapi: str, spec: Spec) -> str:
+    """The uapi header with the structs before its attribute enums."""
+    if not spec.structs:
+        return uapi
+    if "#include <linux/types.h>" not in uapi:
+        guard = f"#define _UAPI_LINUX_{c_upper(spec.family)}_H\n"
+        uapi = uapi.replace(guard, guard + "\n#include <linux/types.h>\n", 1)
+    anchor = f"enum {{\n\t{c_upper(spec.family)}_A_"
+    at = uapi.index(anchor)
+    return uapi[:at] + uapi_structs(spec) + uapi[at:]
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--spec", required=True)
     ap.add_argument("--out", required=True, help="root of the tree to write into")
+    ap.add_argument("--uapi", help="the uapi header ynl-gen-c made, to add the structs to")
     args = ap.parse_args()
     spec = Spec(args.spec)
+    if args.uapi:
+        with open(args.uapi, encoding="utf-8") as f:
+            uapi = f.read()
+        with open(args.uapi, "w", encoding="utf-8") as f:
+            f.write(add_structs(uapi, spec))
     files = {
         "userspace/lib/spec.h": c_header(spec),
         "userspace/lib/spec.c": c_source(spec),

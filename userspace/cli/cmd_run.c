@@ -21,7 +21,10 @@ static int run_or_start(struct cli *cli, struct workload *w)
 	struct jobs *jobs = &w->jobs;
 	int err;
 
-	err = workload_check(cli, w);
+	/* A replay's trace first: the module checks the runs with it. */
+	err = w->trace ? workload_load_trace(cli, w) : 0;
+	if (!err)
+		err = workload_check(cli, w);
 	if (err || w->dry_run)
 		return err ? err : workload_dry_run(cli, w);
 	workload_jobs(w, 0);
@@ -60,6 +63,11 @@ static int run_run(struct cli *cli, int argc, char **argv)
 static int start_run(struct cli *cli, int argc, char **argv)
 {
 	return open_and_run(cli, &cmd_start, FOR_START, argc, argv);
+}
+
+static int replay_run(struct cli *cli, int argc, char **argv)
+{
+	return open_and_run(cli, &cmd_replay, FOR_REPLAY, argc, argv);
 }
 
 /*
@@ -166,4 +174,29 @@ const struct cli_cmd cmd_start = {
 	.summary = "start a run in the background, print its id",
 	.opts = workload_opts,
 	.run = start_run,
+};
+
+static const char replay_about[] =
+	"Replay a trace of real use (blktrace, fio iolog: ssdk trace summary FILE) on a\n"
+	"block device from a kernel thread: its reads and writes, in its order, each\n"
+	"at its recorded time counted from the first (--timing original, the default:\n"
+	"an open loop, whose response time counts from that time; scale:X stretches\n"
+	"the times X-fold) or as fast as --iodepth allows (afap). The trace is loaded\n"
+	"into the module first. The results are a run's, and an open loop's lateness\n"
+	"is the replay's fidelity: how long after its time each IO was issued (p50,\n"
+	"p99, max). IOs go where the trace says, unless --remap moves them: offset\n"
+	"(shifted by --offset) or span (folded into --offset/--span). A trace that\n"
+	"writes needs --allow-write; discards and flushes are left out. --ios replays\n"
+	"the first N IOs, --runtime stops it early.\n";
+
+const struct cli_cmd cmd_replay = {
+	.name = "replay",
+	.group = "ctl",
+	.usage = "ssdk ctl replay --trace FILE --target DEV [--timing original|afap|scale:X]\n"
+		 "         [--iodepth N] [--remap none|offset|span] [--allow-write] [OPTIONS]",
+	.about = replay_about,
+	.summary = "replay a trace from the kernel, at its times or as fast as it goes",
+	.opts = workload_opts,
+	.run = replay_run,
+	.csv = 1,
 };

@@ -4,7 +4,7 @@
  * commands (each in its cmd_*.c), -j and -h anywhere, and --help of any
  * command printed before it runs.
  *
- *	ssdk [-j] ctl info|run|start|sweep|purge|precondition|profiles|status|list|wait|stop|results|delete ...
+ *	ssdk [-j] ctl info|run|start|replay|sweep|purge|precondition|profiles|status|list|wait|stop|results|delete ...
  *	ssdk [-j] compare --engines LIST --target DEV ...
  *	ssdk [-j] study new-vs-used --target DEV --allow-write ...
  *	ssdk [-j] review SUITE --target DEV --out DIR --allow-write ...
@@ -18,8 +18,8 @@
 #include "commands.h"
 
 static const struct cli_cmd *const commands[] = {
-	&cmd_info, &cmd_run, &cmd_start, &cmd_sweep, &cmd_purge, &cmd_precondition, &cmd_profiles,
-	&cmd_compare, &cmd_study, &cmd_review, &cmd_status, &cmd_list, &cmd_wait, &cmd_stop, &cmd_results, &cmd_delete,
+	&cmd_info, &cmd_run, &cmd_start, &cmd_replay, &cmd_sweep, &cmd_purge, &cmd_precondition,
+	&cmd_profiles, &cmd_compare, &cmd_study, &cmd_review, &cmd_status, &cmd_list, &cmd_wait, &cmd_stop, &cmd_results, &cmd_delete,
 	&cmd_trace_summary, &cmd_trace_make,
 };
 

@@ -123,10 +123,15 @@ static void json_lat(struct json *j, const struct op_summary *o, int with_hist)
 	}
 }
 
-/* An op: counts, rates, service latencies, and response ones if @resp. */
+/*
+ * An op: counts, rates, service latencies, and the @nr_kinds - 1 other
+ * kinds of @o (response, lateness: an open loop's), each under its name.
+ */
 static void json_op(struct json *j, const char *key, const struct op_summary *o,
-		    const struct op_summary *resp, int with_hist)
+		    unsigned int nr_kinds, int with_hist)
 {
+	unsigned int kind;
+
 	json_object_begin(j, key);
 	json_u64(j, STATS(IOS), o->ios);
 	json_u64(j, STATS(BYTES), o->bytes);
@@ -134,9 +139,9 @@ static void json_op(struct json *j, const char *key, const struct op_summary *o,
 	json_double(j, "iops", o->iops);
 	json_double(j, "bw_bytes", o->bw_bytes);
 	json_lat(j, o, with_hist);
-	if (resp) {
-		json_object_begin(j, enum_name(SSDK_SPEC_ENUM_LAT_KIND, SSDK_LAT_KIND_RESPONSE));
-		json_lat(j, resp, with_hist);
+	for (kind = 1; kind < nr_kinds; kind++) {
+		json_object_begin(j, enum_name(SSDK_SPEC_ENUM_LAT_KIND, kind));
+		json_lat(j, &o[kind], with_hist);
 		json_object_end(j);
 	}
 	json_object_end(j);
@@ -346,8 +351,9 @@ static void json_run(struct json *j, const char *key, const struct run_result *r
 	int with_hist = r->hists[SSDK_OP_READ] || r->hists[SSDK_OP_WRITE];
 	int open_loop = result_open_loop(r);
 	const struct run_records *x = &r->rec;
-	struct op_summary o, resp;
-	unsigned int op, rs;
+	unsigned int nr_kinds = open_loop ? SSDK_NR_SETS / SSDK_NR_OPS : 1;
+	struct op_summary o[SSDK_NR_SETS / SSDK_NR_OPS];
+	unsigned int op, kind, set;
 	uint32_t i;
 
 	json_object_begin(j, key);
@@ -378,12 +384,12 @@ static void json_run(struct json *j, const char *key, const struct run_result *r
 			json_null(j, RUN(STEADY_ROUND));
 	}
 	for (op = 0; op < SSDK_NR_OPS; op++) {
-		rs = op + SSDK_NR_OPS;
-		op_summarize(&st->stats[op], st->measured_ns, with_hist ? r->hists[op] : NULL, &o);
-		op_summarize(&st->stats[rs], st->measured_ns, with_hist ? r->hists[rs] : NULL,
-			     &resp);
-		json_op(j, enum_name(SSDK_SPEC_ENUM_OP, op), &o, open_loop ? &resp : NULL,
-			with_hist);
+		for (kind = 0; kind < nr_kinds; kind++) {
+			set = op + kind * SSDK_NR_OPS;
+			op_summarize(&st->stats[set], st->measured_ns,
+				     with_hist ? r->hists[set] : NULL, &o[kind]);
+		}
+		json_op(j, enum_name(SSDK_SPEC_ENUM_OP, op), o, nr_kinds, with_hist);
 	}
 	if (r->has_records) {
 		json_u64(j, RUN(TS_DROPPED), st->ts_dropped);

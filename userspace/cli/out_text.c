@@ -202,6 +202,11 @@ static void text_lat_row(const char *label, const struct op_summary *o, const in
 static void text_summary(const struct run_result *r)
 {
 	static const char *const moments[] = { "min", "mean", "stddev", "max" };
+	static const char *const set_suffix[SSDK_NR_SETS / SSDK_NR_OPS] = {
+		[SSDK_LAT_KIND_SERVICE] = "",
+		[SSDK_LAT_KIND_RESPONSE] = " resp",
+		[SSDK_LAT_KIND_LATENESS] = " late",
+	};
 	unsigned int nr_sets = result_open_loop(r) ? SSDK_NR_SETS : SSDK_NR_OPS;
 	const struct ssdk_run_status *st = &r->st;
 	struct op_summary o[SSDK_NR_SETS];
@@ -231,9 +236,9 @@ static void text_summary(const struct run_result *r)
 
 	printf("\n  %-12s", "latency");
 	for (i = 0; i < SSDK_NR_SETS; i++) {
-		/* An op's service time, then its response time. */
+		/* An op's service time, then its response time and lateness. */
 		snprintf(label, sizeof(label), "%s%s", enum_name(SSDK_SPEC_ENUM_OP, i % SSDK_NR_OPS),
-			 i < SSDK_NR_OPS ? "" : " resp");
+			 set_suffix[i / SSDK_NR_OPS]);
 		if (shown[i])
 			printf(" %14s", label);
 	}

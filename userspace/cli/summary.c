@@ -157,7 +157,11 @@ void result_merge(struct run_result *t, const struct run_result *s)
  */
 int result_open_loop(const struct run_result *r)
 {
-	return ssdk_open_loop(r->st.config.rate_iops, r->st.config.arrivals);
+	const struct ssdk_run_config *c = &r->st.config;
+
+	return ssdk_open_loop(c->rate_iops, c->arrivals,
+			      ssdk_config_is_set(c, SSDK_A_RUN_REPLAY_TIMING) &&
+			      c->replay_timing == SSDK_REPLAY_TIMING_ORIGINAL);
 }
 
 /**

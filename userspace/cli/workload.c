@@ -35,7 +35,7 @@ const char workload_about[] =
 
 enum {
 	OPT_TARGET, OPT_ENGINE, OPT_BUFFERED, OPT_FILE_SIZE, OPT_ENGINES, OPT_FILE, OPT_PROFILE,
-	OPT_WORKERS, OPT_CPUS, OPT_RW, OPT_RWMIXREAD, OPT_BS, OPT_BSSPLIT, OPT_IODEPTH, OPT_BATCH,
+	OPT_TRACE, OPT_TIMING, OPT_REMAP, OPT_WORKERS, OPT_CPUS, OPT_RW, OPT_RWMIXREAD, OPT_BS, OPT_BSSPLIT, OPT_IODEPTH, OPT_BATCH,
 	OPT_POLLED,
 	OPT_OFFSET, OPT_SPAN, OPT_ALIGN, OPT_ALIGN_OFFSET, OPT_STRIDE, OPT_PATTERN,
 	OPT_RATE_IOPS, OPT_ARRIVALS, OPT_OPEN_LOOP, OPT_RUNTIME, OPT_IOS, OPT_RAMP,
@@ -58,6 +58,12 @@ const struct cli_opt workload_opts[] = {
 	[OPT_FILE] = { "file", 0, "FILE", 0, "compare: a file of a filesystem on --target" },
 	[OPT_PROFILE] = { "profile", 0, "NAME",	0,
 		"start from a named protocol (ssdk ctl profiles); the other options override it" },
+	[OPT_TRACE] = { "trace", 0, "FILE", SSDK_A_RUN_TRACE,
+		"replay: the trace to replay (blktrace, fio iolog 2 or 3: ssdk trace summary), its reads and writes" },
+	[OPT_TIMING] = { "timing", 0, "T", SSDK_A_RUN_REPLAY_TIMING,
+		"replay: original (each IO at its recorded time, an open loop), afap (as fast as --iodepth allows), or scale:X (original, times multiplied by X: scale:2 lasts twice as long)" },
+	[OPT_REMAP] = { "remap", 0, "R", SSDK_A_RUN_REPLAY_REMAP,
+		"replay: where the IOs go: none (where recorded), offset (shifted by --offset), span (folded into --offset/--span)" },
 	[OPT_WORKERS] = { NULL, 0, "N", SSDK_A_RUN_WORKERS,
 		"kernel threads of the run, each with its own iodepth and draws (a sequential run: its own part of the span), their statistics merged exactly" },
 	[OPT_CPUS] = { NULL, 0, "LIST", SSDK_A_RUN_CPUS,
@@ -195,6 +201,44 @@ static int workload_cpus(struct cli *cli, const char *arg, struct ssdk_run_confi
 	return 0;
 }
 
+/* --timing original|afap|scale:X: the timing, and with a scale its thousandths. */
+static int workload_timing(struct cli *cli, const struct cli_opt *o, const char *arg,
+			   struct ssdk_run_config *c)
+{
+	char *end;
+	double x;
+
+	if (strncmp(arg, "scale:", 6))
+		return args_set_attr(cli, o, arg, c);
+	x = strtod(arg + 6, &end);
+	if (end == arg + 6 || *end || !(x * 1000 >= 0.5 && x * 1000 <= SSDK_MAX_REPLAY_SCALE))
+		return usage_error(cli, "--timing: '%s' is not scale:X with X from 0.001 to %d",
+				   arg, SSDK_MAX_REPLAY_SCALE / 1000);
+	ssdk_config_set(c, SSDK_A_RUN_REPLAY_TIMING, SSDK_REPLAY_TIMING_ORIGINAL);
+	ssdk_config_set(c, SSDK_A_RUN_REPLAY_SCALE, (uint64_t)(x * 1000 + 0.5));
+	return 0;
+}
+
+/* replay's own options: the trace, read at once, its timing and remap. */
+static int workload_replay_opt(struct cli *cli, const struct cli_opt *o, const char *arg,
+			       struct workload *w)
+{
+	char err[SSDK_ERROR_LEN];
+
+	if (w->use != FOR_REPLAY)
+		return usage_error(cli, "--%s: only for ssdk ctl replay", cli_opt_name(o));
+	if (o - workload_opts == OPT_TIMING)
+		return workload_timing(cli, o, arg, &w->cfg);
+	if (o - workload_opts == OPT_REMAP)
+		return args_set_attr(cli, o, arg, &w->cfg);
+	if (w->trace)
+		return usage_error(cli, "--trace: one trace");
+	w->trace_path = arg;
+	if (ssdk_trace_read(arg, &w->trace, err, sizeof(err)) < 0)
+		return runtime_error(cli, "%s", err);
+	return 0;
+}
+
 static int workload_opt(struct cli *cli, const struct cli_opt *o, const char *arg, void *ctx)
 {
 	struct workload *w = ctx;
@@ -213,6 +257,10 @@ static int workload_opt(struct cli *cli, const struct cli_opt *o, const char *ar
 		return 0;
 	case OPT_CPUS:
 		return workload_cpus(cli, arg, c);
+	case OPT_TRACE:
+	case OPT_TIMING:
+	case OPT_REMAP:
+		return workload_replay_opt(cli, o, arg, w);
 	case OPT_PROFILE:
 		if (w->use == FOR_STUDY)
 			return study_profiles(cli, arg, w);
@@ -337,6 +385,26 @@ static int compare_options(struct cli *cli, struct workload *w)
 	return compare_parse_engines(cli, &w->cmp, w->engines);
 }
 
+/*
+ * What the module cannot judge of a replay: a trace, one run of one
+ * worker, and times in the trace to keep (a log without them can only
+ * be replayed as fast as it goes).
+ */
+static int workload_replay_check(struct cli *cli, struct workload *w)
+{
+	const struct ssdk_run_config *c = &w->cfg;
+
+	if (!w->trace)
+		return usage_error(cli, "--trace FILE is needed");
+	if (w->nr_targets != 1 || workload_workers(w) != 1)
+		return usage_error(cli, "replay takes one --target and one worker");
+	if (!(ssdk_trace_flags(w->trace) & SSDK_TRACE_HAS_TIME) &&
+	    ssdk_config_get(c, SSDK_A_RUN_REPLAY_TIMING) == SSDK_REPLAY_TIMING_ORIGINAL)
+		return usage_error(cli, "%s: the trace has no times to keep: --timing afap",
+				   w->trace_path);
+	return 0;
+}
+
 /* A workload's options: a --profile's, then the line's. */
 static int workload_parse(struct cli *cli, const struct cli_cmd *cmd, int argc, char **argv,
 			  struct workload *w)
@@ -357,6 +425,8 @@ static int workload_parse(struct cli *cli, const struct cli_cmd *cmd, int argc, 
 	if (w->use == FOR_PURGE)
 		return ssdk_config_is_set(&w->cfg, SSDK_A_RUN_PURGE) || w->nvme >= 0 ? 0 :
 			usage_error(cli, "--method M is needed");
+	if (w->use == FOR_REPLAY)
+		return workload_replay_check(cli, w);
 	/* Their steps say how long each is. */
 	if (w->use == FOR_PRECONDITION || w->use == FOR_STUDY) {
 		if (w->nr_targets != 1 || workload_workers(w) != 1)
@@ -425,6 +495,7 @@ void workload_close(struct workload *w)
 		return;
 	while (w->nr_profiles)
 		free(w->profiles[--w->nr_profiles]);
+	ssdk_trace_free(w->trace);
 	jobs_free(&w->jobs);
 	ssdk_close(w->h);
 	free(w);
@@ -440,6 +511,32 @@ uint32_t workload_workers(const struct workload *w)
 {
 	return ssdk_config_is_set(&w->cfg, SSDK_A_RUN_WORKERS) ?
 	       (uint32_t)ssdk_config_get(&w->cfg, SSDK_A_RUN_WORKERS) : 1;
+}
+
+/**
+ * workload_load_trace() - Load a replay's trace into the module.
+ * @cli: Settings.
+ * @w: The workload, a replay: its configuration gets the trace's id.
+ *
+ * Said on stderr: the discards and flushes left out.
+ *
+ * Return: 0 or an exit status (said).
+ */
+int workload_load_trace(struct cli *cli, struct workload *w)
+{
+	const struct ssdk_trace_io *io = ssdk_trace_ios(w->trace);
+	uint64_t i, other = 0, n = ssdk_trace_nr(w->trace);
+	uint32_t id;
+
+	if (ssdk_trace_load(w->h, w->trace, &id))
+		return runtime_error(cli, "%s: %s", w->trace_path, ssdk_last_error(w->h));
+	ssdk_config_set(&w->cfg, SSDK_A_RUN_TRACE, id);
+	for (i = 0; i < n; i++)
+		other += io[i].op > SSDK_OP_MAX;
+	if (other && !w->quiet)
+		fprintf(stderr, "ssdk: %s: %llu discards and flushes left out: a replay issues reads and writes\n",
+			w->trace_path, (unsigned long long)other);
+	return 0;
 }
 
 /**

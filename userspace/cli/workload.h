@@ -19,6 +19,7 @@
 /* What a workload is for: options some of them take only. */
 enum workload_use {
 	FOR_RUN, FOR_START, FOR_SWEEP, FOR_COMPARE, FOR_PURGE, FOR_PRECONDITION, FOR_STUDY,
+	FOR_REPLAY,
 };
 
 /**
@@ -40,6 +41,8 @@ enum workload_use {
  * @passes_set: --passes was given.
  * @profiles: study's --profile names, each a copy to free.
  * @nr_profiles: How many.
+ * @trace_path: replay's --trace.
+ * @trace: The trace it names, read as the options are parsed.
  * @quiet: No progress line.
  * @dry_run: Check everything, run nothing, write nothing.
  * @h: The connection to the module.
@@ -63,6 +66,8 @@ struct workload {
 	int passes_set;
 	char *profiles[PLAN_MAX_WORKLOADS];
 	unsigned int nr_profiles;
+	const char *trace_path;
+	struct ssdk_trace *trace;
 	int quiet;
 	int dry_run;
 	struct ssdk *h;
@@ -81,6 +86,7 @@ int workload_check(struct cli *cli, struct workload *w);
 int workload_dry_run(struct cli *cli, const struct workload *w);
 int workload_progress(const struct workload *w);
 int workload_span(struct cli *cli, struct workload *w);
+int workload_load_trace(struct cli *cli, struct workload *w);
 
 /* Makes a command's plan from its options: 0 or an exit status (said). */
 typedef int (*workload_plan_fn)(struct cli *cli, struct workload *w, struct plan *p);

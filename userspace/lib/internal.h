@@ -38,6 +38,7 @@ struct ssdk {
 typedef int (*ssdk_reply_fn)(struct ssdk *h, struct nlmsghdr *nlh, void *arg);
 
 struct nl_msg *ssdk_msg_new(struct ssdk *h, uint8_t cmd, int dump);
+struct nl_msg *ssdk_msg_new_size(struct ssdk *h, uint8_t cmd, int dump, size_t payload);
 int ssdk_request(struct ssdk *h, struct nl_msg *msg, ssdk_reply_fn reply, void *arg);
 struct nl_msg *ssdk_run_msg(struct ssdk *h, uint8_t cmd, int dump, uint32_t id,
 			    const uint32_t *from);

@@ -195,6 +195,10 @@ struct ssdk_run_config {
 	uint32_t workers;
 	uint32_t nr_cpus;
 	uint32_t cpus[SSDK_MAX_WORKERS];
+	uint32_t trace;
+	uint32_t replay_timing;
+	uint32_t replay_scale;
+	uint32_t replay_remap;
 };
 
 /**
@@ -904,6 +908,31 @@ const char *ssdk_trace_op_name(uint32_t op);
  * Return: "blktrace", "iolog2", "iolog3", or "unknown".
  */
 const char *ssdk_trace_format_name(uint32_t format);
+
+/**
+ * ssdk_trace_flags() - What a trace records besides its IOs.
+ * @trace: The trace.
+ * Return: SSDK_TRACE_HAS_*.
+ */
+uint32_t ssdk_trace_flags(const struct ssdk_trace *trace);
+
+/**
+ * ssdk_trace_load() - Load a trace into the module for a replay.
+ * @h: The handle.
+ * @trace: The trace: its reads and writes are loaded, in its order; its
+ *	discards and flushes are left out.
+ * @id: Set to the loaded trace's id, for a configuration's trace field
+ *	(SSDK_A_RUN_TRACE); 0 on failure.
+ *
+ * The trace is this handle's until a run started with it takes it; one
+ * that no run takes is freed when the handle is closed. A run-start that
+ * is refused, or only checked, leaves it loaded.
+ *
+ * Return: 0 or a negative errno (said by ssdk_last_error()): -EINVAL for
+ * a trace with no read nor write, -E2BIG past SSDK_MAX_TRACE_IOS, what
+ * the module refused.
+ */
+int ssdk_trace_load(struct ssdk *h, const struct ssdk_trace *trace, uint32_t *id);
 
 #ifdef __cplusplus
 }

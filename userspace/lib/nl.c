@@ -230,7 +230,23 @@ SSDK_EXPORT void ssdk_close(struct ssdk *h)
  */
 struct nl_msg *ssdk_msg_new(struct ssdk *h, uint8_t cmd, int dump)
 {
-	struct nl_msg *msg = nlmsg_alloc();
+	return ssdk_msg_new_size(h, cmd, dump, 0);
+}
+
+/**
+ * ssdk_msg_new_size() - ssdk_msg_new() with room for @payload bytes of
+ * attributes (libnl's default is a page).
+ * @h: The handle.
+ * @cmd: SSDK_CMD_*.
+ * @dump: Non-zero for a dump.
+ * @payload: Bytes of attributes; 0 for the default.
+ *
+ * Return: The message, or NULL (with the error recorded).
+ */
+struct nl_msg *ssdk_msg_new_size(struct ssdk *h, uint8_t cmd, int dump, size_t payload)
+{
+	struct nl_msg *msg = payload ? nlmsg_alloc_size(NLMSG_HDRLEN + GENL_HDRLEN + payload) :
+				       nlmsg_alloc();
 
 	if (!msg) {
 		ssdk_fail(h, -ENOMEM, "out of memory");

@@ -45,6 +45,7 @@ static const char *const op_names[] = {
 static const char *const lat_kind_names[] = {
 	"service",
 	"response",
+	"lateness",
 };
 
 static const char *const pattern_names[] = {
@@ -70,6 +71,17 @@ static const char *const steady_track_names[] = {
 	"iops",
 	"bw",
 	"lat-mean",
+};
+
+static const char *const replay_timing_names[] = {
+	"original",
+	"afap",
+};
+
+static const char *const replay_remap_names[] = {
+	"none",
+	"offset",
+	"span",
 };
 
 /* name, type, flags, enum_id, nested, min, max, dflt */
@@ -230,6 +242,14 @@ static const struct ssdk_spec_attr run_attrs[] = {
 		{ "workers", SSDK_SPEC_TYPE_U32, SSDK_SPEC_HAS_MIN | SSDK_SPEC_HAS_MAX, -1, -1, 1ULL, 64ULL, 0ULL },
 	[SSDK_A_RUN_CPUS] =
 		{ "cpus", SSDK_SPEC_TYPE_U32, SSDK_SPEC_MULTI, -1, -1, 0ULL, 0ULL, 0ULL },
+	[SSDK_A_RUN_TRACE] =
+		{ "trace", SSDK_SPEC_TYPE_U32, SSDK_SPEC_HAS_MIN, -1, -1, 1ULL, 0ULL, 0ULL },
+	[SSDK_A_RUN_REPLAY_TIMING] =
+		{ "replay-timing", SSDK_SPEC_TYPE_U32, SSDK_SPEC_HAS_MIN | SSDK_SPEC_HAS_MAX | SSDK_SPEC_HAS_DEFAULT, SSDK_SPEC_ENUM_REPLAY_TIMING, -1, 0ULL, 1ULL, 0ULL },
+	[SSDK_A_RUN_REPLAY_SCALE] =
+		{ "replay-scale", SSDK_SPEC_TYPE_U32, SSDK_SPEC_HAS_MIN | SSDK_SPEC_HAS_MAX | SSDK_SPEC_HAS_DEFAULT, -1, -1, 1ULL, 1000000ULL, 1000ULL },
+	[SSDK_A_RUN_REPLAY_REMAP] =
+		{ "replay-remap", SSDK_SPEC_TYPE_U32, SSDK_SPEC_HAS_MIN | SSDK_SPEC_HAS_MAX | SSDK_SPEC_HAS_DEFAULT, SSDK_SPEC_ENUM_REPLAY_REMAP, -1, 0ULL, 2ULL, 0ULL },
 };
 
 /* name, type, flags, enum_id, nested, min, max, dflt */
@@ -257,7 +277,7 @@ static const struct ssdk_spec_attr stats_attrs[] = {
 	[SSDK_A_STATS_PAD] =
 		{ "pad", SSDK_SPEC_TYPE_PAD, 0, -1, -1, 0ULL, 0ULL, 0ULL },
 	[SSDK_A_STATS_KIND] =
-		{ "kind", SSDK_SPEC_TYPE_U32, SSDK_SPEC_HAS_MIN | SSDK_SPEC_HAS_MAX, SSDK_SPEC_ENUM_LAT_KIND, -1, 0ULL, 1ULL, 0ULL },
+		{ "kind", SSDK_SPEC_TYPE_U32, SSDK_SPEC_HAS_MIN | SSDK_SPEC_HAS_MAX, SSDK_SPEC_ENUM_LAT_KIND, -1, 0ULL, 2ULL, 0ULL },
 };
 
 /* name, type, flags, enum_id, nested, min, max, dflt */
@@ -326,6 +346,16 @@ static const struct ssdk_spec_attr bucket_attrs[] = {
 		{ "pad", SSDK_SPEC_TYPE_PAD, 0, -1, -1, 0ULL, 0ULL, 0ULL },
 };
 
+/* name, type, flags, enum_id, nested, min, max, dflt */
+static const struct ssdk_spec_attr trace_attrs[] = {
+	[SSDK_A_TRACE_ID] =
+		{ "id", SSDK_SPEC_TYPE_U32, SSDK_SPEC_HAS_MIN, -1, -1, 1ULL, 0ULL, 0ULL },
+	[SSDK_A_TRACE_IOS] =
+		{ "ios", SSDK_SPEC_TYPE_U32, SSDK_SPEC_HAS_MIN | SSDK_SPEC_HAS_MAX, -1, -1, 1ULL, 2097152ULL, 0ULL },
+	[SSDK_A_TRACE_CHUNK] =
+		{ "chunk", SSDK_SPEC_TYPE_BINARY, 0, -1, -1, 0ULL, 0ULL, 0ULL },
+};
+
 static const uint16_t info_get_do_request[] = {
 	SSDK_A_INFO_PAD,
 	0
@@ -384,6 +414,10 @@ static const uint16_t run_start_do_request[] = {
 	SSDK_A_RUN_POLLED,
 	SSDK_A_RUN_WORKERS,
 	SSDK_A_RUN_CPUS,
+	SSDK_A_RUN_TRACE,
+	SSDK_A_RUN_REPLAY_TIMING,
+	SSDK_A_RUN_REPLAY_SCALE,
+	SSDK_A_RUN_REPLAY_REMAP,
 	0
 };
 
@@ -458,6 +492,9 @@ static const uint16_t run_get_do_reply[] = {
 	SSDK_A_RUN_UNPOLLED,
 	SSDK_A_RUN_WORKERS,
 	SSDK_A_RUN_CPUS,
+	SSDK_A_RUN_REPLAY_TIMING,
+	SSDK_A_RUN_REPLAY_SCALE,
+	SSDK_A_RUN_REPLAY_REMAP,
 	0
 };
 
@@ -522,6 +559,9 @@ static const uint16_t run_get_dump_reply[] = {
 	SSDK_A_RUN_UNPOLLED,
 	SSDK_A_RUN_WORKERS,
 	SSDK_A_RUN_CPUS,
+	SSDK_A_RUN_REPLAY_TIMING,
+	SSDK_A_RUN_REPLAY_SCALE,
+	SSDK_A_RUN_REPLAY_REMAP,
 	0
 };
 
@@ -608,6 +648,9 @@ static const uint16_t results_get_do_reply[] = {
 	SSDK_A_RUN_UNPOLLED,
 	SSDK_A_RUN_WORKERS,
 	SSDK_A_RUN_CPUS,
+	SSDK_A_RUN_REPLAY_TIMING,
+	SSDK_A_RUN_REPLAY_SCALE,
+	SSDK_A_RUN_REPLAY_REMAP,
 	0
 };
 
@@ -672,6 +715,9 @@ static const uint16_t results_get_dump_reply[] = {
 	SSDK_A_RUN_UNPOLLED,
 	SSDK_A_RUN_WORKERS,
 	SSDK_A_RUN_CPUS,
+	SSDK_A_RUN_REPLAY_TIMING,
+	SSDK_A_RUN_REPLAY_SCALE,
+	SSDK_A_RUN_REPLAY_REMAP,
 	0
 };
 
@@ -736,6 +782,9 @@ static const uint16_t run_end_ntf_do_reply[] = {
 	SSDK_A_RUN_UNPOLLED,
 	SSDK_A_RUN_WORKERS,
 	SSDK_A_RUN_CPUS,
+	SSDK_A_RUN_REPLAY_TIMING,
+	SSDK_A_RUN_REPLAY_SCALE,
+	SSDK_A_RUN_REPLAY_REMAP,
 	0
 };
 
@@ -789,6 +838,28 @@ static const uint16_t captured_get_dump_reply[] = {
 	0
 };
 
+static const uint16_t trace_new_do_request[] = {
+	SSDK_A_TRACE_IOS,
+	0
+};
+
+static const uint16_t trace_new_do_reply[] = {
+	SSDK_A_TRACE_ID,
+	0
+};
+
+static const uint16_t trace_load_do_request[] = {
+	SSDK_A_TRACE_ID,
+	SSDK_A_TRACE_CHUNK,
+	0
+};
+
+static const uint16_t trace_load_do_reply[] = {
+	SSDK_A_TRACE_ID,
+	SSDK_A_TRACE_IOS,
+	0
+};
+
 const struct ssdk_spec_set ssdk_spec_sets[SSDK_SPEC_NR_SETS] = {
 	[SSDK_SPEC_SET_INFO] = { "info", SSDK_A_INFO_MAX, info_attrs },
 	[SSDK_SPEC_SET_RUN] = { "run", SSDK_A_RUN_MAX, run_attrs },
@@ -798,6 +869,7 @@ const struct ssdk_spec_set ssdk_spec_sets[SSDK_SPEC_NR_SETS] = {
 	[SSDK_SPEC_SET_INTERVAL_OP] = { "interval-op", SSDK_A_INTERVAL_OP_MAX, interval_op_attrs },
 	[SSDK_SPEC_SET_BS_SPLIT] = { "bs-split", SSDK_A_BS_SPLIT_MAX, bs_split_attrs },
 	[SSDK_SPEC_SET_BUCKET] = { "bucket", SSDK_A_BUCKET_MAX, bucket_attrs },
+	[SSDK_SPEC_SET_TRACE] = { "trace", SSDK_A_TRACE_MAX, trace_attrs },
 };
 
 const struct ssdk_spec_enum ssdk_spec_enums[SSDK_SPEC_NR_ENUMS] = {
@@ -806,14 +878,16 @@ const struct ssdk_spec_enum ssdk_spec_enums[SSDK_SPEC_NR_ENUMS] = {
 	[SSDK_SPEC_ENUM_RW] = { "rw", 0, 6, rw_names },
 	[SSDK_SPEC_ENUM_STATE] = { "state", 0, 5, state_names },
 	[SSDK_SPEC_ENUM_OP] = { "op", 0, 2, op_names },
-	[SSDK_SPEC_ENUM_LAT_KIND] = { "lat-kind", 0, 2, lat_kind_names },
+	[SSDK_SPEC_ENUM_LAT_KIND] = { "lat-kind", 0, 3, lat_kind_names },
 	[SSDK_SPEC_ENUM_PATTERN] = { "pattern", 0, 4, pattern_names },
 	[SSDK_SPEC_ENUM_ARRIVALS] = { "arrivals", 0, 3, arrivals_names },
 	[SSDK_SPEC_ENUM_PURGE_METHOD] = { "purge-method", 0, 3, purge_method_names },
 	[SSDK_SPEC_ENUM_STEADY_TRACK] = { "steady-track", 0, 3, steady_track_names },
+	[SSDK_SPEC_ENUM_REPLAY_TIMING] = { "replay-timing", 0, 2, replay_timing_names },
+	[SSDK_SPEC_ENUM_REPLAY_REMAP] = { "replay-remap", 0, 3, replay_remap_names },
 };
 
-const struct ssdk_spec_op ssdk_spec_ops[11] = {
+const struct ssdk_spec_op ssdk_spec_ops[13] = {
 	[SSDK_CMD_INFO_GET] = { "info-get", SSDK_SPEC_SET_INFO,
 		.do_request = info_get_do_request, .do_reply = info_get_do_reply, .dump_reply = NULL },
 	[SSDK_CMD_RUN_START] = { "run-start", SSDK_SPEC_SET_RUN,
@@ -834,4 +908,8 @@ const struct ssdk_spec_op ssdk_spec_ops[11] = {
 		.do_request = timeseries_get_do_request, .do_reply = timeseries_get_do_reply, .dump_reply = timeseries_get_dump_reply },
 	[SSDK_CMD_CAPTURED_GET] = { "captured-get", SSDK_SPEC_SET_RUN,
 		.do_request = captured_get_do_request, .do_reply = captured_get_do_reply, .dump_reply = captured_get_dump_reply },
+	[SSDK_CMD_TRACE_NEW] = { "trace-new", SSDK_SPEC_SET_TRACE,
+		.do_request = trace_new_do_request, .do_reply = trace_new_do_reply, .dump_reply = NULL },
+	[SSDK_CMD_TRACE_LOAD] = { "trace-load", SSDK_SPEC_SET_TRACE,
+		.do_request = trace_load_do_request, .do_reply = trace_load_do_reply, .dump_reply = NULL },
 };

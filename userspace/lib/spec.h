@@ -24,6 +24,8 @@ enum ssdk_spec_enum_id {
 	SSDK_SPEC_ENUM_ARRIVALS,
 	SSDK_SPEC_ENUM_PURGE_METHOD,
 	SSDK_SPEC_ENUM_STEADY_TRACK,
+	SSDK_SPEC_ENUM_REPLAY_TIMING,
+	SSDK_SPEC_ENUM_REPLAY_REMAP,
 	SSDK_SPEC_NR_ENUMS
 };
 
@@ -37,6 +39,7 @@ enum ssdk_spec_set_id {
 	SSDK_SPEC_SET_INTERVAL_OP,
 	SSDK_SPEC_SET_BS_SPLIT,
 	SSDK_SPEC_SET_BUCKET,
+	SSDK_SPEC_SET_TRACE,
 	SSDK_SPEC_NR_SETS
 };
 
@@ -49,6 +52,7 @@ enum ssdk_spec_type {
 	SSDK_SPEC_TYPE_STRING,
 	SSDK_SPEC_TYPE_NEST,
 	SSDK_SPEC_TYPE_PAD,
+	SSDK_SPEC_TYPE_BINARY,
 };
 
 #define SSDK_SPEC_HAS_MIN	1
@@ -123,6 +127,6 @@ struct ssdk_spec_op {
 
 extern const struct ssdk_spec_set ssdk_spec_sets[SSDK_SPEC_NR_SETS];
 extern const struct ssdk_spec_enum ssdk_spec_enums[SSDK_SPEC_NR_ENUMS];
-extern const struct ssdk_spec_op ssdk_spec_ops[11];
+extern const struct ssdk_spec_op ssdk_spec_ops[13];
 
 #endif /* _SSDK_SPEC_H */

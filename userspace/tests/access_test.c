@@ -528,10 +528,11 @@ TEST(rules)
 	EXPECT_TRUE(ssdk_rw_writes(SSDK_RW_READWRITE, 99));
 	EXPECT_FALSE(ssdk_rw_writes(SSDK_RW_RANDRW, 100));
 	EXPECT_FALSE(ssdk_rw_writes(SSDK_RW_READWRITE, 100));
-	EXPECT_FALSE(ssdk_open_loop(0, SSDK_ARRIVALS_POISSON));
-	EXPECT_FALSE(ssdk_open_loop(1000, SSDK_ARRIVALS_PACED));
-	EXPECT_TRUE(ssdk_open_loop(1000, SSDK_ARRIVALS_UNIFORM));
-	EXPECT_TRUE(ssdk_open_loop(1, SSDK_ARRIVALS_POISSON));
+	EXPECT_FALSE(ssdk_open_loop(0, SSDK_ARRIVALS_POISSON, false));
+	EXPECT_FALSE(ssdk_open_loop(1000, SSDK_ARRIVALS_PACED, false));
+	EXPECT_TRUE(ssdk_open_loop(1000, SSDK_ARRIVALS_UNIFORM, false));
+	EXPECT_TRUE(ssdk_open_loop(1, SSDK_ARRIVALS_POISSON, false));
+	EXPECT_TRUE(ssdk_open_loop(0, SSDK_ARRIVALS_PACED, true));
 	EXPECT_FALSE(ssdk_state_ended(SSDK_STATE_RUNNING));
 	EXPECT_FALSE(ssdk_state_ended(SSDK_STATE_STOPPING));
 	EXPECT_TRUE(ssdk_state_ended(SSDK_STATE_DONE));

@@ -130,6 +130,13 @@ TEST(every_const)
 			strcpy(attr, "target");
 		if (!strcmp(name, "MAX_INFLIGHT_BYTES"))
 			continue;
+		/* max-trace-ios is the max of the trace set's ios */
+		if (!strcmp(name, "MAX_TRACE_IOS")) {
+			a = ssdk_spec_attr(SSDK_SPEC_SET_TRACE, SSDK_A_TRACE_IOS);
+			ASSERT_NE(NULL, a);
+			EXPECT_EQ(value, a->max);
+			continue;
+		}
 		type = run_attr_named(attr);
 		ASSERT_GT(type, 0) TH_LOG("SSDK_%s: no run attribute %s", name, attr);
 		a = run_attr(type);

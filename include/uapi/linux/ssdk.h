@@ -6,6 +6,8 @@
 #ifndef _UAPI_LINUX_SSDK_H
 #define _UAPI_LINUX_SSDK_H
 
+#include <linux/types.h>
+
 #define SSDK_FAMILY_NAME	"ssdk"
 #define SSDK_FAMILY_VERSION	1
 
@@ -93,10 +95,15 @@ enum ssdk_op {
  * @SSDK_LAT_KIND_SERVICE: From the IO's submission to its completion.
  * @SSDK_LAT_KIND_RESPONSE: From the IO's scheduled arrival to its completion:
  *   the service time plus the wait for a free slot (open-loop arrivals only).
+ * @SSDK_LAT_KIND_LATENESS: From the IO's scheduled arrival to its submission:
+ *   how late the worker issued it, waiting for a free slot or for its own
+ *   wake-up (open-loop arrivals only): a replay's fidelity to its trace's
+ *   times.
  */
 enum ssdk_lat_kind {
 	SSDK_LAT_KIND_SERVICE,
 	SSDK_LAT_KIND_RESPONSE,
+	SSDK_LAT_KIND_LATENESS,
 
 	/* private: */
 	__SSDK_LAT_KIND_MAX,
@@ -167,6 +174,35 @@ enum ssdk_steady_track {
 	SSDK_STEADY_TRACK_LAT_MEAN,
 };
 
+/**
+ * enum ssdk_replay_timing - When a replay issues its trace's IOs.
+ * @SSDK_REPLAY_TIMING_ORIGINAL: Each at its recorded arrival, counted from the
+ *   first IO's and scaled by replay-scale: an open loop, whose response time
+ *   counts from that arrival and whose IOs that find no free slot are late.
+ * @SSDK_REPLAY_TIMING_AFAP: As fast as the queue depth allows, in the trace's
+ *   order: a closed loop of iodepth IOs, their times ignored.
+ */
+enum ssdk_replay_timing {
+	SSDK_REPLAY_TIMING_ORIGINAL,
+	SSDK_REPLAY_TIMING_AFAP,
+};
+
+/**
+ * enum ssdk_replay_remap - Where a replay's IOs go on its target.
+ * @SSDK_REPLAY_REMAP_NONE: At their recorded offsets; a trace that reaches
+ *   past the target is refused.
+ * @SSDK_REPLAY_REMAP_OFFSET: Shifted by the run's offset, the trace's layout
+ *   kept; refused when that reaches past the span.
+ * @SSDK_REPLAY_REMAP_SPAN: Folded into the run's span (offset, span): an IO at
+ *   byte X of the trace goes to offset + X mod span, moved back to end at the
+ *   span's end when it would pass it.
+ */
+enum ssdk_replay_remap {
+	SSDK_REPLAY_REMAP_NONE,
+	SSDK_REPLAY_REMAP_OFFSET,
+	SSDK_REPLAY_REMAP_SPAN,
+};
+
 #define SSDK_MAX_BS_SPLIT		16
 #define SSDK_MAX_IODEPTH		1024
 #define SSDK_MIN_BS			512
@@ -180,6 +216,8 @@ enum ssdk_steady_track {
 #define SSDK_PURGE_CHUNK		1073741824
 #define SSDK_MAX_ROUNDS			1000
 #define SSDK_STEADY_WINDOW		5
+#define SSDK_MAX_TRACE_IOS		2097152
+#define SSDK_MAX_REPLAY_SCALE		1000000
 #define SSDK_DEFAULT_RW			2
 #define SSDK_DEFAULT_BS			4096
 #define SSDK_DEFAULT_IODEPTH		1
@@ -191,6 +229,23 @@ enum ssdk_steady_track {
 #define SSDK_DEFAULT_TS_INTERVAL_NS	1000000000
 #define SSDK_DEFAULT_STEADY_RANGE_PCT	20
 #define SSDK_DEFAULT_STEADY_SLOPE_PCT	10
+#define SSDK_DEFAULT_REPLAY_TIMING	0
+#define SSDK_DEFAULT_REPLAY_SCALE	1000
+#define SSDK_DEFAULT_REPLAY_REMAP	0
+
+/**
+ * struct ssdk_replay_io - One IO of a trace to replay, as trace-load carries it.
+ * @at_ns: Its arrival, ns from any origin; not below the IO before.
+ * @offset: Where it goes, bytes.
+ * @len: Its length, bytes.
+ * @op: An op (read or write).
+ */
+struct ssdk_replay_io {
+	__u64 at_ns;
+	__u64 offset;
+	__u32 len;
+	__u32 op;
+};
 
 enum {
 	SSDK_A_INFO_VERSION = 1,
@@ -275,6 +330,10 @@ enum {
 	SSDK_A_RUN_UNPOLLED,
 	SSDK_A_RUN_WORKERS,
 	SSDK_A_RUN_CPUS,
+	SSDK_A_RUN_TRACE,
+	SSDK_A_RUN_REPLAY_TIMING,
+	SSDK_A_RUN_REPLAY_SCALE,
+	SSDK_A_RUN_REPLAY_REMAP,
 
 	__SSDK_A_RUN_MAX,
 	SSDK_A_RUN_MAX = (__SSDK_A_RUN_MAX - 1)
@@ -352,6 +411,15 @@ enum {
 };
 
 enum {
+	SSDK_A_TRACE_ID = 1,
+	SSDK_A_TRACE_IOS,
+	SSDK_A_TRACE_CHUNK,
+
+	__SSDK_A_TRACE_MAX,
+	SSDK_A_TRACE_MAX = (__SSDK_A_TRACE_MAX - 1)
+};
+
+enum {
 	SSDK_CMD_INFO_GET = 1,
 	SSDK_CMD_RUN_START,
 	SSDK_CMD_RUN_GET,
@@ -362,6 +430,8 @@ enum {
 	SSDK_CMD_SLOWEST_GET,
 	SSDK_CMD_TIMESERIES_GET,
 	SSDK_CMD_CAPTURED_GET,
+	SSDK_CMD_TRACE_NEW,
+	SSDK_CMD_TRACE_LOAD,
 
 	__SSDK_CMD_MAX,
 	SSDK_CMD_MAX = (__SSDK_CMD_MAX - 1)

@@ -104,6 +104,10 @@ class RunConfig(ctypes.Structure):
         ("workers", u32),
         ("nr_cpus", u32),
         ("cpus", u32 * spec.MAX_WORKERS),
+        ("trace", u32),
+        ("replay_timing", u32),
+        ("replay_scale", u32),
+        ("replay_remap", u32),
     ]
 
 
@@ -309,6 +313,8 @@ _PROTOTYPES: dict[str, tuple[object, list[object]]] = {
     "ssdk_trace_summarize": (ctypes.c_int, [_HANDLE, _P(TraceSummary)]),
     "ssdk_trace_op_name": (ctypes.c_char_p, [u32]),
     "ssdk_trace_format_name": (ctypes.c_char_p, [u32]),
+    "ssdk_trace_flags": (u32, [_HANDLE]),
+    "ssdk_trace_load": (ctypes.c_int, [_HANDLE, _HANDLE, _P(u32)]),
 }
 
 

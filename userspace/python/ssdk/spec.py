@@ -61,6 +61,7 @@ class LatKind(enum.IntEnum):
 
     SERVICE = 0
     RESPONSE = 1
+    LATENESS = 2
 
 
 class Pattern(enum.IntEnum):
@@ -96,6 +97,21 @@ class SteadyTrack(enum.IntEnum):
     LAT_MEAN = 2
 
 
+class ReplayTiming(enum.IntEnum):
+    """The spec's replay-timing enum."""
+
+    ORIGINAL = 0
+    AFAP = 1
+
+
+class ReplayRemap(enum.IntEnum):
+    """The spec's replay-remap enum."""
+
+    NONE = 0
+    OFFSET = 1
+    SPAN = 2
+
+
 # The spec's constants.
 MAX_BS_SPLIT = 16
 MAX_IODEPTH = 1024
@@ -110,6 +126,8 @@ MIN_TS_INTERVAL_NS = 10000000
 PURGE_CHUNK = 1073741824
 MAX_ROUNDS = 1000
 STEADY_WINDOW = 5
+MAX_TRACE_IOS = 2097152
+MAX_REPLAY_SCALE = 1000000
 DEFAULT_RW = 2
 DEFAULT_BS = 4096
 DEFAULT_IODEPTH = 1
@@ -121,6 +139,9 @@ DEFAULT_SLOWEST_N = 64
 DEFAULT_TS_INTERVAL_NS = 1000000000
 DEFAULT_STEADY_RANGE_PCT = 20
 DEFAULT_STEADY_SLOPE_PCT = 10
+DEFAULT_REPLAY_TIMING = 0
+DEFAULT_REPLAY_SCALE = 1000
+DEFAULT_REPLAY_REMAP = 0
 
 
 class Attr(NamedTuple):
@@ -217,6 +238,10 @@ ATTRS: dict[str, dict[str, Attr]] = {
         "unpolled": Attr(65, "u64", None, None, False, None, None, None),
         "workers": Attr(66, "u32", None, None, False, 1, 64, None),
         "cpus": Attr(67, "u32", None, None, True, None, None, None),
+        "trace": Attr(68, "u32", None, None, False, 1, None, None),
+        "replay-timing": Attr(69, "u32", 'replay-timing', None, False, 0, 1, 0),
+        "replay-scale": Attr(70, "u32", None, None, False, 1, 1000000, 1000),
+        "replay-remap": Attr(71, "u32", 'replay-remap', None, False, 0, 2, 0),
     },
     "stats": {
         "op": Attr(1, "u32", 'op', None, False, 0, 1, None),
@@ -230,7 +255,7 @@ ATTRS: dict[str, dict[str, Attr]] = {
         "lat-sumsq-lo": Attr(9, "u64", None, None, False, None, None, None),
         "bucket": Attr(10, "nest", None, 'bucket', True, None, None, None),
         "pad": Attr(11, "pad", None, None, False, None, None, None),
-        "kind": Attr(12, "u32", 'lat-kind', None, False, 0, 1, None),
+        "kind": Attr(12, "u32", 'lat-kind', None, False, 0, 2, None),
     },
     "io": {
         "lat-ns": Attr(1, "u64", None, None, False, None, None, None),
@@ -265,18 +290,25 @@ ATTRS: dict[str, dict[str, Attr]] = {
         "count": Attr(2, "u64", None, None, False, None, None, None),
         "pad": Attr(3, "pad", None, None, False, None, None, None),
     },
+    "trace": {
+        "id": Attr(1, "u32", None, None, False, 1, None, None),
+        "ios": Attr(2, "u32", None, None, False, 1, 2097152, None),
+        "chunk": Attr(3, "binary", None, None, False, None, None, None),
+    },
 }
 
 # Every operation: (command number, attribute set, {part: attribute names}).
 OPS: dict[str, tuple[int, str, dict[str, tuple[str, ...]]]] = {
     "info-get": (1, "info", {"do_request": ('pad',), "do_reply": ('version', 'kernel-release', 'caps', 'cpus', 'clock-res-ns', 'max-runs', 'hist-sub-bits', 'hist-buckets',)}),
-    "run-start": (2, "run", {"do_request": ('target', 'rw', 'bs', 'iodepth', 'offset', 'span', 'runtime-ns', 'ios', 'ramp-ns', 'seed', 'cpu', 'allow-write', 'rwmixread', 'bs-split', 'align', 'align-offset', 'stride', 'pattern', 'pattern-byte', 'compress-pct', 'rate-iops', 'arrivals', 'engine', 'buffered', 'slowest-n', 'ts-interval-ns', 'capture-over-ns', 'max-errors', 'owned', 'dry-run', 'rounds', 'round-ns', 'steady-track', 'steady-range-pct', 'steady-slope-pct', 'purge', 'batch', 'polled', 'workers', 'cpus',), "do_reply": ('id',)}),
-    "run-get": (3, "run", {"do_request": ('id',), "do_reply": ('id', 'state', 'target', 'rw', 'bs', 'iodepth', 'offset', 'span', 'runtime-ns', 'ios', 'ramp-ns', 'seed', 'cpu', 'reason', 'target-size', 'logical-block-size', 'elapsed-ns', 'measured-ns', 'completed', 'iops-now', 'stats', 'rwmixread', 'bs-split', 'align', 'align-offset', 'stride', 'pattern', 'pattern-byte', 'compress-pct', 'rate-iops', 'arrivals', 'late', 'engine', 'buffered', 'slowest-n', 'ts-interval-ns', 'ts-count', 'ts-dropped', 'capture-over-ns', 'captured-count', 'captured-dropped', 'max-errors', 'owned', 'io-errors', 'rounds', 'round-ns', 'steady-track', 'steady-range-pct', 'steady-slope-pct', 'rounds-done', 'steady-round', 'purge', 'batch', 'polled', 'cpu-ns', 'measurement-overhead-ns', 'clock-read-ns', 'unpolled', 'workers', 'cpus',), "dump_reply": ('id', 'state', 'target', 'rw', 'bs', 'iodepth', 'offset', 'span', 'runtime-ns', 'ios', 'ramp-ns', 'seed', 'cpu', 'reason', 'target-size', 'logical-block-size', 'elapsed-ns', 'measured-ns', 'completed', 'iops-now', 'stats', 'rwmixread', 'bs-split', 'align', 'align-offset', 'stride', 'pattern', 'pattern-byte', 'compress-pct', 'rate-iops', 'arrivals', 'late', 'engine', 'buffered', 'slowest-n', 'ts-interval-ns', 'ts-count', 'ts-dropped', 'capture-over-ns', 'captured-count', 'captured-dropped', 'max-errors', 'owned', 'io-errors', 'rounds', 'round-ns', 'steady-track', 'steady-range-pct', 'steady-slope-pct', 'rounds-done', 'steady-round', 'purge', 'batch', 'polled', 'cpu-ns', 'measurement-overhead-ns', 'clock-read-ns', 'unpolled', 'workers', 'cpus',)}),
+    "run-start": (2, "run", {"do_request": ('target', 'rw', 'bs', 'iodepth', 'offset', 'span', 'runtime-ns', 'ios', 'ramp-ns', 'seed', 'cpu', 'allow-write', 'rwmixread', 'bs-split', 'align', 'align-offset', 'stride', 'pattern', 'pattern-byte', 'compress-pct', 'rate-iops', 'arrivals', 'engine', 'buffered', 'slowest-n', 'ts-interval-ns', 'capture-over-ns', 'max-errors', 'owned', 'dry-run', 'rounds', 'round-ns', 'steady-track', 'steady-range-pct', 'steady-slope-pct', 'purge', 'batch', 'polled', 'workers', 'cpus', 'trace', 'replay-timing', 'replay-scale', 'replay-remap',), "do_reply": ('id',)}),
+    "run-get": (3, "run", {"do_request": ('id',), "do_reply": ('id', 'state', 'target', 'rw', 'bs', 'iodepth', 'offset', 'span', 'runtime-ns', 'ios', 'ramp-ns', 'seed', 'cpu', 'reason', 'target-size', 'logical-block-size', 'elapsed-ns', 'measured-ns', 'completed', 'iops-now', 'stats', 'rwmixread', 'bs-split', 'align', 'align-offset', 'stride', 'pattern', 'pattern-byte', 'compress-pct', 'rate-iops', 'arrivals', 'late', 'engine', 'buffered', 'slowest-n', 'ts-interval-ns', 'ts-count', 'ts-dropped', 'capture-over-ns', 'captured-count', 'captured-dropped', 'max-errors', 'owned', 'io-errors', 'rounds', 'round-ns', 'steady-track', 'steady-range-pct', 'steady-slope-pct', 'rounds-done', 'steady-round', 'purge', 'batch', 'polled', 'cpu-ns', 'measurement-overhead-ns', 'clock-read-ns', 'unpolled', 'workers', 'cpus', 'replay-timing', 'replay-scale', 'replay-remap',), "dump_reply": ('id', 'state', 'target', 'rw', 'bs', 'iodepth', 'offset', 'span', 'runtime-ns', 'ios', 'ramp-ns', 'seed', 'cpu', 'reason', 'target-size', 'logical-block-size', 'elapsed-ns', 'measured-ns', 'completed', 'iops-now', 'stats', 'rwmixread', 'bs-split', 'align', 'align-offset', 'stride', 'pattern', 'pattern-byte', 'compress-pct', 'rate-iops', 'arrivals', 'late', 'engine', 'buffered', 'slowest-n', 'ts-interval-ns', 'ts-count', 'ts-dropped', 'capture-over-ns', 'captured-count', 'captured-dropped', 'max-errors', 'owned', 'io-errors', 'rounds', 'round-ns', 'steady-track', 'steady-range-pct', 'steady-slope-pct', 'rounds-done', 'steady-round', 'purge', 'batch', 'polled', 'cpu-ns', 'measurement-overhead-ns', 'clock-read-ns', 'unpolled', 'workers', 'cpus', 'replay-timing', 'replay-scale', 'replay-remap',)}),
     "run-stop": (4, "run", {"do_request": ('id',), "do_reply": ('id', 'state',)}),
     "run-del": (5, "run", {"do_request": ('id', 'dry-run',)}),
-    "results-get": (6, "run", {"do_request": ('id',), "do_reply": ('id', 'state', 'target', 'rw', 'bs', 'iodepth', 'offset', 'span', 'runtime-ns', 'ios', 'ramp-ns', 'seed', 'cpu', 'reason', 'target-size', 'logical-block-size', 'elapsed-ns', 'measured-ns', 'completed', 'iops-now', 'stats', 'rwmixread', 'bs-split', 'align', 'align-offset', 'stride', 'pattern', 'pattern-byte', 'compress-pct', 'rate-iops', 'arrivals', 'late', 'engine', 'buffered', 'slowest-n', 'ts-interval-ns', 'ts-count', 'ts-dropped', 'capture-over-ns', 'captured-count', 'captured-dropped', 'max-errors', 'owned', 'io-errors', 'rounds', 'round-ns', 'steady-track', 'steady-range-pct', 'steady-slope-pct', 'rounds-done', 'steady-round', 'purge', 'batch', 'polled', 'cpu-ns', 'measurement-overhead-ns', 'clock-read-ns', 'unpolled', 'workers', 'cpus',), "dump_reply": ('id', 'state', 'target', 'rw', 'bs', 'iodepth', 'offset', 'span', 'runtime-ns', 'ios', 'ramp-ns', 'seed', 'cpu', 'reason', 'target-size', 'logical-block-size', 'elapsed-ns', 'measured-ns', 'completed', 'iops-now', 'stats', 'rwmixread', 'bs-split', 'align', 'align-offset', 'stride', 'pattern', 'pattern-byte', 'compress-pct', 'rate-iops', 'arrivals', 'late', 'engine', 'buffered', 'slowest-n', 'ts-interval-ns', 'ts-count', 'ts-dropped', 'capture-over-ns', 'captured-count', 'captured-dropped', 'max-errors', 'owned', 'io-errors', 'rounds', 'round-ns', 'steady-track', 'steady-range-pct', 'steady-slope-pct', 'rounds-done', 'steady-round', 'purge', 'batch', 'polled', 'cpu-ns', 'measurement-overhead-ns', 'clock-read-ns', 'unpolled', 'workers', 'cpus',)}),
-    "run-end-ntf": (7, "run", {"do_reply": ('id', 'state', 'target', 'rw', 'bs', 'iodepth', 'offset', 'span', 'runtime-ns', 'ios', 'ramp-ns', 'seed', 'cpu', 'reason', 'target-size', 'logical-block-size', 'elapsed-ns', 'measured-ns', 'completed', 'iops-now', 'stats', 'rwmixread', 'bs-split', 'align', 'align-offset', 'stride', 'pattern', 'pattern-byte', 'compress-pct', 'rate-iops', 'arrivals', 'late', 'engine', 'buffered', 'slowest-n', 'ts-interval-ns', 'ts-count', 'ts-dropped', 'capture-over-ns', 'captured-count', 'captured-dropped', 'max-errors', 'owned', 'io-errors', 'rounds', 'round-ns', 'steady-track', 'steady-range-pct', 'steady-slope-pct', 'rounds-done', 'steady-round', 'purge', 'batch', 'polled', 'cpu-ns', 'measurement-overhead-ns', 'clock-read-ns', 'unpolled', 'workers', 'cpus',)}),
+    "results-get": (6, "run", {"do_request": ('id',), "do_reply": ('id', 'state', 'target', 'rw', 'bs', 'iodepth', 'offset', 'span', 'runtime-ns', 'ios', 'ramp-ns', 'seed', 'cpu', 'reason', 'target-size', 'logical-block-size', 'elapsed-ns', 'measured-ns', 'completed', 'iops-now', 'stats', 'rwmixread', 'bs-split', 'align', 'align-offset', 'stride', 'pattern', 'pattern-byte', 'compress-pct', 'rate-iops', 'arrivals', 'late', 'engine', 'buffered', 'slowest-n', 'ts-interval-ns', 'ts-count', 'ts-dropped', 'capture-over-ns', 'captured-count', 'captured-dropped', 'max-errors', 'owned', 'io-errors', 'rounds', 'round-ns', 'steady-track', 'steady-range-pct', 'steady-slope-pct', 'rounds-done', 'steady-round', 'purge', 'batch', 'polled', 'cpu-ns', 'measurement-overhead-ns', 'clock-read-ns', 'unpolled', 'workers', 'cpus', 'replay-timing', 'replay-scale', 'replay-remap',), "dump_reply": ('id', 'state', 'target', 'rw', 'bs', 'iodepth', 'offset', 'span', 'runtime-ns', 'ios', 'ramp-ns', 'seed', 'cpu', 'reason', 'target-size', 'logical-block-size', 'elapsed-ns', 'measured-ns', 'completed', 'iops-now', 'stats', 'rwmixread', 'bs-split', 'align', 'align-offset', 'stride', 'pattern', 'pattern-byte', 'compress-pct', 'rate-iops', 'arrivals', 'late', 'engine', 'buffered', 'slowest-n', 'ts-interval-ns', 'ts-count', 'ts-dropped', 'capture-over-ns', 'captured-count', 'captured-dropped', 'max-errors', 'owned', 'io-errors', 'rounds', 'round-ns', 'steady-track', 'steady-range-pct', 'steady-slope-pct', 'rounds-done', 'steady-round', 'purge', 'batch', 'polled', 'cpu-ns', 'measurement-overhead-ns', 'clock-read-ns', 'unpolled', 'workers', 'cpus', 'replay-timing', 'replay-scale', 'replay-remap',)}),
+    "run-end-ntf": (7, "run", {"do_reply": ('id', 'state', 'target', 'rw', 'bs', 'iodepth', 'offset', 'span', 'runtime-ns', 'ios', 'ramp-ns', 'seed', 'cpu', 'reason', 'target-size', 'logical-block-size', 'elapsed-ns', 'measured-ns', 'completed', 'iops-now', 'stats', 'rwmixread', 'bs-split', 'align', 'align-offset', 'stride', 'pattern', 'pattern-byte', 'compress-pct', 'rate-iops', 'arrivals', 'late', 'engine', 'buffered', 'slowest-n', 'ts-interval-ns', 'ts-count', 'ts-dropped', 'capture-over-ns', 'captured-count', 'captured-dropped', 'max-errors', 'owned', 'io-errors', 'rounds', 'round-ns', 'steady-track', 'steady-range-pct', 'steady-slope-pct', 'rounds-done', 'steady-round', 'purge', 'batch', 'polled', 'cpu-ns', 'measurement-overhead-ns', 'clock-read-ns', 'unpolled', 'workers', 'cpus', 'replay-timing', 'replay-scale', 'replay-remap',)}),
     "slowest-get": (8, "run", {"do_request": ('id',), "do_reply": ('id',), "dump_reply": ('id', 'slowest',)}),
     "timeseries-get": (9, "run", {"do_request": ('id', 'from',), "do_reply": ('id',), "dump_reply": ('id', 'interval',)}),
     "captured-get": (10, "run", {"do_request": ('id', 'from',), "do_reply": ('id',), "dump_reply": ('id', 'captured',)}),
+    "trace-new": (11, "trace", {"do_request": ('ios',), "do_reply": ('id',)}),
+    "trace-load": (12, "trace", {"do_request": ('id', 'chunk',), "do_reply": ('id', 'ios',)}),
 }

@@ -3,6 +3,7 @@
 
     s = ssdk.trace.summary("desktop.blktrace")
     print(s.sizes[0], s.share_of_size(4096), s.sequential_share)
+    for io in ssdk.trace.ios("desktop.blktrace"): ...
 
 The reading and the figures are libssdk's (``ssdk_trace_read()``,
 ``ssdk_trace_summarize()``), the same as ``ssdk trace summary``'s; see
@@ -14,6 +15,7 @@ from __future__ import annotations
 import ctypes
 import os
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from . import _lib
 from .errors import error_from
@@ -71,10 +73,21 @@ class TraceSummary:
         return self.ops["read"][0] / self.data_ios if self.data_ios else 0.0
 
 
-def summary(path: str | os.PathLike[str]) -> TraceSummary:
-    """The summary of the trace file at *path*; SsdkError with the
-    library's one line (the byte offset where the file went wrong) if it
-    cannot be read."""
+class TraceIo(NamedTuple):
+    """One IO of a trace (struct ssdk_trace_io): its arrival (ns from the
+    trace's start, 0 when the format has no times), op name, offset and
+    length in bytes, and the IOs in flight as it arrived (0 when not
+    recorded)."""
+
+    t_ns: int
+    op: str
+    offset: int
+    len: int
+    qd: int
+
+
+def _read(path: str | os.PathLike[str]) -> tuple[str, ctypes.c_void_p]:
+    """The trace at *path*, read by libssdk: its name and handle, to free."""
     lib = _lib.lib()
     handle = ctypes.c_void_p()
     err = ctypes.create_string_buffer(ERROR_LEN)
@@ -82,6 +95,29 @@ def summary(path: str | os.PathLike[str]) -> TraceSummary:
     ret = lib.ssdk_trace_read(name.encode(), ctypes.byref(handle), err, ERROR_LEN)
     if ret < 0:
         raise error_from(ret, err.value.decode(errors="replace"))
+    return name, handle
+
+
+def ios(path: str | os.PathLike[str]) -> list[TraceIo]:
+    """The IOs of the trace file at *path*, in arrival order (as a replay
+    issues them); SsdkError as summary()."""
+    lib = _lib.lib()
+    _, handle = _read(path)
+    try:
+        p = lib.ssdk_trace_ios(handle)
+        names = [lib.ssdk_trace_op_name(i).decode() for i in range(_lib.TRACE_NR_OPS)]
+        return [TraceIo(p[i].t_ns, names[p[i].op], p[i].offset, p[i].len, p[i].qd)
+                for i in range(lib.ssdk_trace_nr(handle))]
+    finally:
+        lib.ssdk_trace_free(handle)
+
+
+def summary(path: str | os.PathLike[str]) -> TraceSummary:
+    """The summary of the trace file at *path*; SsdkError with the
+    library's one line (the byte offset where the file went wrong) if it
+    cannot be read."""
+    lib = _lib.lib()
+    name, handle = _read(path)
     s = _lib.TraceSummary()
     try:
         ret = lib.ssdk_trace_summarize(handle, ctypes.byref(s))

@@ -44,6 +44,17 @@ def test_summary(tmp_path: Path) -> None:
     assert s.highest == 1048576 + 131072
 
 
+def test_ios_in_arrival_order(tmp_path: Path) -> None:
+    p = tmp_path / "t.log"
+    p.write_text(LOG)
+    got = ssdk.trace.ios(p)
+    assert [(io.t_ns, io.op, io.offset, io.len) for io in got] == [
+        (0, "read", 0, 4096), (10_000, "read", 4096, 4096),
+        (110_000, "write", 1048576, 131072), (120_000, "read", 65536, 4096),
+        (120_000, "flush", 0, 0)]
+    assert all(io.qd == 0 for io in got)
+
+
 def test_bad_file_raises_the_library_message(tmp_path: Path) -> None:
     p = tmp_path / "bad.log"
     p.write_text("fio version 2 iolog\n/dev/a read zero 4096\n")
