@@ -24,7 +24,7 @@ run_nullb() {
 	"$SSDK_CLI" -j ctl run -q --target /dev/nullb0 --iodepth "$qd" --ios "$ios" >"$out"
 }
 
-ktap_plan 11
+ktap_plan 13
 
 # The software path alone (irqmode=0 completes in the submitter's
 # context): the overhead that timer mode adds its T to.
@@ -124,6 +124,41 @@ repeat() {
 	[ "$a" -ge $((b - b / 100)) ] && [ "$a" -le $((b + b / 100)) ]
 }
 ktap_check "a repeated run's p50 agrees within 1%" repeat
+
+# A replay at its trace's times (ssdk trace make: gaps of 100 us, 1 ms
+# and bursts) on irqmode=0, where each IO completes within its
+# submission: the worker issues each IO within REPLAY_LATE_NS of its
+# time at the 99th percentile (a burst's IOs queue behind each other's
+# few microseconds of submission), and stretched twice, it lasts twice as
+# long within 1%.
+REPLAY_LATE_NS=20000
+replay_trace() {
+	"$SSDK_CLI" trace make --out "$SSDK_TMP/gaps.iolog" --ios 2000 --bs 4k --rwmixread 100 \
+		--gaps 100us/50:1ms/40:0/10 --span 1g --seed 3 >/dev/null &&
+		nullb_load nr_devices=1 irqmode=0
+}
+replay_late() {
+	local out=$SSDK_TMP/replay.json
+
+	replay_trace || return 1
+	"$SSDK_CLI" -j ctl replay -q --target /dev/nullb0 --trace "$SSDK_TMP/gaps.iolog" \
+		--iodepth 8 >"$out" || return 1
+	jget "$out" '(lambda l: {"p50": l["percentiles"]["50.000000"], "p99": l["percentiles"]["99.000000"],
+		"max": l["max"], "late": j["late"]})(j["read"]["lateness"]["lat_ns"])'
+	jtest "$out" "(j['completed'] == 2000 and
+		j['read']['lateness']['lat_ns']['percentiles']['99.000000'] <= $REPLAY_LATE_NS)"
+}
+ktap_check "replay at its times, gaps 100 us/1 ms/bursts: p99 lateness <= $REPLAY_LATE_NS ns" \
+	replay_late
+replay_scaled() {
+	local one=$SSDK_TMP/replay.json two=$SSDK_TMP/replay2.json
+
+	"$SSDK_CLI" -j ctl replay -q --target /dev/nullb0 --trace "$SSDK_TMP/gaps.iolog" \
+		--iodepth 8 --timing scale:2 >"$two" || return 1
+	echo "elapsed $(jget "$one" 'j["elapsed_ns"]') ns, scaled x2 $(jget "$two" 'j["elapsed_ns"]') ns"
+	jtest "$two" "abs(j['elapsed_ns'] / $(jget "$one" 'j["elapsed_ns"]') - 2) <= 0.02"
+}
+ktap_check "replay with scale:2 lasts twice as long, within 1%" replay_scaled
 
 rmmod null_blk
 runs_clear

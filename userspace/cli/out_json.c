@@ -148,6 +148,23 @@ static void json_op(struct json *j, const char *key, const struct op_summary *o,
 }
 
 /* The access specification beyond rw and bs: absent what does not apply. */
+/* A replay's timing, scale and remap; null for a run that draws its IOs. */
+static void json_config_replay(struct json *j, const struct ssdk_run_config *c)
+{
+	if (!ssdk_config_is_set(c, SSDK_A_RUN_REPLAY_TIMING)) {
+		json_null(j, RUN(REPLAY_TIMING));
+		json_null(j, RUN(REPLAY_SCALE));
+		json_null(j, RUN(REPLAY_REMAP));
+		return;
+	}
+	json_str(j, RUN(REPLAY_TIMING), enum_name(SSDK_SPEC_ENUM_REPLAY_TIMING, c->replay_timing));
+	if (c->replay_timing == SSDK_REPLAY_TIMING_ORIGINAL)
+		json_u64(j, RUN(REPLAY_SCALE), c->replay_scale);
+	else
+		json_null(j, RUN(REPLAY_SCALE));
+	json_str(j, RUN(REPLAY_REMAP), enum_name(SSDK_SPEC_ENUM_REPLAY_REMAP, c->replay_remap));
+}
+
 static void json_config_access(struct json *j, const struct ssdk_run_config *c)
 {
 	char buf[32];
@@ -179,6 +196,7 @@ static void json_config_access(struct json *j, const struct ssdk_run_config *c)
 		json_null(j, RUN(RATE_IOPS));
 		json_null(j, RUN(ARRIVALS));
 	}
+	json_config_replay(j, c);
 }
 
 static void json_config(struct json *j, const struct run_result *r)

@@ -134,6 +134,13 @@ static void text_access(const struct run_result *r)
 	if (c->polled)
 		printf("polled (%llu IOs taken off polling by the block layer)\n",
 		       (unsigned long long)r->st.unpolled);
+	if (ssdk_config_is_set(c, SSDK_A_RUN_REPLAY_TIMING)) {
+		printf("replay of a trace, timing %s",
+		       enum_name(SSDK_SPEC_ENUM_REPLAY_TIMING, c->replay_timing));
+		if (c->replay_timing == SSDK_REPLAY_TIMING_ORIGINAL && c->replay_scale != 1000)
+			printf(" x%g", c->replay_scale / 1000.0);
+		printf(", remap %s\n", enum_name(SSDK_SPEC_ENUM_REPLAY_REMAP, c->replay_remap));
+	}
 	if (ssdk_rw_mixed(c->rw))
 		printf("mix %u%% reads\n", c->rwmixread);
 	if (c->nr_bs) {

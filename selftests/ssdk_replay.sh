@@ -1,0 +1,120 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# ssdk ctl replay: a trace loaded into the module and replayed from the
+# kernel. Ground truth: the kernel's own blktrace of the replay, which
+# must hold the trace's reads and writes in its order; the block layer's
+# counts; and the module's refusals, each with its extack, spoken to by
+# the kernel's ynl library. The timing of a replay is ssdk_latency.sh's
+# (under icount).
+
+. "$(dirname "$0")/lib/ssdk.sh"
+ssdk_setup
+
+DEV=/dev/nullb0
+T=$SSDK_TMP
+MIX=$SSDK_REPO/traces/mix.iolog
+
+# The reads and writes of two trace files, in order, are the same: op,
+# offset, length (libssdk reads both: ssdk.trace.ios()).
+same_order() {
+	PYTHONPATH=$SSDK_REPO/userspace/python /usr/bin/python3 - "$1" "$2" <<'PY'
+import sys
+import ssdk
+a, b = ([(io.op, io.offset, io.len) for io in ssdk.trace.ios(p) if io.op in ("read", "write")]
+        for p in sys.argv[1:3])
+print(f"# {len(a)} IOs replayed, {len(b)} recorded")
+first = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), None)
+if first is not None or len(a) != len(b):
+    sys.exit(f"first difference at IO {first}: {a[first:first + 2] if first is not None else ''}"
+             f" against {b[first:first + 2] if first is not None else ''}")
+PY
+}
+
+# replay_recorded NAME ARGS...: ssdk ctl replay ARGS (-j, into
+# $T/NAME.json) while blktrace records the device ($T/NAME.bin).
+replay_recorded() {
+	local name=$1 bt i
+
+	shift
+	blktrace -d $DEV -o - >"$T/$name.bin" 2>"$T/$name.bt.err" &
+	bt=$!
+	for i in $(seq 50); do
+		[ -e /sys/kernel/debug/block/${DEV#/dev/}/trace0 ] && break
+		nap 0.1
+	done
+	"$SSDK_CLI" -j ctl replay -q --target $DEV "$@" >"$T/$name.json" || { kill -INT $bt; wait $bt; return 1; }
+	kill -INT $bt && wait $bt
+	[ -s "$T/$name.bin" ] || { cat "$T/$name.bt.err"; return 1; }
+}
+
+# afap at iodepth 8: the kernel saw the trace's reads and writes, in its
+# order, and the results count them as the trace's summary does.
+afap_same_ios() {
+	replay_recorded afap --trace "$MIX" --timing afap --iodepth 8 --allow-write || return 1
+	same_order "$MIX" "$T/afap.bin" || return 1
+	"$SSDK_CLI" -j trace summary "$MIX" >"$T/mix.sum" || return 1
+	jtest "$T/afap.json" "(j['state'] == 'done' and j['completed'] == 2000
+		and j['read']['ios'] == $(jget "$T/mix.sum" "j['ops']['read']['ios']")
+		and j['write']['ios'] == $(jget "$T/mix.sum" "j['ops']['write']['ios']")
+		and j['read']['bytes'] + j['write']['bytes'] == $(jget "$T/mix.sum" "j['bytes']")
+		and 'lateness' not in j['read'])"
+}
+
+# Original timing: an open loop, its lateness and response time reported.
+original_reports_lateness() {
+	"$SSDK_CLI" -j ctl replay -q --target $DEV --trace "$MIX" --iodepth 8 --allow-write \
+		>"$T/orig.json" || return 1
+	jtest "$T/orig.json" "(j['completed'] == 2000 and j['config']['replay_timing'] == 'original'
+		and j['read']['lateness']['lat_ns']['min'] >= 0
+		and j['read']['response']['lat_ns']['min'] >= j['read']['lat_ns']['min'])"
+}
+
+# A trace that reaches past a 1 GiB device: refused, naming its first IO
+# that does; folded into the span instead, it replays whole, within it.
+remap_span() {
+	local n
+
+	nullb_load nr_devices=1 gb=1 irqmode=0 queue_mode=2 || return 1
+	expect_fail_quiet 1 "trace IO [0-9]+ \\(offset [0-9]+, length [0-9]+\\) ends past the target \\(1073741824 bytes\\)" \
+		stat_kept $DEV "$SSDK_CLI" ctl replay -q --target $DEV --trace "$MIX" --timing afap \
+		--allow-write || return 1
+	replay_recorded folded --trace "$MIX" --timing afap --remap span --offset 64m --span 512m \
+		--allow-write || return 1
+	n=$(PYTHONPATH=$SSDK_REPO/userspace/python /usr/bin/python3 -c '
+import sys, ssdk
+ios = [io for io in ssdk.trace.ios(sys.argv[1]) if io.op in ("read", "write")]
+print(len(ios) if all(64 << 20 <= io.offset and io.offset + io.len <= 576 << 20 for io in ios)
+      else -1)' "$T/folded.bin")
+	echo "$n IOs within the span"
+	[ "$n" = 2000 ]
+}
+
+command -v blktrace >/dev/null || ktap_skip_all "no blktrace (scripts/setup installs it)"
+[ -r "$YNL_CLI" ] || ktap_skip_all "no ynl at $YNL_CLI (run scripts/setup)"
+ktap_plan 6
+mountpoint -q /sys/kernel/debug || mount -t debugfs none /sys/kernel/debug
+nullb_load nr_devices=1 gb=16 irqmode=0 queue_mode=2
+
+ktap_check "trace-new, trace-load over one socket (ynl): each refusal with its reason, a refused chunk loads nothing; a run takes its trace, another socket sees none" \
+	/usr/bin/python3 "$SELFTESTS_DIR/lib/trace_loads.py" "$YNL_CLI" "$SSDK_SPEC" $DEV
+runs_clear
+expect_fail "a trace that writes, without --allow-write: refused, nothing written" 1 \
+	"it writes, which destroys the target's data: it needs allow-write" \
+	writes_kept $DEV "$SSDK_CLI" ctl replay -q --target $DEV --trace "$MIX"
+printf 'fio version 2 iolog\n/dev/x add\n/dev/x open\n/dev/x read 0 4096\n/dev/x close\n' \
+	>"$T/timeless.log"
+expect_fail "a trace without times: refused for original timing, afap suggested" 2 \
+	"no times to keep: --timing afap" \
+	"$SSDK_CLI" ctl replay -q --target $DEV --trace "$T/timeless.log"
+ktap_check "afap at iodepth 8: the kernel's blktrace holds traces/mix.iolog's reads and writes, in its order; the results count them" \
+	afap_same_ios
+ktap_check "original timing: an open loop, its lateness and response time reported" \
+	original_reports_lateness
+runs_clear
+rmmod null_blk
+ktap_check "past a 1 GiB device: refused naming the IO, nothing done; --remap span: every IO within the span" \
+	remap_span
+runs_clear
+rmmod null_blk
+ktap_done
