@@ -109,41 +109,47 @@ int ssdk_trace_new(const struct net *net, u32 portid, u32 nr,
 		   struct netlink_ext_ack *extack, u32 *id)
 {
 	struct ssdk_trace *t;
-	int ret;
+	int ret = -ENOMEM;
+
+	/* Room first: a refusal allocates nothing. */
+	mutex_lock(&ssdk_traces_lock);
+	if (ssdk_trace_ios_held + nr > SSDK_MAX_TRACE_IOS) {
+		mutex_unlock(&ssdk_traces_lock);
+		NL_SET_ERR_MSG(extack,
+			       "the traces held would pass max-trace-ios: close the sockets that loaded others, or delete the runs that replayed them");
+		return -ENOSPC;
+	}
+	ssdk_trace_ios_held += nr;
+	mutex_unlock(&ssdk_traces_lock);
 
 	t = kzalloc(sizeof(*t), GFP_KERNEL);
 	if (!t)
-		return -ENOMEM;
+		goto err_unreserve;
 	t->ios = kvmalloc_array(nr, sizeof(*t->ios), GFP_KERNEL);
-	if (!t->ios) {
-		kfree(t);
-		return -ENOMEM;
-	}
+	if (!t->ios)
+		goto err_free_trace;
 	t->nr = nr;
 	t->net = net;
 	t->portid = portid;
 
 	mutex_lock(&ssdk_traces_lock);
-	if (ssdk_trace_ios_held + nr > SSDK_MAX_TRACE_IOS) {
-		NL_SET_ERR_MSG(extack,
-			       "the traces held would pass max-trace-ios: close the sockets that loaded others, or delete the runs that replayed them");
-		ret = -ENOSPC;
-	} else {
-		ret = xa_alloc_cyclic(&ssdk_traces, &t->id, t, XA_LIMIT(1, U32_MAX),
-				      &ssdk_trace_next_id, GFP_KERNEL);
-		if (ret >= 0) {
-			ssdk_trace_ios_held += nr;
-			ret = 0;
-		}
-	}
+	ret = xa_alloc_cyclic(&ssdk_traces, &t->id, t, XA_LIMIT(1, U32_MAX),
+			      &ssdk_trace_next_id, GFP_KERNEL);
 	mutex_unlock(&ssdk_traces_lock);
-	if (ret) {
-		kvfree(t->ios);
-		kfree(t);
-		return ret;
-	}
+	if (ret < 0)
+		goto err_free_ios;
 	*id = t->id;
 	return 0;
+
+err_free_ios:
+	kvfree(t->ios);
+err_free_trace:
+	kfree(t);
+err_unreserve:
+	mutex_lock(&ssdk_traces_lock);
+	ssdk_trace_ios_held -= nr;
+	mutex_unlock(&ssdk_traces_lock);
+	return ret;
 }
 
 /* The uploader's trace @id, not claimed; under ssdk_traces_lock. */

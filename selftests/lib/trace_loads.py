@@ -11,6 +11,7 @@ nothing (the next good chunk is counted from where the trace was). Prints
 what went otherwise and exits 1.
 """
 
+import faulthandler
 import os
 import struct
 import sys
@@ -25,6 +26,8 @@ def chunk(*ios: tuple[int, int, int, int]) -> bytes:
 
 
 def main(cli: str, spec: str, dev: str) -> int:
+    # A request the module never answers fails the point, saying where.
+    faulthandler.dump_traceback_later(120, exit=True)
     sys.path.insert(0, os.path.dirname(os.path.abspath(cli)))
     from lib import NlError, YnlFamily  # type: ignore[import-not-found]
 
