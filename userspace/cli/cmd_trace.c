@@ -2,8 +2,8 @@
 /*
  * ssdk trace: traces of real use. summary reads a file that blktrace or
  * fio recorded (libssdk's ssdk_trace_read()) and prints what storage
- * reviews quote of one; make writes a synthetic one from a described mix
- * (trace_make.c). Neither needs the module.
+ * reviews quote of one, and dump its IOs; make writes a synthetic one
+ * from a described mix (trace_make.c). None needs the module.
  */
 
 #include <errno.h>
@@ -16,25 +16,39 @@
 #include "trace_make.h"
 #include "values.h"
 
-static int trace_summary_run(struct cli *cli, int argc, char **argv)
+/* The trace file that is a command's one operand, read. Return: an exit status. */
+static int trace_operand(struct cli *cli, const struct cli_cmd *cmd, int argc, char **argv,
+			 const char **path, struct ssdk_trace **t)
 {
-	struct ssdk_trace_summary s;
-	struct ssdk_trace *t;
 	char err[SSDK_ERROR_LEN];
 	int first, ret;
 
-	ret = args_parse(cli, &cmd_trace_summary, argc, argv, NULL, NULL, &first);
+	ret = args_parse(cli, cmd, argc, argv, NULL, NULL, &first);
 	if (ret)
 		return ret;
 	if (argc - first != 1)
 		return usage_error(cli, "one trace file is needed");
-	if (ssdk_trace_read(argv[first], &t, err, sizeof(err)) < 0)
+	*path = argv[first];
+	if (ssdk_trace_read(*path, t, err, sizeof(err)) < 0)
 		return runtime_error(cli, "%s", err);
+	return 0;
+}
+
+static int trace_summary_run(struct cli *cli, int argc, char **argv)
+{
+	struct ssdk_trace_summary s;
+	struct ssdk_trace *t;
+	const char *path;
+	int ret;
+
+	ret = trace_operand(cli, &cmd_trace_summary, argc, argv, &path, &t);
+	if (ret)
+		return ret;
 	ret = ssdk_trace_summarize(t, &s);
 	ssdk_trace_free(t);
 	if (ret < 0)
-		return runtime_error(cli, "%s: out of memory", argv[first]);
-	cli->out.ops->trace_summary(&cli->out, argv[first], &s);
+		return runtime_error(cli, "%s: out of memory", path);
+	cli->out.ops->trace_summary(&cli->out, path, &s);
 	return 0;
 }
 
@@ -50,6 +64,33 @@ const struct cli_cmd cmd_trace_summary = {
 		 "version 2 or 3; its format is found from its first bytes.\n",
 	.summary = "sum up a trace file (blktrace, fio iolog)",
 	.run = trace_summary_run,
+};
+
+static int trace_dump_run(struct cli *cli, int argc, char **argv)
+{
+	struct ssdk_trace *t;
+	const char *path;
+	int ret;
+
+	ret = trace_operand(cli, &cmd_trace_dump, argc, argv, &path, &t);
+	if (ret)
+		return ret;
+	cli->out.ops->trace_ios(&cli->out, path, ssdk_trace_ios(t), ssdk_trace_nr(t));
+	ssdk_trace_free(t);
+	return 0;
+}
+
+const struct cli_cmd cmd_trace_dump = {
+	.name = "dump",
+	.group = "trace",
+	.usage = "ssdk trace dump FILE",
+	.about = "A trace's IOs as ssdk reads them, in arrival order, a line each: the\n"
+		 "arrival in ns from the first (0 when the format has no time), the op, the\n"
+		 "offset and length in bytes, and the IOs in flight as it arrived, itself\n"
+		 "included (0 when the format does not tell). FILE is any that ssdk trace\n"
+		 "summary reads. -j: {\"path\", \"ios\": [{\"t_ns\", \"op\", \"offset\", \"len\", \"qd\"}]}.\n",
+	.summary = "a trace's IOs, one a line",
+	.run = trace_dump_run,
 };
 
 /* What ssdk trace make is told. */

@@ -738,6 +738,30 @@ static void json_trace_made(struct output *out, const struct trace_made *m)
 	json_end(out);
 }
 
+static void json_trace_ios(struct output *out, const char *path, const struct ssdk_trace_io *ios,
+			   uint64_t n)
+{
+	struct json *j = &out->j;
+	uint64_t i;
+
+	json_begin(out);
+	json_object_begin(j, NULL);
+	json_str(j, "path", path);
+	json_array_begin(j, "ios", 0);
+	for (i = 0; i < n; i++) {
+		json_object_begin_inline(j, NULL);
+		json_u64(j, "t_ns", ios[i].t_ns);
+		json_str(j, "op", ssdk_trace_op_name(ios[i].op));
+		json_u64(j, "offset", ios[i].offset);
+		json_u64(j, "len", ios[i].len);
+		json_u64(j, "qd", ios[i].qd);
+		json_object_end(j);
+	}
+	json_array_end(j);
+	json_object_end(j);
+	json_end(out);
+}
+
 /* A workload in one of the drive's states: the study table's cell, or null. */
 static void json_study_cell(struct json *j, const char *key, const struct study_cell *c)
 {
@@ -963,5 +987,6 @@ const struct output_ops output_json = {
 	.profiles = json_profiles,
 	.trace_summary = json_trace_summary,
 	.trace_made = json_trace_made,
+	.trace_ios = json_trace_ios,
 	.plan = json_plan,
 };

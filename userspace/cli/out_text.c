@@ -919,6 +919,17 @@ static void text_trace_made(struct output *out, const struct trace_made *m)
 	       m->op_ios[SSDK_OP_WRITE], m->sequential, fmt_ns(a, sizeof(a), m->duration_ns));
 }
 
+/* A line per IO: its arrival (ns from the first), op, offset, length and depth. */
+static void text_trace_ios(struct output *out, const char *path, const struct ssdk_trace_io *ios,
+			   uint64_t n)
+{
+	uint64_t i;
+
+	for (i = 0; i < n; i++)
+		printf("%" PRIu64 " %s %" PRIu64 " %u %u\n", ios[i].t_ns,
+		       ssdk_trace_op_name(ios[i].op), ios[i].offset, ios[i].len, ios[i].qd);
+}
+
 /* --- review ----------------------------------------------------------------- */
 
 /* A row's place in the review: its step's name, and its filesystem's. */
@@ -1108,6 +1119,7 @@ const struct output_ops output_text = {
 	.profiles = text_profiles,
 	.trace_summary = text_trace_summary,
 	.trace_made = text_trace_made,
+	.trace_ios = text_trace_ios,
 	.plan_step = text_plan_step,
 	.plan = text_plan,
 };

@@ -111,6 +111,7 @@ struct output;
  * @review: A review (ssdk review): its steps and every run's figures.
  * @trace_summary: A trace's summary (ssdk trace summary), of the file @path.
  * @trace_made: A synthetic trace just written (ssdk trace make).
+ * @trace_ios: A trace's IOs, @n of them, in arrival order (ssdk trace dump).
  */
 struct output_ops {
 	void (*info)(struct output *out, const struct ssdk_info *info);
@@ -142,6 +143,8 @@ struct output_ops {
 	void (*trace_summary)(struct output *out, const char *path,
 			      const struct ssdk_trace_summary *s);
 	void (*trace_made)(struct output *out, const struct trace_made *m);
+	void (*trace_ios)(struct output *out, const char *path, const struct ssdk_trace_io *ios,
+			  uint64_t n);
 };
 
 /**
