@@ -12,7 +12,7 @@
  *   args.c, suite.c                 options, help, errors; suites of steps
  *   cli.c, jobs.c, compare.c, follow.c, fetch.c, layout.c, sequence.c, nvme.c, review_fs.c
  *   out_text.c, out_json.c, out_csv.c  the output backends (output.h)
- *   summary.c, trace_make.c, conditions.c, profiles.c, steps.c, nvme_erase.c, values.c, json.c, review_table.c
+ *   summary.c, trace_make.c, trace_record.c, conditions.c, profiles.c, steps.c, nvme_erase.c, values.c, json.c, review_table.c
  *   libssdk, ../engines, ../../common
  */
 #ifndef _SSDK_CLI_H

@@ -3,10 +3,13 @@
  * ssdk trace: traces of real use. summary reads a file that blktrace or
  * fio recorded (libssdk's ssdk_trace_read()) and prints what storage
  * reviews quote of one, and dump its IOs; make writes a synthetic one
- * from a described mix (trace_make.c). None needs the module.
+ * from a described mix (trace_make.c); record records a device's IOs
+ * through the kernel's block tracing (trace_record.c). None needs the
+ * module.
  */
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +17,7 @@
 
 #include "commands.h"
 #include "trace_make.h"
+#include "trace_record.h"
 #include "values.h"
 
 /* The trace file that is a command's one operand, read. Return: an exit status. */
@@ -91,6 +95,101 @@ const struct cli_cmd cmd_trace_dump = {
 		 "summary reads. -j: {\"path\", \"ios\": [{\"t_ns\", \"op\", \"offset\", \"len\", \"qd\"}]}.\n",
 	.summary = "a trace's IOs, one a line",
 	.run = trace_dump_run,
+};
+
+enum { OPT_TARGET, OPT_OUT, OPT_DURATION, OPT_BUFFER };
+
+static const struct cli_opt record_opts[] = {
+	[OPT_TARGET] = { "target", 't', "DEV", 0,
+		"the block device whose IOs are recorded; required" },
+	[OPT_OUT] = { "out", 'o', "FILE", 0,
+		"the file to write, blktrace's binary records; required. Best on another device: "
+		"its writes are recorded too" },
+	[OPT_DURATION] = { "duration", 'd', "TIME", 0,
+		"how long to record (default: until Ctrl-C or SIGTERM, which stop it sooner too)" },
+	[OPT_BUFFER] = { "buffer", 0, "SIZE", 0,
+		"the kernel's memory per CPU for the events not read yet, 64 KiB to 1 GiB "
+		"(default 2 MiB, blktrace's): the kernel drops events when it is full" },
+	{ 0 },
+};
+
+static int record_opt(struct cli *cli, const struct cli_opt *o, const char *arg, void *ctx)
+{
+	struct trace_record_args *a = ctx;
+
+	switch (o - record_opts) {
+	case OPT_TARGET:
+		a->target = arg;
+		break;
+	case OPT_OUT:
+		a->out = arg;
+		break;
+	case OPT_DURATION:
+		if (parse_duration_ns(arg, &a->duration_ns) || !a->duration_ns)
+			return usage_error(cli, "--duration: '%s' is not a duration (e.g. 10s, 500ms, 3m)",
+					   arg);
+		break;
+	case OPT_BUFFER:
+		if (parse_size(arg, &a->buffer) || a->buffer < TRACE_RECORD_MIN_BUFFER ||
+		    a->buffer > TRACE_RECORD_MAX_BUFFER)
+			return usage_error(cli, "--buffer: '%s' is not a size from 64k to 1g", arg);
+		break;
+	}
+	return 0;
+}
+
+static void record_started(const struct trace_record_args *a)
+{
+	char d[32];
+
+	if (a->duration_ns)
+		fprintf(stderr, "ssdk trace record: recording %s for %s (Ctrl-C stops it sooner)\n",
+			a->target, fmt_duration(d, sizeof(d), a->duration_ns));
+	else
+		fprintf(stderr, "ssdk trace record: recording %s until Ctrl-C\n", a->target);
+}
+
+static int trace_record_run(struct cli *cli, int argc, char **argv)
+{
+	struct trace_record_args a = { .buffer = TRACE_RECORD_BUFFER, .stop = cli_signalled,
+				       .started = record_started };
+	struct trace_recorded r;
+	char why[512];
+	int first, ret;
+
+	ret = args_parse(cli, &cmd_trace_record, argc, argv, record_opt, &a, &first);
+	if (ret)
+		return ret;
+	if (argc > first)
+		return usage_error(cli, "no operand: the trace goes to --out FILE");
+	if (!a.target || !a.out)
+		return usage_error(cli, "--target DEV and --out FILE are needed");
+	/* Before the trace is set up: a signal stops it, and it is torn down. */
+	cli_catch_signals();
+	if (trace_record(&a, &r, why, sizeof(why)))
+		return runtime_error(cli, "%s", why);
+	if (r.dropped || r.torn)
+		fprintf(stderr,
+			"%s: %s: %" PRIu64 " events dropped (the kernel's buffers were full), %" PRIu64 " bytes of records left out: the trace lacks IOs and its depths may be off; a larger --buffer drops fewer\n",
+			cli->prog, a.out, r.dropped, r.torn);
+	cli->out.ops->trace_recorded(&cli->out, &r);
+	return 0;
+}
+
+const struct cli_cmd cmd_trace_record = {
+	.name = "record",
+	.group = "trace",
+	.usage = "ssdk trace record --target DEV --out FILE [--duration TIME]",
+	.about = "Record the IOs that reach a block device, whatever sends them, through the\n"
+		 "kernel's block tracing, as blktrace does (it is not needed): the file holds\n"
+		 "blktrace's binary records of every CPU, which ssdk trace summary and dump\n"
+		 "read (each IO's time, op, offset, length and the queue depth it found), and\n"
+		 "blkparse -i - too. Needs root. The file is written beside its place and\n"
+		 "moved there, whole or not at all; the device is left with no trace set up,\n"
+		 "also after Ctrl-C. Events the kernel dropped are said, and the file kept.\n",
+	.summary = "record a block device's IOs (blktrace's format)",
+	.opts = record_opts,
+	.run = trace_record_run,
 };
 
 /* What ssdk trace make is told. */

@@ -10,6 +10,7 @@
  *	ssdk [-j] review SUITE --target DEV --out DIR --allow-write ...
  *	ssdk [-j] trace summary|dump FILE
  *	ssdk [-j] trace make --out FILE --ios N ...
+ *	ssdk [-j] trace record --target DEV --out FILE [--duration TIME]
  */
 
 #include <stdio.h>
@@ -20,7 +21,7 @@
 static const struct cli_cmd *const commands[] = {
 	&cmd_info, &cmd_run, &cmd_start, &cmd_replay, &cmd_sweep, &cmd_purge, &cmd_precondition,
 	&cmd_profiles, &cmd_compare, &cmd_study, &cmd_review, &cmd_status, &cmd_list, &cmd_wait, &cmd_stop, &cmd_results, &cmd_delete,
-	&cmd_trace_summary, &cmd_trace_dump, &cmd_trace_make,
+	&cmd_trace_summary, &cmd_trace_dump, &cmd_trace_make, &cmd_trace_record,
 };
 
 #define NR_COMMANDS	(sizeof(commands) / sizeof(commands[0]))

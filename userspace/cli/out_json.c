@@ -738,6 +738,28 @@ static void json_trace_made(struct output *out, const struct trace_made *m)
 	json_end(out);
 }
 
+static void json_trace_recorded(struct output *out, const struct trace_recorded *r)
+{
+	struct json *j = &out->j;
+
+	json_begin(out);
+	json_object_begin(j, NULL);
+	json_str(j, "target", r->target);
+	json_str(j, "path", r->path);
+	json_u64(j, "duration_ns", r->duration_ns);
+	json_str(j, "ended", r->signal ? "signal" : "duration");
+	json_u64(j, "cpus", r->cpus);
+	json_u64(j, "events", r->events);
+	json_u64(j, "file_bytes", r->file_bytes);
+	json_u64(j, "dropped", r->dropped);
+	json_u64(j, "torn_bytes", r->torn);
+	json_u64(j, "ios", r->s.ios);
+	json_u64(j, "bytes", r->s.bytes);
+	json_trace_ops(j, r->s.op_ios, r->s.op_bytes, SSDK_TRACE_NR_OPS);
+	json_object_end(j);
+	json_end(out);
+}
+
 static void json_trace_ios(struct output *out, const char *path, const struct ssdk_trace_io *ios,
 			   uint64_t n)
 {
@@ -987,6 +1009,7 @@ const struct output_ops output_json = {
 	.profiles = json_profiles,
 	.trace_summary = json_trace_summary,
 	.trace_made = json_trace_made,
+	.trace_recorded = json_trace_recorded,
 	.trace_ios = json_trace_ios,
 	.plan = json_plan,
 };

@@ -864,6 +864,20 @@ static double share(uint64_t part, uint64_t whole)
 	return whole ? 100.0 * part / whole : 0;
 }
 
+/* A line per op of a trace that has some: IOs and bytes, and their shares. */
+static void text_trace_ops(const struct ssdk_trace_summary *s)
+{
+	unsigned int i;
+	char a[32];
+
+	for (i = 0; i < SSDK_TRACE_NR_OPS; i++)
+		if (s->op_ios[i])
+			printf("  %-8s %10" PRIu64 " IOs (%5.1f%%)  %10s (%5.1f%%)\n",
+			       ssdk_trace_op_name(i), s->op_ios[i], share(s->op_ios[i], s->ios),
+			       fmt_bytes(a, sizeof(a), s->op_bytes[i]),
+			       share(s->op_bytes[i], s->bytes));
+}
+
 static void text_trace_summary(struct output *out, const char *path,
 			       const struct ssdk_trace_summary *s)
 {
@@ -876,12 +890,7 @@ static void text_trace_summary(struct output *out, const char *path,
 	if (s->flags & SSDK_TRACE_HAS_TIME)
 		printf(", over %s", fmt_ns(b, sizeof(b), s->duration_ns));
 	printf("\n");
-	for (i = 0; i < SSDK_TRACE_NR_OPS; i++)
-		if (s->op_ios[i])
-			printf("  %-8s %10" PRIu64 " IOs (%5.1f%%)  %10s (%5.1f%%)\n",
-			       ssdk_trace_op_name(i), s->op_ios[i], share(s->op_ios[i], s->ios),
-			       fmt_bytes(a, sizeof(a), s->op_bytes[i]),
-			       share(s->op_bytes[i], s->bytes));
+	text_trace_ops(s);
 	if (!data)
 		return;
 	printf("sizes:");
@@ -917,6 +926,21 @@ static void text_trace_made(struct output *out, const struct trace_made *m)
 	printf("made %s: %" PRIu64 " IOs (%" PRIu64 " reads, %" PRIu64 " writes), %" PRIu64
 	       " sequential, over %s\n", m->path, r->ios, m->op_ios[SSDK_OP_READ],
 	       m->op_ios[SSDK_OP_WRITE], m->sequential, fmt_ns(a, sizeof(a), m->duration_ns));
+}
+
+static void text_trace_recorded(struct output *out, const struct trace_recorded *r)
+{
+	char a[32], b[32];
+
+	printf("recorded %s into %s: %" PRIu64 " IOs, %s, over %s%s%s\n", r->target, r->path,
+	       r->s.ios, fmt_bytes(a, sizeof(a), r->s.bytes), fmt_ns(b, sizeof(b), r->duration_ns),
+	       r->signal ? ", stopped by SIG" : "", r->signal ? sigabbrev_np(r->signal) : "");
+	text_trace_ops(&r->s);
+	printf("%" PRIu64 " events from %u CPUs, %s; %" PRIu64 " dropped", r->events, r->cpus,
+	       fmt_bytes(a, sizeof(a), r->file_bytes), r->dropped);
+	if (r->torn)
+		printf(", %" PRIu64 " bytes left out (records read as they were written)", r->torn);
+	printf("\n");
 }
 
 /* A line per IO: its arrival (ns from the first), op, offset, length and depth. */
@@ -1119,6 +1143,7 @@ const struct output_ops output_text = {
 	.profiles = text_profiles,
 	.trace_summary = text_trace_summary,
 	.trace_made = text_trace_made,
+	.trace_recorded = text_trace_recorded,
 	.trace_ios = text_trace_ios,
 	.plan_step = text_plan_step,
 	.plan = text_plan,

@@ -17,6 +17,7 @@
 #include "steps.h"
 #include "summary.h"
 #include "trace_make.h"
+#include "trace_record.h"
 
 /* What the results of a run show beyond the summary, in text. */
 #define RESULTS_SLOWEST		1	/* the table of the slowest IOs */
@@ -111,6 +112,7 @@ struct output;
  * @review: A review (ssdk review): its steps and every run's figures.
  * @trace_summary: A trace's summary (ssdk trace summary), of the file @path.
  * @trace_made: A synthetic trace just written (ssdk trace make).
+ * @trace_recorded: A recording just written (ssdk trace record).
  * @trace_ios: A trace's IOs, @n of them, in arrival order (ssdk trace dump).
  */
 struct output_ops {
@@ -143,6 +145,7 @@ struct output_ops {
 	void (*trace_summary)(struct output *out, const char *path,
 			      const struct ssdk_trace_summary *s);
 	void (*trace_made)(struct output *out, const struct trace_made *m);
+	void (*trace_recorded)(struct output *out, const struct trace_recorded *r);
 	void (*trace_ios)(struct output *out, const char *path, const struct ssdk_trace_io *ios,
 			  uint64_t n);
 };

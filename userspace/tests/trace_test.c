@@ -23,6 +23,7 @@
 #include "libssdk.h"
 #include "test_random.h"
 #include "trace_make.h"
+#include "trace_record.h"
 
 static char path[] = "/tmp/ssdk-trace-test.XXXXXX";
 
@@ -476,6 +477,154 @@ TEST(blktrace_fuzz)
 		if (!ret)
 			ssdk_trace_free(t);
 	}
+}
+
+/* --- recording: CPUs' relay reads into whole records ---------------------- */
+
+#define NR_CPUS	2
+
+/* One CPU's relay file: its records' bytes, and how far the reads came. */
+struct relay_cpu {
+	unsigned char buf[1 << 12];
+	size_t n;
+	size_t read;
+	struct trace_stream s;
+};
+
+/* The records of the workload, those with a cgroup on CPU 1: each in time order. */
+static void split_cpus(const struct bt_file *b, struct relay_cpu *cpu)
+{
+	struct blk_io_trace t;
+	struct relay_cpu *c;
+	size_t pos, len;
+
+	for (pos = 0; pos < b->n; pos += len) {
+		memcpy(&t, b->buf + pos, sizeof(t));
+		len = sizeof(t) + t.pdu_len;
+		c = &cpu[!!(t.action & __BLK_TA_CGROUP)];
+		memcpy(c->buf + c->n, b->buf + pos, len);
+		c->n += len;
+	}
+}
+
+/* Give @n more of CPU @c's bytes to its stream, as a read of its relay file would. */
+static int relay_give(struct relay_cpu *c, size_t n, FILE *f, struct trace_recorded *r)
+{
+	memcpy(c->s.buf + c->s.have, c->buf + c->read, n);
+	c->read += n;
+	return trace_stream_write(&c->s, n, f, r);
+}
+
+/* Whether @f holds whole records only, @n of them. */
+static int whole_records(FILE *f, uint64_t n)
+{
+	struct blk_io_trace t;
+	uint64_t seen = 0;
+	long pos = 0, end;
+
+	if (fseek(f, 0, SEEK_END))
+		return 0;
+	end = ftell(f);
+	while (pos < end) {
+		if (fseek(f, pos, SEEK_SET) || fread(&t, sizeof(t), 1, f) != 1 ||
+		    t.magic != (BLK_IO_TRACE_MAGIC | BLK_IO_TRACE_VERSION))
+			return 0;
+		pos += sizeof(t) + t.pdu_len;
+		seen++;
+	}
+	return pos == end && seen == n;
+}
+
+/*
+ * Two CPUs' records read in chunks cut anywhere (inside a header, inside
+ * a payload, a byte at a time), the CPUs' reads interleaved: the file
+ * has every record whole, and reads back as the workload.
+ */
+TEST(record_chunks_give_whole_records)
+{
+	static struct relay_cpu cpu[NR_CPUS];
+	static struct bt_file b;
+	struct trace_recorded r;
+	struct ssdk_trace *t = NULL;
+	char err[SSDK_ERROR_LEN];
+	unsigned int round, i;
+	size_t n;
+	FILE *f;
+
+	memset(&b, 0, sizeof(b));
+	bt_workload(&b);
+	for (round = 0; round < 200; round++) {
+		memset(cpu, 0, sizeof(cpu));
+		memset(&r, 0, sizeof(r));
+		f = fopen(path, "w+b");
+		ASSERT_NE(NULL, f);
+		split_cpus(&b, cpu);
+		for (i = 0; i < NR_CPUS; i++)
+			cpu[i].s.buf = malloc(TRACE_STREAM_READ + TRACE_RECORD_MAX);
+		while (cpu[0].read < cpu[0].n || cpu[1].read < cpu[1].n) {
+			struct relay_cpu *c = &cpu[rng() % NR_CPUS];
+
+			if (c->read == c->n)
+				continue;
+			n = round % 4 ? 1 + rng() % 100 : 1;
+			n = n < c->n - c->read ? n : c->n - c->read;
+			ASSERT_EQ(0, relay_give(c, n, f, &r));
+		}
+		for (i = 0; i < NR_CPUS; i++) {
+			EXPECT_EQ(0U, cpu[i].s.have);
+			free(cpu[i].s.buf);
+		}
+		EXPECT_EQ(16ULL, r.events);
+		EXPECT_EQ((uint64_t)b.n, r.file_bytes);
+		EXPECT_EQ(0ULL, r.torn);
+		EXPECT_TRUE(whole_records(f, r.events));
+		ASSERT_EQ(0, fclose(f));
+		ASSERT_EQ(0, read_trace(&t, err)) TH_LOG("%s", err);
+		check_workload(_metadata, t);
+	}
+}
+
+/*
+ * What a read took while the kernel was writing it is left out, up to
+ * the next record: a record reserved but not written yet (zeros), and
+ * one older than the CPU's last (the buffer's last lap). A record cut
+ * short waits for the rest.
+ */
+TEST(record_torn_left_out)
+{
+	static struct relay_cpu c;
+	static struct bt_file b;
+	struct trace_recorded r = { 0 };
+	struct ssdk_trace *t = NULL;
+	char err[SSDK_ERROR_LEN];
+	size_t rec = sizeof(struct blk_io_trace);
+	FILE *f = fopen(path, "w+b");
+
+	ASSERT_NE(NULL, f);
+	memset(&b, 0, sizeof(b));
+	bt_add(&b, 1000, BLK_TA_QUEUE, 8, 4096, DEV, 0);
+	bt_add(&b, 1500, BLK_TA_QUEUE, 16, 4096, DEV, 0);
+	b.n += rec;					/* reserved, not written yet */
+	bt_add(&b, 2000, BLK_TA_QUEUE, 24, 4096, DEV, 0);
+	bt_add(&b, 500, BLK_TA_QUEUE, 99, 4096, DEV, 0);	/* stale */
+	bt_add(&b, 3000, BLK_TA_QUEUE | W, 32, 4096, DEV, 0);
+	memcpy(c.buf, b.buf, b.n);
+	c.n = b.n;
+	c.s.buf = malloc(TRACE_STREAM_READ + TRACE_RECORD_MAX);
+	ASSERT_EQ(0, relay_give(&c, 3 * rec, f, &r));		/* the read ends at the torn one */
+	ASSERT_EQ(0, relay_give(&c, rec + 10, f, &r));
+	EXPECT_EQ(10U, c.s.have);
+	ASSERT_EQ(0, relay_give(&c, c.n - c.read, f, &r));
+	EXPECT_EQ(0U, c.s.have);
+	free(c.s.buf);
+	EXPECT_EQ(4ULL, r.events);
+	EXPECT_EQ(2 * rec, r.torn);
+	EXPECT_TRUE(whole_records(f, 4));
+	ASSERT_EQ(0, fclose(f));
+	ASSERT_EQ(0, read_trace(&t, err)) TH_LOG("%s", err);
+	ASSERT_EQ(4ULL, ssdk_trace_nr(t));
+	EXPECT_EQ(24ULL * 512, ssdk_trace_ios(t)[2].offset);
+	EXPECT_EQ(SSDK_OP_WRITE, ssdk_trace_ios(t)[3].op);
 }
 
 /* --- a synthetic mix and its summary ---------------------------------------- */
