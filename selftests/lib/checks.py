@@ -1021,6 +1021,38 @@ def random_data(r: Report, j: Any) -> None:
     r.eq("distinct_sectors", j["distinct_sectors"], j["sectors"])
 
 
+# --- traces -------------------------------------------------------------------
+
+# The IOs of fio's iolog actions, by ssdk's names.
+IOLOG_OPS = {"read": "read", "write": "write", "trim": "discard"}
+
+
+def iolog_ios(path: str) -> list[tuple[str, int, int]]:
+    """The IOs of fio's iolog (version 2 or 3), in its order: (op, offset, length)."""
+    lines = read_text(path).splitlines()
+    v3 = lines[0] == "fio version 3 iolog"
+    ios = []
+    for line in lines[1:]:
+        words = line.split()[1:] if v3 else line.split()
+        if len(words) == 4 and words[1] in IOLOG_OPS:
+            ios.append((IOLOG_OPS[words[1]], int(words[2]), int(words[3])))
+    return ios
+
+
+@check()
+def ios_as_iolog(r: Report, j: Any, iolog: str, qd: int) -> None:
+    """ssdk trace dump -j: its IOs are those of fio's IOLOG of the same
+    run, in its order (op, offset, length), each found at depth QD."""
+    want = iolog_ios(iolog)
+    got = [(io["op"], io["offset"], io["len"]) for io in j["ios"]]
+    r.eq("IOs", len(got), len(want))
+    first = next((i for i, (a, b) in enumerate(zip(got, want, strict=False)) if a != b), None)
+    if first is not None:
+        r.want(False, f"IO {first}", got[first], f"{want[first]}, the iolog's")
+    depths = sorted({io["qd"] for io in j["ios"]})
+    r.want(depths in ([qd], []), "depths found", depths, f"[{qd}]")
+
+
 # --- the command --------------------------------------------------------------
 
 
@@ -1548,6 +1580,26 @@ def self_test() -> int:
             f.write("  <idle>-0 [001] d.h2. 81.1: ssdk_io_complete: run=3 op=read offset=8192 "
                     "len=4096 lat_ns=400 error=0\n")
         all_cases += review_cases(tmp)
+        iolog = os.path.join(tmp, "iolog")
+        with open(iolog, "w", encoding="utf-8") as f:
+            f.write("fio version 3 iolog\n1 /dev/nullb0 add\n2 /dev/nullb0 open\n"
+                    "3 /dev/nullb0 write 8192 4096\n9 /dev/nullb0 read 0 512\n"
+                    "12 /dev/nullb0 trim 4096 4096\n13 /dev/nullb0 close\n")
+        ios: list[dict[str, Any]] = [
+            {"t_ns": 0, "op": "write", "offset": 8192, "len": 4096, "qd": 1},
+            {"t_ns": 6000, "op": "read", "offset": 0, "len": 512, "qd": 1},
+            {"t_ns": 9000, "op": "discard", "offset": 4096, "len": 4096, "qd": 1}]
+        dump = {"path": "t.bin", "ios": ios}
+        all_cases += [
+            ("ios_as_iolog", [iolog, "1"], dump, True, "the same IOs, in order"),
+            ("ios_as_iolog", [iolog, "2"], dump, False, "another depth"),
+            ("ios_as_iolog", [iolog, "1"], dump | {"ios": ios[1:2] + ios[:1] + ios[2:]}, False,
+             "another order"),
+            ("ios_as_iolog", [iolog, "1"], dump | {"ios": ios[:2]}, False, "an IO missing"),
+            ("ios_as_iolog", [iolog, "1"], edit(dump, ios__1__offset=512), False,
+             "another offset"),
+            ("ios_as_iolog", [iolog, "1"], edit(dump, ios__1__op="write"), False, "another op"),
+        ]
         all_cases += [
             ("slowest_in_trace", [trace, "read"], a_run(), True, "the event is there"),
             ("slowest_in_trace", [trace, "write"], a_run(), False, "another op"),
