@@ -15,44 +15,25 @@ DEV=/dev/nullb0
 T=$SSDK_TMP
 MIX=$SSDK_REPO/traces/mix.iolog
 
-# The reads and writes of two trace files, in order, are the same: op,
-# offset, length (libssdk reads both: ssdk.trace.ios()).
-same_order() {
-	PYTHONPATH=$SSDK_REPO/userspace/python /usr/bin/python3 - "$1" "$2" <<'PY'
-import sys
-import ssdk
-a, b = ([(io.op, io.offset, io.len) for io in ssdk.trace.ios(p) if io.op in ("read", "write")]
-        for p in sys.argv[1:3])
-print(f"# {len(a)} IOs replayed, {len(b)} recorded")
-first = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), None)
-if first is not None or len(a) != len(b):
-    sys.exit(f"first difference at IO {first}: {a[first:first + 2] if first is not None else ''}"
-             f" against {b[first:first + 2] if first is not None else ''}")
-PY
-}
-
 # replay_recorded NAME ARGS...: ssdk ctl replay ARGS (-j, into
 # $T/NAME.json) while blktrace records the device ($T/NAME.bin).
 replay_recorded() {
-	local name=$1 bt i
+	local name=$1 rc
 
 	shift
-	blktrace -d $DEV -o - >"$T/$name.bin" 2>"$T/$name.bt.err" &
-	bt=$!
-	for i in $(seq 50); do
-		[ -e /sys/kernel/debug/block/${DEV#/dev/}/trace0 ] && break
-		nap 0.1
-	done
-	"$SSDK_CLI" -j ctl replay -q --target $DEV "$@" >"$T/$name.json" || { kill -INT $bt; wait $bt; return 1; }
-	kill -INT $bt && wait $bt
+	blktrace_begin $DEV "$T/$name.bin" "$T/$name.bt.err"
+	"$SSDK_CLI" -j ctl replay -q --target $DEV "$@" >"$T/$name.json"
+	rc=$?
+	kill -INT $BLKTRACE_PID && wait $BLKTRACE_PID
 	[ -s "$T/$name.bin" ] || { cat "$T/$name.bt.err"; return 1; }
+	return $rc
 }
 
 # afap at iodepth 8: the kernel saw the trace's reads and writes, in its
 # order, and the results count them as the trace's summary does.
 afap_same_ios() {
 	replay_recorded afap --trace "$MIX" --timing afap --iodepth 8 --allow-write || return 1
-	same_order "$MIX" "$T/afap.bin" || return 1
+	trace_same_order "$MIX" "$T/afap.bin" || return 1
 	"$SSDK_CLI" -j trace summary "$MIX" >"$T/mix.sum" || return 1
 	jtest "$T/afap.json" "(j['state'] == 'done' and j['completed'] == 2000
 		and j['read']['ios'] == $(jget "$T/mix.sum" "j['ops']['read']['ios']")
@@ -93,7 +74,6 @@ print(len(ios) if all(64 << 20 <= io.offset and io.offset + io.len <= 576 << 20 
 command -v blktrace >/dev/null || ktap_skip_all "no blktrace (scripts/setup installs it)"
 [ -r "$YNL_CLI" ] || ktap_skip_all "no ynl at $YNL_CLI (run scripts/setup)"
 ktap_plan 6
-mountpoint -q /sys/kernel/debug || mount -t debugfs none /sys/kernel/debug
 nullb_load nr_devices=1 gb=16 irqmode=0 queue_mode=2
 
 ktap_check "trace-new, trace-load over one socket (ynl): each refusal with its reason, a refused chunk loads nothing; a run takes its trace, another socket sees none" \

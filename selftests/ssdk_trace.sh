@@ -19,21 +19,15 @@ T=$SSDK_TMP
 # blktrace records the device ($T/NAME.bin); fio's JSON in $T/NAME.json,
 # and the device's reads and writes completed meanwhile in $T/NAME.stat.
 record() {
-	local name=$1 bt i r0 w0
+	local name=$1 r0 w0
 
 	shift
 	udevadm settle 2>/dev/null
 	r0=$(blk_stat $DEV 1) w0=$(blk_stat $DEV 5)
-	blktrace -d $DEV -o - >"$T/$name.bin" 2>"$T/$name.bt.err" &
-	bt=$!
-	# Tracing has begun once blktrace made the device's relay files.
-	for i in $(seq 50); do
-		[ -e /sys/kernel/debug/block/${DEV#/dev/}/trace0 ] && break
-		nap 0.1
-	done
+	blktrace_begin $DEV "$T/$name.bin" "$T/$name.bt.err"
 	fio --name=t --filename=$DEV --direct=1 --randseed=7 --output-format=json \
 		--output="$T/$name.json" --write_iolog="$T/$name.log" "$@" >/dev/null || return 1
-	kill -INT $bt && wait $bt
+	kill -INT $BLKTRACE_PID && wait $BLKTRACE_PID
 	echo "$(stat_delta $DEV 1 "$r0") $(stat_delta $DEV 5 "$w0")" >"$T/$name.stat"
 	[ -s "$T/$name.bin" ] || { cat "$T/$name.bt.err"; return 1; }
 }
@@ -163,6 +157,20 @@ record_psync() {
 		no_trace_left
 }
 
+# The round trip's second half: the recording of the psync run replayed
+# as fast as it goes onto a second device, which the kernel's blktrace
+# must see receive the same IOs in the same order.
+replay_recording() {
+	local dev2=/dev/nullb1 rc
+
+	blktrace_begin $dev2 "$T/replayed.bin" "$T/replayed.bt.err"
+	"$SSDK_CLI" ctl replay -q --target $dev2 --trace "$T/rec.rec" --timing afap --iodepth 8 \
+		--allow-write >/dev/null
+	rc=$?
+	kill -INT $BLKTRACE_PID && wait $BLKTRACE_PID
+	[ $rc = 0 ] && trace_same_order "$T/rec.rec" "$T/replayed.bin"
+}
+
 # One trace at a time on a device: ssdk trace record refuses while
 # Debian's blktrace records, and while another ssdk trace record does; the
 # refused one leaves no file, and the one recording goes on unharmed
@@ -171,18 +179,13 @@ record_psync() {
 # another process while recording is said, and no file is left. One that
 # SIGKILL left set up is refused with the way to remove it, which does.
 record_busy() {
-	local bt rc i
+	local rc
 
-	blktrace -d $DEV -o - >/dev/null 2>"$T/busy.bt.err" &
-	bt=$!
-	for i in $(seq 50); do
-		[ -e /sys/kernel/debug/block/${DEV#/dev/}/trace0 ] && break
-		nap 0.1
-	done
+	blktrace_begin $DEV /dev/null "$T/busy.bt.err"
 	expect_fail_quiet 1 "^ssdk: --target $DEV: a trace is set up on it already: another blktrace" \
 		"$SSDK_CLI" trace record --target $DEV --out "$T/second.rec"
 	rc=$?
-	kill -INT $bt && wait $bt
+	kill -INT $BLKTRACE_PID && wait $BLKTRACE_PID
 	[ $rc = 0 ] && rec_start busy || return 1
 	expect_fail_quiet 1 "^ssdk: --target $DEV: a trace is set up on it already: another blktrace" \
 		"$SSDK_CLI" trace record --target $DEV --out "$T/second.rec" || return 1
@@ -281,9 +284,9 @@ cut_short() {
 
 command -v blktrace >/dev/null || ktap_skip_all "no blktrace (scripts/setup installs it)"
 command -v fio >/dev/null || ktap_skip_all "no fio (scripts/setup installs it)"
-ktap_plan 11
+ktap_plan 12
 mountpoint -q /sys/kernel/debug || mount -t debugfs none /sys/kernel/debug
-nullb_load nr_devices=1 gb=8 irqmode=2 completion_nsec=500000 queue_mode=2 hw_queue_depth=64
+nullb_load nr_devices=2 gb=8 irqmode=2 completion_nsec=500000 queue_mode=2 hw_queue_depth=64
 
 record psync --rw=randrw --bs=4k --ioengine=psync --number_ios=1000 --size=4g --norandommap
 ktap_check "fio's iolog of 1000 psync IOs: its reads and writes, as fio and diskstats count them" \
@@ -299,6 +302,8 @@ ktap_check "a blktrace cut short: refused with the byte where it went wrong, exi
 ktap_check "fio replays traces/mix.iolog: diskstats count its bytes read and written" fio_replays_mix
 ktap_check "ssdk trace record of the psync run, Ctrl-C: fio's iolog's IOs in its order, at depth 1; diskstats' counts" \
 	record_psync
+ktap_check "that recording replayed afap onto a second device: its blktrace holds the same IOs in the same order" \
+	replay_recording
 ktap_check "one trace a device: refused while blktrace or another recording records, or after SIGKILL; torn down: said" \
 	record_busy
 ktap_check "--duration ends a recording; after SIGINT, SIGTERM and it, ssdk and blktrace record again" \

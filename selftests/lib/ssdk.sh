@@ -199,6 +199,39 @@ blk_stat() {
 	read -r -a f <"/sys/block/${1#/dev/}/stat" && echo "${f[$2 - 1]}"
 }
 
+# trace_same_order A B: the reads and writes of trace files A and B, in
+# order, are the same: op, offset, length (libssdk reads both:
+# ssdk.trace.ios()).
+trace_same_order() {
+	PYTHONPATH=$SSDK_REPO/userspace/python /usr/bin/python3 - "$1" "$2" <<'PY'
+import sys
+import ssdk
+a, b = ([(io.op, io.offset, io.len) for io in ssdk.trace.ios(p) if io.op in ("read", "write")]
+        for p in sys.argv[1:3])
+print(f"# {len(a)} IOs in the first, {len(b)} in the second")
+first = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), None)
+if first is not None or len(a) != len(b):
+    sys.exit(f"first difference at IO {first}: {a[first:first + 2] if first is not None else ''}"
+             f" against {b[first:first + 2] if first is not None else ''}")
+PY
+}
+
+# blktrace_begin DEV FILE ERRFILE: Debian's blktrace records DEV into
+# FILE (its CPUs' records in one file), its errors into ERRFILE, in the
+# background; its pid in BLKTRACE_PID once tracing has begun (the
+# device's relay files exist). End it with kill -INT and wait.
+blktrace_begin() {
+	local dev=$1 i
+
+	mountpoint -q /sys/kernel/debug || mount -t debugfs none /sys/kernel/debug
+	blktrace -d "$dev" -o - >"$2" 2>"$3" &
+	BLKTRACE_PID=$!
+	for i in $(seq 50); do
+		[ -e "/sys/kernel/debug/block/${dev#/dev/}/trace0" ] && return 0
+		nap 0.1
+	done
+}
+
 # stat_delta DEV FIELD BEFORE: how much FIELD of DEV's stat grew since BEFORE.
 stat_delta() { echo $(($(blk_stat "$1" "$2") - $3)); }
 
