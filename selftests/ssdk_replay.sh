@@ -71,9 +71,25 @@ print(len(ios) if all(64 << 20 <= io.offset and io.offset + io.len <= 576 << 20 
 	[ "$n" = 2000 ]
 }
 
+# A writing trace on a device with a filesystem mounted: refused as any
+# writing run is (the device opened exclusively), nothing written.
+mounted_refused() {
+	local rc
+
+	nullb_load nr_devices=1 gb=1 irqmode=0 queue_mode=2 memory_backed=1 || return 1
+	mkfs.ext4 -q $DEV && mkdir -p "$T/mnt" && mount -o ro $DEV "$T/mnt" || return 1
+	expect_fail_quiet 1 "target: in use" writes_kept $DEV \
+		"$SSDK_CLI" ctl replay -q --target $DEV --trace "$MIX" --timing afap --remap span \
+		--allow-write
+	rc=$?
+	umount "$T/mnt"
+	return $rc
+}
+
 command -v blktrace >/dev/null || ktap_skip_all "no blktrace (scripts/setup installs it)"
+command -v mkfs.ext4 >/dev/null || ktap_skip_all "no mkfs.ext4"
 [ -r "$YNL_CLI" ] || ktap_skip_all "no ynl at $YNL_CLI (run scripts/setup)"
-ktap_plan 6
+ktap_plan 7
 nullb_load nr_devices=1 gb=16 irqmode=0 queue_mode=2
 
 ktap_check "trace-new, trace-load over one socket (ynl): each refusal with its reason, a refused chunk loads nothing; a run takes its trace, another socket sees none" \
@@ -96,5 +112,8 @@ rmmod null_blk
 ktap_check "past a 1 GiB device: refused naming the IO, nothing done; --remap span: every IO within the span" \
 	remap_span
 runs_clear
+rmmod null_blk
+ktap_check "a writing trace on a device with a filesystem mounted: refused, nothing written" \
+	mounted_refused
 rmmod null_blk
 ktap_done
