@@ -44,8 +44,8 @@
  * @adopted: A run has it, and frees it.
  * @net: The network namespace of its uploader's socket (compared only).
  * @portid: That socket's port.
- * @msg: The reason of the last refusal about it, which extack points at
- *	(formatted; extack's own formatted messages came in 6.2).
+ * @msg: 6.1: the reason of the last refusal about it, which extack
+ *	points at (extack's own formatted messages came in 6.2).
  * @ios: The IOs, in arrival order.
  */
 struct ssdk_trace {
@@ -69,9 +69,28 @@ static DEFINE_XARRAY_ALLOC1(ssdk_traces);	/* by id, until a run adopts one */
 static u32 ssdk_trace_next_id;			/* the cursor of xa_alloc_cyclic() */
 static u64 ssdk_trace_ios_held;			/* every trace's @nr, against the limit */
 
-/* Refuse with a formatted reason kept in @t, and point at @attr. */
-static __printf(4, 5) int ssdk_trace_refuse(struct ssdk_trace *t, struct netlink_ext_ack *extack,
-					    const struct nlattr *attr, const char *fmt, ...)
+/*
+ * Refuse with a formatted reason, pointing at @attr: in extack's own
+ * buffer from 6.2 on (80 bytes: the reasons below fit, but for offsets of
+ * twenty digits). 6.1 has none, and the reason goes into @t, which
+ * outlives the request: only its uploader's socket closing, or the
+ * deletion of a run that took it, frees it, and neither comes before the
+ * request's reply unless threads share the socket.
+ */
+#ifdef NL_SET_ERR_MSG_ATTR_FMT
+#define ssdk_trace_refuse(t, extack, attr, fmt, args...) ({		\
+	(void)(t);							\
+	NL_SET_ERR_MSG_ATTR_FMT(extack, attr, fmt, ##args);		\
+	-EINVAL;							\
+})
+#else
+#define ssdk_trace_refuse(t, extack, attr, fmt, args...)		\
+	ssdk_trace_refuse_into(t, extack, attr, fmt, ##args)
+
+static __printf(4, 5) int ssdk_trace_refuse_into(struct ssdk_trace *t,
+						 struct netlink_ext_ack *extack,
+						 const struct nlattr *attr,
+						 const char *fmt, ...)
 {
 	va_list args;
 
@@ -84,6 +103,7 @@ static __printf(4, 5) int ssdk_trace_refuse(struct ssdk_trace *t, struct netlink
 	}
 	return -EINVAL;
 }
+#endif
 
 static void ssdk_trace_free(struct ssdk_trace *t)
 {
@@ -183,11 +203,11 @@ static int ssdk_trace_check_io(struct ssdk_trace *t, u32 i, const struct nlattr 
 					 "trace IO %u: op %u is neither read nor write", i, io->op);
 	if (io->len < SSDK_MIN_BS || io->len > SSDK_MAX_BS || io->len % SECTOR_SIZE)
 		return ssdk_trace_refuse(t, extack, attr,
-					 "trace IO %u: length %u is not 512 bytes to 1 MiB in 512-byte steps",
+					 "trace IO %u: length %u, not 512 B to 1 MiB in 512 B steps",
 					 i, io->len);
 	if (io->offset % SECTOR_SIZE || io->offset > U64_MAX - io->len)
 		return ssdk_trace_refuse(t, extack, attr,
-					 "trace IO %u: offset %llu is not a multiple of 512 bytes",
+					 "trace IO %u: offset %llu, not a multiple of 512 B",
 					 i, io->offset);
 	if (i && io->at_ns < t->ios[i - 1].at_ns)
 		return ssdk_trace_refuse(t, extack, attr,
@@ -226,7 +246,7 @@ int ssdk_trace_load(const struct net *net, u32 portid, u32 id, const struct nlat
 	}
 	if (!n || len % sizeof(struct ssdk_replay_io)) {
 		ret = ssdk_trace_refuse(t, extack, chunk,
-					"chunk: %u bytes, not whole IOs of %zu bytes (struct replay-io)",
+					"chunk: %u bytes, not whole IOs of %zu bytes (replay-io)",
 					len, sizeof(struct ssdk_replay_io));
 		goto out_unlock;
 	}
@@ -440,7 +460,7 @@ int ssdk_replay_check_blocks(struct ssdk_run *run, const struct nlattr *attr,
 		return 0;
 	i = ssdk_replay_first_unaligned(t, run->lbs);
 	return ssdk_trace_refuse(t, extack, attr,
-				 "trace IO %u (offset %llu, length %u): not in whole logical blocks of the target (%u bytes)",
+				 "trace IO %u (%llu+%u): not whole blocks of the target (%u B)",
 				 i, t->ios[i].offset, t->ios[i].len, run->lbs);
 }
 
@@ -490,8 +510,8 @@ int ssdk_replay_check_span(struct ssdk_run *run, struct nlattr **attrs,
 		return 0;
 	i = ssdk_replay_first_past(t, limit);
 	return ssdk_trace_refuse(t, extack, attrs[SSDK_A_RUN_TRACE],
-				 "trace IO %u (offset %llu, length %u) ends past the %s (%llu bytes): replay-remap offset or span moves it",
-				 i, t->ios[i].offset, t->ios[i].len, whole ? "target" : "span",
+				 "trace IO %u ends at %llu, past the %s (%llu bytes)",
+				 i, t->ios[i].offset + t->ios[i].len, whole ? "target" : "span",
 				 limit);
 }
 

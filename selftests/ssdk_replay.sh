@@ -57,7 +57,7 @@ remap_span() {
 	local n
 
 	nullb_load nr_devices=1 gb=1 irqmode=0 queue_mode=2 || return 1
-	expect_fail_quiet 1 "trace IO [0-9]+ \\(offset [0-9]+, length [0-9]+\\) ends past the target \\(1073741824 bytes\\)" \
+	expect_fail_quiet 1 "trace IO [0-9]+ ends at [0-9]+, past the target \\(1073741824 bytes\\)" \
 		stat_kept $DEV "$SSDK_CLI" ctl replay -q --target $DEV --trace "$MIX" --timing afap \
 		--allow-write || return 1
 	replay_recorded folded --trace "$MIX" --timing afap --remap span --offset 64m --span 512m \

@@ -57,7 +57,7 @@ def main(cli: str, spec: str, dev: str) -> int:
     refused("an op of neither read nor write", "trace-load",
             {"id": tid, "chunk": chunk((0, 0, 4096, 7))}, "neither read nor write")
     refused("a length of no 512-byte step", "trace-load",
-            {"id": tid, "chunk": chunk((0, 0, 1000, READ))}, "512-byte steps")
+            {"id": tid, "chunk": chunk((0, 0, 1000, READ))}, "512 B steps")
     refused("times going back", "trace-load",
             {"id": tid, "chunk": chunk((100, 0, 4096, READ), (50, 4096, 4096, READ))},
             "before the IO before it")

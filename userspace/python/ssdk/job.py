@@ -55,8 +55,11 @@ FIELD_ATTRS: dict[str, tuple[str, str]] = {
 }
 # Attributes of run-start that a Job sets otherwise: target (per run),
 # bs-split, pattern and steady (parsed), dry-run (Controller.check()).
+# Set otherwise than by a field; a replay's (trace, replay-*) are ssdk ctl
+# replay's, which a Job does not make.
 OTHER_ATTRS = ("target", "bs-split", "pattern", "pattern-byte", "compress-pct", "dry-run",
-               "steady-track", "steady-range-pct", "steady-slope-pct", "workers", "cpus")
+               "steady-track", "steady-range-pct", "steady-slope-pct", "workers", "cpus",
+               "trace", "replay-timing", "replay-scale", "replay-remap")
 
 _ENUMS: dict[str, type[enum.IntEnum]] = {
     "engine": spec.Engine, "rw": spec.Rw, "arrivals": spec.Arrivals, "pattern": spec.Pattern,

@@ -68,11 +68,12 @@ def _op(op: int, st: _lib.RunStatus, hists: list[Histogram | None], open_loop: b
     measured = st.measured_ns
     iops = c.ios * 1e9 / measured if measured else 0.0
     bw = c.bytes * 1e9 / measured if measured else 0.0
-    resp = None
-    if open_loop:
-        resp = _latency(st.stats[op + _lib.NR_OPS], hists[op + _lib.NR_OPS])
+    # An open loop's response time and lateness: sets op + NR_OPS x kind.
+    kinds = [_latency(st.stats[op + k * _lib.NR_OPS], hists[op + k * _lib.NR_OPS])
+             if open_loop else None
+             for k in (spec.LatKind.RESPONSE, spec.LatKind.LATENESS)]
     return OpStats(OPS[op], int(c.ios), int(c.bytes), int(c.errors), iops, bw,
-                   _latency(c, hists[op]), resp)
+                   _latency(c, hists[op]), *kinds)
 
 
 def _pattern(c: _lib.RunConfig) -> str | None:
@@ -153,7 +154,24 @@ def config_dict(c: _lib.RunConfig, engine: str | None = None) -> dict[str, objec
               "pattern": _pattern(c),
               "rate_iops": c.rate_iops or _NO_RATE,
               "arrivals": _ARRIVALS.get(c.arrivals) if c.rate_iops else None})
+    d.update(_replay(c))
     return d
+
+
+def _replay(c: _lib.RunConfig) -> dict[str, object]:
+    """A replay's timing, scale and remap; None for a run that draws its IOs."""
+    if not _is_set(c, "replay-timing"):
+        return {"replay_timing": None, "replay_scale": None, "replay_remap": None}
+    timed = c.replay_timing == spec.ReplayTiming.ORIGINAL
+    return {"replay_timing": spec.ReplayTiming(c.replay_timing).name.lower(),
+            "replay_scale": c.replay_scale if timed else None,
+            "replay_remap": spec.ReplayRemap(c.replay_remap).name.lower()}
+
+
+def _open_loop(c: _lib.RunConfig) -> bool:
+    """Whether a run measured response time and lateness too (common/rules.h's test)."""
+    return (c.rate_iops != 0 and c.arrivals != spec.Arrivals.PACED) or (
+        _is_set(c, "replay-timing") and c.replay_timing == spec.ReplayTiming.ORIGINAL)
 
 
 def records(arr: ctypes.Array[_lib.IoRec] | None, n: int) -> tuple[IoRecord, ...]:
@@ -231,7 +249,7 @@ def results(st: _lib.RunStatus, hists: np.ndarray | None, slowest: tuple[IoRecor
             name: str = "") -> Results:
     """Results of a run's status and, for an ended run's results, its records."""
     c = st.config
-    open_loop = c.rate_iops != 0 and c.arrivals != spec.Arrivals.PACED
+    open_loop = _open_loop(c)
     h: list[Histogram | None] = [None] * _lib.NR_SETS
     if hists is not None:
         lower, upper = BucketBounds.get()

@@ -86,6 +86,7 @@ class OpStats:
     bw_bytes: float
     lat: Latency
     response: Latency | None = None
+    lateness: Latency | None = None
 
     @property
     def mb_s(self) -> float:
@@ -99,10 +100,13 @@ class OpStats:
 
     @classmethod
     def from_json(cls, op: str, o: JsonObj) -> OpStats:
-        resp = o.get("response")
+        def kind(name: str) -> Latency | None:
+            k = o.get(name)
+            return Latency.from_json(k["lat_ns"], k.get("histogram")) if k else None
+
         return cls(op, int(o["ios"]), int(o["bytes"]), int(o["errors"]), float(o["iops"]),
                    float(o["bw_bytes"]), Latency.from_json(o["lat_ns"], o.get("histogram")),
-                   Latency.from_json(resp["lat_ns"], resp.get("histogram")) if resp else None)
+                   kind("response"), kind("lateness"))
 
     def to_json(self) -> JsonObj:
         out: JsonObj = {"ios": self.ios, "bytes": self.bytes, "errors": self.errors,
@@ -110,12 +114,14 @@ class OpStats:
         out["lat_ns"], hist = self.lat.to_json(self.ios)
         if hist is not None:
             out["histogram"] = hist
-        if self.response is not None:
-            resp: JsonObj = {}
-            resp["lat_ns"], rhist = self.response.to_json(self.ios)
-            if rhist is not None:
-                resp["histogram"] = rhist
-            out["response"] = resp
+        for name, lat in (("response", self.response), ("lateness", self.lateness)):
+            if lat is None:
+                continue
+            k: JsonObj = {}
+            k["lat_ns"], khist = lat.to_json(self.ios)
+            if khist is not None:
+                k["histogram"] = khist
+            out[name] = k
         return out
 
 
