@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 
     from .plan import Plan
     from .results import Comparison, Latency, OpStats, Results
+    from .trace import TraceSummary
 
 # Okabe & Ito's palette, which the common colour-vision deficiencies tell
 # apart; yellow, the weakest on white, is left out.
@@ -284,6 +285,67 @@ def corners(runs: Runs) -> Figure:
         _style(ax)
         ax.grid(False, axis="y")
     fig.suptitle("Throughput and latency of each run", fontweight="bold")
+    return fig
+
+
+# --- a trace of real use ---------------------------------------------------------------
+
+
+def trace_summary(t: TraceSummary) -> Figure:
+    """What a trace holds, as reviews justify a workload from it.
+
+    Left: the share of each request size among reads and writes (the
+    most common ones, then the others). Middle: reads and writes (and
+    discards and flushes, when the trace has them) by share of IOs and of
+    bytes. Right: the queue depth each IO found as it arrived, when the
+    format recorded it (blktrace), else the sequential share.
+    """
+    fig = _figure(11, 4.2)
+    sizes, ops, depth = fig.subplots(1, 3, width_ratios=(3, 2, 3))
+    n = t.data_ios or 1
+    labels = [fmt_size(length) for length, _ in t.sizes] + (["other"] if t.other_sizes else [])
+    shares = [100 * ios / n for _, ios in t.sizes] + (
+        [100 * t.other_sizes / n] if t.other_sizes else [])
+    bars = sizes.bar(range(len(shares)), shares, color=PALETTE[0])
+    sizes.bar_label(bars, labels=[f"{v:.1f}%" for v in shares], padding=2, fontsize=7)
+    sizes.set_xticks(range(len(labels)), labels, fontsize=8)
+    sizes.set_xlabel("Request size")
+    sizes.set_ylabel("Share of reads and writes (%)")
+    sizes.set_title("Request sizes", fontsize=10)
+
+    names = [name for name, (ios, _) in t.ops.items() if ios]
+    x = np.arange(len(names))
+    h = 0.38
+    by_ios = [100 * t.ops[name][0] / (t.ios or 1) for name in names]
+    by_bytes = [100 * t.ops[name][1] / (t.bytes or 1) for name in names]
+    ops.bar(x - h / 2, by_ios, width=h, color=PALETTE[1], label="IOs")
+    ops.bar(x + h / 2, by_bytes, width=h, color=PALETTE[2], label="bytes")
+    ops.set_xticks(x, names, fontsize=8)
+    ops.set_xlabel("Op")
+    ops.set_ylabel("Share (%)")
+    ops.set_title("Reads and writes", fontsize=10)
+    ops.legend(frameon=False, fontsize=8)
+
+    if t.qd_ios:
+        last = max((i for i, v in enumerate(t.qd_ios) if v), default=0) + 1
+        qd = [100 * v / n for v in t.qd_ios[:last]]
+        depth.bar(range(1, last + 1), qd, color=PALETTE[4])
+        depth.set_xlabel("IOs in flight at arrival, itself included")
+        depth.set_ylabel("Share of reads and writes (%)")
+        depth.set_title("Queue depth seen", fontsize=10)
+    else:
+        seq = 100 * t.sequential_share
+        depth.bar([0, 1], [seq, 100 - seq], color=[PALETTE[5], PALETTE[7]])
+        depth.set_xticks([0, 1], ["sequential", "random"], fontsize=8)
+        depth.set_xlabel("Start where the IO before ended")
+        depth.set_ylabel("Share of reads and writes (%)")
+        depth.set_title("Sequential share (no depth recorded)", fontsize=10)
+    for ax in (sizes, ops, depth):
+        _style(ax)
+        ax.grid(False, axis="x")
+    span = f", over {fmt_ns(t.duration_ns)}" if t.duration_ns is not None else ""
+    fig.suptitle(f"Trace {_plain(Path(t.path).name)} ({t.format}): {t.ios:,} IOs{span}",
+                 fontweight="bold")
     return fig
 
 

@@ -34,12 +34,13 @@ from typing import TYPE_CHECKING
 from . import plots  # imports matplotlib only when a chart is drawn
 from .plan import Plan, Step
 from .results import CompareCurves, Comparison, OpStats, Results, load
+from .trace import TraceSummary
 from .units import fmt_ns, fmt_size
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-Input = Results | list[Results] | Comparison | CompareCurves | Plan
+Input = Results | list[Results] | Comparison | CompareCurves | Plan | TraceSummary
 Tagged = tuple[str, Results]  # (the input's name, a run of it)
 
 MAX_TIMESERIES = 8  # time series charts: beyond that a report is a scroll, not a read
@@ -470,6 +471,27 @@ def _plan_sections(ch: _Charts, plans: list[tuple[str, Plan]]) -> None:
                    " line, as SNIA PTS has it.")
 
 
+def _trace_sections(ch: _Charts, traces: list[tuple[str, TraceSummary]]) -> None:
+    """A section per trace summary: the figures reviews quote, and its chart."""
+    for i, (src, t) in enumerate(traces, 1):
+        ch.heading(f"Trace {Path(t.path).name} ({src})")
+        common = t.sizes[0] if t.sizes else (0, 0)
+        cells = [f"{t.ios:,} IOs ({t.format})", fmt_bytes(t.bytes),
+                 f"{100 * t.read_share:.1f}% reads",
+                 f"{100 * t.share_of_size(common[0]):.1f}% of {fmt_size(common[0])}"
+                 if common[1] else "-",
+                 f"{100 * t.sequential_share:.1f}% sequential",
+                 fmt_ns(t.duration_ns) if t.duration_ns is not None else NOT_RECORDED,
+                 fmt_bytes(t.footprint)]
+        ch.parts.append('<table class="trace">\n' + _row(
+            ["IOs", "bytes", "mix (by IOs)", "most common size", "sequential", "duration",
+             "footprint"], tag="th") + "\n" + _row([_e(c) for c in cells], 0) + "\n</table>")
+        ch.add(f"trace-{i}", plots.trace_summary(t),
+               f"What {Path(t.path).name} ({src}) holds: the share of each request size among"
+               " its reads and writes, its reads and writes by IOs and by bytes, and the"
+               " queue depth each IO found (blktrace) or its sequential share.")
+
+
 def _charts(inputs: Sequence[Input], srcs: Sequence[str]) -> str:
     """Every chart that applies: the order of a review, throughput first; the
     commands of several steps last, each a section of its own."""
@@ -490,12 +512,14 @@ def _charts(inputs: Sequence[Input], srcs: Sequence[str]) -> str:
     _layers(ch, [*compares, *((f"{s} at iodepth {p.iodepth}", p) for s, x in curves
                               for p in x.points)])
     _plan_sections(ch, _plans(inputs, srcs))
+    _trace_sections(ch, [(s, x) for s, x in tagged if isinstance(x, TraceSummary)])
     return "\n".join(ch.parts)
 
 
 def render(inputs: Sequence[Input], title: str = "ssdk report",
            sources: Sequence[str] | None = None) -> str:
-    """The HTML page of *inputs* (runs, sweeps, compares, plans); *sources* names each."""
+    """The HTML page of *inputs* (runs, sweeps, compares, plans, trace summaries);
+    *sources* names each."""
     srcs = _sources(inputs, sources)
     runs = list(_all_runs(inputs, srcs))
     plans = _plans(inputs, srcs)
@@ -536,7 +560,10 @@ class InputError(Exception):
 def read_input(path: str) -> Input:
     """What ``ssdk -j`` wrote in *path*, or InputError saying why not."""
     try:
-        x = load(Path(path))  # a Path: never taken for JSON text
+        doc = json.loads(Path(path).read_text(encoding="utf-8"))
+        if TraceSummary.is_json(doc):
+            return TraceSummary.from_json(doc)
+        x = load(doc)
     except OSError as e:
         raise InputError(e.strerror or str(e)) from None
     except UnicodeDecodeError:
@@ -559,6 +586,8 @@ def _dated(x: Input, path: Path) -> Input:
     except OSError:
         return x
     date = when.strftime("%Y-%m-%d %H:%M UTC (file written)")
+    if isinstance(x, TraceSummary):
+        return x  # a trace's summary has no conditions
 
     def one(r: Results) -> Results:
         if "date" in r.conditions or not r.conditions:
@@ -585,7 +614,7 @@ def main(argv: list[str] | None = None) -> int:
         description="Write one self-contained HTML page (tables and charts) of ssdk results.")
     ap.add_argument("results", nargs="+", metavar="RESULT.json",
                     help="what ssdk -j ctl run, ctl results, ctl sweep, compare, ctl"
-                    " precondition, study or ctl purge (by the drive) wrote")
+                    " precondition, study, ctl purge (by the drive) or trace summary wrote")
     ap.add_argument("-o", "--output", required=True, metavar="REPORT.html")
     ap.add_argument("--title", default="ssdk report")
     args = ap.parse_args(argv)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import ctypes
 import os
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from . import _lib
 from .errors import error_from
@@ -51,6 +51,27 @@ class TraceSummary:
     footprint: int
     lowest: int
     highest: int
+
+    @classmethod
+    def from_json(cls, doc: dict[str, Any]) -> TraceSummary:
+        """What ``ssdk -j trace summary FILE`` printed."""
+        timed, gaps = bool(doc["has_time"]), doc.get("gap_ns")
+        return cls(
+            path=str(doc["path"]), format=str(doc["format"]), ios=int(doc["ios"]),
+            bytes=int(doc["bytes"]),
+            ops={k: (int(v["ios"]), int(v["bytes"])) for k, v in doc["ops"].items()},
+            sizes=[(int(x["len"]), int(x["ios"])) for x in doc["sizes"]],
+            other_sizes=int(doc["other_sizes"]), sequential=int(doc["sequential"]),
+            qd_ios=[int(x) for x in doc["qd_ios"]] if doc["has_qd"] else [],
+            duration_ns=int(doc["duration_ns"]) if timed else None,
+            gap_ns={k: int(v) for k, v in gaps.items()} if timed and gaps else None,
+            footprint=int(doc["footprint"]), lowest=int(doc["lowest"]),
+            highest=int(doc["highest"]))
+
+    @staticmethod
+    def is_json(doc: object) -> bool:
+        """Whether *doc* is what ``ssdk -j trace summary`` prints."""
+        return isinstance(doc, dict) and {"format", "qd_ios", "sizes", "footprint"} <= set(doc)
 
     @property
     def data_ios(self) -> int:

@@ -86,7 +86,23 @@ def lat_runs() -> dict[str, Results]:
             "open loop": run("openloop-nullb"), "nvme": run("randwrite-nvme")}
 
 
+def trace() -> ssdk.trace.TraceSummary:
+    """A blktrace's summary (with depths), as libssdk gives it."""
+    return ssdk.trace.TraceSummary(
+        path="/tmp/desktop.blktrace", format="blktrace", ios=1000, bytes=9_000_000,
+        ops={"read": (600, 5_000_000), "write": (380, 4_000_000), "discard": (0, 0),
+             "flush": (20, 0)},
+        sizes=[(4096, 686), (131072, 147), (8192, 98)], other_sizes=49, sequential=245,
+        qd_ios=[500, 200, 120, 80, 50, 30] + [0] * 58, duration_ns=60_000_000_000,
+        gap_ns={"min": 0, "mean": 60_000_000, "p50": 1_000_000, "p99": 900_000_000,
+                "max": 2_000_000_000},
+        footprint=4_000_000, lowest=0, highest=8 << 30)
+
+
 CHARTS: dict[str, Callable[[], Any]] = {
+    "trace_summary": lambda: plots.trace_summary(trace()),
+    "trace_summary_no_depth": lambda: plots.trace_summary(
+        dataclasses.replace(trace(), qd_ios=[], duration_ns=None)),
     "qd_curve": lambda: plots.qd_curve({"nullb0": sweep()}),
     "qd_curve_iops": lambda: plots.qd_curve({"a": sweep(), "b": sweep()[:2]}, "iops"),
     "corners": lambda: plots.corners(corners()),

@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
+import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -17,7 +18,7 @@ import ssdk
 from ssdk import report  # imports matplotlib only to draw
 from ssdk.results import Results
 
-from .conftest import FIXTURES
+from .conftest import FIXTURES, ROOT
 
 pytest.importorskip("matplotlib")
 html5lib = pytest.importorskip("html5lib")  # no type stubs: Any
@@ -326,3 +327,24 @@ def test_a_wdpc_precondition_shows_its_rounds() -> None:
     page = report.render([p], "wdpc")
     ids = re.findall(r'<figure class="chart" id="([^"]+)"', page)
     assert ids == ["plan-1-steady-1"] and "1 pass:" in page
+
+
+def test_a_trace_summary(tmp_path: Path) -> None:
+    """ssdk -j trace summary's JSON (the real CLI's, of the shipped trace): a section
+    with the figures reviews quote and its chart."""
+    repo = ROOT.parent.parent
+    cli = repo / "userspace" / "ssdk"
+    if not cli.exists():
+        pytest.skip("the CLI is not built")
+    out = tmp_path / "mix.json"
+    out.write_text(subprocess.run([str(cli), "-j", "trace", "summary",
+                                   str(repo / "traces" / "mix.iolog")],
+                                  check=True, capture_output=True, text=True).stdout)
+    t = report.read_input(str(out))
+    assert isinstance(t, ssdk.trace.TraceSummary)
+    assert t.ios == 2000 and t.format == "iolog3" and t.qd_ios == []
+    assert t == ssdk.trace.summary(repo / "traces" / "mix.iolog")
+    page = report.render([t], "trace", ["mix.json"])
+    html5lib.HTMLParser(strict=True).parse(page)
+    assert re.findall(r'<figure class="chart" id="([^"]+)"', page) == ["trace-1"]
+    assert "<h2>Trace mix.iolog (mix.json)</h2>" in page and "2,000 IOs (iolog3)" in page
