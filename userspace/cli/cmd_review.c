@@ -20,7 +20,7 @@
 
 /* The commands a suite's step may run. */
 static const struct cli_cmd *const step_cmds[] = {
-	&cmd_run, &cmd_sweep, &cmd_compare, &cmd_purge, &cmd_precondition, &cmd_study,
+	&cmd_run, &cmd_sweep, &cmd_compare, &cmd_replay, &cmd_purge, &cmd_precondition, &cmd_study,
 };
 
 const struct suite_commands review_commands = { step_cmds, ARRAY_SIZE(step_cmds) };

@@ -138,7 +138,7 @@ static int finish_step(struct suite_step *st, int *after_fs, const struct suite_
 			cmd = st->kv[i].value;
 	if (!cmd || !cmd[0])
 		return fail(err, len, file, st->line,
-			    "[%s]: no step= (run, sweep, compare, purge, precondition, study, filesystem)",
+			    "[%s]: no step= (run, sweep, compare, replay, purge, precondition, study, filesystem)",
 			    st->name);
 	if (!strcmp(cmd, "filesystem")) {
 		if (*after_fs)
@@ -151,7 +151,7 @@ static int finish_step(struct suite_step *st, int *after_fs, const struct suite_
 		st->cmd = find_cmd(cmds, cmd);
 		if (!st->cmd)
 			return fail(err, len, file, st->line,
-				    "[%s]: step=%s is none of run, sweep, compare, purge, precondition, study, filesystem",
+				    "[%s]: step=%s is none of run, sweep, compare, replay, purge, precondition, study, filesystem",
 				    st->name, cmd);
 		st->kind = !strcmp(cmd, "purge") || !strcmp(cmd, "precondition") ? SUITE_STATE :
 			   !strcmp(cmd, "study") ? SUITE_STUDY : SUITE_MEASURE;

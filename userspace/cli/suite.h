@@ -41,7 +41,7 @@
 
 /* What a step does. */
 enum suite_kind {
-	SUITE_MEASURE,		/* run, sweep, compare: measures */
+	SUITE_MEASURE,		/* run, sweep, compare, replay: measures */
 	SUITE_STATE,		/* purge, precondition: makes the drive's state */
 	SUITE_STUDY,		/* study: a plan of both */
 	SUITE_FILESYSTEM,	/* makes a filesystem, mounts it, lays out the file */

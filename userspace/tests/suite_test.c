@@ -111,6 +111,22 @@ TEST(a_steps_keys_replace_globals_and_state_steps_take_none_of_it)
 	free(s);
 }
 
+TEST(a_replay_is_a_measuring_step_with_its_trace)
+{
+	static const char text[] =
+		"# t\n[global]\nspan=8g\nruntime=1m\niodepth=4\n\n"
+		"[storage bench]\nstep=replay\ntrace=traces/mix.iolog\ntiming=scale:0.5\n"
+		"remap=span\n";
+	struct suite *s = malloc(sizeof(*s));
+	char err[256] = "";
+
+	ASSERT_EQ(0, suite_parse(text, "t.ini", &cmds, s, err, sizeof(err))) TH_LOG("%s", err);
+	EXPECT_EQ((int)SUITE_MEASURE, (int)s->steps[0].kind);
+	EXPECT_STREQ("replay --span 8g --runtime 1m --iodepth 4 --trace traces/mix.iolog --timing scale:0.5 --remap span",
+		     line_of(s, 0));
+	free(s);
+}
+
 TEST(a_malformed_suite_is_refused_with_its_line)
 {
 	static const struct {
@@ -124,9 +140,9 @@ TEST(a_malformed_suite_is_refused_with_its_line)
 		{ "[a]\nstep=run\nallow-write\n",
 		  "x.ini:3: allow-write: the review gives it, not the suite" },
 		{ "[a]\nstep=mkfs\n", "x.ini:1: [a]: step=mkfs is none of run, sweep, compare, "
-		  "purge, precondition, study, filesystem" },
-		{ "[a]\nrw=read\n", "x.ini:1: [a]: no step= (run, sweep, compare, purge, "
-		  "precondition, study, filesystem)" },
+		  "replay, purge, precondition, study, filesystem" },
+		{ "[a]\nrw=read\n", "x.ini:1: [a]: no step= (run, sweep, compare, replay, "
+		  "purge, precondition, study, filesystem)" },
 		{ "[a]\nstep=run\n[a]\nstep=run\n", "x.ini:3: [a] twice" },
 		{ "rw=read\n[a]\nstep=run\n", "x.ini:1: a key before the first [section]" },
 		{ "[f]\nstep=filesystem\nfile-size=1g\n[p]\nstep=purge\n",
