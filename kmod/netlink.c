@@ -393,21 +393,22 @@ int ssdk_nl_run_start_doit(struct sk_buff *skb, struct genl_info *info)
 	ret = ssdk_nl_need_sys_admin(info);
 	if (ret)
 		return ret;
-	ret = ssdk_config_parse(info, &cfg);
-	if (ret)
-		return ret;
 
+	/*
+	 * The reply first: from the parse on, a replay's trace is claimed,
+	 * and the only failure left to give it back after is the start's.
+	 */
 	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
-	if (!msg) {
-		ssdk_trace_unclaim(cfg.trace);
+	if (!msg)
 		return -ENOMEM;
-	}
 	hdr = genlmsg_put_reply(msg, info, &ssdk_nl_family, 0, SSDK_CMD_RUN_START);
 	if (!hdr) {
-		ssdk_trace_unclaim(cfg.trace);
 		ret = -EMSGSIZE;
 		goto err_free_msg;
 	}
+	ret = ssdk_config_parse(info, &cfg);
+	if (ret)
+		goto err_free_msg;
 
 	ret = ssdk_run_start(&cfg, info->attrs, info->extack, &id);
 	/* A replay refused, or a dry one: the trace stays its uploader's. */

@@ -105,13 +105,20 @@ static __printf(4, 5) int ssdk_trace_refuse_into(struct ssdk_trace *t,
 }
 #endif
 
+/* Free a trace out of the table, and give its IOs back to the limit. */
+static void __ssdk_trace_free(struct ssdk_trace *t)
+{
+	lockdep_assert_held(&ssdk_traces_lock);
+	ssdk_trace_ios_held -= t->nr;
+	kvfree(t->ios);
+	kfree(t);
+}
+
 static void ssdk_trace_free(struct ssdk_trace *t)
 {
 	mutex_lock(&ssdk_traces_lock);
-	ssdk_trace_ios_held -= t->nr;
+	__ssdk_trace_free(t);
 	mutex_unlock(&ssdk_traces_lock);
-	kvfree(t->ios);
-	kfree(t);
 }
 
 /**
@@ -363,9 +370,7 @@ static void ssdk_traces_free_matching(const struct net *net, u32 portid, bool al
 		if (!all && (t->net != net || t->portid != portid || t->claimed))
 			continue;
 		xa_erase(&ssdk_traces, id);
-		ssdk_trace_ios_held -= t->nr;
-		kvfree(t->ios);
-		kfree(t);
+		__ssdk_trace_free(t);
 	}
 	mutex_unlock(&ssdk_traces_lock);
 }
