@@ -13,6 +13,7 @@
 [ "${SSDK_VM_ICOUNT:-0}" = 1 ] || ktap_skip_all "timing ground truth needs scripts/vm-run --icount"
 ssdk_setup
 modprobe -n null_blk 2>/dev/null || ktap_skip_all "no null_blk"
+khugepaged_off
 
 # run_nullb OUT IODEPTH IOS NULL_BLK_PARAMS...: a 4k randread run on a
 # fresh null_blk.
@@ -162,4 +163,5 @@ ktap_check "replay with scale:2 lasts twice as long, within 1%" replay_scaled
 
 rmmod null_blk
 runs_clear
+khugepaged_restore
 ktap_done

@@ -145,6 +145,23 @@ nullb_load() {
 	modprobe null_blk "$@"
 }
 
+# khugepaged_off / khugepaged_restore: no transparent huge pages while a
+# test measures time. Every 10 s khugepaged collapses pages into a huge
+# page, a copy that holds the CPU for up to a millisecond without a
+# preemption point on Debian's voluntary-preemption kernels: an IO due
+# then is that much late (seen as a replay's p99 lateness of 125 us
+# instead of 6 us, one run in ten). Turning THP off stops the thread.
+THP_ENABLED=/sys/kernel/mm/transparent_hugepage/enabled
+khugepaged_off() {
+	[ -w "$THP_ENABLED" ] || return 0
+	THP_WAS=$(sed 's/.*\[\(.*\)\].*/\1/' "$THP_ENABLED")
+	echo never >"$THP_ENABLED"
+}
+khugepaged_restore() {
+	[ -n "${THP_WAS:-}" ] && echo "$THP_WAS" >"$THP_ENABLED"
+	THP_WAS=
+}
+
 # nullb_make NAME SIZE_MB [ATTR=VALUE...]: a configfs null_blk, powered on;
 # prints its device. (Load null_blk with nr_devices=0 first for it alone.)
 NULLB_CFS=/sys/kernel/config/nullb
