@@ -24,7 +24,7 @@
 static const struct cli_opt common_opts[] = {
 	{ "json", 'j', NULL, 0, "print JSON (Documentation/userspace/json.rst)" },
 	{ "format", 0, "FORMAT", 0,
-	  "text (the default), json (-j) or csv (results: run, results, sweep, compare, study, precondition, review)" },
+	  "text (the default), json (-j), csv (results: run, results, sweep, compare, study, precondition, review), openmetrics or prometheus (metrics of runs: run, replay, results, status; Documentation/userspace/openmetrics.rst)" },
 	{ "help", 'h', NULL, 0, "this help" },
 };
 
@@ -33,8 +33,14 @@ static int set_format(struct cli *cli, const struct cli_cmd *cmd, const char *ar
 {
 	cli->json = !strcmp(arg, "json");
 	cli->csv = !strcmp(arg, "csv");
-	if (!cli->json && !cli->csv && strcmp(arg, "text"))
-		return usage_error(cli, "--format: '%s' is none of text, json, csv", arg);
+	cli->metrics = !strcmp(arg, "openmetrics") ? &output_openmetrics :
+		       !strcmp(arg, "prometheus") ? &output_prometheus : NULL;
+	if (!cli->json && !cli->csv && !cli->metrics && strcmp(arg, "text"))
+		return usage_error(cli, "--format: '%s' is none of text, json, csv, openmetrics, prometheus",
+				   arg);
+	if (cli->metrics && !cmd->metrics)
+		return usage_error(cli, "--format %s: %s prints no run's metrics (%s is for run, replay, results, status)",
+				   arg, cmd->name, arg);
 	if (cli->csv && !cmd->csv)
 		return usage_error(cli, "--format csv: %s prints no results (csv is for run, results, sweep, compare, study, precondition, review)",
 				   cmd->name);
@@ -136,6 +142,7 @@ int args_parse(struct cli *cli, const struct cli_cmd *cmd, int argc, char **argv
 		if (o->letter == 'j') {
 			cli->json = 1;
 			cli->csv = 0;
+			cli->metrics = NULL;
 			continue;
 		}
 		if (o >= common_opts && o < common_opts + ARRAY_SIZE(common_opts) &&
@@ -149,7 +156,8 @@ int args_parse(struct cli *cli, const struct cli_cmd *cmd, int argc, char **argv
 		if (err)
 			return err;
 	}
-	cli->out.ops = cli->csv ? &output_csv : cli->json ? &output_json : &output_text;
+	cli->out.ops = cli->csv ? &output_csv : cli->metrics ? cli->metrics :
+		       cli->json ? &output_json : &output_text;
 	*first = optind;
 	return 0;
 }

@@ -40,6 +40,8 @@ struct cli_opt {
  *	-j and -h are every command's.
  * @run: Runs it: argc and argv start at the command's name.
  * @csv: It prints results, and --format csv prints them as CSV.
+ * @metrics: It prints a run's results or status, and --format openmetrics
+ *	and prometheus print them as metrics.
  */
 struct cli_cmd {
 	const char *name;
@@ -50,6 +52,7 @@ struct cli_cmd {
 	const struct cli_opt *opts;
 	int (*run)(struct cli *cli, int argc, char **argv);
 	int csv;
+	int metrics;
 };
 
 /* Called for each option given, in order; returns an exit status. */

@@ -10,9 +10,9 @@
  *
  *   main.c, cmd_*.c, workload.c, review.c, review_record.c  commands (commands.h)
  *   args.c, suite.c                 options, help, errors; suites of steps
- *   cli.c, jobs.c, compare.c, follow.c, fetch.c, layout.c, sequence.c, nvme.c, review_fs.c
- *   out_text.c, out_json.c, out_csv.c  the output backends (output.h)
- *   summary.c, trace_make.c, trace_record.c, conditions.c, profiles.c, steps.c, nvme_erase.c, values.c, json.c, review_table.c
+ *   cli.c, jobs.c, compare.c, follow.c, fetch.c, layout.c, sequence.c, nvme.c, review_fs.c, textfile.c
+ *   out_text.c, out_json.c, out_csv.c, out_openmetrics.c  the output backends (output.h)
+ *   om_metrics.c, summary.c, trace_make.c, trace_record.c, conditions.c, profiles.c, steps.c, nvme_erase.c, values.c, json.c, review_table.c
  *   libssdk, ../engines, ../../common
  */
 #ifndef _SSDK_CLI_H
@@ -31,6 +31,8 @@
  * @group: "ctl" when the command is one of ssdk ctl's, for messages.
  * @cmd: The command running, for messages ("run", "compare").
  * @json: -j was given.
+ * @csv: --format csv was given.
+ * @metrics: --format openmetrics or prometheus: its backend; NULL otherwise.
  * @out: The output backend, chosen once the options are read.
  */
 struct cli {
@@ -39,6 +41,7 @@ struct cli {
 	const char *cmd;
 	int json;
 	int csv;
+	const struct output_ops *metrics;
 	struct output out;
 };
 

@@ -55,4 +55,5 @@ const struct cli_cmd cmd_results = {
 	.opts = results_opts,
 	.run = results_run,
 	.csv = 1,
+	.metrics = 1,
 };

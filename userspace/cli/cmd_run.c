@@ -164,6 +164,7 @@ const struct cli_cmd cmd_run = {
 	.opts = workload_opts,
 	.run = run_run,
 	.csv = 1,
+	.metrics = 1,
 };
 
 const struct cli_cmd cmd_start = {
@@ -199,4 +200,5 @@ const struct cli_cmd cmd_replay = {
 	.opts = workload_opts,
 	.run = replay_run,
 	.csv = 1,
+	.metrics = 1,
 };

@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "conditions.h"
 #include "fetch.h"
@@ -94,6 +95,111 @@ int fetch_ts(struct cli *cli, struct ssdk *h, const struct ssdk_run_status *st, 
 	int err = fetch_intervals(h, st, from, x);
 
 	return err ? fetch_error(cli, h, st->id, err) : 0;
+}
+
+/* Every run's status: a count, and an array to free; or -errno. */
+static int fetch_list(struct ssdk *h, struct run_result **out)
+{
+	struct ssdk_run_status *runs = NULL;
+	struct run_result *r;
+	int n, want = 0, i;
+
+	for (;;) {
+		n = ssdk_run_list(h, runs, want);
+		if (n < 0) {
+			free(runs);
+			return n;
+		}
+		if (n <= want)
+			break;
+		/* Runs were started meanwhile: ask again with room for more. */
+		want = n + 8;
+		free(runs);
+		runs = calloc(want, sizeof(*runs));
+		if (!runs)
+			return -ENOMEM;
+	}
+	r = calloc(n ? n : 1, sizeof(*r));
+	if (!r) {
+		free(runs);
+		return -ENOMEM;
+	}
+	for (i = 0; i < n; i++)
+		r[i].st = runs[i];
+	free(runs);
+	*out = r;
+	return n;
+}
+
+/*
+ * The histograms of the runs of @r, and their status again, read with
+ * them; a run deleted since the list was read is left out. The count
+ * left, or -errno.
+ */
+static int fetch_hists(struct ssdk *h, struct run_result *r, int n)
+{
+	int i, kept = 0, err;
+
+	for (i = 0; i < n; i++) {
+		if (result_alloc_hists(&r[i]))
+			return -ENOMEM;
+		err = ssdk_results_get(h, r[i].st.id, &r[i].st, r[i].hists[0]);
+		if (err == -ENOENT) {
+			result_free(&r[i]);
+			continue;
+		}
+		if (err)
+			return err;
+		if (kept != i) {
+			r[kept] = r[i];
+			memset(&r[i], 0, sizeof(r[i]));
+		}
+		kept++;
+	}
+	return kept;
+}
+
+/**
+ * fetch_statuses() - Every run's status, and its histograms on request.
+ * @cli: Settings.
+ * @h: The connection.
+ * @with_hists: Read each run's histograms too (results-get), as the
+ *	metrics backends show them.
+ * @out: Set to an array of the runs; free each (result_free()), then it.
+ *
+ * Return: The number of runs, or -EXIT_RUNTIME (said).
+ */
+int fetch_statuses(struct cli *cli, struct ssdk *h, int with_hists, struct run_result **out)
+{
+	struct run_result *r = NULL;
+	int n = fetch_list(h, &r), i;
+
+	if (n >= 0 && with_hists) {
+		i = n;
+		n = fetch_hists(h, r, n);
+		if (n < 0)
+			fetch_free(r, i);
+	}
+	if (n == -ENOMEM)
+		return -runtime_error(cli, "out of memory");
+	if (n < 0)
+		return -runtime_error(cli, "%s", ssdk_last_error(h));
+	*out = r;
+	return n;
+}
+
+/**
+ * fetch_free() - Free what fetch_statuses() gave.
+ * @r: The runs.
+ * @n: How many.
+ */
+void fetch_free(struct run_result *r, int n)
+{
+	int i;
+
+	for (i = 0; r && i < n; i++)
+		result_free(&r[i]);
+	free(r);
 }
 
 /**

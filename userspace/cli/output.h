@@ -3,8 +3,9 @@
  * The output backends: one per format behind one table of operations,
  * chosen once, when a command's options have been read (args.c): text
  * (out_text.c), JSON (out_json.c, Documentation/userspace/json.rst) or
- * CSV (out_csv.c: results only). Commands say what to print; a backend
- * decides how. A new format (OpenMetrics) is a new backend.
+ * CSV (out_csv.c: results only), or metrics, OpenMetrics or Prometheus
+ * text (out_openmetrics.c: results and status). Commands say what to
+ * print; a backend decides how.
  */
 #ifndef _SSDK_OUTPUT_H
 #define _SSDK_OUTPUT_H
@@ -163,5 +164,6 @@ struct output {
 };
 
 extern const struct output_ops output_text, output_json, output_csv;
+extern const struct output_ops output_openmetrics, output_prometheus;
 
 #endif /* _SSDK_OUTPUT_H */

@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""The metrics backends' output through the real parsers (openmetrics_test.c).
+
+Usage: openmetrics_check.py OPENMETRICS PROMETHEUS TRUTH
+
+OPENMETRICS is what --format openmetrics printed, parsed by
+prometheus_client's OpenMetrics parser (strict: # EOF, types, units,
+histogram rules); PROMETHEUS what --format prometheus printed for the same
+runs, parsed by its Prometheus text parser. TRUTH holds the latencies the
+runs were made of ({run: {"op kind": [ns, ...]}}). Each histogram bucket
+must count exactly the latencies <= its le (compared as exact decimals),
+_count all of them, _sum their sum; and both dialects must give the same
+samples. Exit 0 when all hold, else 1 with what failed.
+"""
+
+import json
+import sys
+from fractions import Fraction
+
+from prometheus_client.metrics_core import Metric
+from prometheus_client.openmetrics.parser import text_string_to_metric_families as om_parse
+from prometheus_client.parser import text_string_to_metric_families as prom_parse
+
+Sample = tuple[str, tuple[tuple[str, str], ...], float]
+
+# The families and their OpenMetrics types and units.
+WANT_TYPES = {
+    "ssdk_run": ("info", ""),
+    "ssdk_run_state": ("stateset", ""),
+    "ssdk_run_elapsed_seconds": ("gauge", "seconds"),
+    "ssdk_run_measured_seconds": ("gauge", "seconds"),
+    "ssdk_run_current_iops": ("gauge", ""),
+    "ssdk_ios": ("counter", ""),
+    "ssdk_io_bytes": ("counter", "bytes"),
+    "ssdk_io_errors": ("counter", ""),
+    "ssdk_iops": ("gauge", ""),
+    "ssdk_throughput_bytes_per_second": ("gauge", "bytes_per_second"),
+    "ssdk_latency_seconds": ("histogram", "seconds"),
+}
+
+
+def samples(families: list[Metric]) -> list[Sample]:
+    """Every sample as (name, sorted labels, value)."""
+    return sorted(
+        (s.name, tuple(sorted(s.labels.items())), float(s.value))
+        for m in families
+        for s in m.samples
+    )
+
+
+def check_histograms(families: list[Metric], truth: dict[str, dict[str, list[int]]]) -> list[str]:
+    """Each bucket, _count and _sum against the latencies; what is wrong."""
+    errors: list[str] = []
+    seen = 0
+    hist = next(m for m in families if m.name == "ssdk_latency_seconds")
+    for s in hist.samples:
+        lat = truth[s.labels["run"]][s.labels["op"] + " " + s.labels["kind"]]
+        if s.name.endswith("_bucket"):
+            le = s.labels["le"]
+            want = len(lat) if le == "+Inf" else sum(1 for v in lat if Fraction(v, 10**9) <= Fraction(le))
+            seen += 1
+        elif s.name.endswith("_count"):
+            want = len(lat)
+        else:
+            want_sum = float(Fraction(sum(lat), 10**9))
+            if s.value != want_sum:
+                errors.append(f"{s.name}{s.labels}: {s.value} != {want_sum}")
+            continue
+        if s.value != want:
+            errors.append(f"{s.name}{s.labels}: {s.value} != {want}")
+    if not seen:
+        errors.append("no histogram bucket")
+    return errors
+
+
+def main() -> int:
+    """Parse, compare, say."""
+    om_text, prom_text = (open(p, encoding="utf-8").read() for p in sys.argv[1:3])
+    with open(sys.argv[3], encoding="utf-8") as f:
+        truth = json.load(f)
+    om = list(om_parse(om_text))
+    prom = list(prom_parse(prom_text))
+    errors = [
+        f"{m.name}: {m.type} {m.unit!r}, not {WANT_TYPES.get(m.name)}"
+        for m in om
+        if WANT_TYPES.get(m.name) != (m.type, m.unit)
+    ]
+    if sorted(m.name for m in om) != sorted(WANT_TYPES):
+        errors.append(f"families {sorted(m.name for m in om)}")
+    errors += check_histograms(om, truth)
+    if samples(om) != samples(prom):
+        errors.append("the two dialects' samples differ")
+    for e in errors:
+        print("not ok:", e)
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
