@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """The metrics backends' output through the real parsers (openmetrics_test.c).
 
-Usage: openmetrics_check.py OPENMETRICS PROMETHEUS TRUTH
+Usage: openmetrics_check.py OPENMETRICS PROMETHEUS TRUTH [NODE_EXPORTER]
 
 OPENMETRICS is what --format openmetrics printed, parsed by
 prometheus_client's OpenMetrics parser (strict: # EOF, types, units,
@@ -11,15 +11,27 @@ runs, parsed by its Prometheus text parser. TRUTH holds the latencies the
 runs were made of ({run: {"op kind": [ns, ...]}}). Each histogram bucket
 must count exactly the latencies <= its le (compared as exact decimals),
 _count all of them, _sum their sum; and both dialects must give the same
-samples. Exit 0 when all hold, else 1 with what failed.
+samples. With NODE_EXPORTER (Debian's prometheus-node-exporter), the
+PROMETHEUS file is served by its textfile collector from a directory of
+its own, and what it exports must be the same samples, without a scrape
+error. Exit 0 when all hold, else 1 with what failed.
 """
 
 import json
+import shutil
+import socket
+import subprocess
 import sys
+import tempfile
+import time
+import urllib.request
 from fractions import Fraction
+from pathlib import Path
 
 from prometheus_client.metrics_core import Metric
-from prometheus_client.openmetrics.parser import text_string_to_metric_families as om_parse
+from prometheus_client.openmetrics.parser import (
+    text_string_to_metric_families as om_parse,
+)
 from prometheus_client.parser import text_string_to_metric_families as prom_parse
 
 Sample = tuple[str, tuple[tuple[str, str], ...], float]
@@ -41,9 +53,16 @@ WANT_TYPES = {
 
 
 def samples(families: list[Metric]) -> list[Sample]:
-    """Every sample as (name, sorted labels, value)."""
+    """Every sample as (name, sorted labels, value), as Prometheus stores it.
+
+    An le is the float it reads as (Go prints 1.001e-06), and an empty label
+    is no label (node_exporter gives every sample of a family every label
+    of the family's, empty where the file had none).
+    """
     return sorted(
-        (s.name, tuple(sorted(s.labels.items())), float(s.value))
+        (s.name,
+         tuple(sorted((k, repr(float(v)) if k == "le" else v) for k, v in s.labels.items() if v)),
+         float(s.value))
         for m in families
         for s in m.samples
     )
@@ -74,12 +93,41 @@ def check_histograms(families: list[Metric], truth: dict[str, dict[str, list[int
     return errors
 
 
+def free_port() -> int:
+    """A TCP port of the loopback that nothing listens on now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def node_exporter(binary: str, prom_path: str) -> str:
+    """What node_exporter's textfile collector exports of the file."""
+    with tempfile.TemporaryDirectory() as d:
+        shutil.copy(prom_path, Path(d) / "ssdk.prom")
+        addr = f"127.0.0.1:{free_port()}"
+        args = [binary, f"--web.listen-address={addr}", "--collector.disable-defaults",
+                "--collector.textfile", f"--collector.textfile.directory={d}"]
+        with subprocess.Popen(args, stderr=subprocess.DEVNULL) as proc:
+            try:
+                for _ in range(100):
+                    try:
+                        with urllib.request.urlopen(f"http://{addr}/metrics", timeout=2) as r:
+                            text: str = r.read().decode()
+                            return text
+                    except OSError:
+                        time.sleep(0.05)
+                return ""
+            finally:
+                proc.terminate()
+
+
 def main() -> int:
     """Parse, compare, say."""
-    om_text, prom_text = (open(p, encoding="utf-8").read() for p in sys.argv[1:3])
-    with open(sys.argv[3], encoding="utf-8") as f:
-        truth = json.load(f)
-    om = list(om_parse(om_text))
+    om_text, prom_text = (Path(p).read_text(encoding="utf-8") for p in sys.argv[1:3])
+    truth = json.loads(Path(sys.argv[3]).read_text(encoding="utf-8"))
+    # prometheus_client's parsers carry no annotations
+    om = list(om_parse(om_text))  # type: ignore[no-untyped-call]
     prom = list(prom_parse(prom_text))
     errors = [
         f"{m.name}: {m.type} {m.unit!r}, not {WANT_TYPES.get(m.name)}"
@@ -91,6 +139,12 @@ def main() -> int:
     errors += check_histograms(om, truth)
     if samples(om) != samples(prom):
         errors.append("the two dialects' samples differ")
+    if len(sys.argv) > 4:
+        served = list(prom_parse(node_exporter(sys.argv[4], sys.argv[2])))
+        if ("node_textfile_scrape_error", (), 0.0) not in samples(served):
+            errors.append("node_exporter: a scrape error, or nothing served")
+        if [s for s in samples(served) if s[0].startswith("ssdk_")] != samples(prom):
+            errors.append("node_exporter serves other samples than the file's")
     for e in errors:
         print("not ok:", e)
     return 1 if errors else 0
