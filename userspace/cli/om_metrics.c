@@ -52,14 +52,16 @@ static const struct {
  * @o: Filled in; free with om_runs_free(), whatever this returns.
  * @r: The runs.
  * @n: How many.
+ * @room: Entries of @o->runs after the @n runs', for the caller to fill
+ *	(a job's total).
  *
  * Return: 0 or -ENOMEM.
  */
-int om_runs_of(struct om_runs *o, const struct run_result *r, unsigned int n)
+int om_runs_of(struct om_runs *o, const struct run_result *r, unsigned int n, unsigned int room)
 {
 	unsigned int i;
 
-	o->runs = calloc(n ? n : 1, sizeof(*o->runs));
+	o->runs = calloc(n + room ? n + room : 1, sizeof(*o->runs));
 	o->ids = calloc(n ? n : 1, sizeof(*o->ids));
 	if (!o->runs || !o->ids)
 		return -ENOMEM;

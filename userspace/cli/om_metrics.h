@@ -62,7 +62,7 @@ struct om_runs {
 	char (*ids)[OM_ID_LEN];
 };
 
-int om_runs_of(struct om_runs *o, const struct run_result *r, unsigned int n);
+int om_runs_of(struct om_runs *o, const struct run_result *r, unsigned int n, unsigned int room);
 void om_runs_free(struct om_runs *o);
 unsigned int om_le_buckets(unsigned int *idx, unsigned int max);
 const char *om_seconds(char *buf, uint64_t ns);

@@ -18,7 +18,7 @@ static void om_out(enum om_dialect d, const struct run_result *r, unsigned int n
 {
 	struct om_runs runs;
 
-	if (om_runs_of(&runs, r, n))
+	if (om_runs_of(&runs, r, n, 0))
 		fputs("out of memory\n", stderr);
 	else
 		om_write(stdout, d, runs.runs, n);
@@ -31,7 +31,7 @@ static void om_out_job(enum om_dialect d, const struct run_result *r, unsigned i
 {
 	struct om_runs runs;
 
-	if (om_runs_of(&runs, r, n + 1)) {
+	if (om_runs_of(&runs, r, n, 1)) {
 		fputs("out of memory\n", stderr);
 	} else {
 		runs.runs[n] = (struct om_run){ .r = total, .label = "total" };

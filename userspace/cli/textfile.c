@@ -34,7 +34,7 @@
 static int textfile_close(FILE *f, const struct run_result *r, int n)
 {
 	struct om_runs runs;
-	int err = om_runs_of(&runs, r, n);
+	int err = om_runs_of(&runs, r, n, 0);
 
 	if (!err)
 		om_write(f, OM_PROMETHEUS, runs.runs, n);
