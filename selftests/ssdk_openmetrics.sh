@@ -16,7 +16,7 @@ PY=$SSDK_CACHE/venv/bin/python3
 	ktap_skip_all "no prometheus_client in $SSDK_CACHE/venv (scripts/setup)"
 om_check() { "$PY" "$SELFTESTS_DIR/lib/om_check.py" "$@"; }
 
-ktap_plan 6
+ktap_plan 7
 
 # agree NAME [OPTIONS]: a finished run's OpenMetrics against its JSON.
 agree() {
@@ -34,6 +34,20 @@ ktap_check_logic "closed loop: results as OpenMetrics agree exactly with the JSO
 	agree closed --rw randrw --iodepth 4 --ios 20000 --allow-write
 ktap_check_logic "open loop: service, response and lateness histograms agree too" \
 	agree open --rw randread --iodepth 2 --rate-iops 20000 --open-loop --ios 10000
+
+# ctl run prints the same metrics as ctl results of its run, its id the run label.
+run_agrees() {
+	local om=$SSDK_TMP/run.om js=$SSDK_TMP/run.json id
+
+	"$SSDK_CLI" ctl run --format openmetrics --target /dev/nullb0 --rw randread --ios 5000 \
+		>"$om" || return 1
+	id=$(sed -n 's/^ssdk_run_info{run="\([0-9]*\)".*/\1/p' "$om")
+	echo "run $id"
+	"$SSDK_CLI" -j ctl results "$id" >"$js" || return 1
+	om_check agree "$om" "$js" || return 1
+	"$SSDK_CLI" ctl results --format openmetrics "$id" | cmp - "$om"
+}
+ktap_check_logic "ctl run --format openmetrics: its run's, as ctl results prints them" run_agrees
 
 # The textfile mode beside a run of 3 s: a reader polling the file finds
 # it whole every time, and new versions of it come every interval.
