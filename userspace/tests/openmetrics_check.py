@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """The metrics backends' output through the real parsers (openmetrics_test.c).
 
-Usage: openmetrics_check.py OPENMETRICS PROMETHEUS TRUTH [NODE_EXPORTER]
+Usage: openmetrics_check.py OPENMETRICS PROMETHEUS TRUTH [NODE_EXPORTER [PROMETHEUS]]
 
 OPENMETRICS is what --format openmetrics printed, parsed by
 prometheus_client's OpenMetrics parser (strict: # EOF, types, units,
@@ -14,7 +14,11 @@ _count all of them, _sum their sum; and both dialects must give the same
 samples. With NODE_EXPORTER (Debian's prometheus-node-exporter), the
 PROMETHEUS file is served by its textfile collector from a directory of
 its own, and what it exports must be the same samples, without a scrape
-error. Exit 0 when all hold, else 1 with what failed.
+error. With PROMETHEUS too (Debian's prometheus server), a Prometheus
+server scrapes that node_exporter, and what it stores (read back through
+its HTTP API) must be the same samples, and histogram_quantile() must
+read the latency histograms. Exit 0 when all hold, else 1 with what
+failed.
 """
 
 import json
@@ -24,7 +28,10 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from fractions import Fraction
 from pathlib import Path
 
@@ -101,8 +108,21 @@ def free_port() -> int:
         return port
 
 
-def node_exporter(binary: str, prom_path: str) -> str:
-    """What node_exporter's textfile collector exports of the file."""
+def fetch(url: str, tries: int = 100) -> str:
+    """What a server just started answers at @url, once it listens ("" if never)."""
+    for _ in range(tries):
+        try:
+            with urllib.request.urlopen(url, timeout=2) as r:
+                text: str = r.read().decode()
+                return text
+        except OSError:
+            time.sleep(0.05)
+    return ""
+
+
+@contextmanager
+def node_exporter(binary: str, prom_path: str) -> Iterator[str]:
+    """node_exporter's textfile collector serving the file; yields its address."""
     with tempfile.TemporaryDirectory() as d:
         shutil.copy(prom_path, Path(d) / "ssdk.prom")
         addr = f"127.0.0.1:{free_port()}"
@@ -110,16 +130,55 @@ def node_exporter(binary: str, prom_path: str) -> str:
                 "--collector.textfile", f"--collector.textfile.directory={d}"]
         with subprocess.Popen(args, stderr=subprocess.DEVNULL) as proc:
             try:
-                for _ in range(100):
-                    try:
-                        with urllib.request.urlopen(f"http://{addr}/metrics", timeout=2) as r:
-                            text: str = r.read().decode()
-                            return text
-                    except OSError:
-                        time.sleep(0.05)
-                return ""
+                yield addr
             finally:
                 proc.terminate()
+
+
+def query(addr: str, promql: str) -> list[dict[str, object]]:
+    """An instant query's result vector ([] when the server has nothing yet)."""
+    text = fetch(f"http://{addr}/api/v1/query?" + urllib.parse.urlencode({"query": promql}))
+    if not text:
+        return []
+    result: list[dict[str, object]] = json.loads(text)["data"]["result"]
+    return result
+
+
+def scraped(binary: str, target: str) -> tuple[list[Sample], list[float]]:
+    """What a Prometheus server stores of @target's ssdk_ samples after its
+    first scrape, as samples(), and histogram_quantile(0.5) of each latency
+    histogram that has IOs."""
+    with tempfile.TemporaryDirectory() as d:
+        config = Path(d) / "prometheus.yml"
+        config.write_text("global:\n  scrape_interval: 1s\nscrape_configs:\n"
+                          f"  - job_name: node\n    static_configs:\n"
+                          f"      - targets: ['{target}']\n", encoding="utf-8")
+        addr = f"127.0.0.1:{free_port()}"
+        args = [binary, f"--config.file={config}", f"--storage.tsdb.path={d}/data",
+                f"--web.listen-address={addr}"]
+        with subprocess.Popen(args, stderr=subprocess.DEVNULL) as proc:
+            try:
+                got: list[dict[str, object]] = []
+                for _ in range(300):   # 30 s: the first scrape, within a second or two
+                    got = query(addr, '{__name__=~"ssdk_.+"}')
+                    if got:
+                        break
+                    time.sleep(0.1)
+                # an empty histogram's is NaN, which no comparison keeps
+                quantiles = query(addr, "histogram_quantile(0.5, ssdk_latency_seconds_bucket) > 0")
+            finally:
+                proc.terminate()
+    stored = sorted(
+        (str(m["__name__"]),
+         tuple(sorted((k, repr(float(v)) if k == "le" else v) for k, v in m.items()
+                      if k not in ("__name__", "job", "instance") and v)),
+         float(str(v[1])))
+        for r in got
+        for m, v in [(r["metric"], r["value"])]
+        if isinstance(m, dict) and isinstance(v, list)
+    )
+    return stored, [float(str(v[1])) for r in quantiles
+                    for v in [r["value"]] if isinstance(v, list)]
 
 
 def main() -> int:
@@ -140,11 +199,20 @@ def main() -> int:
     if samples(om) != samples(prom):
         errors.append("the two dialects' samples differ")
     if len(sys.argv) > 4:
-        served = list(prom_parse(node_exporter(sys.argv[4], sys.argv[2])))
-        if ("node_textfile_scrape_error", (), 0.0) not in samples(served):
-            errors.append("node_exporter: a scrape error, or nothing served")
-        if [s for s in samples(served) if s[0].startswith("ssdk_")] != samples(prom):
-            errors.append("node_exporter serves other samples than the file's")
+        with node_exporter(sys.argv[4], sys.argv[2]) as addr:
+            served = list(prom_parse(fetch(f"http://{addr}/metrics")))
+            if ("node_textfile_scrape_error", (), 0.0) not in samples(served):
+                errors.append("node_exporter: a scrape error, or nothing served")
+            if [s for s in samples(served) if s[0].startswith("ssdk_")] != samples(prom):
+                errors.append("node_exporter serves other samples than the file's")
+            if len(sys.argv) > 5:
+                stored, quantiles = scraped(sys.argv[5], addr)
+                if stored != samples(prom):
+                    errors.append("Prometheus stored other samples than the file's "
+                                  f"({len(stored)} of {len(samples(prom))})")
+                hists = sum(1 for s in samples(prom) if s[0] == "ssdk_latency_seconds_count" and s[2])
+                if len(quantiles) != hists or not all(0 < q < float("inf") for q in quantiles):
+                    errors.append(f"histogram_quantile(0.5): {quantiles}, for {hists} histograms")
     for e in errors:
         print("not ok:", e)
     return 1 if errors else 0

@@ -338,6 +338,7 @@ TEST(real_parsers)
 	struct om_fixture_run *f = malloc(2 * sizeof(*f));
 	const char *promtool = PROM_TOOLS "/promtool";
 	const char *exporter = PROM_TOOLS "/prometheus-node-exporter";
+	const char *server = PROM_TOOLS "/prometheus";
 	char *om, *prom, *truth, *cmd;
 	struct run_result rs[2];
 
@@ -347,6 +348,7 @@ TEST(real_parsers)
 		TH_LOG("no prometheus_client in the venv: run scripts/setup");
 	ASSERT_EQ(0, access(promtool, X_OK)) TH_LOG("%s: run scripts/setup", promtool);
 	ASSERT_EQ(0, access(exporter, X_OK)) TH_LOG("%s: run scripts/setup", exporter);
+	ASSERT_EQ(0, access(server, X_OK)) TH_LOG("%s: run scripts/setup", server);
 	ASSERT_EQ(0, make_run(&f[0], 3, 3));
 	ASSERT_EQ(0, make_run(&f[1], 4, 4));
 	f[1].r.st.config.rate_iops = 0;
@@ -356,9 +358,12 @@ TEST(real_parsers)
 	om = capture_path("/tmp/ssdk-om-XXXXXX", &output_openmetrics, rs, 2, NULL);
 	prom = capture_path("/tmp/ssdk-prom-XXXXXX", &output_prometheus, rs, 2, NULL);
 	truth = truth_json(f, 2);
-	/* both parsers, and node_exporter's textfile collector serving it */
-	ASSERT_LT(0, asprintf(&cmd, "%s %s %s %s %s %s 2>&1", VENV_PYTHON, CHECK_PY, om, prom,
-			      truth, exporter));
+	/*
+	 * Both parsers, node_exporter's textfile collector serving it, and a
+	 * Prometheus server scraping that.
+	 */
+	ASSERT_LT(0, asprintf(&cmd, "%s %s %s %s %s %s %s 2>&1", VENV_PYTHON, CHECK_PY, om, prom,
+			      truth, exporter, server));
 	EXPECT_EQ(0, system(cmd));
 	free(cmd);
 	/* promtool lints what node_exporter reads */
