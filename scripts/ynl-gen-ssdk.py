@@ -57,6 +57,16 @@ def c_lower(name: str) -> str:
     return name.lower().replace("-", "_")
 
 
+def one_line(text: str) -> str:
+    """A doc of the spec as one line: its words, blank-separated."""
+    return " ".join(text.split())
+
+
+def c_string(text: str) -> str:
+    """A C string literal of one line of text."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
 def py_class(name: str) -> str:
     return "".join(part.capitalize() for part in name.split("-"))
 
@@ -67,6 +77,7 @@ class Enum:
     flags: bool
     entries: list[str]
     values: list[int]
+    docs: list[str]
 
 
 @dataclass
@@ -94,6 +105,7 @@ class Attr:
     min: int | None = None
     max: int | None = None
     default: int | None = None
+    doc: str = ""
 
 
 @dataclass
@@ -135,10 +147,12 @@ class Spec:
                 self.consts[d["name"]] = int(d["value"])
             elif d["type"] in ("enum", "flags"):
                 names = [e if isinstance(e, str) else e["name"] for e in d["entries"]]
+                docs = [one_line(e.get("doc", "")) if isinstance(e, dict) else ""
+                        for e in d["entries"]]
                 flags = d["type"] == "flags"
                 start = int(d.get("value-start", 0))
                 values = [1 << i if flags else start + i for i in range(len(names))]
-                self.enums.append(Enum(d["name"], flags, names, values))
+                self.enums.append(Enum(d["name"], flags, names, values, docs))
         self.sets: list[AttrSet] = []
         for s in raw["attribute-sets"]:
             aset = AttrSet(s["name"])
@@ -151,7 +165,8 @@ class Spec:
                     enum=a.get("enum"), nested=a.get("nested-attributes"),
                     multi=bool(a.get("multi-attr", False)),
                     min=self._limit(checks.get("min")),
-                    max=self._limit(checks.get("max", checks.get("max-len")))))
+                    max=self._limit(checks.get("max", checks.get("max-len"))),
+                    doc=one_line(a.get("doc", ""))))
                 value += 1
             self.sets.append(aset)
         self.ops: list[Op] = []
@@ -266,6 +281,7 @@ enum ssdk_spec_type {{
  * @min: Smallest value the kernel takes.
  * @max: Largest value the kernel takes.
  * @dflt: What the kernel does when the attribute is left out.
+ * @doc: The spec's doc of it, one line; "" when it has none.
  */
 struct ssdk_spec_attr {{
 \tconst char *name;
@@ -276,6 +292,7 @@ struct ssdk_spec_attr {{
 \tuint64_t min;
 \tuint64_t max;
 \tuint64_t dflt;
+\tconst char *doc;
 }};
 
 /**
@@ -296,12 +313,14 @@ struct ssdk_spec_set {{
  * @flags: Its entries are bits (values 1 << i) rather than 0, 1, 2...
  * @nr: Entries.
  * @names: Their names, in the order of their values.
+ * @docs: The spec's doc of each, one line; "" when it has none.
  */
 struct ssdk_spec_enum {{
 \tconst char *name;
 \tuint32_t flags;
 \tuint32_t nr;
 \tconst char *const *names;
+\tconst char *const *docs;
 }};
 
 /**
@@ -345,6 +364,8 @@ def c_source(spec: Spec) -> str:
     for e in spec.enums:
         entries = "".join(f'\t"{n}",\n' for n in e.entries)
         out.append(f"\nstatic const char *const {c_lower(e.name)}_names[] = {{\n{entries}}};\n")
+        docs = "".join(f"\t{c_string(d)},\n" for d in e.docs)
+        out.append(f"\nstatic const char *const {c_lower(e.name)}_docs[] = {{\n{docs}}};\n")
     for s in spec.sets:
         rows = []
         for a in s.attrs:
@@ -356,9 +377,10 @@ def c_source(spec: Spec) -> str:
                       " | ".join(flags) or "0",
                       f"SSDK_SPEC_ENUM_{c_upper(a.enum)}" if a.enum else "-1",
                       f"SSDK_SPEC_SET_{c_upper(a.nested)}" if a.nested else "-1",
-                      *(f"{v or 0}ULL" for v in (a.min, a.max, a.default))]
+                      *(f"{v or 0}ULL" for v in (a.min, a.max, a.default)),
+                      c_string(a.doc)]
             rows.append(f"\t[{c_attr_const(spec, s, a)}] =\n\t\t{{ {', '.join(fields)} }},\n")
-        out.append(f"\n/* name, type, flags, enum_id, nested, min, max, dflt */\n"
+        out.append(f"\n/* name, type, flags, enum_id, nested, min, max, dflt, doc */\n"
                    f"static const struct ssdk_spec_attr {c_lower(s.name)}_attrs[] = {{\n"
                    f"{''.join(rows)}}};\n")
     for op in spec.ops:
@@ -373,7 +395,8 @@ def c_source(spec: Spec) -> str:
     out.append(f"\nconst struct ssdk_spec_set ssdk_spec_sets[SSDK_SPEC_NR_SETS] = {{\n{table}}};\n")
     table = "".join(
         f'\t[SSDK_SPEC_ENUM_{c_upper(e.name)}] = {{ "{e.name}", {int(e.flags)}, '
-        f"{len(e.entries)}, {c_lower(e.name)}_names }},\n" for e in spec.enums)
+        f"{len(e.entries)}, {c_lower(e.name)}_names, {c_lower(e.name)}_docs }},\n"
+        for e in spec.enums)
     out.append(f"\nconst struct ssdk_spec_enum ssdk_spec_enums[SSDK_SPEC_NR_ENUMS] = {{\n{table}}};\n")
     rows = []
     for op in spec.ops:

@@ -17,27 +17,43 @@
 #include "args.h"
 #include "values.h"
 
-#define MAX_OPTS	64
+#define MAX_OPTS	ARGS_MAX_OPTS
 #define HELP_COLUMN	21
 #define HELP_WIDTH	79
 
-static const struct cli_opt common_opts[] = {
-	{ "json", 'j', NULL, 0, "print JSON (Documentation/userspace/json.rst)" },
-	{ "format", 0, "FORMAT", 0,
+enum { COMMON_JSON, COMMON_FORMAT, COMMON_HELP };
+
+const struct cli_opt args_common[] = {
+	[COMMON_JSON] = { "json", 'j', NULL, 0, "print JSON (Documentation/userspace/json.rst)" },
+	[COMMON_FORMAT] = { "format", 0, "FORMAT", 0,
 	  "text (the default), json (-j), csv (results: run, results, sweep, compare, study, precondition, review), openmetrics or prometheus (metrics of runs: run, replay, results, status; Documentation/userspace/openmetrics.rst)" },
-	{ "help", 'h', NULL, 0, "this help" },
+	[COMMON_HELP] = { "help", 'h', NULL, 0, "this help" },
+};
+
+const unsigned int args_nr_common = ARRAY_SIZE(args_common);
+
+enum { FORMAT_TEXT, FORMAT_JSON, FORMAT_CSV, FORMAT_OPENMETRICS, FORMAT_PROMETHEUS, NR_FORMATS };
+
+/* The values of --format, in the order of its help: what it reads, what completes it. */
+static const char *const formats[NR_FORMATS] = {
+	[FORMAT_TEXT] = "text", [FORMAT_JSON] = "json", [FORMAT_CSV] = "csv",
+	[FORMAT_OPENMETRICS] = "openmetrics", [FORMAT_PROMETHEUS] = "prometheus",
 };
 
 /* --format's value. */
 static int set_format(struct cli *cli, const struct cli_cmd *cmd, const char *arg)
 {
-	cli->json = !strcmp(arg, "json");
-	cli->csv = !strcmp(arg, "csv");
-	cli->metrics = !strcmp(arg, "openmetrics") ? &output_openmetrics :
-		       !strcmp(arg, "prometheus") ? &output_prometheus : NULL;
-	if (!cli->json && !cli->csv && !cli->metrics && strcmp(arg, "text"))
-		return usage_error(cli, "--format: '%s' is none of text, json, csv, openmetrics, prometheus",
-				   arg);
+	int f;
+
+	for (f = 0; f < NR_FORMATS && strcmp(arg, formats[f]); f++)
+		;
+	if (f == NR_FORMATS)
+		return usage_error(cli, "--format: '%s' is none of %s, %s, %s, %s, %s", arg,
+				   formats[0], formats[1], formats[2], formats[3], formats[4]);
+	cli->json = f == FORMAT_JSON;
+	cli->csv = f == FORMAT_CSV;
+	cli->metrics = f == FORMAT_OPENMETRICS ? &output_openmetrics :
+		       f == FORMAT_PROMETHEUS ? &output_prometheus : NULL;
 	if (cli->metrics && !cmd->metrics)
 		return usage_error(cli, "--format %s: %s prints no run's metrics (%s is for run, replay, results, status)",
 				   arg, cmd->name, arg);
@@ -47,13 +63,24 @@ static int set_format(struct cli *cli, const struct cli_cmd *cmd, const char *ar
 	return 0;
 }
 
-static int count_opts(const struct cli_opt *opts)
+/**
+ * args_nr_opts() - How many options a table holds.
+ * @opts: The table, up to an entry without a name or an attribute; or NULL.
+ *
+ * Return: Its options.
+ */
+unsigned int args_nr_opts(const struct cli_opt *opts)
 {
-	int n = 0;
+	unsigned int n = 0;
 
 	while (opts && (opts[n].name || opts[n].attr))
 		n++;
 	return n;
+}
+
+static int count_opts(const struct cli_opt *opts)
+{
+	return args_nr_opts(opts);
 }
 
 /**
@@ -72,19 +99,27 @@ const char *cli_opt_name(const struct cli_opt *o)
 	return a ? a->name : "?";
 }
 
-/* The option table of getopt_long() for @cmd's options, then the common ones. */
-static int build_getopt(const struct cli_cmd *cmd, struct option *lopts, char *shorts,
-			const struct cli_opt **map)
+/**
+ * args_getopt() - The tables getopt_long() parses a command's line with.
+ * @cmd: The command.
+ * @lopts: Its long options, then the common ones (ARGS_MAX_OPTS).
+ * @shorts: Their letters, getopt's optstring (2 * ARGS_MAX_OPTS + 2).
+ * @map: The option of each entry of @lopts (ARGS_MAX_OPTS).
+ *
+ * Return: The number of options, or -1 when they do not fit.
+ */
+int args_getopt(const struct cli_cmd *cmd, struct option *lopts, char *shorts,
+		const struct cli_opt **map)
 {
 	int n = count_opts(cmd->opts), i;
 	const struct cli_opt *o;
 	char *s = shorts;
 
-	if (n + (int)ARRAY_SIZE(common_opts) >= MAX_OPTS)
+	if (n + (int)ARRAY_SIZE(args_common) >= MAX_OPTS)
 		return -1;
 	*s++ = ':';	/* a missing value is ':', not '?' */
-	for (i = 0; i < n + (int)ARRAY_SIZE(common_opts); i++) {
-		o = i < n ? &cmd->opts[i] : &common_opts[i - n];
+	for (i = 0; i < n + (int)ARRAY_SIZE(args_common); i++) {
+		o = i < n ? &cmd->opts[i] : &args_common[i - n];
 		map[i] = o;
 		lopts[i] = (struct option){ cli_opt_name(o), o->arg ? required_argument : no_argument,
 					    NULL, 0x100 + i };
@@ -96,7 +131,7 @@ static int build_getopt(const struct cli_cmd *cmd, struct option *lopts, char *s
 	}
 	lopts[i] = (struct option){ 0 };
 	*s = '\0';
-	return n + ARRAY_SIZE(common_opts);
+	return n + ARRAY_SIZE(args_common);
 }
 
 /**
@@ -123,7 +158,7 @@ int args_parse(struct cli *cli, const struct cli_cmd *cmd, int argc, char **argv
 	const struct cli_opt *o;
 	int c, i, err;
 
-	if (build_getopt(cmd, lopts, shorts, map) < 0)
+	if (args_getopt(cmd, lopts, shorts, map) < 0)
 		return runtime_error(cli, "%s: too many options for the parser", cmd->name);
 	optind = 1;
 	opterr = 0;
@@ -145,8 +180,7 @@ int args_parse(struct cli *cli, const struct cli_cmd *cmd, int argc, char **argv
 			cli->metrics = NULL;
 			continue;
 		}
-		if (o >= common_opts && o < common_opts + ARRAY_SIZE(common_opts) &&
-		    !strcmp(o->name, "format")) {
+		if (o == &args_common[COMMON_FORMAT]) {
 			err = set_format(cli, cmd, optarg);
 			if (err)
 				return err;
@@ -189,9 +223,75 @@ int args_apply(struct cli *cli, const struct cli_cmd *cmd, const char *args,
 	return err;
 }
 
-static const struct ssdk_spec_attr *opt_attr(const struct cli_opt *o)
+/**
+ * args_opt_attr() - The spec's attribute an option sets.
+ * @o: The option.
+ *
+ * Return: The attribute, or NULL when it sets none.
+ */
+const struct ssdk_spec_attr *args_opt_attr(const struct cli_opt *o)
 {
 	return o->attr ? ssdk_spec_attr(SSDK_SPEC_SET_RUN, o->attr) : NULL;
+}
+
+static const struct ssdk_spec_attr *opt_attr(const struct cli_opt *o)
+{
+	return args_opt_attr(o);
+}
+
+/**
+ * args_opt_names() - The names an option's value is one of: its enum
+ * attribute's values, or --format's.
+ * @o: The option.
+ * @names: Set to the names.
+ * @docs: Set to what each is, "" for none; NULL when none has one.
+ *
+ * Return: How many names; 0 when the value is not one of a list.
+ */
+unsigned int args_opt_names(const struct cli_opt *o, const char *const **names,
+			    const char *const **docs)
+{
+	const struct ssdk_spec_attr *a = opt_attr(o);
+	const struct ssdk_spec_enum *e;
+
+	*docs = NULL;
+	if (o == &args_common[COMMON_FORMAT]) {
+		*names = formats;
+		return ARRAY_SIZE(formats);
+	}
+	if (!a || !o->arg || a->enum_id < 0)
+		return 0;
+	e = ssdk_spec_enum(a->enum_id);
+	if (!e)
+		return 0;
+	*names = e->names;
+	*docs = e->docs;
+	return e->nr;
+}
+
+/**
+ * args_opt_value() - What an option's value is, for the shell's completion.
+ * @o: The option.
+ *
+ * Return: &enum cli_value: from its enum, or from what @o->arg calls it.
+ */
+enum cli_value args_opt_value(const struct cli_opt *o)
+{
+	static const struct { const char *arg; enum cli_value value; } by_arg[] = {
+		{ "DEV", CLI_VALUE_DEVICE }, { "FILE", CLI_VALUE_FILE },
+		{ "DIR", CLI_VALUE_DIR }, { "PROFILE", CLI_VALUE_PROFILE },
+	};
+	const char *const *names, *const *docs;
+	unsigned int i;
+
+	if (!o->arg)
+		return CLI_VALUE_NONE;
+	if (args_opt_names(o, &names, &docs))
+		return CLI_VALUE_NAME;
+	for (i = 0; i < ARRAY_SIZE(by_arg); i++)
+		if (!strcmp(o->arg, by_arg[i].arg))
+			return by_arg[i].value;
+	return CLI_VALUE_ANY;
 }
 
 /**
@@ -329,8 +429,8 @@ int args_one_run(struct cli *cli, const struct cli_cmd *cmd, int argc, char **ar
 
 /* --- help ---------------------------------------------------------------------- */
 
-/* @text at HELP_COLUMN, its words wrapped at HELP_WIDTH. */
-static void help_wrap(const char *text)
+/* @text at HELP_COLUMN of @f, its words wrapped at HELP_WIDTH. */
+static void help_wrap(FILE *f, const char *text)
 {
 	int col = HELP_COLUMN, first = 1, len;
 	const char *p = text, *end;
@@ -344,20 +444,20 @@ static void help_wrap(const char *text)
 		if (!len)
 			break;
 		if (!first && col + 1 + len > HELP_WIDTH) {
-			printf("\n%*s", HELP_COLUMN, "");
+			fprintf(f, "\n%*s", HELP_COLUMN, "");
 			col = HELP_COLUMN;
 			first = 1;
 		}
 		if (!first) {
-			putchar(' ');
+			fputc(' ', f);
 			col++;
 		}
-		printf("%.*s", len, p);
+		fprintf(f, "%.*s", len, p);
 		col += len;
 		first = 0;
 		p = end;
 	}
-	putchar('\n');
+	fputc('\n', f);
 }
 
 /* A value of an option in its kind: 4k, 1s, 64. */
@@ -371,51 +471,101 @@ static const char *help_value(char *buf, size_t size, const struct cli_opt *o, u
 	return buf;
 }
 
+/**
+ * args_opt_spec() - What the spec says of an option's attribute: its
+ * limits and default, in the option's units.
+ * @o: The option.
+ * @s: Its limits and default; "" for what the spec does not give, and
+ *	for all of them when @o sets no attribute or is a flag. An enum's
+ *	limits are left out: its names say them.
+ */
+void args_opt_spec(const struct cli_opt *o, struct cli_opt_spec *s)
+{
+	const struct ssdk_spec_attr *a = opt_attr(o);
+
+	s->min[0] = s->max[0] = s->dflt[0] = '\0';
+	if (!a || !o->arg)
+		return;
+	if (a->flags & SSDK_SPEC_HAS_DEFAULT) {
+		if (a->enum_id >= 0)
+			snprintf(s->dflt, sizeof(s->dflt), "%s", enum_name(a->enum_id, a->dflt));
+		else
+			help_value(s->dflt, sizeof(s->dflt), o, a->dflt);
+	}
+	if (a->enum_id >= 0)
+		return;
+	if (a->flags & SSDK_SPEC_HAS_MIN)
+		help_value(s->min, sizeof(s->min), o, a->min);
+	if (a->flags & SSDK_SPEC_HAS_MAX)
+		help_value(s->max, sizeof(s->max), o, a->max);
+}
+
 /* What the spec says of an option's attribute: " (1 .. 1024; default 1)". */
 static void help_spec(char *buf, size_t size, const struct cli_opt *o)
 {
 	const struct ssdk_spec_attr *a = opt_attr(o);
-	char lo[32], hi[32], dflt[64], names[256];
+	struct cli_opt_spec s;
+	char names[256];
 	size_t n = 0;
 
 	buf[0] = '\0';
 	if (!a || !o->arg)
 		return;
-	if (a->flags & SSDK_SPEC_HAS_DEFAULT)
-		snprintf(dflt, sizeof(dflt), "default %s", a->enum_id >= 0 ?
-			 enum_name(a->enum_id, a->dflt) : help_value(lo, sizeof(lo), o, a->dflt));
+	args_opt_spec(o, &s);
 	if (a->enum_id >= 0)
 		n = snprintf(buf, size, " (%s", enum_list(names, sizeof(names), a->enum_id));
-	else if ((a->flags & SSDK_SPEC_HAS_MIN) && (a->flags & SSDK_SPEC_HAS_MAX))
-		n = snprintf(buf, size, " (%s .. %s", help_value(lo, sizeof(lo), o, a->min),
-			     help_value(hi, sizeof(hi), o, a->max));
-	else if (a->flags & SSDK_SPEC_HAS_MIN)
-		n = snprintf(buf, size, " (at least %s", help_value(lo, sizeof(lo), o, a->min));
-	else if (a->flags & SSDK_SPEC_HAS_MAX)
-		n = snprintf(buf, size, " (at most %s", help_value(hi, sizeof(hi), o, a->max));
-	if (a->flags & SSDK_SPEC_HAS_DEFAULT)
-		n += snprintf(buf + n, size - n, "%s%s", n ? "; " : " (", dflt);
+	else if (s.min[0] && s.max[0])
+		n = snprintf(buf, size, " (%s .. %s", s.min, s.max);
+	else if (s.min[0])
+		n = snprintf(buf, size, " (at least %s", s.min);
+	else if (s.max[0])
+		n = snprintf(buf, size, " (at most %s", s.max);
+	if (s.dflt[0])
+		n += snprintf(buf + n, size - n, "%s%s", n ? "; " : " (", "default ");
+	if (s.dflt[0])
+		n += snprintf(buf + n, size - n, "%s", s.dflt);
 	if (n)
 		snprintf(buf + n, size - n, ")");
 }
 
-static void help_opt(const struct cli_opt *o)
+/**
+ * args_opt_text() - An option's help, as --help prints it before wrapping:
+ * its own text, then the spec's limits, default and enum values.
+ * @buf: The text.
+ * @size: Room in @buf.
+ * @o: The option.
+ */
+void args_opt_text(char *buf, size_t size, const struct cli_opt *o)
 {
-	char spec[512], text[1024];
+	char spec[512];
+
+	help_spec(spec, sizeof(spec), o);
+	snprintf(buf, size, "%s%s", o->help, spec);
+}
+
+/**
+ * args_opt_help() - An option's lines of --help: its forms, then its text
+ * (args_opt_text()) wrapped in a column.
+ * @f: Where to print them.
+ * @o: The option.
+ */
+void args_opt_help(FILE *f, const struct cli_opt *o)
+{
+	char text[1024];
 	int col;
 
 	if (o->letter)
-		col = printf("  -%c, --%s%s%s", o->letter, cli_opt_name(o), o->arg ? " " : "",
-			     o->arg ? o->arg : "");
+		col = fprintf(f, "  -%c, --%s%s%s", o->letter, cli_opt_name(o), o->arg ? " " : "",
+			      o->arg ? o->arg : "");
 	else
-		col = printf("  --%s%s%s", cli_opt_name(o), o->arg ? " " : "", o->arg ? o->arg : "");
+		col = fprintf(f, "  --%s%s%s", cli_opt_name(o), o->arg ? " " : "",
+			      o->arg ? o->arg : "");
 	if (col >= HELP_COLUMN)
-		printf("\n%*s", HELP_COLUMN, "");
+		fprintf(f, "\n%*s", HELP_COLUMN, "");
 	else
-		printf("%*s", HELP_COLUMN - col, "");
-	help_spec(spec, sizeof(spec), o);
-	snprintf(text, sizeof(text), "%s%s", o->help, spec);
-	help_wrap(text);
+		fprintf(f, "%*s", HELP_COLUMN - col, "");
+	args_opt_text(text, sizeof(text), o);
+	help_wrap(f, text);
 }
 
 /**
@@ -435,8 +585,8 @@ void args_help(const struct cli_cmd *cmd)
 	if (count_opts(cmd->opts))
 		putchar('\n');
 	for (i = 0; i < (unsigned int)count_opts(cmd->opts); i++)
-		help_opt(&cmd->opts[i]);
+		args_opt_help(stdout, &cmd->opts[i]);
 	putchar('\n');
-	for (i = 0; i < ARRAY_SIZE(common_opts); i++)
-		help_opt(&common_opts[i]);
+	for (i = 0; i < ARRAY_SIZE(args_common); i++)
+		args_opt_help(stdout, &args_common[i]);
 }

@@ -8,7 +8,7 @@
  * The layers, top first, each using only its own files and those below
  * it (tests/cli_layers.py checks the includes; a header goes with its .c):
  *
- *   main.c, cmd_*.c, workload.c, review.c, review_record.c  commands (commands.h)
+ *   main.c, commands.c, cmd_*.c, workload.c, review.c, review_record.c  commands (commands.h)
  *   args.c, suite.c                 options, help, errors; suites of steps
  *   cli.c, jobs.c, compare.c, follow.c, fetch.c, layout.c, sequence.c, nvme.c, review_fs.c, textfile.c
  *   out_text.c, out_json.c, out_csv.c, out_openmetrics.c  the output backends (output.h)

@@ -44,4 +44,5 @@ const struct cli_cmd cmd_delete = {
 		 "flight have completed.\n",
 	.summary = "forget ended runs and their results",
 	.run = delete_run,
+	.operand = CLI_RUN_IDS,
 };

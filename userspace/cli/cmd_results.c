@@ -56,4 +56,5 @@ const struct cli_cmd cmd_results = {
 	.run = results_run,
 	.csv = 1,
 	.metrics = 1,
+	.operand = CLI_RUN_ID,
 };

@@ -135,19 +135,35 @@ static char *read_text(const char *path)
 	return text;
 }
 
-/*
- * The suite: a file, or the name of a shipped one (tomshardware-2012),
- * in the source tree's suites/ beside this program's directory.
+/**
+ * review_suites_dir() - Where the shipped suites are: suites/ of the
+ * source tree, beside this program's directory.
+ * @dir: The directory (not resolved: it may not exist).
+ * @size: Room in @dir.
+ *
+ * Return: 0, or -1 when this program cannot be found or the path is too long.
  */
+int review_suites_dir(char *dir, size_t size)
+{
+	char exe[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+
+	if (n <= 0)
+		return -1;
+	exe[n] = '\0';
+	*strrchr(exe, '/') = '\0';
+	return snprintf(dir, size, "%s/../suites", exe) >= (int)size ? -1 : 0;
+}
+
+/* The suite: a file, or the name of a shipped one (tomshardware-2012). */
 static int load_suite(struct cli *cli, struct review *r, const char *name)
 {
 	char err[512], dir[PATH_MAX];
 
 	snprintf(r->suite_path, sizeof(r->suite_path), "%s", name);
 	if (access(name, F_OK) && !strchr(name, '/')) {
-		snprintf(dir, sizeof(dir), "%s", r->exe);
-		*strrchr(dir, '/') = '\0';
-		if (snprintf(r->suite_path, sizeof(r->suite_path), "%s/../suites/%s%s", dir, name,
+		if (review_suites_dir(dir, sizeof(dir)) ||
+		    snprintf(r->suite_path, sizeof(r->suite_path), "%s/%s%s", dir, name,
 			     strstr(name, ".ini") ? "" : ".ini") >= (int)sizeof(r->suite_path))
 			return runtime_error(cli, "%s: a name too long", name);
 		/* the shipped suite's path, for messages */
@@ -322,4 +338,5 @@ const struct cli_cmd cmd_review = {
 	.opts = review_opts,
 	.run = review_cmd_run,
 	.csv = 1,
+	.operand = CLI_SUITE,
 };

@@ -143,6 +143,7 @@ const struct cli_cmd cmd_status = {
 	.opts = status_opts,
 	.run = status_run,
 	.metrics = 1,
+	.operand = CLI_RUN_ID,
 };
 
 const struct cli_cmd cmd_list = {

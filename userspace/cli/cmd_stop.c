@@ -33,4 +33,5 @@ const struct cli_cmd cmd_stop = {
 		 "IOs in flight have completed. The partial results stay.\n",
 	.summary = "stop a run, keeping its partial results",
 	.run = stop_run,
+	.operand = CLI_RUN_ID,
 };

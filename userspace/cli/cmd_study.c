@@ -131,10 +131,13 @@ free_wl:
 	return err;
 }
 
+/* The studies there are: the command's operand. */
+static const char *const studies[] = { "new-vs-used", NULL };
+
 static int study_run(struct cli *cli, int argc, char **argv)
 {
-	if (argc < 2 || strcmp(argv[1], "new-vs-used"))
-		return usage_error(cli, "which study? new-vs-used is the one");
+	if (argc < 2 || strcmp(argv[1], studies[0]))
+		return usage_error(cli, "which study? %s is the one", studies[0]);
 	/* The study's name stands where workload_open() takes the command's. */
 	return workload_plan(cli, &cmd_study, FOR_STUDY, argc - 1, argv + 1, study_plan);
 }
@@ -163,4 +166,6 @@ const struct cli_cmd cmd_study = {
 	.opts = workload_opts,
 	.run = study_run,
 	.csv = 1,
+	.operand = CLI_WORD,
+	.words = studies,
 };

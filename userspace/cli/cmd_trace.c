@@ -68,6 +68,7 @@ const struct cli_cmd cmd_trace_summary = {
 		 "version 2 or 3; its format is found from its first bytes.\n",
 	.summary = "sum up a trace file (blktrace, fio iolog)",
 	.run = trace_summary_run,
+	.operand = CLI_FILE,
 };
 
 static int trace_dump_run(struct cli *cli, int argc, char **argv)
@@ -95,6 +96,7 @@ const struct cli_cmd cmd_trace_dump = {
 		 "summary reads. -j: {\"path\", \"ios\": [{\"t_ns\", \"op\", \"offset\", \"len\", \"qd\"}]}.\n",
 	.summary = "a trace's IOs, one a line",
 	.run = trace_dump_run,
+	.operand = CLI_FILE,
 };
 
 enum { OPT_TARGET, OPT_OUT, OPT_DURATION, OPT_BUFFER };

@@ -46,4 +46,5 @@ const struct cli_cmd cmd_wait = {
 	.summary = "wait for a run to end",
 	.opts = wait_opts,
 	.run = wait_run,
+	.operand = CLI_RUN_ID,
 };

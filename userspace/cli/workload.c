@@ -56,7 +56,7 @@ const struct cli_opt workload_opts[] = {
 	[OPT_ENGINES] = { "engines", 0, "LIST", 0,
 		"compare: bio, kfile, uring, libaio, psync (on --file), uring-raw, libaio-raw, psync-raw (on --target)" },
 	[OPT_FILE] = { "file", 0, "FILE", 0, "compare: a file of a filesystem on --target" },
-	[OPT_PROFILE] = { "profile", 0, "NAME",	0,
+	[OPT_PROFILE] = { "profile", 0, "PROFILE", 0,
 		"start from a named protocol (ssdk ctl profiles); the other options override it" },
 	[OPT_TRACE] = { "trace", 0, "FILE", SSDK_A_RUN_TRACE,
 		"replay: the trace to replay (blktrace, fio iolog 2 or 3: ssdk trace summary), its reads and writes" },

@@ -71,6 +71,7 @@ enum ssdk_spec_type {
  * @min: Smallest value the kernel takes.
  * @max: Largest value the kernel takes.
  * @dflt: What the kernel does when the attribute is left out.
+ * @doc: The spec's doc of it, one line; "" when it has none.
  */
 struct ssdk_spec_attr {
 	const char *name;
@@ -81,6 +82,7 @@ struct ssdk_spec_attr {
 	uint64_t min;
 	uint64_t max;
 	uint64_t dflt;
+	const char *doc;
 };
 
 /**
@@ -101,12 +103,14 @@ struct ssdk_spec_set {
  * @flags: Its entries are bits (values 1 << i) rather than 0, 1, 2...
  * @nr: Entries.
  * @names: Their names, in the order of their values.
+ * @docs: The spec's doc of each, one line; "" when it has none.
  */
 struct ssdk_spec_enum {
 	const char *name;
 	uint32_t flags;
 	uint32_t nr;
 	const char *const *names;
+	const char *const *docs;
 };
 
 /**
