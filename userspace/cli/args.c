@@ -160,7 +160,9 @@ int args_parse(struct cli *cli, const struct cli_cmd *cmd, int argc, char **argv
 
 	if (args_getopt(cmd, lopts, shorts, map) < 0)
 		return runtime_error(cli, "%s: too many options for the parser", cmd->name);
-	optind = 1;
+	/* 0, not 1: glibc's whole reset, which forgets where a previous
+	 * parse was in a word of letters (args_apply() parses twice). */
+	optind = 0;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, shorts, lopts, NULL)) != -1) {
 		if (c == ':')
