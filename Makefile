@@ -13,6 +13,9 @@
 #   make demo            the main job in a VM with an emulated NVMe disk
 #   make bench           ssdk against fio and its bare loop (bench/results/):
 #                        a full pass on 7.x, a quick icount pass on 6.1, 6.12
+#   make man             the man pages, from the CLI's own tables (build/man)
+#   make install-man, install-completion   them and the bash completion
+#                        (DESTDIR, PREFIX, MANDIR: userspace/Makefile)
 #   make setup           install packages, fetch kernels (check and demo do it)
 #
 # The default kernel is the running one when its headers are installed
@@ -63,6 +66,9 @@ demo:
 bench:
 	@scripts/bench/run --kernels 6.1,6.12,7.x
 
+man install-man install-completion: userspace
+	@$(MAKE) -s -C userspace $@
+
 setup:
 	@scripts/setup
 
@@ -76,4 +82,4 @@ clean:
 	rm -rf build kmod/ssdk.ko
 	$(MAKE) -s -C userspace clean
 
-.PHONY: all module userspace modules-all check check-kernels check-debug check-debug-kasan check-debug-kcsan demo bench setup regen checkpatch clean
+.PHONY: all module userspace man install-man install-completion modules-all check check-kernels check-debug check-debug-kasan check-debug-kcsan demo bench setup regen checkpatch clean

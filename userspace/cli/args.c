@@ -78,11 +78,6 @@ unsigned int args_nr_opts(const struct cli_opt *opts)
 	return n;
 }
 
-static int count_opts(const struct cli_opt *opts)
-{
-	return args_nr_opts(opts);
-}
-
 /**
  * cli_opt_name() - An option's long name: its own, or its attribute's.
  * @o: The option.
@@ -111,7 +106,7 @@ const char *cli_opt_name(const struct cli_opt *o)
 int args_getopt(const struct cli_cmd *cmd, struct option *lopts, char *shorts,
 		const struct cli_opt **map)
 {
-	int n = count_opts(cmd->opts), i;
+	int n = args_nr_opts(cmd->opts), i;
 	const struct cli_opt *o;
 	char *s = shorts;
 
@@ -160,8 +155,10 @@ int args_parse(struct cli *cli, const struct cli_cmd *cmd, int argc, char **argv
 
 	if (args_getopt(cmd, lopts, shorts, map) < 0)
 		return runtime_error(cli, "%s: too many options for the parser", cmd->name);
-	/* 0, not 1: glibc's whole reset, which forgets where a previous
-	 * parse was in a word of letters (args_apply() parses twice). */
+	/*
+	 * 0, not 1: glibc's whole reset, which forgets where a previous
+	 * parse was in a word of letters (args_apply() parses twice).
+	 */
 	optind = 0;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, shorts, lopts, NULL)) != -1) {
@@ -236,11 +233,6 @@ const struct ssdk_spec_attr *args_opt_attr(const struct cli_opt *o)
 	return o->attr ? ssdk_spec_attr(SSDK_SPEC_SET_RUN, o->attr) : NULL;
 }
 
-static const struct ssdk_spec_attr *opt_attr(const struct cli_opt *o)
-{
-	return args_opt_attr(o);
-}
-
 /**
  * args_opt_names() - The names an option's value is one of: its enum
  * attribute's values, or --format's.
@@ -253,7 +245,7 @@ static const struct ssdk_spec_attr *opt_attr(const struct cli_opt *o)
 unsigned int args_opt_names(const struct cli_opt *o, const char *const **names,
 			    const char *const **docs)
 {
-	const struct ssdk_spec_attr *a = opt_attr(o);
+	const struct ssdk_spec_attr *a = args_opt_attr(o);
 	const struct ssdk_spec_enum *e;
 
 	*docs = NULL;
@@ -311,7 +303,7 @@ enum cli_value args_opt_value(const struct cli_opt *o)
 int args_set_attr(struct cli *cli, const struct cli_opt *o, const char *arg,
 		  struct ssdk_run_config *c)
 {
-	const struct ssdk_spec_attr *a = opt_attr(o);
+	const struct ssdk_spec_attr *a = args_opt_attr(o);
 	const char *kind = "a number";
 	char names[256];
 	uint64_t v = 1;
@@ -483,9 +475,11 @@ static const char *help_value(char *buf, size_t size, const struct cli_opt *o, u
  */
 void args_opt_spec(const struct cli_opt *o, struct cli_opt_spec *s)
 {
-	const struct ssdk_spec_attr *a = opt_attr(o);
+	const struct ssdk_spec_attr *a = args_opt_attr(o);
 
-	s->min[0] = s->max[0] = s->dflt[0] = '\0';
+	s->min[0] = '\0';
+	s->max[0] = '\0';
+	s->dflt[0] = '\0';
 	if (!a || !o->arg)
 		return;
 	if (a->flags & SSDK_SPEC_HAS_DEFAULT) {
@@ -505,7 +499,7 @@ void args_opt_spec(const struct cli_opt *o, struct cli_opt_spec *s)
 /* What the spec says of an option's attribute: " (1 .. 1024; default 1)". */
 static void help_spec(char *buf, size_t size, const struct cli_opt *o)
 {
-	const struct ssdk_spec_attr *a = opt_attr(o);
+	const struct ssdk_spec_attr *a = args_opt_attr(o);
 	struct cli_opt_spec s;
 	char names[256];
 	size_t n = 0;
@@ -584,9 +578,9 @@ void args_help(const struct cli_cmd *cmd)
 		printf("%s%.*s\n", i ? "       " : "usage: ", (int)(nl - line), line);
 	}
 	printf("\n%s", cmd->about);
-	if (count_opts(cmd->opts))
+	if (args_nr_opts(cmd->opts))
 		putchar('\n');
-	for (i = 0; i < (unsigned int)count_opts(cmd->opts); i++)
+	for (i = 0; i < args_nr_opts(cmd->opts); i++)
 		args_opt_help(stdout, &cmd->opts[i]);
 	putchar('\n');
 	for (i = 0; i < ARRAY_SIZE(args_common); i++)

@@ -118,7 +118,7 @@ TEST(every_option_the_parser_takes_is_dumped)
 		n = args_getopt(commands[i], lopts, shorts, map);
 		ASSERT_LT(0, n);
 		EXPECT_EQ((size_t)n, json_object_array_length(member(c, "options")))
-			TH_LOG("%s: options the parser does not take are dumped", commands[i]->name);
+			TH_LOG("%s: options the parser lacks are dumped", commands[i]->name);
 		for (k = 0; k < n; k++) {
 			o = dumped_opt(c, lopts[k].name);
 			EXPECT_NE(NULL, o) TH_LOG("%s --%s", commands[i]->name, lopts[k].name);
