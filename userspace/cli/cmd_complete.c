@@ -124,7 +124,8 @@ static void offer_suites(const char *cur)
 /* The values of an option; @prefix is "--name=" when they follow it. */
 static void offer_values(const char *cur, const char *prefix, const struct cli_opt *o)
 {
-	const char *const *names, *const *docs;
+	const char *const *names, *const *docs, *comma;
+	char list[256];
 	unsigned int i, n;
 
 	switch (args_opt_value(o)) {
@@ -134,6 +135,13 @@ static void offer_values(const char *cur, const char *prefix, const struct cli_o
 			offer(cur, prefix, names[i]);
 		break;
 	case CLI_VALUE_PROFILE:
+		/* The study's --profile takes a list: its last name. */
+		comma = strrchr(cur, ',');
+		if (comma && comma - cur >= (long)strlen(prefix) &&
+		    comma - cur + 1 < (long)sizeof(list)) {
+			snprintf(list, sizeof(list), "%.*s", (int)(comma - cur + 1), cur);
+			prefix = list;
+		}
 		for (i = 0; i < nr_profiles; i++)
 			offer(cur, prefix, profiles[i].name);
 		break;

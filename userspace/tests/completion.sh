@@ -110,6 +110,9 @@ run_checks() {
 	check "$mode: --profile's profiles" \
 		"$(python3 -c 'import json, sys; [print(p["name"]) for p in json.load(open(sys.argv[1]))]' "$TMP/profiles.json")" \
 		"$(complete_line "ssdk ctl run --profile ")"
+	check "$mode: study's --profile list: its last name" \
+		"$(python3 -c 'import json, sys; [print("tomshardware-qd-randread," + p["name"]) for p in json.load(open(sys.argv[1])) if p["name"].startswith("anandtech-2009")]' "$TMP/profiles.json")" \
+		"$(complete_line "ssdk study --profile tomshardware-qd-randread,anandtech-2009")"
 	includes "$mode: --target's block devices" \
 		"$(for b in /sys/class/block/*; do echo "/dev/${b##*/}"; done)" \
 		"$(complete_line "ssdk ctl run --target /dev/")"
