@@ -45,13 +45,11 @@ const struct cli_opt ssdk_opts[] = {
 const struct cli_exit exit_statuses[] = {
 	{ 0, "success", "The command did what it was asked." },
 	{ EXIT_RUNTIME, "failure",
-	  "The module refused, a run failed, a file could not be read or written: "
-	  "said on stderr." },
+	  "The module refused, a run failed, a file could not be read or written: said on stderr." },
 	{ EXIT_USAGE, "usage error",
 	  "The command line is wrong: said on stderr, nothing started or written." },
 	{ EXIT_SIGINT, "interrupted",
-	  "SIGINT or SIGTERM (Ctrl-C) ended the command; the runs it waited for are "
-	  "stopped, and what was measured is printed." },
+	  "SIGINT or SIGTERM (Ctrl-C) ended the command; the runs it waited for are stopped, and what was measured is printed." },
 };
 
 const unsigned int nr_exit_statuses = ARRAY_SIZE(exit_statuses);
