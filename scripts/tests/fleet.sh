@@ -1,0 +1,215 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# The fleet through Ansible, end to end: two guests of scripts/vm-run,
+# each with its own emulated NVMe disk and reached over SSH, driven from
+# the host by ansible-core with ansible/fleet.yml (install from the tree,
+# load the module, one run on each at a common start, fetch, merge).
+# Checks that the merge is the exact sum of the two hosts' results and
+# that both started within START_BOUND_MS of the common start; prints the
+# merged table and the wall time. Prints KTAP.
+#
+#   scripts/tests/fleet.sh [--kernel K]      (make check-fleet)
+
+cd "$(dirname "$0")/../.." || exit 1
+. selftests/lib/ktap.sh
+. scripts/lib/common.sh
+
+kernel=$SSDK_KERNEL_DEFAULT
+case ${1:-} in
+--kernel) kernel=$2 ;;
+'') ;;
+*) echo "usage: scripts/tests/fleet.sh [--kernel K]" >&2; exit 2 ;;
+esac
+# A host starts by its own clock within this of the common start (the
+# barrier's wait and a fork, under TCG on a loaded host).
+START_BOUND_MS=250
+# The lead from choosing the start to the start: Ansible must reach both
+# guests' Python under TCG in it.
+LEAD=30
+
+command -v ansible-playbook >/dev/null ||
+	ktap_skip_all "ansible-playbook is missing: scripts/setup installs ansible-core"
+
+tmp=$(mktemp -d)
+pids=()
+cleanup() {
+	local p
+
+	for p in "${pids[@]}"; do
+		kill "$p" 2>/dev/null
+	done
+	wait 2>/dev/null
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+# Two free ports on the loopback (the kernel picks; QEMU binds them a few
+# seconds later, and fails loudly if one was taken meanwhile).
+mapfile -t ports < <(python3 -c '
+import socket
+ss = [socket.socket() for _ in range(2)]
+for s in ss:
+    s.bind(("127.0.0.1", 0))
+for s in ss:
+    print(s.getsockname()[1])')
+
+t_all=$SECONDS
+make -s -C userspace >/dev/null || ktap_bail "make -C userspace failed"
+ssdk_kernel_load "$kernel"
+scripts/kmake "$K_KEY" >/dev/null || ktap_bail "building ssdk.ko for $K_KEY failed"
+
+# --no-ssdk: the role loads the module, as on a real host.
+for i in 0 1; do
+	nice scripts/vm-run --kernel "$kernel" --no-ssdk --cpus 1 --mem 1G --disk nvme:1G \
+		--timeout 1200 --ssh "${ports[$i]}" --ssh-config "$tmp/vm$i.ssh" --serve \
+		>"$tmp/vm$i.log" 2>&1 &
+	pids+=($!)
+done
+
+ktap_plan 6
+
+up() {
+	local i n
+
+	for n in $(seq 600); do
+		[ -e "$tmp/vm0.ssh" ] && [ -e "$tmp/vm1.ssh" ] && return 0
+		for i in 0 1; do
+			kill -0 "${pids[$i]}" 2>/dev/null || { cat "$tmp/vm$i.log"; return 1; }
+		done
+		sleep 1
+	done
+	echo "no sshd after 600 s"
+	return 1
+}
+t0=$SECONDS
+ktap_check "two guests up at once, each with sshd on its own port" up
+ktap_diag "guests up in $((SECONDS - t0)) s (ports ${ports[*]})"
+
+# Each guest's disk, and how far its wall clock is from the host's: a
+# bracketed read (host before, guest, host after), good to half the
+# round trip. A guest's clock comes from the emulated RTC, to the second.
+{
+	echo "[ssdk_fleet]"
+	for i in 0 1; do
+		disk=$(ssh -F "$tmp/vm$i.ssh" ssdk-vm cat /run/ssdk-vm/disks)
+		echo "vm$i ansible_host=ssdk-vm ansible_ssh_common_args='-F $tmp/vm$i.ssh' ssdk_target=$disk"
+	done
+	echo "[ssdk_fleet:vars]"
+	echo "ansible_python_interpreter=/usr/bin/python3"
+} >"$tmp/inventory" 2>"$tmp/inventory.err"
+for i in 0 1; do
+	a=$(date +%s%N)
+	g=$(ssh -F "$tmp/vm$i.ssh" ssdk-vm date +%s%N)
+	b=$(date +%s%N)
+	echo "$(((g - (a + b) / 2) / 1000000)) $(((b - a) / 2000000))" >"$tmp/vm$i.offset"
+done
+
+# Ansible's own state in the test's directory, not the user's home.
+export ANSIBLE_HOME=$tmp/ansible ANSIBLE_LOCAL_TEMP=$tmp/ansible/tmp
+export ANSIBLE_SSH_CONTROL_PATH_DIR=$tmp/ansible/cp ANSIBLE_PIPELINING=1
+export ANSIBLE_NOCOLOR=1 ANSIBLE_LOCALHOST_WARNING=0 ANSIBLE_RETRY_FILES_ENABLED=0
+# No ansible.cfg of the user's or the system's.
+printf '[defaults]\n' >"$tmp/ansible.cfg"
+export ANSIBLE_CONFIG=$tmp/ansible.cfg
+t0=$SECONDS
+playbook() {
+	ansible-playbook -i "$tmp/inventory" ansible/fleet.yml \
+		-e "ssdk_fleet_results=$tmp/results ssdk_fleet_lead=$LEAD" \
+		-e '{"ssdk_run_args": ["--rw", "randread", "--bs", "4k", "--iodepth", "4", "--runtime", "5s"]}' \
+		>"$tmp/ansible.log" 2>&1 || { tail -n 40 "$tmp/ansible.log"; return 1; }
+}
+ktap_check "ansible-playbook installs, loads, runs on both at a common start, merges" playbook
+playbook_s=$((SECONDS - t0))
+ktap_diag "playbook wall time: ${playbook_s} s (common start ${LEAD} s after it was chosen)"
+if [ -s "$tmp/results/fleet.txt" ]; then
+	sed 's/^/# /' "$tmp/results/fleet.txt"
+fi
+
+# The merge against the hosts' own JSON, computed here without the
+# package: counts and every histogram bucket summed, percentiles by rank
+# in the summed buckets, rates summed.
+exact() {
+	python3 - "$tmp/results" <<-'EOF'
+		import json, math, sys
+		d = sys.argv[1]
+		fleet = json.load(open(f"{d}/fleet.json"))
+		hosts = [json.load(open(f"{d}/vm{i}/run.json")) for i in (0, 1)]
+		t = fleet["total"]
+		assert fleet["fleet"]["hosts"] == ["vm0", "vm1"]
+		assert [w["read"]["ios"] for w in fleet["workers"]] == [h["read"]["ios"] for h in hosts]
+		assert t["completed"] == sum(h["completed"] for h in hosts)
+		for op in ("read", "write"):
+		    for k in ("ios", "bytes", "errors"):
+		        assert t[op][k] == sum(h[op][k] for h in hosts), (op, k)
+		    buckets = {}
+		    for h in hosts:
+		        for lo, up, c in h[op]["histogram"]:
+		            buckets[lo] = (up, buckets.get(lo, (up, 0))[1] + c)
+		    want = [[lo, up, c] for lo, (up, c) in sorted(buckets.items())]
+		    assert t[op]["histogram"] == want, op
+		    lat = t[op]["lat_ns"]
+		    assert lat["min"] == min((h[op]["lat_ns"]["min"] for h in hosts if h[op]["ios"]), default=0)
+		    assert lat["max"] == max(h[op]["lat_ns"]["max"] for h in hosts)
+		    n = t[op]["ios"]
+		    for key, v in lat["percentiles"].items():
+		        rank = max(math.ceil(float(key) / 100 * n - 1e-9), 1)
+		        seen = 0
+		        for lo, up, c in want:
+		            seen += c
+		            if seen >= rank:
+		                break
+		        assert v == min(max(lo + (up - lo) // 2, lat["min"]), lat["max"]), (op, key)
+		    assert math.isclose(t[op]["iops"], sum(h[op]["iops"] for h in hosts), rel_tol=1e-12)
+		assert t["read"]["ios"] > 1000, "too few IOs to compare anything"
+		print(f"{t['read']['ios']} reads: {hosts[0]['read']['ios']} + {hosts[1]['read']['ios']}")
+	EOF
+}
+ktap_check "the merge is the exact sum of both hosts' counts and histograms" exact
+
+# Each host's start by its own clock, and on the host's clock (less the
+# guest's measured offset, give or take half the round trip).
+starts() {
+	local i barrier start end off err
+
+	for i in 0 1; do
+		read -r barrier start end < <(python3 -c 'import json, sys
+c = json.load(open(sys.argv[1])); print(c["barrier_ns"], c["start_ns"], c["end_ns"])' \
+			"$tmp/results/vm$i/clock.json") || return 1
+		read -r off err <"$tmp/vm$i.offset"
+		echo "vm$i: started $(((start - barrier) / 1000)) us after the common start by its" \
+			"clock, $(((start - barrier) / 1000000 - off)) ms (+-$err) by the host's;" \
+			"ran $(((end - start) / 1000000)) ms"
+		[ "$start" -ge "$barrier" ] && [ $((start - barrier)) -le $((START_BOUND_MS * 1000000)) ] ||
+			return 1
+	done
+}
+if out=$(starts); then
+	printf '%s\n' "$out" | sed 's/^/# /'
+	ktap_pass "both hosts started within ${START_BOUND_MS} ms of the common start"
+else
+	printf '%s\n' "$out" | sed 's/^/# /'
+	ktap_fail "both hosts started within ${START_BOUND_MS} ms of the common start"
+fi
+
+# The guests end as a served guest does: the stop file, over SSH. (Not
+# in ktap_check: only this shell can wait for its children.)
+why=
+for i in 0 1; do
+	ssh -F "$tmp/vm$i.ssh" ssdk-vm touch /run/ssdk-vm/stop || why+="vm$i: no ssh to stop it; "
+done
+for i in 0 1; do
+	wait "${pids[$i]}"
+	rc=$?
+	[ "$rc" = 0 ] || why+="vm$i: vm-run exit $rc: $(tail -n 20 "$tmp/vm$i.log"); "
+done
+pids=()
+if [ -z "$why" ]; then
+	ktap_pass "both guests stop cleanly on their stop file (no kernel problem logged)"
+else
+	ktap_fail "both guests stop cleanly on their stop file (no kernel problem logged)" "$why"
+fi
+check_config_gone() { [ ! -e "$tmp/vm0.ssh" ] && [ ! -e "$tmp/vm1.ssh" ]; }
+ktap_check "the guests' ssh configs are removed with them" check_config_gone
+ktap_diag "wall time: $((SECONDS - t_all)) s (playbook ${playbook_s} s)"
+ktap_done
