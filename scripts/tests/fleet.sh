@@ -93,7 +93,10 @@ ktap_diag "guests up in $((SECONDS - t0)) s (ports ${ports[*]})"
 	echo "[ssdk_fleet]"
 	for i in 0 1; do
 		disk=$(ssh -F "$tmp/vm$i.ssh" ssdk-vm cat /run/ssdk-vm/disks)
-		echo "vm$i ansible_host=ssdk-vm ansible_ssh_common_args='-F $tmp/vm$i.ssh' ssdk_target=$disk"
+		# ansible_port too: Ansible names its SSH connection sharing socket
+		# after host, port and user, and both guests are "ssdk-vm".
+		echo "vm$i ansible_host=ssdk-vm ansible_port=${ports[$i]}" \
+			"ansible_ssh_common_args='-F $tmp/vm$i.ssh' ssdk_target=$disk"
 	done
 	echo "[ssdk_fleet:vars]"
 	echo "ansible_python_interpreter=/usr/bin/python3"
