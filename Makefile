@@ -57,6 +57,11 @@ check-kernels:
 check-debug:
 	@scripts/check-debug
 
+# Two guests driven by Ansible over SSH (Documentation/fleet.rst); not in
+# make check: about three minutes of two emulated guests.
+check-fleet:
+	@scripts/tests/fleet.sh
+
 check-debug-kasan check-debug-kcsan: check-debug-%:
 	@scripts/check-debug --variant $*
 
@@ -82,4 +87,4 @@ clean:
 	rm -rf build kmod/ssdk.ko
 	$(MAKE) -s -C userspace clean
 
-.PHONY: all module userspace man install-man install-completion modules-all check check-kernels check-debug check-debug-kasan check-debug-kcsan demo bench setup regen checkpatch clean
+.PHONY: all module userspace man install-man install-completion modules-all check check-kernels check-debug check-debug-kasan check-debug-kcsan check-fleet demo bench setup regen checkpatch clean
