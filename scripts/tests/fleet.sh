@@ -109,7 +109,10 @@ for i in 0 1; do
 done
 
 # Ansible's own state in the test's directory, not the user's home.
+# (ANSIBLE_REMOTE_TEMP: the tasks that run on the controller take the
+# remote one; the guests' homes are their own.)
 export ANSIBLE_HOME=$tmp/ansible ANSIBLE_LOCAL_TEMP=$tmp/ansible/tmp
+export ANSIBLE_REMOTE_TEMP=$tmp/ansible/remote
 export ANSIBLE_SSH_CONTROL_PATH_DIR=$tmp/ansible/cp ANSIBLE_PIPELINING=1
 export ANSIBLE_NOCOLOR=1 ANSIBLE_LOCALHOST_WARNING=0 ANSIBLE_RETRY_FILES_ENABLED=0
 # No ansible.cfg of the user's or the system's.
