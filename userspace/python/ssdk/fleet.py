@@ -17,8 +17,9 @@ fleet's IOs would report:
   how far apart the hosts really started and ended (the spread), so a
   reader sees how well they did;
 - the merged run's measurement window is the longest of the hosts', as
-  for a job of several runs (``ssdk ctl run --target A --target B``); the
-  iodepths are summed.
+  for a job of several runs (``ssdk ctl run --target A --target B``); its
+  config is the first host's with the iodepths summed, its target
+  ``HOST:DEVICE,...``.
 
 The output is the CLI's object of a job of several runs,
 ``{"workers": [RUN, ...], "total": RUN}`` (each host's run, then the
@@ -204,11 +205,15 @@ def merge(hosts: Sequence[HostRun]) -> Fleet:
 # --- reading and printing --------------------------------------------------------
 
 
+class UsageError(ValueError):
+    """A malformed argument (exit 2), as opposed to a file that is not results (1)."""
+
+
 def read_host(spec: str, clocks: dict[str, Path]) -> HostRun:
     """HOST=RUN.json, with the host's clock file if one was given."""
     host, sep, path = spec.partition("=")
     if not sep or not host or not path:
-        raise ValueError(f"'{spec}': want HOST=RESULTS.json")
+        raise UsageError(f"'{spec}': want HOST=RESULTS.json")
     try:
         results = Results.from_json(Path(path))
     except (OSError, ValueError) as e:
@@ -278,7 +283,7 @@ def main(argv: list[str] | None = None) -> int:
         for c in args.clock:
             host, sep, path = c.partition("=")
             if not sep or not host or not path:
-                raise ValueError(f"'{c}': want HOST=CLOCK.json")
+                raise UsageError(f"'{c}': want HOST=CLOCK.json")
             clocks[host] = Path(path)
         hosts = [read_host(s, clocks) for s in args.hosts]
         unknown = set(clocks) - {h.host for h in hosts}
@@ -287,7 +292,7 @@ def main(argv: list[str] | None = None) -> int:
         fleet = merge(hosts)
     except ValueError as e:
         print(f"ssdk-fleet: {' '.join(str(e).split())}", file=sys.stderr)
-        return 2 if "want HOST=" in str(e) else 1
+        return 2 if isinstance(e, UsageError) else 1
     doc = json.dumps(fleet.to_json(), indent=1) + "\n"
     if args.output:
         out = Path(args.output)
