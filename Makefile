@@ -17,6 +17,16 @@
 #   make install-man, install-completion   them and the bash completion
 #                        (DESTDIR, PREFIX, MANDIR: userspace/Makefile)
 #   make setup           install packages, fetch kernels (check and demo do it)
+#   make install         ssdk.ko for the running kernel (updates/), the CLI,
+#                        libssdk and its headers (DESTDIR, PREFIX honoured)
+#   make dkms-src        the DKMS source tree, /usr/src/ssdk-VERSION (DESTDIR)
+#   make dkms-install    that tree, added to DKMS and built and installed for
+#                        every kernel that has headers (and every later one)
+#   make deb             the Debian packages, into build/deb/ (lintian's
+#                        report beside them)
+#   make check-packages  the packages installed: DKMS builds the module in a
+#                        clean root for every kernel; the installed ssdk and
+#                        Python package drive it in a VM
 #
 # The default kernel is the running one when its headers are installed
 # (/lib/modules/$(uname -r)/build), otherwise the newest of the matrix.
@@ -28,6 +38,15 @@ KERNELS := 6.1 6.12 7.x
 BUILD_KERNELS := 6.1-686
 HOST_KDIR := /lib/modules/$(shell uname -r)/build
 KVER ?= $(if $(wildcard $(HOST_KDIR)/Makefile),host,7.x)
+
+# debian/changelog's newest entry: the one place the version is written.
+VERSION := $(shell scripts/version)
+PREFIX ?= /usr/local
+DKMS_SRC := /usr/src/ssdk-$(VERSION)
+# What the module is built from: the DKMS tree has these and dkms.conf,
+# laid out as here, so that kmod/Kbuild's relative paths hold.
+DKMS_FILES := Kbuild kmod/Kbuild $(wildcard kmod/*.[ch]) $(wildcard common/*.[ch]) \
+	include/uapi/linux/ssdk.h
 
 all: module userspace
 
@@ -83,8 +102,39 @@ regen:
 checkpatch:
 	@perl $${SSDK_CACHE:-$$HOME/.cache/ssdk}/src/linux-6.12/scripts/checkpatch.pl --strict --no-tree -f kmod/*.[ch] common/*.[ch] scripts/vm/canary/*.c
 
+# The running kernel's module, into /lib/modules/RELEASE/updates/ as
+# DKMS installs it: both take precedence over a module of the same name
+# in the kernel's own tree.
+install: userspace
+	@scripts/kmake host
+	$(MAKE) -s -C $(HOST_KDIR) M=$(CURDIR)/build/host-$(shell uname -r) \
+		INSTALL_MOD_PATH=$(DESTDIR) INSTALL_MOD_DIR=updates modules_install
+	$(MAKE) -s -C userspace install DESTDIR=$(DESTDIR) PREFIX=$(PREFIX)
+
+dkms-src:
+	install -d $(DESTDIR)$(DKMS_SRC)/kmod $(DESTDIR)$(DKMS_SRC)/common \
+		$(DESTDIR)$(DKMS_SRC)/include/uapi/linux
+	for f in $(DKMS_FILES); do install -m 644 $$f $(DESTDIR)$(DKMS_SRC)/$$f || exit; done
+	sed 's/#MODULE_VERSION#/$(VERSION)/' dkms.conf >$(DESTDIR)$(DKMS_SRC)/dkms.conf
+
+# A version already added (an earlier make dkms-install) is removed first.
+dkms-install: dkms-src
+	@command -v dkms >/dev/null || { echo "dkms is missing: apt-get install dkms" >&2; exit 1; }
+	if dkms status ssdk/$(VERSION) | grep -q .; then dkms remove ssdk/$(VERSION) --all; fi
+	dkms add ssdk/$(VERSION)
+	for b in /lib/modules/*/build; do \
+		[ -d $$b ] || continue; k=$${b%/build}; \
+		dkms install ssdk/$(VERSION) -k $${k##*/} || exit; \
+	done
+
+deb:
+	@scripts/deb
+
+check-packages:
+	@scripts/check-packages
+
 clean:
 	rm -rf build kmod/ssdk.ko
 	$(MAKE) -s -C userspace clean
 
-.PHONY: all module userspace man install-man install-completion modules-all check check-kernels check-debug check-debug-kasan check-debug-kcsan check-fleet demo bench setup regen checkpatch clean
+.PHONY: all module userspace man install-man install-completion modules-all install dkms-src dkms-install deb check-packages check check-kernels check-debug check-debug-kasan check-debug-kcsan check-fleet demo bench setup regen checkpatch clean

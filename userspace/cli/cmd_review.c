@@ -135,9 +135,14 @@ static char *read_text(const char *path)
 	return text;
 }
 
+#ifndef SSDK_DATADIR
+#define SSDK_DATADIR "/usr/local/share/ssdk"
+#endif
+
 /**
  * review_suites_dir() - Where the shipped suites are: suites/ of the
- * source tree, beside this program's directory.
+ * source tree, beside this program's directory; for an installed
+ * program, which has none there, suites/ of its data directory.
  * @dir: The directory (not resolved: it may not exist).
  * @size: Room in @dir.
  *
@@ -152,7 +157,11 @@ int review_suites_dir(char *dir, size_t size)
 		return -1;
 	exe[n] = '\0';
 	*strrchr(exe, '/') = '\0';
-	return snprintf(dir, size, "%s/../suites", exe) >= (int)size ? -1 : 0;
+	if (snprintf(dir, size, "%s/../suites", exe) >= (int)size)
+		return -1;
+	if (access(dir, F_OK))
+		return snprintf(dir, size, "%s/suites", SSDK_DATADIR) >= (int)size ? -1 : 0;
+	return 0;
 }
 
 /* The suite: a file, or the name of a shipped one (tomshardware-2012). */
