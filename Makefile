@@ -105,7 +105,7 @@ checkpatch:
 # The running kernel's module, into /lib/modules/RELEASE/updates/ as
 # DKMS installs it: both take precedence over a module of the same name
 # in the kernel's own tree.
-install: userspace
+install:
 	@scripts/kmake host
 	$(MAKE) -s -C $(HOST_KDIR) M=$(CURDIR)/build/host-$(shell uname -r) \
 		INSTALL_MOD_PATH=$(DESTDIR) INSTALL_MOD_DIR=updates modules_install
