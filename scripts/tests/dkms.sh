@@ -8,7 +8,9 @@
 # linux-headers package runs (AUTOINSTALL); a trixie root (gcc-14, as
 # 7.x's headers need) gets 7.x's the same way. Each root is cached
 # (scripts/lib/roots.sh) and used through an overlay that vanishes with
-# the test. Needs root (chroot). Prints KTAP.
+# the test. And the source tree's installs: make dkms-install in such a
+# root, make -C userspace install into a directory. Needs root (chroot).
+# Prints KTAP.
 #
 #   scripts/tests/dkms.sh [--debs DIR]   (default: make deb's, built first)
 
@@ -41,27 +43,29 @@ trap '[ -n "${SSDK_KEEP:-}" ] && echo "# kept $tmp" || rm -rf "$tmp"' EXIT
 
 # in_root ROOT UPPER SCRIPT [ARG...]: runs SCRIPT (bash) chrooted into
 # an overlay of ROOT whose changes go to UPPER; the kernels of the cache
-# are seen read-only at their own path, where their headers' Makefiles
-# point. In a mount namespace of its own: nothing outlives it.
+# (where their headers' Makefiles point) and the repository are seen
+# read-only at their own paths. In a mount namespace of its own: nothing outlives it.
 in_root() {
 	local root=$1 upper=$2 script=$3
 
 	shift 3
 	mkdir -p "$upper/data" "$upper/work" "$upper/merged"
 	unshare --mount --propagation private -- /bin/bash -euc '
-		root=$1 upper=$2 kernels=$3 script=$4
-		shift 4
+		root=$1 upper=$2 kernels=$3 repo=$4 script=$5
+		shift 5
 		m=$upper/merged
 		mount -t overlay overlay -o "lowerdir=$root,upperdir=$upper/data,workdir=$upper/work" "$m"
 		mount -t proc proc "$m/proc"
 		mount --rbind /dev "$m/dev"
 		mount -t tmpfs tmpfs "$m/tmp"
-		mkdir -p "$m$kernels"
+		mkdir -p "$m$kernels" "$m$repo"
 		mount --bind "$kernels" "$m$kernels"
 		mount -o remount,bind,ro "$m$kernels"
+		mount --bind "$repo" "$m$repo"
+		mount -o remount,bind,ro "$m$repo"
 		exec chroot "$m" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root \
 			LC_ALL=C.UTF-8 DEBIAN_FRONTEND=noninteractive /bin/bash -euc "$script" - "$@"
-	' - "$root" "$upper" "$SSDK_CACHE/kernels" "$script" "$@"
+	' - "$root" "$upper" "$SSDK_CACHE/kernels" "$SSDK_REPO" "$script" "$@"
 }
 
 # The kernel's headers "installed": what a linux-headers package leaves
@@ -142,7 +146,49 @@ check_root() {
 		eval '! grep -q . "$r/status-purged.log" && ! grep -q . "$r/after-purge"'
 }
 
-ktap_plan 10
+# make dkms-install from the source tree, twice (the second replaces the
+# first), in a bookworm root with 6.1's headers.
+source_tree_test() {
+	local root k=6.1 r=$tmp/source/data/root
+
+	root=$(package_root dkms-bookworm bookworm "dkms,gcc-12,$BUILD_PACKAGES") || return 1
+	ssdk_kernel_load "$k"
+	mkdir -p "$r"
+	in_root "$root" "$tmp/source" "
+		$HEADERS_FN
+		make -s -C '$SSDK_REPO' dkms-install >/root/install1.log 2>&1
+		make -s -C '$SSDK_REPO' dkms-install >/root/install2.log 2>&1
+		dkms status >/root/status.log 2>&1
+		cp /lib/modules/$K_RELEASE/updates/dkms/ssdk.ko /root/
+	" "$K_RELEASE" "$K_HEADERS" >"$tmp/source.log" 2>&1
+	ktap_check "make dkms-install, twice, from the source tree: ssdk/$version installed for $K_RELEASE" \
+		eval '[ "$(grep -c . "$r/status.log")" = 1 ] &&
+			grep -qxF "ssdk/$version, $K_RELEASE, x86_64: installed" "$r/status.log" &&
+			[ "$(field "$r/ssdk.ko" vermagic | cut -d" " -f1)" = "$K_RELEASE" ] ||
+			{ tail -n 20 "$tmp/source.log" "$r"/*.log; false; }'
+}
+
+# make -C userspace install into a DESTDIR, as the packages do: the files
+# where they belong, and a program built against the installed headers
+# through the installed libssdk.pc links and runs. The default PREFIX,
+# the one the tree's CLI is built for: another would rebuild it under
+# make check's other jobs.
+userspace_install_test() {
+	local d=$tmp/inst
+
+	ktap_check "make -C userspace install DESTDIR: a program builds with its pkg-config file" \
+		eval 'make -s -C userspace install DESTDIR="$d" >/dev/null && d=$d/usr/local &&
+			for f in bin/ssdk lib/libssdk.so.0 include/ssdk/libssdk.h \
+				include/ssdk/linux/ssdk.h share/ssdk/suites/anandtech-2009.ini; do
+				[ -e "$d/$f" ] || { echo "no $f"; exit 1; }
+			done &&
+			printf "#include <libssdk.h>\nint main(void) { return ssdk_hist_buckets() == 0; }\n" >"$tmp/t.c" &&
+			pc() { PKG_CONFIG_SYSROOT_DIR="$tmp/inst" PKG_CONFIG_LIBDIR="$d/lib/pkgconfig" pkg-config "$@" libssdk; } &&
+			cc -Wall -Werror $(pc --cflags) -o "$tmp/t" "$tmp/t.c" $(pc --libs) &&
+			LD_LIBRARY_PATH="$d/lib" "$tmp/t"'
+}
+
+ktap_plan 12
 root_test bookworm bookworm gcc-12 6.1 6.12
 check_kernel bookworm 6.1 "built when the package was installed"
 check_kernel bookworm 6.12 "built by the headers' hook, AUTOINSTALL"
@@ -150,4 +196,6 @@ check_root bookworm
 root_test trixie trixie gcc-14 - 7.x
 check_kernel trixie 7.x "built by the headers' hook, AUTOINSTALL"
 check_root trixie
+source_tree_test
+userspace_install_test
 ktap_done
