@@ -9,18 +9,23 @@
 # recommends; made when missing or made with another list.
 package_root() {
 	local name=$1 suite=$2 include=$3 dir=$SSDK_CACHE/roots/$1
+	# Documentation and translations are left out; man pages are not:
+	# the packages' tests look for theirs.
+	local -a dpkgopts=(--dpkgopt='path-exclude=/usr/share/doc/*'
+		--dpkgopt='path-include=/usr/share/doc/*/copyright'
+		--dpkgopt='path-exclude=/usr/share/locale/*')
+	local stamp="$suite $include ${dpkgopts[*]}"
 
-	if [ "$(cat "$dir/.ssdk-include" 2>/dev/null)" != "$suite $include" ]; then
+	if [ "$(cat "$dir/.ssdk-include" 2>/dev/null)" != "$stamp" ]; then
 		log "making the $name root, $suite with $include (a minute or two, once)"
 		rm -rf "$dir" "$dir.tmp"
 		mkdir -p "$SSDK_CACHE/roots"
 		nice mmdebstrap --quiet --variant=apt --include="$include" \
 			--aptopt='APT::Install-Recommends "false"' \
-			--dpkgopt='path-exclude=/usr/share/doc/*' --dpkgopt='path-include=/usr/share/doc/*/copyright' \
-			--dpkgopt='path-exclude=/usr/share/man/*' --dpkgopt='path-exclude=/usr/share/locale/*' \
+			"${dpkgopts[@]}" \
 			"$suite" "$dir.tmp" "${SSDK_DEBIAN_MIRROR:-http://deb.debian.org}/debian" >&2 ||
 			die "mmdebstrap $suite failed"
-		echo "$suite $include" >"$dir.tmp/.ssdk-include"
+		echo "$stamp" >"$dir.tmp/.ssdk-include"
 		mv "$dir.tmp" "$dir"
 	fi
 	echo "$dir"

@@ -19,7 +19,7 @@ cd /tmp || exit 1
 # field FILE KEY: a top-level field of a JSON document.
 field() { python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])' "$@"; }
 
-ktap_plan 7
+ktap_plan 8
 ktap_check "ssdk on PATH is /usr/bin/ssdk, of the package ssdk" \
 	eval '[ "$(command -v ssdk)" = /usr/bin/ssdk ] && dpkg -S /usr/bin/ssdk | grep -q "^ssdk: "'
 ktap_check "modprobe ssdk loads DKMS's module from /lib/modules/$rel/updates/dkms" \
@@ -72,4 +72,8 @@ review_refuses() {
 ktap_check "ssdk review finds a shipped suite by its name in /usr/share/ssdk/suites" \
 	eval 'review_refuses anandtech-2009 "ssdk: --target: /dev/none is not a block device" &&
 		review_refuses nosuch "ssdk: nosuch: No such file or directory"'
+ktap_check "the man pages and the completion are the package's: ssdk-ctl-run(1) has --iodepth, bash completes ssdk" \
+	eval 'dpkg -S /usr/share/man/man1/ssdk-ctl-run.1.gz | grep -q "^ssdk: " &&
+		zcat /usr/share/man/man1/ssdk-ctl-run.1.gz | grep -q -- "iodepth" &&
+		bash -c ". /usr/share/bash-completion/completions/ssdk && complete -p ssdk" | grep -qx "complete -F _ssdk ssdk"'
 ktap_done
