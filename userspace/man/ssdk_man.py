@@ -22,45 +22,14 @@ import re
 import subprocess
 import sys
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from man_rst import Page, esc, indent, literal, paragraphs, ref, section, start_safe
+
 Json = dict[str, Any]
 
-# Characters that mean markup inside an RST paragraph.
-INLINE = re.compile(r"([\\`*_|\[\]<>])")
 MAX_EXAMPLES = 8
-
-
-def esc(text: str) -> str:
-    """Text as RST inline text: markup characters escaped."""
-    return INLINE.sub(r"\\\1", text)
-
-
-def start_safe(text: str) -> str:
-    """A paragraph that RST would not read as a list or a field."""
-    if re.match(r"[-+*:]|\d+[.)] |#\. ", text):
-        return "\\" + text
-    return text
-
-
-def paragraphs(text: str) -> list[str]:
-    """Text of ssdk's help (lines, blank lines between paragraphs) as RST:
-    a paragraph of indented lines (a table) stays as it is, literal."""
-    out: list[str] = []
-    for block in re.split(r"\n\s*\n", text.strip("\n")):
-        lines = block.split("\n")
-        if any(line.startswith(" ") for line in lines):
-            out.append("::\n\n" + "\n".join("   " + line for line in lines))
-        else:
-            out.append(start_safe(esc(" ".join(line.strip() for line in lines))))
-    return out
-
-
-def title(adorn: str, text: str, over: bool = False) -> str:
-    line = adorn * len(text)
-    return f"{line}\n{text}\n{line}\n" if over else f"{text}\n{line}\n"
 
 
 def page_name(cmd: Json) -> str:
@@ -69,32 +38,6 @@ def page_name(cmd: Json) -> str:
 
 def command_words(cmd: Json) -> str:
     return " ".join(["ssdk", *([cmd["group"]] if cmd["group"] else []), cmd["name"]])
-
-
-def ref(name: str, section: int) -> str:
-    return f"**{name}**\\ ({section})"
-
-
-@dataclass
-class Page:
-    name: str
-    section: int
-    summary: str
-    body: list[str]
-
-    def rst(self) -> str:
-        head = title("#", self.name, over=True) + "\n" + title("*", esc(self.summary), over=True)
-        fields = f":Manual section: {self.section}\n:Manual group: ssdk\n"
-        return "\n".join([head, fields, *self.body]) + "\n"
-
-
-def section(name: str, *parts: str) -> str:
-    """A section of a page (its level is below the page's title)."""
-    return title("~", name) + "\n" + "\n\n".join(parts) + "\n"
-
-
-def indent(text: str, by: str = "   ") -> str:
-    return "\n".join(by + line if line else line for line in text.split("\n"))
 
 
 def option_term(o: Json) -> str:
@@ -126,10 +69,6 @@ def exit_status(dump: Json) -> str:
     return section("EXIT STATUS", "\n\n".join(
         f"**{e['status']}**\n" + indent(esc(f"{e['brief'].capitalize()}. {e['doc']}"))
         for e in dump["exit_status"]))
-
-
-def literal(lines: list[str]) -> str:
-    return "::\n\n" + "\n".join("   " + line for line in lines)
 
 
 # --- examples: the sources' own command lines ------------------------------------
