@@ -262,21 +262,33 @@ def format_text(fleet: Fleet) -> str:
     return "\n".join(lines) + "\n"
 
 
-def main(argv: list[str] | None = None) -> int:
+def parser() -> argparse.ArgumentParser:
+    """The command line's parser: its --help, and its man page's one source
+    (userspace/man/python_man.py builds the page from it)."""
     ap = argparse.ArgumentParser(
         prog="ssdk-fleet",
         description="Merge the results of one job run on several hosts: histograms and"
         " counts summed, rates summed over hosts.")
     sub = ap.add_subparsers(dest="command", required=True)
-    m = sub.add_parser("merge", help="merge the hosts' results (ssdk -j ctl run ...)")
-    m.add_argument("hosts", nargs="+", metavar="HOST=RESULTS.json")
+    m = sub.add_parser(
+        "merge", help="merge the hosts' results (ssdk -j ctl run ...)",
+        description="Merge the hosts' runs into what one run over all of the fleet's IOs"
+        " would report: counts and latency histograms summed (the percentiles are the summed"
+        " histogram's), rates summed over hosts. Prints the merge, then each host's row and"
+        " how far apart the hosts started and ended.")
+    m.add_argument("hosts", nargs="+", metavar="HOST=RESULTS.json",
+                   help="a host's name and what ssdk -j ctl run wrote there, one per host")
     m.add_argument("--clock", action="append", default=[], metavar="HOST=CLOCK.json",
                    help="the host's barrier, start and end times"
                    ' ({"barrier_ns", "start_ns", "end_ns"}, wall clock)')
     m.add_argument("-j", "--json", action="store_true", help="print JSON, not text")
     m.add_argument("-o", "--output", metavar="FLEET.json",
                    help="also write the merged JSON to this file")
-    args = ap.parse_args(argv)
+    return ap
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
 
     try:
         clocks: dict[str, Path] = {}

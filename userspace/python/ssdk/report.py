@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: LGPL-2.1 OR BSD-3-Clause
-"""``ssdk report RESULT.json... -o report.html``: one self-contained HTML page.
+"""``ssdk-report RESULT.json... -o report.html``: one self-contained HTML page.
 
 The page holds where the runs ran, a table of every run, and the charts
 of ssdk.plots that apply to the inputs, as inline SVG: no script, no
@@ -608,28 +608,42 @@ def _dated(x: Input, path: Path) -> Input:
     return one(x)
 
 
-def main(argv: list[str] | None = None) -> int:
+PROG = "ssdk-report"
+
+
+def parser() -> argparse.ArgumentParser:
+    """The command line's parser: its --help, and its man page's one source
+    (userspace/man/python_man.py builds the page from it)."""
     ap = argparse.ArgumentParser(
-        prog="ssdk report",
-        description="Write one self-contained HTML page (tables and charts) of ssdk results.")
+        prog=PROG,
+        description="Write one self-contained HTML page (tables and charts) of ssdk results:"
+        " where the runs ran, a table of every run, and the charts that apply to the"
+        " inputs, as inline SVG (no script, no network, no file beside it). The charts"
+        " need matplotlib.")
     ap.add_argument("results", nargs="+", metavar="RESULT.json",
                     help="what ssdk -j ctl run, ctl results, ctl sweep, compare, ctl"
                     " precondition, study, ctl purge (by the drive) or trace summary wrote")
-    ap.add_argument("-o", "--output", required=True, metavar="REPORT.html")
-    ap.add_argument("--title", default="ssdk report")
-    args = ap.parse_args(argv)
+    ap.add_argument("-o", "--output", required=True, metavar="REPORT.html",
+                    help="the page to write, whole or not at all")
+    ap.add_argument("--title", default="ssdk report",
+                    help="the page's title (default: %(default)s)")
+    return ap
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
 
     inputs: list[Input] = []
     for path in args.results:
         try:
             inputs.append(read_input(path))
         except InputError as e:
-            print(f"ssdk report: {path}: {' '.join(str(e).split())}", file=sys.stderr)
+            print(f"{PROG}: {path}: {' '.join(str(e).split())}", file=sys.stderr)
             return 1
     try:
         import matplotlib  # noqa: F401  (the charts need it; say so before anything)
     except ImportError:
-        print("ssdk report: the charts need matplotlib: pip install matplotlib", file=sys.stderr)
+        print(f"{PROG}: the charts need matplotlib: pip install matplotlib", file=sys.stderr)
         return 1
     page = render(inputs, args.title, [Path(p).name for p in args.results])
     out = Path(args.output)
@@ -641,7 +655,7 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as e:
         with suppress(OSError):
             tmp.unlink(missing_ok=True)
-        print(f"ssdk report: {out}: {e.strerror or e}", file=sys.stderr)
+        print(f"{PROG}: {out}: {e.strerror or e}", file=sys.stderr)
         return 1
     return 0
 

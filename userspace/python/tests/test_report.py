@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: LGPL-2.1 OR BSD-3-Clause
-"""ssdk report: one self-contained, valid HTML page of the fixtures."""
+"""ssdk-report: one self-contained, valid HTML page of the fixtures."""
 
 from __future__ import annotations
 
@@ -196,7 +196,7 @@ def one_stderr_line(capsys: pytest.CaptureFixture[str], path: Path) -> str:
     out, err = capsys.readouterr()
     assert out == ""
     lines = err.splitlines()
-    assert len(lines) == 1 and lines[0].startswith(f"ssdk report: {path}: "), err
+    assert len(lines) == 1 and lines[0].startswith(f"ssdk-report: {path}: "), err
     return lines[0]
 
 
