@@ -13,8 +13,10 @@
 #   make demo            the main job in a VM with an emulated NVMe disk
 #   make bench           ssdk against fio and its bare loop (bench/results/):
 #                        a full pass on 7.x, a quick icount pass on 6.1, 6.12
-#   make man             the man pages, from the CLI's own tables (build/man)
-#   make install-man, install-completion   them and the bash completion
+#   make man             the man pages, from the CLI's own tables and the
+#                        Python programs' parsers (build/man)
+#   make install-man, install-man-python, install-completion   the CLI's
+#                        pages, the Python programs', the bash completion
 #                        (DESTDIR, PREFIX, MANDIR: userspace/Makefile)
 #   make setup           install packages, fetch kernels (check and demo do it)
 #   make install         ssdk.ko for the running kernel (updates/), the CLI,
@@ -90,7 +92,7 @@ demo:
 bench:
 	@scripts/bench/run --kernels 6.1,6.12,7.x
 
-man install-man install-completion: userspace
+man install-man install-man-python install-completion: userspace
 	@$(MAKE) -s -C userspace $@
 
 setup:
@@ -137,4 +139,4 @@ clean:
 	rm -rf build kmod/ssdk.ko
 	$(MAKE) -s -C userspace clean
 
-.PHONY: all module userspace man install-man install-completion modules-all install dkms-src dkms-install deb check-packages check check-kernels check-debug check-debug-kasan check-debug-kcsan check-fleet demo bench setup regen checkpatch clean
+.PHONY: all module userspace man install-man install-man-python install-completion modules-all install dkms-src dkms-install deb check-packages check check-kernels check-debug check-debug-kasan check-debug-kcsan check-fleet demo bench setup regen checkpatch clean
