@@ -72,8 +72,10 @@ review_refuses() {
 ktap_check "ssdk review finds a shipped suite by its name in /usr/share/ssdk/suites" \
 	eval 'review_refuses anandtech-2009 "ssdk: --target: /dev/none is not a block device" &&
 		review_refuses nosuch "ssdk: nosuch: No such file or directory"'
-ktap_check "the man pages and the completion are the package's: ssdk-ctl-run(1) has --iodepth, bash completes ssdk" \
+ktap_check "the man pages and the completion are the packages': ssdk-ctl-run(1) has --iodepth, ssdk-report(1) --output, bash completes ssdk" \
 	eval 'dpkg -S /usr/share/man/man1/ssdk-ctl-run.1.gz | grep -q "^ssdk: " &&
 		zcat /usr/share/man/man1/ssdk-ctl-run.1.gz | grep -q -- "iodepth" &&
+		dpkg -S /usr/share/man/man1/ssdk-report.1.gz | grep -q "^python3-ssdk: " &&
+		zcat /usr/share/man/man1/ssdk-report.1.gz | grep -q -- "output" &&
 		bash -c ". /usr/share/bash-completion/completions/ssdk && complete -p ssdk" | grep -qx "complete -F _ssdk ssdk"'
 ktap_done
