@@ -32,14 +32,13 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import os
 import sys
 from collections.abc import Sequence
-from contextlib import suppress
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from .files import write_whole
 from .histogram import Histogram
 from .results import OPS, Latency, OpStats, Results
 from .units import fmt_ns
@@ -308,13 +307,9 @@ def main(argv: list[str] | None = None) -> int:
     doc = json.dumps(fleet.to_json(), indent=1) + "\n"
     if args.output:
         out = Path(args.output)
-        tmp = out.with_name(f".{out.name}.tmp")
         try:
-            tmp.write_text(doc, encoding="utf-8")
-            os.replace(tmp, out)
+            write_whole(out, doc)
         except OSError as e:
-            with suppress(OSError):
-                tmp.unlink(missing_ok=True)
             print(f"ssdk-fleet: {out}: {e.strerror or e}", file=sys.stderr)
             return 1
     sys.stdout.write(doc if args.json else format_text(fleet))

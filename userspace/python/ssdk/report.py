@@ -24,14 +24,13 @@ import dataclasses
 import datetime
 import html
 import json
-import os
 import sys
 from collections.abc import Iterator, Sequence
-from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import plots  # imports matplotlib only when a chart is drawn
+from .files import write_whole
 from .plan import Plan, Step
 from .results import CompareCurves, Comparison, OpStats, Results, load
 from .trace import TraceSummary
@@ -647,14 +646,9 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     page = render(inputs, args.title, [Path(p).name for p in args.results])
     out = Path(args.output)
-    tmp = out.with_name(f".{out.name}.tmp")
     try:
-        # Whole or nothing: a reader never sees half a page.
-        tmp.write_text(page, encoding="utf-8")
-        os.replace(tmp, out)
+        write_whole(out, page)
     except OSError as e:
-        with suppress(OSError):
-            tmp.unlink(missing_ok=True)
         print(f"{PROG}: {out}: {e.strerror or e}", file=sys.stderr)
         return 1
     return 0
