@@ -28,7 +28,8 @@
 #                        report beside them)
 #   make check-packages  the packages installed: DKMS builds the module in a
 #                        clean root for every kernel; the installed ssdk and
-#                        Python package drive it in a VM
+#                        Python package drive it in a VM; Ansible installs
+#                        them on two such VMs and runs the fleet's job
 #
 # The default kernel is the running one when its headers are installed
 # (/lib/modules/$(uname -r)/build), otherwise the newest of the matrix.
@@ -78,8 +79,9 @@ check-kernels:
 check-debug:
 	@scripts/check-debug
 
-# Two guests driven by Ansible over SSH (Documentation/fleet.rst); not in
-# make check: about three minutes of two emulated guests.
+# Two guests driven by Ansible over SSH (Documentation/fleet.rst), ssdk
+# installed from the tree (make check-packages runs it from the packages);
+# not in make check: about three minutes of two emulated guests.
 check-fleet:
 	@scripts/tests/fleet.sh
 

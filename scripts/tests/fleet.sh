@@ -3,24 +3,45 @@
 #
 # The fleet through Ansible, end to end: two guests of scripts/vm-run,
 # each with its own emulated NVMe disk and reached over SSH, driven from
-# the host by ansible-core with ansible/fleet.yml (install from the tree,
-# load the module, one run on each at a common start, fetch, merge).
-# Checks that the merge is the exact sum of the two hosts' results and
-# that both started within START_BOUND_MS of the common start; prints the
-# merged table and the wall time. Prints KTAP.
+# the host by ansible-core with ansible/fleet.yml (install, load the
+# module, one run on each at a common start, fetch, merge). Checks that
+# the merge is the exact sum of the two hosts' results and that both
+# started within START_BOUND_MS of the common start; prints the merged
+# table and the wall time. Prints KTAP.
 #
-#   scripts/tests/fleet.sh [--kernel K]      (make check-fleet)
+# The role installs the tree's build outputs (ssdk_install: tree), or,
+# with --packages ROOT, the Debian packages of build/deb (ssdk_install:
+# deb, ssdk_deb_dir): both guests boot ROOT, a Debian root where they
+# are installed already and DKMS built the module for K, with sshd and
+# python3 (scripts/check-packages makes it); the role's apt-get must
+# leave them as they are, modprobe load DKMS's module, and the
+# controller merge with ROOT's ssdk-fleet, the python3-ssdk package's.
+#
+#   scripts/tests/fleet.sh [--kernel K]                 (make check-fleet)
+#   scripts/tests/fleet.sh --kernel K --packages ROOT   (make check-packages)
 
 cd "$(dirname "$0")/../.." || exit 1
 . selftests/lib/ktap.sh
 . scripts/lib/common.sh
 
 kernel=$SSDK_KERNEL_DEFAULT
-case ${1:-} in
---kernel) kernel=$2 ;;
-'') ;;
-*) echo "usage: scripts/tests/fleet.sh [--kernel K]" >&2; exit 2 ;;
-esac
+root=
+while [ $# -gt 0 ]; do
+	case $1 in
+	--kernel) kernel=${2:?--kernel wants a kernel}; shift ;;
+	--packages) root=${2:?--packages wants a root}; shift ;;
+	*) echo "usage: scripts/tests/fleet.sh [--kernel K] [--packages ROOT]" >&2; exit 2 ;;
+	esac
+	shift
+done
+debs=$PWD/build/deb
+if [ -n "$root" ]; then
+	[ -x "$root/usr/bin/ssdk-fleet" ] && [ -x "$root/usr/sbin/sshd" ] || {
+		echo "fleet.sh: --packages $root: no root with python3-ssdk and openssh-server installed" >&2
+		exit 2
+	}
+	version=$(dpkg-query --admindir="$root/var/lib/dpkg" -W -f '${Version}' ssdk-dkms) || exit 2
+fi
 # A host starts by its own clock within this of the common start (the
 # barrier's wait and a fork, under TCG on a loaded host).
 START_BOUND_MS=250
@@ -55,19 +76,24 @@ for s in ss:
     print(s.getsockname()[1])')
 
 t_all=$SECONDS
-make -s -C userspace >/dev/null || ktap_bail "make -C userspace failed"
 ssdk_kernel_load "$kernel"
-scripts/kmake "$K_KEY" >/dev/null || ktap_bail "building ssdk.ko for $K_KEY failed"
+# From the packages, nothing of the tree's builds.
+if [ -z "$root" ]; then
+	make -s -C userspace >/dev/null || ktap_bail "make -C userspace failed"
+	scripts/kmake "$K_KEY" >/dev/null || ktap_bail "building ssdk.ko for $K_KEY failed"
+fi
 
-# --no-ssdk: the role loads the module, as on a real host.
+# --no-ssdk: the role loads the module, as on a real host. Guests that
+# boot ROOT share it read-only, each writing to a tmpfs of its own laid
+# over it (scripts/vm/init), as each writes over the host's / otherwise.
 for i in 0 1; do
-	nice scripts/vm-run --kernel "$kernel" --no-ssdk --cpus 1 --mem 1G --disk nvme:1G \
-		--timeout 1200 --ssh "${ports[$i]}" --ssh-config "$tmp/vm$i.ssh" --serve \
+	nice scripts/vm-run --kernel "$kernel" ${root:+--root "$root"} --no-ssdk --cpus 1 --mem 1G \
+		--disk nvme:1G --timeout 1200 --ssh "${ports[$i]}" --ssh-config "$tmp/vm$i.ssh" --serve \
 		>"$tmp/vm$i.log" 2>&1 &
 	pids+=($!)
 done
 
-ktap_plan 6
+ktap_plan $((${root:+2} + 6))
 
 up() {
 	local i n
@@ -101,6 +127,7 @@ ktap_diag "guests up in $((SECONDS - t0)) s (ports ${ports[*]})"
 	done
 	echo "[ssdk_fleet:vars]"
 	echo "ansible_python_interpreter=/usr/bin/python3"
+	[ -z "$root" ] || echo "ssdk_install=deb ssdk_deb_dir=$debs"
 } >"$tmp/inventory" 2>"$tmp/inventory.err"
 for i in 0 1; do
 	ssh -F "$tmp/vm$i.ssh" ssdk-vm 'f=/run/ssdk-vm/clock.probe; : >$f; date +%s.%N; stat -c %.9Y $f' |
@@ -117,14 +144,24 @@ export ANSIBLE_NOCOLOR=1 ANSIBLE_LOCALHOST_WARNING=0 ANSIBLE_RETRY_FILES_ENABLED
 # No ansible.cfg of the user's or the system's.
 printf '[defaults]\n' >"$tmp/ansible.cfg"
 export ANSIBLE_CONFIG=$tmp/ansible.cfg
+# The merge: the tree's Python package (the role's default), or the
+# packages' ssdk-fleet: ROOT's program and its package, alone on the
+# path, run by this host's python3 and numpy (both bookworm's, as ROOT).
+merge=()
+if [ -n "$root" ]; then
+	mkdir "$tmp/controller"
+	ln -s "$root/usr/lib/python3/dist-packages/ssdk" "$tmp/controller/ssdk"
+	merge=(-e "$(python3 -c 'import json, sys; print(json.dumps({"ssdk_fleet_merge": sys.argv[1:]}))' \
+		env "PYTHONPATH=$tmp/controller" /usr/bin/python3 "$root/usr/bin/ssdk-fleet")")
+fi
 t0=$SECONDS
 playbook() {
 	ansible-playbook -i "$tmp/inventory" ansible/fleet.yml \
 		-e "ssdk_fleet_results=$tmp/results ssdk_fleet_lead=$LEAD" \
 		-e '{"ssdk_run_args": ["--rw", "randread", "--bs", "4k", "--iodepth", "4", "--runtime", "5s"]}' \
-		>"$tmp/ansible.log" 2>&1 || { tail -n 40 "$tmp/ansible.log"; return 1; }
+		"${merge[@]}" >"$tmp/ansible.log" 2>&1 || { tail -n 40 "$tmp/ansible.log"; return 1; }
 }
-ktap_check "ansible-playbook installs, loads, runs on both at a common start, merges" playbook
+ktap_check "ansible-playbook installs, loads, runs on both at a common start, merges${root:+ (from the packages)}" playbook
 playbook_s=$((SECONDS - t0))
 ktap_diag "playbook wall time: ${playbook_s} s (common start ${LEAD} s after it was chosen)"
 if [ -s "$tmp/results/fleet.txt" ]; then
@@ -171,6 +208,36 @@ exact() {
 	EOF
 }
 ktap_check "the merge is the exact sum of both hosts' counts and histograms" exact
+
+if [ -n "$root" ]; then
+	# The install task's result on each host, from Ansible's log: "ok",
+	# not "changed" (apt-get: 0 upgraded, 0 newly installed).
+	unchanged() {
+		local got
+
+		got=$(awk '/^TASK \[/ { on = /^TASK \[ssdk : Install the copied \.deb files\]/; next }
+			on && /^[a-z]+: \[/ { print $1, $2 }' "$tmp/ansible.log" | sort | tr '\n' ' ')
+		[ "$got" = "ok: [vm0] ok: [vm1] " ] || { echo "the install task: ${got:-not run}"; return 1; }
+	}
+	ktap_check "the role's apt-get leaves the packages installed at the same version as they are, on both" \
+		unchanged
+	# What ran: DKMS's module, of the packages' version, and the CLI of
+	# the ssdk package, the only one there is.
+	from_packages() {
+		local i out
+
+		for i in 0 1; do
+			out=$(ssh -F "$tmp/vm$i.ssh" ssdk-vm 'cat /sys/module/ssdk/version; modinfo -n ssdk
+				dpkg -S /usr/bin/ssdk; ls /usr/local/bin' 2>&1)
+			case $out in
+			"$version"$'\n'"/lib/modules/$K_RELEASE/updates/dkms/ssdk.ko"*$'\n'"ssdk: /usr/bin/ssdk") ;;
+			*) echo "vm$i: $out"; return 1 ;;
+			esac
+		done
+	}
+	ktap_check "on both: ssdk $version's module from DKMS's directory, the ssdk package's CLI alone" \
+		from_packages
+fi
 
 # Each host's start by its own clock, and on the host's clock (less the
 # guest's measured offset): both within the bound.

@@ -51,7 +51,7 @@ clock_fast() {
 	vm --append "tsc_early_khz=$((khz / 3))" -- sleep 24 2>&1 | grep -qE "clock ran at (2\.[89]|3\.[01])"
 }
 
-ktap_plan 17
+ktap_plan 18
 ktap_check "exit status is the command's" test "$rc" = 7
 ktap_check "stdout and stderr come back apart" \
 	eval '[ "$(cat "$tmp/out")" = to-stdout ] && grep -qx to-stderr "$tmp/err"'
@@ -110,6 +110,10 @@ ktap_check "a served guest: SSH on its port with its own keys, its disk, the hos
 expect_status "an unknown option is refused" 2 "unknown option '--bogus'" --bogus -- true
 expect_status "--ssh wants a port" 1 "wants a TCP port, not '70000'" --ssh 70000 -- true
 expect_status "--serve runs no command" 2 "runs no command" --serve --ssh 2222 -- true
+# A root of its own brings its own sshd (no package layer over it).
+mkdir -p "$tmp/bare-root"
+expect_status "--ssh with a --root that has no sshd is refused" 1 \
+	"no /usr/sbin/sshd in it" --root "$tmp/bare-root" --ssh 2222 --serve
 expect_status "an unknown kernel is refused" 1 "unknown kernel '5.10'" --kernel 5.10 -- true
 expect_status "a kernel only built for is refused" 1 "6.1-686 is only built for, never booted" \
 	--kernel 6.1-686 -- true
