@@ -127,7 +127,9 @@ ktap_diag "guests up in $((SECONDS - t0)) s (ports ${ports[*]})"
 	done
 	echo "[ssdk_fleet:vars]"
 	echo "ansible_python_interpreter=/usr/bin/python3"
-	[ -z "$root" ] || echo "ssdk_install=deb ssdk_deb_dir=$debs"
+	# (One variable a line: a group's vars section takes the rest of the
+	# line as the value.)
+	[ -z "$root" ] || printf '%s\n' ssdk_install=deb "ssdk_deb_dir=$debs"
 } >"$tmp/inventory" 2>"$tmp/inventory.err"
 for i in 0 1; do
 	ssh -F "$tmp/vm$i.ssh" ssdk-vm 'f=/run/ssdk-vm/clock.probe; : >$f; date +%s.%N; stat -c %.9Y $f' |
