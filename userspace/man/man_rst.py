@@ -7,7 +7,9 @@ the Python programs' parsers) and text escaped into it.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
+from pathlib import Path
 
 # Characters that mean markup inside an RST paragraph.
 INLINE = re.compile(r"([\\`*_|\[\]<>])")
@@ -76,3 +78,15 @@ def indent(text: str, by: str = "   ") -> str:
 
 def literal(lines: list[str]) -> str:
     return "::\n\n" + "\n".join("   " + line for line in lines)
+
+
+def write_pages(out: Path, pages: Iterable[Page]) -> None:
+    """Each page's RST into @out as NAME.SECTION.rst, rewritten only when it
+    changed (make renders what is newer), and its name printed."""
+    out.mkdir(parents=True, exist_ok=True)
+    for p in pages:
+        path = out / f"{p.name}.{p.section}.rst"
+        text = p.rst()
+        if not path.exists() or path.read_text(encoding="utf-8") != text:
+            path.write_text(text, encoding="utf-8")
+        print(f"{p.name}.{p.section}")

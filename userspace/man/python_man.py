@@ -27,7 +27,17 @@ import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 
-from man_rst import Page, esc, indent, paragraphs, ref, section, start_safe, subsection
+from man_rst import (
+    Page,
+    esc,
+    indent,
+    paragraphs,
+    ref,
+    section,
+    start_safe,
+    subsection,
+    write_pages,
+)
 
 
 def programs(package: Path) -> list[argparse.ArgumentParser]:
@@ -135,14 +145,7 @@ def main() -> int:
     a = ap.parse_args()
     parsers = programs(a.package)
     names = [p.prog for p in parsers]
-    a.out.mkdir(parents=True, exist_ok=True)
-    for p in parsers:
-        page = program_page(p, [n for n in names if n != p.prog])
-        path = a.out / f"{page.name}.{page.section}.rst"
-        text = page.rst()
-        if not path.exists() or path.read_text(encoding="utf-8") != text:
-            path.write_text(text, encoding="utf-8")
-        print(f"{page.name}.{page.section}")
+    write_pages(a.out, (program_page(p, [n for n in names if n != p.prog]) for p in parsers))
     return 0
 
 

@@ -25,7 +25,17 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from man_rst import Page, esc, indent, literal, paragraphs, ref, section, start_safe
+from man_rst import (
+    Page,
+    esc,
+    indent,
+    literal,
+    paragraphs,
+    ref,
+    section,
+    start_safe,
+    write_pages,
+)
 
 Json = dict[str, Any]
 
@@ -236,13 +246,7 @@ def main() -> int:
     docs = [d for d in docs if "netlink" not in d.parts and d.parent.name != "dev"]
     pages = [main_page(dump), *(command_page(dump, c, a.tree, docs) for c in dump["commands"]),
              profiles_page(dump, profiles), suites_page(dump, a.tree)]
-    a.out.mkdir(parents=True, exist_ok=True)
-    for p in pages:
-        path = a.out / f"{p.name}.{p.section}.rst"
-        text = p.rst()
-        if not path.exists() or path.read_text(encoding="utf-8") != text:
-            path.write_text(text, encoding="utf-8")
-        print(f"{p.name}.{p.section}")
+    write_pages(a.out, pages)
     return 0
 
 
