@@ -42,6 +42,36 @@ afap_same_ios() {
 		and 'lateness' not in j['read'])"
 }
 
+# chunks N...: traces of N IOs each (ssdk trace make), replayed afap:
+# each loads whole, in as many trace-load requests as its size needs,
+# and the kernel's blktrace holds its reads and writes in its order.
+chunks() {
+	local n
+
+	for n in "$@"; do
+		"$SSDK_CLI" trace make --out "$T/c$n.iolog" --ios "$n" --span 1g \
+			--rwmixread 70 --bs-split 4k/80:64k/20 --seed "$n" >/dev/null || return 1
+		replay_recorded "c$n" --trace "$T/c$n.iolog" --timing afap --iodepth 8 \
+			--allow-write || { echo "a trace of $n IOs: $(cat "$T/c$n.json")"; return 1; }
+		jtest "$T/c$n.json" "j['completed'] == $n" || return 1
+		trace_same_order "$T/c$n.iolog" "$T/c$n.bin" || return 1
+	done
+}
+
+# The same with the socket's send buffer capped by net.core.wmem_max at
+# 8 KiB (16 KiB once the kernel doubles it): libssdk reads the room back
+# and sends chunks that fit it.
+chunks_small_sndbuf() {
+	local was rc
+
+	was=$(sysctl -n net.core.wmem_max)
+	sysctl -qw net.core.wmem_max=8192 || return 1
+	chunks 6000
+	rc=$?
+	sysctl -qw net.core.wmem_max="$was"
+	return $rc
+}
+
 # Original timing: an open loop, its lateness and response time reported.
 original_reports_lateness() {
 	"$SSDK_CLI" -j ctl replay -q --target $DEV --trace "$MIX" --iodepth 8 --allow-write \
@@ -89,7 +119,7 @@ mounted_refused() {
 command -v blktrace >/dev/null || ktap_skip_all "no blktrace (scripts/setup installs it)"
 command -v mkfs.ext4 >/dev/null || ktap_skip_all "no mkfs.ext4"
 [ -r "$YNL_CLI" ] || ktap_skip_all "no ynl at $YNL_CLI (run scripts/setup)"
-ktap_plan 7
+ktap_plan 9
 nullb_load nr_devices=1 gb=16 irqmode=0 queue_mode=2
 
 ktap_check "trace-new, trace-load over one socket (ynl): each refusal with its reason, a refused chunk loads nothing; a run takes its trace, another socket sees none" \
@@ -105,6 +135,10 @@ expect_fail "a trace without times: refused for original timing, afap suggested"
 	"$SSDK_CLI" ctl replay -q --target $DEV --trace "$T/timeless.log"
 ktap_check "afap at iodepth 8: the kernel's blktrace holds traces/mix.iolog's reads and writes, in its order; the results count them" \
 	afap_same_ios
+ktap_check "traces of one trace-load chunk and past it (2730, 2731, 6000 IOs): each loads whole and replays afap; blktrace holds their IOs in order" \
+	chunks 2730 2731 6000
+ktap_check "with net.core.wmem_max at 8 KiB: a 6000-IO trace loads in chunks that fit the socket, and replays" \
+	chunks_small_sndbuf
 ktap_check "original timing: an open loop, its lateness and response time reported" \
 	original_reports_lateness
 runs_clear

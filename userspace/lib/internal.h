@@ -22,6 +22,9 @@
  * @ntf: Notifications of ended runs; opened by the first wait.
  * @family: The family's id.
  * @hist_checked: The module's histogram layout was found to be ours.
+ * @bare: 0 not asked yet; 1 the module measures; 2 it is the bare build.
+ * @max_request: Bytes of the largest request @sk sends: its send buffer
+ *	less what the kernel keeps of it (netlink_sendmsg()).
  * @error: What the last failure said.
  * @error_attr: The spec's name of the attribute it named, or "".
  */
@@ -30,6 +33,8 @@ struct ssdk {
 	struct nl_sock *ntf;
 	int family;
 	int hist_checked;
+	int bare;
+	size_t max_request;
 	char error[SSDK_ERROR_LEN];
 	char error_attr[SSDK_ERROR_ATTR_LEN];
 };
@@ -40,6 +45,7 @@ typedef int (*ssdk_reply_fn)(struct ssdk *h, struct nlmsghdr *nlh, void *arg);
 struct nl_msg *ssdk_msg_new(struct ssdk *h, uint8_t cmd, int dump);
 struct nl_msg *ssdk_msg_new_size(struct ssdk *h, uint8_t cmd, int dump, size_t payload);
 int ssdk_request(struct ssdk *h, struct nl_msg *msg, ssdk_reply_fn reply, void *arg);
+size_t ssdk_max_request(const struct ssdk *h);
 struct nl_msg *ssdk_run_msg(struct ssdk *h, uint8_t cmd, int dump, uint32_t id,
 			    const uint32_t *from);
 int ssdk_fail(struct ssdk *h, int err, const char *fmt, ...)

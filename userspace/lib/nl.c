@@ -12,6 +12,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/socket.h>
 
 #include "internal.h"
 
@@ -163,6 +164,38 @@ SSDK_EXPORT const char *ssdk_last_error_attr(const struct ssdk *h)
 	return h ? h->error_attr : "";
 }
 
+/*
+ * What a request may weigh: a trace's chunk fills an attribute's 64 KiB,
+ * more than libnl's default send buffer (32 KiB, which the kernel doubles)
+ * lets through, since netlink_sendmsg() refuses a message longer than the
+ * buffer less 32 bytes with EMSGSIZE. Ask for room for two chunks; the
+ * kernel caps it at net.core.wmem_max, so the room is read back rather
+ * than assumed, and what sends requests sizes them by it.
+ */
+#define REQUEST_SNDBUF	(128 * 1024)
+
+static void request_room(struct ssdk *h)
+{
+	int fd = nl_socket_get_fd(h->sk), size = REQUEST_SNDBUF;
+	socklen_t len = sizeof(size);
+
+	setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &size, sizeof(size));
+	if (getsockopt(fd, SOL_SOCKET, SO_SNDBUF, &size, &len) || size <= 32)
+		size = 2 * 32768 + 32;	/* libnl's, as the kernel keeps it */
+	h->max_request = size - 32;
+}
+
+/**
+ * ssdk_max_request() - Bytes of the largest request the handle can send.
+ * @h: The handle.
+ *
+ * Return: Bytes, netlink header included.
+ */
+size_t ssdk_max_request(const struct ssdk *h)
+{
+	return h->max_request;
+}
+
 SSDK_EXPORT int ssdk_open(struct ssdk **out)
 {
 	struct ssdk *h;
@@ -188,6 +221,7 @@ SSDK_EXPORT int ssdk_open(struct ssdk **out)
 	nl_socket_enable_msg_peek(h->sk);
 	setsockopt(nl_socket_get_fd(h->sk), SOL_NETLINK, NETLINK_EXT_ACK, &one, sizeof(one));
 	setsockopt(nl_socket_get_fd(h->sk), SOL_NETLINK, NETLINK_CAP_ACK, &one, sizeof(one));
+	request_room(h);
 
 	h->family = genl_ctrl_resolve(h->sk, SSDK_FAMILY_NAME);
 	if (h->family < 0) {
@@ -394,6 +428,48 @@ static int reply_message(struct ssdk *h, struct nl_msg *req, struct nlmsghdr *nl
 	return 0;
 }
 
+/* The spec's name of @req's operation. */
+static const char *cmd_name(struct nl_msg *req)
+{
+	uint8_t cmd = ((struct genlmsghdr *)nlmsg_data(nlmsg_hdr(req)))->cmd;
+
+	if (cmd >= ARRAY_SIZE(ssdk_spec_ops) || !ssdk_spec_ops[cmd].name)
+		return "a request";
+	return ssdk_spec_ops[cmd].name;
+}
+
+/*
+ * libnl's error @nlerr of a call that set @sys_errno: the system's
+ * meaning of the errno where there is one, since libnl folds the errnos
+ * it does not know (EMSGSIZE among them) into "Unspecific failure".
+ */
+static const char *nl_error_text(int nlerr, int sys_errno)
+{
+	return sys_errno ? strerror(sys_errno) : nl_geterror(nlerr);
+}
+
+/*
+ * Send @req to the kernel as nl_send_auto() would (its port and sequence
+ * number filled in), but with send() itself, whose errno says why a
+ * request is refused.
+ */
+static int request_send(struct ssdk *h, struct nl_msg *req)
+{
+	struct sockaddr_nl kernel = { .nl_family = AF_NETLINK };
+	struct nlmsghdr *nlh = nlmsg_hdr(req);
+
+	nl_complete_msg(h->sk, req);
+	if (sendto(nl_socket_get_fd(h->sk), nlh, nlh->nlmsg_len, 0,
+		   (struct sockaddr *)&kernel, sizeof(kernel)) >= 0)
+		return 0;
+	if (errno == EMSGSIZE)
+		return ssdk_fail(h, -EMSGSIZE,
+				 "cannot send %s to the module: %u bytes, past the socket's %zu",
+				 cmd_name(req), nlh->nlmsg_len, h->max_request);
+	return ssdk_fail(h, -errno, "cannot send %s to the module (%u bytes): %s",
+			 cmd_name(req), nlh->nlmsg_len, strerror(errno));
+}
+
 /**
  * ssdk_request() - Send a request and read its reply to the end.
  * @h: The handle.
@@ -414,18 +490,17 @@ int ssdk_request(struct ssdk *h, struct nl_msg *msg, ssdk_reply_fn reply, void *
 	uint32_t seq;
 	int err = 0, done = 0, n;
 
-	n = nl_send_auto(h->sk, msg);
-	if (n < 0) {
-		err = ssdk_fail(h, -EIO, "cannot send to the module: %s", nl_geterror(n));
+	err = request_send(h, msg);
+	if (err)
 		goto out;
-	}
 	seq = nlmsg_hdr(msg)->nlmsg_seq;
 	while (!done) {
+		errno = 0;
 		n = nl_recv(h->sk, &peer, &buf, NULL);
 		if (n <= 0) {
 			err = ssdk_fail(h, n == -NLE_PERM ? -EPERM : -EIO,
-					"cannot read the module's reply: %s",
-					n ? nl_geterror(n) : "end of file");
+					"cannot read the module's reply to %s: %s", cmd_name(msg),
+					n ? nl_error_text(n, errno) : "end of file");
 			goto out;
 		}
 		nlh = (struct nlmsghdr *)buf;

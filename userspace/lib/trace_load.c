@@ -12,8 +12,24 @@
 #include "internal.h"
 #include "trace.h"
 
-/* IOs of one chunk: a netlink attribute holds 64 KiB, its header included. */
+/* IOs of one chunk at most: a netlink attribute holds 64 KiB, its header included. */
 #define CHUNK_IOS	((UINT16_MAX - NLA_HDRLEN) / sizeof(struct ssdk_replay_io))
+
+/* What a trace-load request holds besides its chunk's IOs. */
+#define LOAD_HEAD	(NLMSG_HDRLEN + GENL_HDRLEN + NLA_HDRLEN + sizeof(uint32_t) + NLA_HDRLEN)
+
+/*
+ * IOs of the chunks sent: as many as an attribute holds, and fewer when
+ * the socket's send buffer (net.core.wmem_max caps it) holds less.
+ */
+static uint32_t chunk_ios(const struct ssdk *h)
+{
+	size_t room = ssdk_max_request(h), n = 1;
+
+	if (room >= LOAD_HEAD + sizeof(struct ssdk_replay_io))
+		n = (room - LOAD_HEAD) / sizeof(struct ssdk_replay_io);
+	return n < CHUNK_IOS ? n : CHUNK_IOS;
+}
 
 /* Reads and writes of @t: the IOs a replay issues. */
 static uint64_t replayed(const struct ssdk_trace *t)
@@ -79,8 +95,8 @@ static int trace_chunk(struct ssdk *h, uint32_t id, const struct ssdk_trace *t, 
 SSDK_EXPORT int ssdk_trace_load(struct ssdk *h, const struct ssdk_trace *trace, uint32_t *id)
 {
 	uint64_t nr = replayed(trace), done, from = 0;
+	uint32_t n, most = chunk_ios(h);
 	struct ssdk_replay_io *buf;
-	uint32_t n;
 	int ret;
 
 	*id = 0;
@@ -90,12 +106,12 @@ SSDK_EXPORT int ssdk_trace_load(struct ssdk *h, const struct ssdk_trace *trace, 
 		return ssdk_fail(h, -E2BIG,
 				 "the trace has %llu reads and writes; the module replays %u at most (max-trace-ios)",
 				 (unsigned long long)nr, SSDK_MAX_TRACE_IOS);
-	buf = malloc(CHUNK_IOS * sizeof(*buf));
+	buf = malloc(most * sizeof(*buf));
 	if (!buf)
 		return ssdk_fail(h, -ENOMEM, "out of memory");
 	ret = trace_new(h, nr, id);
 	for (done = 0; !ret && done < nr; done += n) {
-		n = nr - done < CHUNK_IOS ? nr - done : CHUNK_IOS;
+		n = nr - done < most ? nr - done : most;
 		ret = trace_chunk(h, *id, trace, &from, buf, n);
 	}
 	free(buf);
