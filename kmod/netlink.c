@@ -52,6 +52,8 @@ static u64 ssdk_caps(void)
 	/* Timer-driven pacing needs hrtimers finer than a jiffy. */
 	if (hrtimer_resolution == 1)
 		caps |= SSDK_CAP_HIGHRES_TIMERS;
+	if (!SSDK_MEASURE)
+		caps |= SSDK_CAP_BARE;
 	return caps;
 }
 
@@ -973,5 +975,10 @@ void ssdk_netlink_exit(void)
 	netlink_unregister_notifier(&ssdk_nl_notifier);
 }
 
-/* Lets genetlink load the module when userspace resolves the family. */
+/*
+ * Lets genetlink load the module when userspace resolves the family: ssdk's,
+ * never the bare build's, which no one should get unasked.
+ */
+#ifndef SSDK_BARE
 MODULE_ALIAS_GENL_FAMILY(SSDK_FAMILY_NAME);
+#endif

@@ -379,9 +379,16 @@ def ssdk_finish(ids: list[int], rw: str) -> dict[str, float | None]:
 
 def load_module(bare: bool) -> None:
     repo, kernel = os.environ["SSDK_REPO"], os.environ["SSDK_KERNEL"]
-    ko = f"{repo}/build/{kernel}{'-bare' if bare else ''}/kmod/ssdk.ko"
-    subprocess.run(["rmmod", "ssdk"], check=False, capture_output=True)
+    ko = f"{repo}/build/{kernel}-bare/kmod/ssdk_bare.ko" if bare else \
+        f"{repo}/build/{kernel}/kmod/ssdk.ko"
+    for name in ("ssdk", "ssdk_bare"):
+        subprocess.run(["rmmod", name], check=False, capture_output=True)
     subprocess.run(["insmod", ko], check=True)
+    # libssdk refuses runs on the bare build unless told that this is its use.
+    if bare:
+        os.environ["SSDK_ALLOW_BARE"] = "1"
+    else:
+        os.environ.pop("SSDK_ALLOW_BARE", None)
     version = json.loads(sh(SSDK, "-j", "ctl", "info"))["version"]
     if version.endswith("-bare") != bare:
         sys.exit(f"bench: {ko} reports version {version}")

@@ -6,6 +6,7 @@
  */
 
 #include <poll.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <time.h>
@@ -24,15 +25,44 @@ static int id_reply(struct ssdk *h, struct nlmsghdr *nlh, void *arg)
 	return 0;
 }
 
+/*
+ * The bare build (ssdk_bare.ko, scripts/kmake --bare) is the benchmark's
+ * baseline: it submits IOs and records nothing of them, so what a run on
+ * it reports is no measurement. Refused unless SSDK_ALLOW_BARE=1 says
+ * that the caller knows (scripts/bench); asked of the module once.
+ */
+static int bare_refused(struct ssdk *h)
+{
+	const char *allow = getenv("SSDK_ALLOW_BARE");
+	struct ssdk_info info;
+	int err;
+
+	if (!h->bare) {
+		err = ssdk_info_get(h, &info);
+		if (err)
+			return err;
+		h->bare = info.caps & SSDK_CAP_BARE ? 2 : 1;
+	}
+	if (h->bare == 1 || (allow && !strcmp(allow, "1")))
+		return 0;
+	return ssdk_fail(h, -EPERM,
+			 "the loaded module is ssdk_bare, the benchmark's baseline that records nothing: load ssdk.ko (SSDK_ALLOW_BARE=1 runs it anyway)");
+}
+
 /* run-start, for real or as a dry run. */
 static int run_start(struct ssdk *h, const struct ssdk_run_config *config, int dry_run,
 		     uint32_t *id)
 {
 	struct nl_msg *msg;
 
+	int err;
+
 	*id = 0;
 	if (!memchr(config->target, '\0', sizeof(config->target)))
 		return ssdk_fail(h, -ENAMETOOLONG, "target: path too long");
+	err = bare_refused(h);
+	if (err)
+		return err;
 	msg = ssdk_msg_new(h, SSDK_CMD_RUN_START, 0);
 	if (!msg)
 		return -ENOMEM;

@@ -13,12 +13,14 @@ static const char *const cap_names[] = {
 	"highres-timers",
 	"bio",
 	"kfile",
+	"bare",
 };
 
 static const char *const cap_docs[] = {
 	"High resolution timers are active, so timer-driven pacing and null_blk's timer mode complete with nanosecond precision.",
 	"The bio engine, submitting straight to the block layer.",
 	"The kfile engine: IO on a regular file through its filesystem's read_iter and write_iter, from the kernel.",
+	"The benchmark's baseline build (ssdk_bare.ko): it submits IOs as ssdk does and records nothing of them (no latency, statistics, slowest IOs nor time series), so its results are no measurement. libssdk refuses runs on it unless SSDK_ALLOW_BARE=1 is in the environment.",
 };
 
 static const char *const engine_names[] = {
@@ -948,7 +950,7 @@ const struct ssdk_spec_set ssdk_spec_sets[SSDK_SPEC_NR_SETS] = {
 };
 
 const struct ssdk_spec_enum ssdk_spec_enums[SSDK_SPEC_NR_ENUMS] = {
-	[SSDK_SPEC_ENUM_CAP] = { "cap", 1, 3, cap_names, cap_docs },
+	[SSDK_SPEC_ENUM_CAP] = { "cap", 1, 4, cap_names, cap_docs },
 	[SSDK_SPEC_ENUM_ENGINE] = { "engine", 0, 2, engine_names, engine_docs },
 	[SSDK_SPEC_ENUM_RW] = { "rw", 0, 6, rw_names, rw_docs },
 	[SSDK_SPEC_ENUM_STATE] = { "state", 0, 5, state_names, state_docs },

@@ -19,11 +19,16 @@
  * @SSDK_CAP_BIO: The bio engine, submitting straight to the block layer.
  * @SSDK_CAP_KFILE: The kfile engine: IO on a regular file through its
  *   filesystem's read_iter and write_iter, from the kernel.
+ * @SSDK_CAP_BARE: The benchmark's baseline build (ssdk_bare.ko): it submits
+ *   IOs as ssdk does and records nothing of them (no latency, statistics,
+ *   slowest IOs nor time series), so its results are no measurement. libssdk
+ *   refuses runs on it unless SSDK_ALLOW_BARE=1 is in the environment.
  */
 enum ssdk_cap {
 	SSDK_CAP_HIGHRES_TIMERS = 1,
 	SSDK_CAP_BIO = 2,
 	SSDK_CAP_KFILE = 4,
+	SSDK_CAP_BARE = 8,
 };
 
 /**

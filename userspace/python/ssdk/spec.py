@@ -19,6 +19,7 @@ class Cap(enum.IntFlag):
     HIGHRES_TIMERS = 1
     BIO = 2
     KFILE = 4
+    BARE = 8
 
 
 class Engine(enum.IntEnum):
