@@ -371,11 +371,16 @@ static struct ssdk_run *ssdk_nl_run_lookup(struct genl_info *info)
 /*
  * Every op needs CAP_NET_ADMIN (GENL_ADMIN_PERM); those that change
  * anything need CAP_SYS_ADMIN too: the module opens block devices and
- * writes to them for its caller, which is root's business.
+ * writes to them for its caller, which is root's business. As
+ * GENL_ADMIN_PERM, the check is netlink_capable(): both the process that
+ * sends and the one that opened the socket must have it, so that a
+ * socket opened by root and handed to (or kept by) a process without
+ * the capability does not carry root's rights with it, and one opened
+ * without it does not gain them from its user (CVE-2014-0181).
  */
-static int ssdk_nl_need_sys_admin(struct genl_info *info)
+static int ssdk_nl_need_sys_admin(const struct sk_buff *skb, struct genl_info *info)
 {
-	if (capable(CAP_SYS_ADMIN))
+	if (netlink_capable(skb, CAP_SYS_ADMIN))
 		return 0;
 	NL_SET_ERR_MSG(info->extack,
 		       "starting, stopping or deleting a run, or loading a trace, needs CAP_SYS_ADMIN");
@@ -390,7 +395,7 @@ int ssdk_nl_run_start_doit(struct sk_buff *skb, struct genl_info *info)
 	u32 id;
 	int ret;
 
-	ret = ssdk_nl_need_sys_admin(info);
+	ret = ssdk_nl_need_sys_admin(skb, info);
 	if (ret)
 		return ret;
 
@@ -477,7 +482,7 @@ int ssdk_nl_run_stop_doit(struct sk_buff *skb, struct genl_info *info)
 	void *hdr;
 	int ret;
 
-	ret = ssdk_nl_need_sys_admin(info);
+	ret = ssdk_nl_need_sys_admin(skb, info);
 	if (ret)
 		return ret;
 	run = ssdk_nl_run_lookup(info);
@@ -509,7 +514,7 @@ int ssdk_nl_run_del_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	int ret;
 
-	ret = ssdk_nl_need_sys_admin(info);
+	ret = ssdk_nl_need_sys_admin(skb, info);
 	if (ret)
 		return ret;
 	if (GENL_REQ_ATTR_CHECK(info, SSDK_A_RUN_ID))
@@ -882,7 +887,7 @@ int ssdk_nl_trace_new_doit(struct sk_buff *skb, struct genl_info *info)
 	u32 id;
 	int ret;
 
-	ret = ssdk_nl_need_sys_admin(info);
+	ret = ssdk_nl_need_sys_admin(skb, info);
 	if (ret)
 		return ret;
 	if (GENL_REQ_ATTR_CHECK(info, SSDK_A_TRACE_IOS))
@@ -899,7 +904,7 @@ int ssdk_nl_trace_load_doit(struct sk_buff *skb, struct genl_info *info)
 	u32 id, loaded;
 	int ret;
 
-	ret = ssdk_nl_need_sys_admin(info);
+	ret = ssdk_nl_need_sys_admin(skb, info);
 	if (ret)
 		return ret;
 	if (GENL_REQ_ATTR_CHECK(info, SSDK_A_TRACE_ID) ||

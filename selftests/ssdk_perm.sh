@@ -4,7 +4,11 @@
 # Every operation needs CAP_NET_ADMIN, and those that change anything
 # (start, stop, delete) CAP_SYS_ADMIN too: an unprivileged user, root
 # without either capability, and a non-root user granted CAP_NET_ADMIN
-# alone are refused with a clear message, and nothing changes.
+# alone are refused with a clear message, and nothing changes. The check
+# is on the socket's opener too, not only on its user (netlink_capable(),
+# the lesson of CVE-2014-0181): a socket opened without CAP_SYS_ADMIN and
+# handed to a process that has it changes nothing, and neither does one
+# whose process dropped the capability after opening it.
 
 . "$(dirname "$0")/lib/ssdk.sh"
 ssdk_setup nr_devices=1 irqmode=0 gb=1
@@ -29,7 +33,7 @@ ynl_nobody() {
 		--no-schema "$@"
 }
 
-ktap_plan 18
+ktap_plan 22
 ktap_check "root may call info-get" "$SSDK_CLI" ctl info
 expect_fail "nobody is refused" 1 "CAP_NET_ADMIN" as_nobody "$SSDK_CLI" ctl info
 expect_fail "root without CAP_NET_ADMIN is refused" 1 "CAP_NET_ADMIN" \
@@ -57,9 +61,18 @@ for req in "run-start {\"target\": \"/dev/nullb0\", \"ios\": 10}" \
 	expect_fail "nobody through ynl: ${req%% *} refused" 1 "Operation not permitted|EPERM|-1" \
 		ynl_nobody --do "${req%% *}" --json "${req#* }"
 done
+opener() { /usr/bin/python3 "$SELFTESTS_DIR/lib/nl_opener.py" "$@"; }
+expect_fail "opened without CAP_SYS_ADMIN, sent by root: run-stop refused" 1 \
+	"EPERM: .*needs CAP_SYS_ADMIN" opener opener run-stop "$id"
+expect_fail "opened without CAP_SYS_ADMIN, sent by root: run-del refused" 1 \
+	"EPERM: .*needs CAP_SYS_ADMIN" opener opener run-del "$id"
+expect_fail "opened by root, CAP_SYS_ADMIN dropped before sending: run-stop refused" 1 \
+	"EPERM: .*needs CAP_SYS_ADMIN" opener dropped run-stop "$id"
 ktap_check "and nothing changed: one run, still running" \
 	eval '[ "$(run_count)" = 1 ] && "$SSDK_CLI" -j ctl status "$id" | jtest - "j[\"state\"] == \"running\""'
-"$SSDK_CLI" ctl stop "$id" >/dev/null
+ktap_check "the same request, opened and sent by root: the run stops" \
+	eval 'opener root run-stop "$id" && "$SSDK_CLI" ctl wait "$id" &&
+		[ "$(run_state "$id")" = stopped ]'
 "$SSDK_CLI" ctl delete "$id"
 rm -rf "$ynl_copy"
 rmmod null_blk
