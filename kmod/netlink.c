@@ -488,9 +488,8 @@ int ssdk_nl_run_stop_doit(struct sk_buff *skb, struct genl_info *info)
 	run = ssdk_nl_run_lookup(info);
 	if (IS_ERR(run))
 		return PTR_ERR(run);
-	ret = ssdk_run_stop(run, "stopped by request");
-	if (ret)
-		goto out_put;
+	/* No wait for the end here: the reply says stopping, or an end state. */
+	ssdk_run_stop(run, "stopped by request");
 
 	ret = -ENOMEM;
 	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);

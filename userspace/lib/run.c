@@ -168,11 +168,21 @@ SSDK_EXPORT int ssdk_run_list(struct ssdk *h, struct ssdk_run_status *runs, uint
 	return err ? err : (int)ctx.count;
 }
 
+/*
+ * run-stop replies at once, with the state: a handler must not wait for
+ * the device (its IOs in flight may never complete, and generic
+ * netlink's lock is held meanwhile). The end is waited for here, on the
+ * runs group, as ssdk_run_wait() does.
+ */
 SSDK_EXPORT int ssdk_run_stop(struct ssdk *h, uint32_t id)
 {
 	struct nl_msg *msg = ssdk_run_msg(h, SSDK_CMD_RUN_STOP, 0, id, NULL);
+	int err;
 
-	return msg ? ssdk_request(h, msg, NULL, NULL) : -ENOMEM;
+	if (!msg)
+		return -ENOMEM;
+	err = ssdk_request(h, msg, NULL, NULL);
+	return err ? err : ssdk_run_wait(h, id, -1);
 }
 
 static int run_delete(struct ssdk *h, uint32_t id, int dry_run)
