@@ -84,7 +84,10 @@ def request(sock: socket.socket, family: int, cmd: int, payload: bytes) -> tuple
                 reply = msg[20:]
                 continue
             err = -struct.unpack_from("=i", msg, 16)[0]
-            ext = attrs(msg[16 + 4 + 16:]) if flags & 0x200 else {}  # NLM_F_ACK_TLVS
+            # The request follows the errno, whole unless NLM_F_CAPPED;
+            # then the extack's attributes when NLM_F_ACK_TLVS.
+            skip = 16 if flags & 0x100 else struct.unpack_from("=I", msg, 20)[0]
+            ext = attrs(msg[20 + ((skip + 3) & ~3):]) if flags & 0x200 else {}
             text = ext.get(NLMSGERR_ATTR_MSG, b"").rstrip(b"\0").decode()
             return err, text, reply
 
