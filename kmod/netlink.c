@@ -28,6 +28,13 @@ static const struct genl_multicast_group ssdk_nl_mcgrps[] = {
 };
 
 /*
+ * The generated op table with the dumps' start hooks that the spec names
+ * (pre:): 6.12's ynl-gen-c declares them in genl.h but leaves them out
+ * of a per-op table. Filled in by ssdk_netlink_init().
+ */
+static struct genl_ops ssdk_nl_ops_hooked[ARRAY_SIZE(ssdk_nl_ops)] __ro_after_init;
+
+/*
  * Not netnsok: ssdk acts on the machine's block devices, which belong to
  * no network namespace, so the family lives in the initial one only.
  */
@@ -36,8 +43,8 @@ static struct genl_family ssdk_nl_family __ro_after_init = {
 	.version	= SSDK_FAMILY_VERSION,
 	.module		= THIS_MODULE,
 	.parallel_ops	= true,
-	.ops		= ssdk_nl_ops,
-	.n_ops		= ARRAY_SIZE(ssdk_nl_ops),
+	.ops		= ssdk_nl_ops_hooked,
+	.n_ops		= ARRAY_SIZE(ssdk_nl_ops_hooked),
 	.mcgrps		= ssdk_nl_mcgrps,
 	.n_mcgrps	= ARRAY_SIZE(ssdk_nl_mcgrps),
 };
@@ -333,6 +340,25 @@ err_cancel:
 
 /* A run's status is a few hundred bytes; a target path may add 4 KiB. */
 #define SSDK_NL_RUN_SIZE	(NLMSG_GOODSIZE + PATH_MAX)
+
+/**
+ * ssdk_nl_run_dump_start() - Start a dump of runs' statuses (run-get, results-get).
+ * @cb: The dump's callback state.
+ *
+ * A dump's skbs are NLMSG_GOODSIZE unless the dump asks for more, and a
+ * status that does not fit in an empty one ends the dump with an error:
+ * one run with a long target path would hide every run after it. Each
+ * skb is made to hold the largest status, as a do's reply is; the size
+ * is read by netlink_dump() for every skb, the first too, which this
+ * hook precedes.
+ *
+ * Return: 0.
+ */
+int ssdk_nl_run_dump_start(struct netlink_callback *cb)
+{
+	cb->min_dump_alloc = nlmsg_total_size(genlmsg_total_size(SSDK_NL_RUN_SIZE));
+	return 0;
+}
 
 static int ssdk_nl_run_reply(struct genl_info *info, struct ssdk_run *run, u8 cmd)
 {
@@ -960,8 +986,15 @@ static struct notifier_block ssdk_nl_notifier = {
 
 int __init ssdk_netlink_init(void)
 {
+	unsigned int i;
 	int ret;
 
+	for (i = 0; i < ARRAY_SIZE(ssdk_nl_ops); i++) {
+		ssdk_nl_ops_hooked[i] = ssdk_nl_ops[i];
+		if (ssdk_nl_ops[i].cmd == SSDK_CMD_RUN_GET ||
+		    ssdk_nl_ops[i].cmd == SSDK_CMD_RESULTS_GET)
+			ssdk_nl_ops_hooked[i].start = ssdk_nl_run_dump_start;
+	}
 	ret = netlink_register_notifier(&ssdk_nl_notifier);
 	if (ret)
 		return ret;

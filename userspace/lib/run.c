@@ -33,7 +33,11 @@ static int run_start(struct ssdk *h, const struct ssdk_run_config *config, int d
 	*id = 0;
 	if (!memchr(config->target, '\0', sizeof(config->target)))
 		return ssdk_fail(h, -ENAMETOOLONG, "target: path too long");
-	msg = ssdk_msg_new(h, SSDK_CMD_RUN_START, 0);
+	/*
+	 * A target path alone may take 4 KiB, libnl's default message: room
+	 * for it and the rest (a few hundred bytes, the cpus list, the split).
+	 */
+	msg = ssdk_msg_new_size(h, SSDK_CMD_RUN_START, 0, sizeof(config->target) + 8192);
 	if (!msg)
 		return -ENOMEM;
 	if (ssdk_config_put(msg, config) || (dry_run && nla_put_flag(msg, SSDK_A_RUN_DRY_RUN))) {
