@@ -673,6 +673,9 @@ void ssdk_slot_complete(struct ssdk_slot *slot, int error);
 extern const struct ssdk_engine_ops ssdk_engine_bio;
 extern const struct ssdk_engine_ops ssdk_engine_kfile;
 
+/* target.c */
+struct file *ssdk_target_open(const char *name, int flags, umode_t type, umode_t *found);
+
 /* slowest.c */
 int ssdk_slowest_setup(struct ssdk_run *run);
 void ssdk_slowest_teardown(struct ssdk_run *run);
