@@ -24,7 +24,7 @@ import struct
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import nl_opener  # noqa: E402
+import nl_opener
 
 ENGINE_KFILE = 1
 
