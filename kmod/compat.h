@@ -47,8 +47,8 @@ static inline void ssdk_fput_sync(struct file *file)
 /**
  * struct ssdk_bdev - A block device opened by ssdk.
  * @bdev: The device.
- * @file: The open file that holds it (bdev_file_open_by_path()).
- * @mode: The mode it was opened with (blkdev_get_by_path()).
+ * @file: The open file that holds it (bdev_file_open_by_dev()).
+ * @mode: The mode it was opened with (blkdev_get_by_dev()).
  */
 struct ssdk_bdev {
 	struct block_device *bdev;
@@ -60,9 +60,10 @@ struct ssdk_bdev {
 };
 
 /**
- * ssdk_bdev_open() - Open a block device by path.
+ * ssdk_bdev_open() - Open a block device by number.
  * @b: Filled in on success.
- * @path: Path of the device, resolved in the caller's namespace.
+ * @dev: The device's number, from a node the caller could open
+ *	(ssdk_target_open()): opening by number checks no permission.
  * @write: Open for writing too, and then exclusively.
  * @holder: The exclusive holder when @write.
  *
@@ -70,18 +71,16 @@ struct ssdk_bdev {
  * device or something else holds it; a read-only open shares it.
  *
  * Context: Process context.
- * Return: 0 or a negative errno (-ENOTBLK for a path that is not a block
- * device).
+ * Return: 0 or a negative errno (-ENXIO for a device gone meanwhile).
  */
-static inline int ssdk_bdev_open(struct ssdk_bdev *b, const char *path,
-				 bool write, void *holder)
+static inline int ssdk_bdev_open(struct ssdk_bdev *b, dev_t dev, bool write, void *holder)
 {
 #ifdef SSDK_HAVE_BDEV_FILE
 	blk_mode_t mode = BLK_OPEN_READ;
 
 	if (write)
 		mode |= BLK_OPEN_WRITE | BLK_OPEN_EXCL;
-	b->file = bdev_file_open_by_path(path, mode, write ? holder : NULL, NULL);
+	b->file = bdev_file_open_by_dev(dev, mode, write ? holder : NULL, NULL);
 	if (IS_ERR(b->file))
 		return PTR_ERR(b->file);
 	b->bdev = file_bdev(b->file);
@@ -89,7 +88,7 @@ static inline int ssdk_bdev_open(struct ssdk_bdev *b, const char *path,
 	b->mode = FMODE_READ;
 	if (write)
 		b->mode |= FMODE_WRITE | FMODE_EXCL;
-	b->bdev = blkdev_get_by_path(path, b->mode, write ? holder : NULL);
+	b->bdev = blkdev_get_by_dev(dev, b->mode, write ? holder : NULL);
 	if (IS_ERR(b->bdev))
 		return PTR_ERR(b->bdev);
 #endif

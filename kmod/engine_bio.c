@@ -37,28 +37,44 @@ static int ssdk_bio_check_polled(struct ssdk_run *run, struct nlattr **attrs,
 	return 0;
 }
 
-static int ssdk_bio_open(struct ssdk_run *run, struct nlattr **attrs,
-			 struct netlink_ext_ack *extack)
+/*
+ * The device node, opened as its caller would open it (DAC, the LSMs, a
+ * nodev mount), then the device by number, exclusively for writes: an
+ * open by path or number alone checks no permission of the caller's.
+ */
+static int ssdk_bio_open_bdev(struct ssdk_run *run, const struct nlattr *attr,
+			      struct netlink_ext_ack *extack)
 {
-	const struct nlattr *attr = attrs[SSDK_A_RUN_TARGET];
+	bool write = ssdk_cfg_writes(&run->cfg);
+	struct file *node;
+	umode_t found;
 	int ret;
 
-	ret = ssdk_bdev_open(&run->bdev, run->cfg.target, ssdk_cfg_writes(&run->cfg), run);
+	node = ssdk_target_open(run->cfg.target, write ? O_RDWR : O_RDONLY, S_IFBLK, &found);
+	ret = PTR_ERR_OR_ZERO(node);
 	switch (ret) {
 	case 0:
 		break;
 	case -ENOENT:
 		NL_SET_ERR_MSG_ATTR(extack, attr, "target: no such file");
 		return ret;
-	case -ENOTBLK:
+	case -EMEDIUMTYPE:
 		NL_SET_ERR_MSG_ATTR(extack, attr,
 				    "target: not a block device (engine kfile runs on a file)");
+		return -ENOTBLK;
+	case -EACCES:
+	case -EPERM:
+		if (write)
+			NL_SET_ERR_MSG_ATTR(extack, attr,
+					    "target: permission denied: the caller may not open the device node for writing (its mode, a security module, a nodev mount)");
+		else
+			NL_SET_ERR_MSG_ATTR(extack, attr,
+					    "target: permission denied: the caller may not open the device node for reading (its mode, a security module, a nodev mount)");
 		return ret;
 	case -EBUSY:
 		NL_SET_ERR_MSG_ATTR(extack, attr,
 				    "target: in use (mounted, or held exclusively); writes need it to themselves");
 		return ret;
-	case -EACCES:
 	case -EROFS:
 		NL_SET_ERR_MSG_ATTR(extack, attr, "target: read-only device");
 		return ret;
@@ -66,6 +82,36 @@ static int ssdk_bio_open(struct ssdk_run *run, struct nlattr **attrs,
 		NL_SET_ERR_MSG_ATTR(extack, attr, "target: cannot be opened");
 		return ret;
 	}
+
+	ret = ssdk_bdev_open(&run->bdev, file_inode(node)->i_rdev, write, run);
+	/* The claim by number holds the device now; the node's open goes. */
+	fput(node);
+	switch (ret) {
+	case 0:
+		break;
+	case -EBUSY:
+		NL_SET_ERR_MSG_ATTR(extack, attr,
+				    "target: in use (mounted, or held exclusively); writes need it to themselves");
+		break;
+	case -EACCES:
+	case -EROFS:
+		NL_SET_ERR_MSG_ATTR(extack, attr, "target: read-only device");
+		break;
+	default:
+		NL_SET_ERR_MSG_ATTR(extack, attr, "target: cannot be opened");
+		break;
+	}
+	return ret;
+}
+
+static int ssdk_bio_open(struct ssdk_run *run, struct nlattr **attrs,
+			 struct netlink_ext_ack *extack)
+{
+	int ret;
+
+	ret = ssdk_bio_open_bdev(run, attrs[SSDK_A_RUN_TARGET], extack);
+	if (ret)
+		return ret;
 	if (run->cfg.polled) {
 		ret = ssdk_bio_check_polled(run, attrs, extack);
 		if (ret)

@@ -30,42 +30,40 @@
 
 #include "ssdk.h"
 
-/* Why the target cannot be a kfile run's, before anything is opened. */
-static int ssdk_kfile_check_path(struct ssdk_run *run, const struct nlattr *attr,
-				 struct netlink_ext_ack *extack)
+/* Why the target, of kind @found, cannot be a kfile run's. */
+static void ssdk_kfile_kind_error(umode_t found, const struct nlattr *attr,
+				  struct netlink_ext_ack *extack)
 {
-	struct path path;
-	int ret;
-
-	ret = kern_path(run->cfg.target, LOOKUP_FOLLOW, &path);
-	if (ret == -ENOENT) {
-		NL_SET_ERR_MSG_ATTR(extack, attr, "target: no such file");
-		return ret;
-	}
-	if (ret) {
-		NL_SET_ERR_MSG_ATTR(extack, attr, "target: cannot be looked up");
-		return ret;
-	}
-	if (d_is_dir(path.dentry)) {
+	switch (found) {
+	case S_IFDIR:
 		NL_SET_ERR_MSG_ATTR(extack, attr,
 				    "target: a directory; engine kfile needs a regular file");
-		ret = -EISDIR;
-	} else if (S_ISBLK(d_inode(path.dentry)->i_mode)) {
+		break;
+	case S_IFBLK:
 		NL_SET_ERR_MSG_ATTR(extack, attr,
 				    "target: a block device; engine kfile needs a regular file on a filesystem (engine bio drives devices)");
-		ret = -EINVAL;
-	} else if (!d_is_reg(path.dentry)) {
+		break;
+	case S_IFCHR:
+		NL_SET_ERR_MSG_ATTR(extack, attr,
+				    "target: a character device, not opened; engine kfile needs a regular file");
+		break;
+	case S_IFIFO:
+		NL_SET_ERR_MSG_ATTR(extack, attr,
+				    "target: a FIFO, not opened; engine kfile needs a regular file");
+		break;
+	default:
 		NL_SET_ERR_MSG_ATTR(extack, attr, "target: not a regular file");
-		ret = -EINVAL;
+		break;
 	}
-	path_put(&path);
-	return ret;
 }
 
 static void ssdk_kfile_open_error(int ret, const struct nlattr *attr,
 				  struct netlink_ext_ack *extack, bool buffered)
 {
 	switch (ret) {
+	case -ENOENT:
+		NL_SET_ERR_MSG_ATTR(extack, attr, "target: no such file");
+		break;
 	case -EINVAL:
 		if (buffered)
 			NL_SET_ERR_MSG_ATTR(extack, attr, "target: cannot be opened for file IO");
@@ -110,24 +108,21 @@ static int ssdk_kfile_open(struct ssdk_run *run, struct nlattr **attrs,
 	const struct nlattr *attr = attrs[SSDK_A_RUN_TARGET];
 	int flags = O_LARGEFILE;
 	struct file *file;
+	umode_t found;
 	int ret;
 
-	ret = ssdk_kfile_check_path(run, attr, extack);
-	if (ret)
-		return ret;
 	flags |= ssdk_cfg_writes(&run->cfg) ? O_RDWR : O_RDONLY;
 	if (!run->cfg.buffered)
 		flags |= O_DIRECT;
-	file = filp_open(run->cfg.target, flags, 0);
+	/* Of its kind before it is opened: a FIFO would block, a device act. */
+	file = ssdk_target_open(run->cfg.target, flags, S_IFREG, &found);
+	if (PTR_ERR(file) == -EMEDIUMTYPE) {
+		ssdk_kfile_kind_error(found, attr, extack);
+		return found == S_IFDIR ? -EISDIR : -EINVAL;
+	}
 	if (IS_ERR(file)) {
 		ssdk_kfile_open_error(PTR_ERR(file), attr, extack, run->cfg.buffered);
 		return PTR_ERR(file);
-	}
-	/* Replaced since it was looked up: check what was opened. */
-	if (!S_ISREG(file_inode(file)->i_mode)) {
-		NL_SET_ERR_MSG_ATTR(extack, attr, "target: not a regular file");
-		ret = -EINVAL;
-		goto err_close;
 	}
 	if (!(file->f_mode & FMODE_CAN_READ) ||
 	    ((flags & O_ACCMODE) == O_RDWR && !(file->f_mode & FMODE_CAN_WRITE)) ||

@@ -39,6 +39,8 @@ extern const struct nla_policy ssdk_trace_load_nl_policy[SSDK_A_TRACE_CHUNK + 1]
 /* Ops table for ssdk */
 extern const struct genl_ops ssdk_nl_ops[11];
 
+int ssdk_nl_run_dump_start(struct netlink_callback *cb);
+
 int ssdk_nl_info_get_doit(struct sk_buff *skb, struct genl_info *info);
 int ssdk_nl_run_start_doit(struct sk_buff *skb, struct genl_info *info);
 int ssdk_nl_run_get_doit(struct sk_buff *skb, struct genl_info *info);

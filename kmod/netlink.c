@@ -28,6 +28,13 @@ static const struct genl_multicast_group ssdk_nl_mcgrps[] = {
 };
 
 /*
+ * The generated op table with the dumps' start hooks that the spec names
+ * (pre:): 6.12's ynl-gen-c declares them in genl.h but leaves them out
+ * of a per-op table. Filled in by ssdk_netlink_init().
+ */
+static struct genl_ops ssdk_nl_ops_hooked[ARRAY_SIZE(ssdk_nl_ops)] __ro_after_init;
+
+/*
  * Not netnsok: ssdk acts on the machine's block devices, which belong to
  * no network namespace, so the family lives in the initial one only.
  */
@@ -36,8 +43,8 @@ static struct genl_family ssdk_nl_family __ro_after_init = {
 	.version	= SSDK_FAMILY_VERSION,
 	.module		= THIS_MODULE,
 	.parallel_ops	= true,
-	.ops		= ssdk_nl_ops,
-	.n_ops		= ARRAY_SIZE(ssdk_nl_ops),
+	.ops		= ssdk_nl_ops_hooked,
+	.n_ops		= ARRAY_SIZE(ssdk_nl_ops_hooked),
 	.mcgrps		= ssdk_nl_mcgrps,
 	.n_mcgrps	= ARRAY_SIZE(ssdk_nl_mcgrps),
 };
@@ -336,6 +343,25 @@ err_cancel:
 /* A run's status is a few hundred bytes; a target path may add 4 KiB. */
 #define SSDK_NL_RUN_SIZE	(NLMSG_GOODSIZE + PATH_MAX)
 
+/**
+ * ssdk_nl_run_dump_start() - Start a dump of runs' statuses (run-get, results-get).
+ * @cb: The dump's callback state.
+ *
+ * A dump's skbs are NLMSG_GOODSIZE unless the dump asks for more, and a
+ * status that does not fit in an empty one ends the dump with an error:
+ * one run with a long target path would hide every run after it. Each
+ * skb is made to hold the largest status, as a do's reply is; the size
+ * is read by netlink_dump() for every skb, the first too, which this
+ * hook precedes.
+ *
+ * Return: 0.
+ */
+int ssdk_nl_run_dump_start(struct netlink_callback *cb)
+{
+	cb->min_dump_alloc = nlmsg_total_size(genlmsg_total_size(SSDK_NL_RUN_SIZE));
+	return 0;
+}
+
 static int ssdk_nl_run_reply(struct genl_info *info, struct ssdk_run *run, u8 cmd)
 {
 	struct sk_buff *msg;
@@ -373,11 +399,16 @@ static struct ssdk_run *ssdk_nl_run_lookup(struct genl_info *info)
 /*
  * Every op needs CAP_NET_ADMIN (GENL_ADMIN_PERM); those that change
  * anything need CAP_SYS_ADMIN too: the module opens block devices and
- * writes to them for its caller, which is root's business.
+ * writes to them for its caller, which is root's business. As
+ * GENL_ADMIN_PERM, the check is netlink_capable(): both the process that
+ * sends and the one that opened the socket must have it, so that a
+ * socket opened by root and handed to (or kept by) a process without
+ * the capability does not carry root's rights with it, and one opened
+ * without it does not gain them from its user (CVE-2014-0181).
  */
-static int ssdk_nl_need_sys_admin(struct genl_info *info)
+static int ssdk_nl_need_sys_admin(const struct sk_buff *skb, struct genl_info *info)
 {
-	if (capable(CAP_SYS_ADMIN))
+	if (netlink_capable(skb, CAP_SYS_ADMIN))
 		return 0;
 	NL_SET_ERR_MSG(info->extack,
 		       "starting, stopping or deleting a run, or loading a trace, needs CAP_SYS_ADMIN");
@@ -392,7 +423,7 @@ int ssdk_nl_run_start_doit(struct sk_buff *skb, struct genl_info *info)
 	u32 id;
 	int ret;
 
-	ret = ssdk_nl_need_sys_admin(info);
+	ret = ssdk_nl_need_sys_admin(skb, info);
 	if (ret)
 		return ret;
 
@@ -479,15 +510,14 @@ int ssdk_nl_run_stop_doit(struct sk_buff *skb, struct genl_info *info)
 	void *hdr;
 	int ret;
 
-	ret = ssdk_nl_need_sys_admin(info);
+	ret = ssdk_nl_need_sys_admin(skb, info);
 	if (ret)
 		return ret;
 	run = ssdk_nl_run_lookup(info);
 	if (IS_ERR(run))
 		return PTR_ERR(run);
-	ret = ssdk_run_stop(run, "stopped by request");
-	if (ret)
-		goto out_put;
+	/* No wait for the end here: the reply says stopping, or an end state. */
+	ssdk_run_stop(run, "stopped by request");
 
 	ret = -ENOMEM;
 	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
@@ -511,7 +541,7 @@ int ssdk_nl_run_del_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	int ret;
 
-	ret = ssdk_nl_need_sys_admin(info);
+	ret = ssdk_nl_need_sys_admin(skb, info);
 	if (ret)
 		return ret;
 	if (GENL_REQ_ATTR_CHECK(info, SSDK_A_RUN_ID))
@@ -884,7 +914,7 @@ int ssdk_nl_trace_new_doit(struct sk_buff *skb, struct genl_info *info)
 	u32 id;
 	int ret;
 
-	ret = ssdk_nl_need_sys_admin(info);
+	ret = ssdk_nl_need_sys_admin(skb, info);
 	if (ret)
 		return ret;
 	if (GENL_REQ_ATTR_CHECK(info, SSDK_A_TRACE_IOS))
@@ -901,7 +931,7 @@ int ssdk_nl_trace_load_doit(struct sk_buff *skb, struct genl_info *info)
 	u32 id, loaded;
 	int ret;
 
-	ret = ssdk_nl_need_sys_admin(info);
+	ret = ssdk_nl_need_sys_admin(skb, info);
 	if (ret)
 		return ret;
 	if (GENL_REQ_ATTR_CHECK(info, SSDK_A_TRACE_ID) ||
@@ -958,8 +988,15 @@ static struct notifier_block ssdk_nl_notifier = {
 
 int __init ssdk_netlink_init(void)
 {
+	unsigned int i;
 	int ret;
 
+	for (i = 0; i < ARRAY_SIZE(ssdk_nl_ops); i++) {
+		ssdk_nl_ops_hooked[i] = ssdk_nl_ops[i];
+		if (ssdk_nl_ops[i].cmd == SSDK_CMD_RUN_GET ||
+		    ssdk_nl_ops[i].cmd == SSDK_CMD_RESULTS_GET)
+			ssdk_nl_ops_hooked[i].start = ssdk_nl_run_dump_start;
+	}
 	ret = netlink_register_notifier(&ssdk_nl_notifier);
 	if (ret)
 		return ret;

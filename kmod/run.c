@@ -398,19 +398,23 @@ void ssdk_run_ended(struct ssdk_run *run)
 }
 
 /**
- * ssdk_run_stop() - Stop a run and wait for its end.
+ * ssdk_run_stop() - Ask a run to stop; do not wait for its end.
  * @run: The run.
  * @reason: Why, kept with the results (unless it had already ended or
  *	been stopped).
  *
- * Context: Process context; sleeps until the IOs in flight complete.
- * Return: 0, or -EINTR when a fatal signal interrupted the wait (the
- * run stops anyway).
+ * The run submits nothing more and ends once its IOs in flight have
+ * completed, which may be never (a suspended device): a netlink handler
+ * holds generic netlink's lock, and one that waited here would block
+ * every family's registration behind the device. The caller replies with
+ * the state (stopping, or an end state); whoever wants the end waits for
+ * the run's end notification (ssdk_nl_notify_end()).
+ *
+ * Context: Process context; takes @run->lock.
  */
-int ssdk_run_stop(struct ssdk_run *run, const char *reason)
+void ssdk_run_stop(struct ssdk_run *run, const char *reason)
 {
 	ssdk_run_end_early(run, SSDK_STATE_STOPPED, "%s", reason);
-	return wait_for_completion_killable(&run->finished) ? -EINTR : 0;
 }
 
 /*

@@ -614,7 +614,7 @@ int ssdk_run_start(const struct ssdk_run_config *cfg, struct nlattr **attrs,
 		   struct netlink_ext_ack *extack, u32 *id);
 struct ssdk_run *ssdk_run_get(u32 id);
 void ssdk_run_put(struct ssdk_run *run);
-int ssdk_run_stop(struct ssdk_run *run, const char *reason);
+void ssdk_run_stop(struct ssdk_run *run, const char *reason);
 bool ssdk_run_end_early(struct ssdk_run *run, int end_state, const char *fmt, ...)
 	__printf(3, 4);
 void ssdk_run_ended(struct ssdk_run *run);
@@ -672,6 +672,9 @@ void ssdk_slot_complete(struct ssdk_slot *slot, int error);
 /* engine_bio.c, engine_kfile.c */
 extern const struct ssdk_engine_ops ssdk_engine_bio;
 extern const struct ssdk_engine_ops ssdk_engine_kfile;
+
+/* target.c */
+struct file *ssdk_target_open(const char *name, int flags, umode_t type, umode_t *found);
 
 /* slowest.c */
 int ssdk_slowest_setup(struct ssdk_run *run);

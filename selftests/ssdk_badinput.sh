@@ -26,7 +26,7 @@ before=$(io_total)
 nb=/dev/nullb0
 run() { "$SSDK_CLI" ctl run -q --ios 10 "$@"; }
 
-ktap_plan 50
+ktap_plan 53
 
 # --- the target ----------------------------------------------------------------
 expect_fail "a missing device" 1 "target: no such file" run --target /dev/nonexistent
@@ -34,6 +34,19 @@ touch "$SSDK_TMP/regular"
 expect_fail "a regular file" 1 "target: not a block device" run --target "$SSDK_TMP/regular"
 expect_fail "a directory" 1 "target: not a block device" run --target /tmp
 expect_fail "a character device" 1 "target: not a block device" run --target /dev/null
+# kfile: the kind is checked on the path's inode before anything is
+# opened (O_PATH), and that inode is what is opened then: a FIFO answers
+# at once, never waits for a writer; a character device is not opened.
+mkfifo "$SSDK_TMP/fifo"
+expect_fail "kfile: a FIFO, refused at once" 1 "target: a FIFO, not opened" \
+	within 10 "$SSDK_CLI" ctl run -q --ios 10 --engine kfile --buffered --target "$SSDK_TMP/fifo"
+expect_fail "kfile: a character device (/dev/null), refused" 1 "target: a character device, not opened" \
+	within 10 "$SSDK_CLI" ctl run -q --ios 10 --engine kfile --buffered --target /dev/null
+# The target swapped between a file and a FIFO while the module checks
+# it, 300 times (lib/swap_race.py): each check answers within 5 s.
+mkdir "$SSDK_TMP/swap"
+ktap_check "kfile: a target swapped between a file and a FIFO: every check answers" \
+	/usr/bin/python3 "$SELFTESTS_DIR/lib/swap_race.py" "$SSDK_TMP/swap" 300
 
 # --- sizes against the device ---------------------------------------------------
 expect_fail "bs not a multiple of the logical block size (4096)" 1 \

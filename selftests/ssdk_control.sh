@@ -12,7 +12,7 @@
 . "$(dirname "$0")/lib/ssdk.sh"
 ssdk_setup_fresh
 
-ktap_plan 5
+ktap_plan 6
 nullb_load nr_devices=1 irqmode=2 completion_nsec=50000 gb=1 || ktap_bail "no null_blk"
 
 # --- the controller -----------------------------------------------------------------
@@ -75,6 +75,48 @@ hung() {
 		"$SSDK_CLI" ctl delete "$id" && dmsetup remove ssdk-hung
 }
 ktap_check "IOs held by a suspended dm table: delete refused at once; stop and wait killed (SIGKILL) leave no D state" hung
+
+# run-stop does not wait for the device: the handler, which holds generic
+# netlink's lock, answers at once with the run stopping while a suspended
+# dm table holds its IOs. Meanwhile other requests are answered and a
+# generic netlink family registers (nbd's, its module loaded: the
+# registration takes the lock for writing, which a waiting handler would
+# have kept it from). ssdk ctl stop waits for the end in userspace, on
+# the runs group, and returns with the final state once the IOs go.
+stop_prompt() {
+	local id pid out=$SSDK_TMP/stop.json reply
+
+	dm_linear ssdk-held /dev/nullb0 || return 1
+	id=$(run_start_hour /dev/mapper/ssdk-held) || return 1
+	wait_completed "$id" 100
+	dmsetup suspend ssdk-held || return 1
+	# ynl itself, not through lib/helper_server.py: under a time limit.
+	reply=$(within 5 /usr/bin/python3 "$SELFTESTS_DIR/lib/ynl.py" "$YNL_CLI" \
+		--spec "$SSDK_SPEC" --no-schema --output-json --do run-stop --json "{\"id\": $id}") ||
+		{ echo "run-stop: no answer within 5 s"; return 1; }
+	echo "run-stop answered: $reply"
+	printf '%s' "$reply" | jtest - 'j["state"] == "stopping"' || return 1
+	"$SSDK_CLI" -j ctl stop "$id" >"$out" 2>&1 &
+	pid=$!
+	within 5 "$SSDK_CLI" ctl info >/dev/null || { echo "ctl info blocked"; return 1; }
+	if modinfo nbd >/dev/null 2>&1 && ! genl_family_exists nbd; then
+		within 20 modprobe nbd || { echo "nbd's family did not register"; return 1; }
+		genl_family_exists nbd || return 1
+		rmmod nbd
+	else
+		echo "# no nbd module to load: registration not tried"
+	fi
+	nap 0.5
+	kill -0 $pid 2>/dev/null || { echo "ctl stop returned before the run ended"; return 1; }
+	[ "$(run_state "$id")" = stopping ] || return 1
+	dmsetup resume ssdk-held
+	within 30 tail --pid=$pid -f /dev/null || { echo "ctl stop: still waiting"; return 1; }
+	wait $pid || return 1
+	echo "ctl stop: $(cat "$out")"
+	jtest "$out" 'j["state"] == "stopped"' && "$SSDK_CLI" ctl delete "$id" &&
+		dmsetup remove ssdk-held
+}
+ktap_check "run-stop answers at once (stopping) while IOs are held; genl stays free; ctl stop returns once stopped" stop_prompt
 
 # --- rmmod --------------------------------------------------------------------------
 

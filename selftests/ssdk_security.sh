@@ -6,7 +6,9 @@
 # are refused to a device with a filesystem mounted and to one held by a
 # device-mapper table, through the CLI and through the module directly
 # (ynl); read-only runs of every kind leave their disk as it was, and the
-# block layer counts no write to it.
+# block layer counts no write to it. One run cannot hide the others: a
+# target path as long as the policy allows (4095 bytes) is listed and
+# read back with every run after it.
 
 . "$(dirname "$0")/lib/ssdk.sh"
 ssdk_setup
@@ -27,7 +29,7 @@ unchanged() {
 	[ "$now" = "$2" ] && [ "$(writes "$1")" = "$3" ]
 }
 
-ktap_plan 9
+ktap_plan 10
 
 # --- a mounted filesystem -------------------------------------------------------------
 # ext4 on ram0 over random data, mounted read-only so that the filesystem
@@ -81,6 +83,41 @@ early() {
 		unchanged /dev/ram1 "$sum1" "$w1"
 }
 ktap_check "read runs stopped mid-run and deleted: not a byte changed" early
+
+# --- a target path of 4095 bytes ---------------------------------------------------------
+# A status is a few hundred bytes plus the target: with a path of 4095
+# bytes it outgrows a dump's default skb (NLMSG_GOODSIZE), and the module
+# sizes its dumps for it (ssdk_nl_run_dump_start()). The path is a
+# symlink to ram1 at the end of nested directories of 250-byte names.
+long_path() {
+	local p=$SSDK_TMP/long seg last
+
+	seg=$(printf '%0250d' 0)
+	while [ $((4095 - ${#p} - 1)) -gt 255 ]; do p=$p/$seg; done
+	mkdir -p "$p" || return 1
+	last=$(printf '%0*d' $((4095 - ${#p} - 1)) 0)
+	ln -s /dev/ram1 "$p/$last" && echo "$p/$last"
+}
+long_listed() {
+	local long ids=() id out=$SSDK_TMP/list.json
+
+	runs_clear
+	long=$(long_path) && [ ${#long} = 4095 ] || { echo "no path of 4095 bytes"; return 1; }
+	for t in "$long" /dev/ram1 /dev/ram1; do
+		id=$("$SSDK_CLI" -j ctl start --target "$t" --ios 1000 | $JGET - 'j["id"]') || return 1
+		ids+=("$id")
+		within 30 "$SSDK_CLI" ctl wait "$id" || return 1
+	done
+	"$SSDK_CLI" -j ctl list >"$out" || return 1
+	jtest "$out" "[r['id'] for r in j] == [${ids[0]}, ${ids[1]}, ${ids[2]}] and len(j[0]['target']) == 4095" ||
+		{ echo "listed: $(jget "$out" '[(r["id"], len(r["target"])) for r in j]')"; return 1; }
+	for id in "${ids[@]}"; do
+		"$SSDK_CLI" -j ctl results "$id" >"$out" &&
+			jtest "$out" "j['id'] == $id and j['completed'] == 1000" || { echo "results of run $id"; return 1; }
+	done
+	runs_clear
+}
+ktap_check "a target path of 4095 bytes: every run listed, and the results of each read" long_listed
 
 runs_clear
 rmmod brd

@@ -1515,9 +1515,23 @@ class Fuzzer:
                 print(f"    <- type {m.type:#x} flags {m.flags:#x} len {len(m.raw)} {detail}")
         return self.check(index, case, subs, msgs)
 
-    def housekeep(self, op: str, run_id: int, why: str) -> bool:
+    def housekeep(self, op: str, run_id: int, why: str, busy_s: float = 0) -> bool:
         """@op (run-stop, run-del) on run @run_id: it answers 0, or ENOENT
-        for a run that is gone. Return: whether it answered so."""
+        for a run that is gone; EBUSY (a run still stopping) is asked
+        again for up to @busy_s seconds. Return: whether it answered so."""
+        deadline = time.monotonic() + busy_s
+        while True:
+            errs = self.housekeep_once(op, run_id, why)
+            if errs != [-errno.EBUSY] or time.monotonic() >= deadline:
+                break
+            time.sleep(0.02)
+        if errs == [-errno.EBUSY]:
+            self.fail(f"{op}-{run_id}", f"{op} {run_id}: still EBUSY after {busy_s} s")
+        return errs in ([0], [-errno.ENOENT])
+
+    def housekeep_once(self, op: str, run_id: int, why: str) -> list[int] | None:
+        """@op on run @run_id once. Return: the errnos it answered, or None
+        after a failure (reported)."""
         self.stats.housekeeping += 1
         req = self.request(self.spec.ops[op].value, NLM_F_REQUEST | NLM_F_ACK,
                            nla(self.id_attr.value, pack_int(run_id, 4)))
@@ -1530,19 +1544,22 @@ class Fuzzer:
         except Failure as e:
             self.fail(f"{op}-{run_id}", str(e), case)
             self.resync()
-            return False
+            return None
         errs = [self.msg_errno(m) for m in msgs if m.type == NLMSG_ERROR]
-        if errs not in ([0], [-errno.ENOENT]):
+        if errs not in ([0], [-errno.ENOENT], [-errno.EBUSY]) or \
+           (errs == [-errno.EBUSY] and op != "run-del"):
             self.fail(f"{op}-{run_id}", f"{op} {run_id} answered {[errname(e) for e in errs]}",
                       case, msgs)
-            return False
-        return True
+            return None
+        return errs
 
     def delete_run(self, run_id: int, why: str) -> None:
-        # The module deletes ended runs only: stopped first (the stop
-        # returns once the run's IOs have completed).
+        # The module deletes ended runs only: stopped first. The stop
+        # answers at once, the run stopping until its IOs in flight have
+        # completed (null_blk's: quick); the deletion is refused (EBUSY)
+        # until then, and asked again.
         if self.housekeep("run-stop", run_id, why):
-            self.housekeep("run-del", run_id, why)
+            self.housekeep("run-del", run_id, why, busy_s=30)
         self.pool.pop(run_id, None)
 
     def list_runs(self) -> list[int]:

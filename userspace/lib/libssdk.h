@@ -472,6 +472,11 @@ int ssdk_run_list(struct ssdk *h, struct ssdk_run_status *runs, uint32_t max);
  * @h: The handle.
  * @id: The run.
  *
+ * The module answers at once, the run stopping; the end is waited for as
+ * ssdk_run_wait() does, on the module's notifications (which need
+ * CAP_NET_ADMIN, as every request does), with no time limit: a signal
+ * interrupts it (-EINTR), the run stopping still.
+ *
  * Return: 0 (also for a run that had already ended), or -errno.
  */
 int ssdk_run_stop(struct ssdk *h, uint32_t id);

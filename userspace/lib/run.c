@@ -54,7 +54,6 @@ static int run_start(struct ssdk *h, const struct ssdk_run_config *config, int d
 		     uint32_t *id)
 {
 	struct nl_msg *msg;
-
 	int err;
 
 	*id = 0;
@@ -63,7 +62,11 @@ static int run_start(struct ssdk *h, const struct ssdk_run_config *config, int d
 	err = bare_refused(h);
 	if (err)
 		return err;
-	msg = ssdk_msg_new(h, SSDK_CMD_RUN_START, 0);
+	/*
+	 * A target path alone may take 4 KiB, libnl's default message: room
+	 * for it and the rest (a few hundred bytes, the cpus list, the split).
+	 */
+	msg = ssdk_msg_new_size(h, SSDK_CMD_RUN_START, 0, sizeof(config->target) + 8192);
 	if (!msg)
 		return -ENOMEM;
 	if (ssdk_config_put(msg, config) || (dry_run && nla_put_flag(msg, SSDK_A_RUN_DRY_RUN))) {
@@ -198,11 +201,21 @@ SSDK_EXPORT int ssdk_run_list(struct ssdk *h, struct ssdk_run_status *runs, uint
 	return err ? err : (int)ctx.count;
 }
 
+/*
+ * run-stop replies at once, with the state: a handler must not wait for
+ * the device (its IOs in flight may never complete, and generic
+ * netlink's lock is held meanwhile). The end is waited for here, on the
+ * runs group, as ssdk_run_wait() does.
+ */
 SSDK_EXPORT int ssdk_run_stop(struct ssdk *h, uint32_t id)
 {
 	struct nl_msg *msg = ssdk_run_msg(h, SSDK_CMD_RUN_STOP, 0, id, NULL);
+	int err;
 
-	return msg ? ssdk_request(h, msg, NULL, NULL) : -ENOMEM;
+	if (!msg)
+		return -ENOMEM;
+	err = ssdk_request(h, msg, NULL, NULL);
+	return err ? err : ssdk_run_wait(h, id, -1);
 }
 
 static int run_delete(struct ssdk *h, uint32_t id, int dry_run)
