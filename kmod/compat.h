@@ -60,42 +60,6 @@ struct ssdk_bdev {
 };
 
 /**
- * ssdk_bdev_open() - Open a block device by number.
- * @b: Filled in on success.
- * @dev: The device's number, from a node the caller could open
- *	(ssdk_target_open()): opening by number checks no permission.
- * @write: Open for writing too, and then exclusively.
- * @holder: The exclusive holder when @write.
- *
- * An exclusive open fails with -EBUSY when a filesystem is mounted on the
- * device or something else holds it; a read-only open shares it.
- *
- * Context: Process context.
- * Return: 0 or a negative errno (-ENXIO for a device gone meanwhile).
- */
-static inline int ssdk_bdev_open(struct ssdk_bdev *b, dev_t dev, bool write, void *holder)
-{
-#ifdef SSDK_HAVE_BDEV_FILE
-	blk_mode_t mode = BLK_OPEN_READ;
-
-	if (write)
-		mode |= BLK_OPEN_WRITE | BLK_OPEN_EXCL;
-	b->file = bdev_file_open_by_dev(dev, mode, write ? holder : NULL, NULL);
-	if (IS_ERR(b->file))
-		return PTR_ERR(b->file);
-	b->bdev = file_bdev(b->file);
-#else
-	b->mode = FMODE_READ;
-	if (write)
-		b->mode |= FMODE_WRITE | FMODE_EXCL;
-	b->bdev = blkdev_get_by_dev(dev, b->mode, write ? holder : NULL);
-	if (IS_ERR(b->bdev))
-		return PTR_ERR(b->bdev);
-#endif
-	return 0;
-}
-
-/**
  * ssdk_bdev_close() - Close what ssdk_bdev_open() opened.
  * @b: The device.
  *
@@ -116,6 +80,51 @@ static inline void ssdk_bdev_close(struct ssdk_bdev *b)
 	blkdev_put(b->bdev, b->mode);
 #endif
 	b->bdev = NULL;
+}
+
+/**
+ * ssdk_bdev_open() - Open a block device by number.
+ * @b: Filled in on success.
+ * @dev: The device's number, from a node the caller could open
+ *	(ssdk_target_open()): opening by number checks no permission.
+ * @write: Open for writing too, and then exclusively.
+ * @holder: The exclusive holder when @write.
+ *
+ * An exclusive open fails with -EBUSY when a filesystem is mounted on the
+ * device or something else holds it; a read-only open shares it. A
+ * device set read-only (blockdev --setro, a write-protected medium) is
+ * refused for writing, as an open by path refuses it: by number, the
+ * block layer would take the open, and then only warn of each write
+ * (bio_check_ro()) and let it through.
+ *
+ * Context: Process context.
+ * Return: 0 or a negative errno (-ENXIO for a device gone meanwhile,
+ * -EROFS for a read-only device opened to write).
+ */
+static inline int ssdk_bdev_open(struct ssdk_bdev *b, dev_t dev, bool write, void *holder)
+{
+#ifdef SSDK_HAVE_BDEV_FILE
+	blk_mode_t mode = BLK_OPEN_READ;
+
+	if (write)
+		mode |= BLK_OPEN_WRITE | BLK_OPEN_EXCL;
+	b->file = bdev_file_open_by_dev(dev, mode, write ? holder : NULL, NULL);
+	if (IS_ERR(b->file))
+		return PTR_ERR(b->file);
+	b->bdev = file_bdev(b->file);
+#else
+	b->mode = FMODE_READ;
+	if (write)
+		b->mode |= FMODE_WRITE | FMODE_EXCL;
+	b->bdev = blkdev_get_by_dev(dev, b->mode, write ? holder : NULL);
+	if (IS_ERR(b->bdev))
+		return PTR_ERR(b->bdev);
+#endif
+	if (write && bdev_read_only(b->bdev)) {
+		ssdk_bdev_close(b);
+		return -EROFS;
+	}
+	return 0;
 }
 
 /**

@@ -26,7 +26,7 @@ before=$(io_total)
 nb=/dev/nullb0
 run() { "$SSDK_CLI" ctl run -q --ios 10 "$@"; }
 
-ktap_plan 53
+ktap_plan 55
 
 # --- the target ----------------------------------------------------------------
 expect_fail "a missing device" 1 "target: no such file" run --target /dev/nonexistent
@@ -69,6 +69,13 @@ expect_fail "writes without allow-write (module, through ynl)" 1 "needs allow-wr
 	ynl --do run-start --json '{"target": "/dev/nullb0", "rw": "randwrite", "ios": 10}'
 expect_fail "writes to a mounted filesystem's device" 1 "target: in use" \
 	run --target /dev/ram0 --rw randwrite --allow-write
+# Set read-only, a device is opened by number after its node: the block
+# layer would only warn of each write (bio_check_ro()). Reads still run.
+blockdev --setro $nb
+expect_fail "writes to a device set read-only (blockdev --setro): refused, nothing written" 1 \
+	"target: read-only device" writes_kept $nb run --target $nb --rw randwrite --allow-write
+ktap_check "reads of a device set read-only still run" run --target $nb
+blockdev --setrw $nb
 
 # --- the CLI's own checks -----------------------------------------------------------
 expect_fail "no limit: neither --runtime, --rounds nor --ios" 2 "--runtime, --rounds or --ios" \
