@@ -146,7 +146,11 @@ static void ssdk_bio_slot_exit(struct ssdk_slot *slot)
 	bio_uninit(&slot->bio);
 }
 
-/* A split run's IOs vary in length: the bvecs describe this one's. */
+/*
+ * The IOs of a split run and of a replay vary in length: the bvecs
+ * describe this one's, so that they add up to bi_size. A replay's
+ * configuration has one block size, its trace's largest.
+ */
 static void ssdk_bio_set_len(struct ssdk_run *run, struct ssdk_slot *slot)
 {
 	struct bio *bio = &slot->bio;
@@ -155,7 +159,7 @@ static void ssdk_bio_set_len(struct ssdk_run *run, struct ssdk_slot *slot)
 
 	bio->bi_vcnt = DIV_ROUND_UP(slot->len, PAGE_SIZE);
 	bio->bi_iter.bi_size = slot->len;
-	if (run->cfg.access.nr_bs == 1)
+	if (run->cfg.access.nr_bs == 1 && !run->cfg.trace)
 		return;
 	for (i = 0; i < bio->bi_vcnt; i++, left -= PAGE_SIZE)
 		slot->bvecs[i].bv_len = min_t(u32, left, PAGE_SIZE);

@@ -28,6 +28,18 @@ static int __init ssdk_init(void)
  * reference of a run; then the RCU callbacks that free runs, module
  * code, have all been queued and the barrier waits for them. No handler
  * is left to load a trace: those no run took go.
+ *
+ * An IO completed in a task (iomap's direct IO workqueue, the loop
+ * driver's worker) runs ssdk_slot_complete() and returns through module
+ * code after its RCU read-side section: a preemptible task can be
+ * preempted there, past what rcu_barrier() waits for. RCU Tasks waits
+ * until every task has switched voluntarily, so that none is left
+ * inside the module's text when it is freed; a kernel without it
+ * (no preemption) cannot preempt the task there.
+ *
+ * Runs end once their IOs in flight complete: rmmod waits for them, and
+ * a device that never completes one (a suspended dm table) holds rmmod
+ * until it does (resume or fail the device; Documentation/engine.rst).
  */
 static void __exit ssdk_exit(void)
 {
@@ -35,6 +47,9 @@ static void __exit ssdk_exit(void)
 	ssdk_netlink_exit();
 	ssdk_traces_shutdown();
 	rcu_barrier();
+#ifdef CONFIG_TASKS_RCU
+	synchronize_rcu_tasks();
+#endif
 }
 
 module_init(ssdk_init);
