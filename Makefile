@@ -7,6 +7,7 @@
 #   make check           every test: host, and in a VM on every kernel (the
 #                        selftests of userspace's logic on the default one)
 #   make check-kernels   the same, those too on every kernel
+#   make check-limits    the limits suite's long forms, on every kernel
 #   make check-debug     the selftests on the two debug kernels: KASAN, and
 #                        KCSAN + UBSAN (both with lockdep and kmemleak);
 #                        make check-debug-kasan, check-debug-kcsan: one
@@ -85,6 +86,18 @@ check-debug:
 check-fleet:
 	@scripts/tests/fleet.sh
 
+# ssdk_limits.sh with its long forms (a trace of max-trace-ios IOs, fio's
+# 200,000 IOs recorded and replayed under blktrace, 64 workers x iodepth
+# 1024), on every kernel, one after the other; not in make check (which
+# runs the short form): minutes of each guest.
+check-limits:
+	@scripts/setup && $(MAKE) -s userspace
+	@rc=0; for k in $(KERNELS); do \
+		echo "# $$k"; \
+		scripts/vm-run --kernel $$k --mem 3G --env SSDK_LIMITS=long -- \
+			selftests/run_tests.sh ssdk_limits.sh || rc=1; \
+	done; exit $$rc
+
 check-debug-kasan check-debug-kcsan: check-debug-%:
 	@scripts/check-debug --variant $*
 
@@ -141,4 +154,4 @@ clean:
 	rm -rf build kmod/ssdk.ko
 	$(MAKE) -s -C userspace clean
 
-.PHONY: all module userspace man install-man install-man-python install-completion modules-all install dkms-src dkms-install deb check-packages check check-kernels check-debug check-debug-kasan check-debug-kcsan check-fleet demo bench setup regen checkpatch clean
+.PHONY: all module userspace man install-man install-man-python install-completion modules-all install dkms-src dkms-install deb check-packages check check-kernels check-limits check-debug check-debug-kasan check-debug-kcsan check-fleet demo bench setup regen checkpatch clean
