@@ -580,9 +580,10 @@ int ssdk_config_parse(struct genl_info *info, struct ssdk_run_config *cfg)
  *
  * The rules are ssdk_access_check()'s (../common/access.c): sizes,
  * offsets and alignments multiples of the logical block size, the span
- * within the target and holding the largest block. An absent span is
- * resolved to the rest of the target. A replay's every IO must be whole
- * logical blocks, and land in the target (replay.c).
+ * within the target and holding the largest block, a stride within the
+ * span. An absent span is resolved to the rest of the target. A replay's
+ * every IO must be whole logical blocks, and land in the target
+ * (replay.c).
  *
  * Context: Process context.
  * Return: 0 or a negative errno, explained in @extack.
@@ -638,6 +639,9 @@ int ssdk_config_check_target(struct ssdk_run *run, struct nlattr **attrs,
 		break;
 	case SSDK_ACCESS_SPAN_SMALL:
 		NL_SET_ERR_MSG_ATTR(extack, attr, SSDK_ACCESS_MSG_SPAN_SMALL);
+		break;
+	case SSDK_ACCESS_STRIDE_SPAN:
+		NL_SET_ERR_MSG_ATTR(extack, attr, SSDK_ACCESS_MSG_STRIDE_SPAN);
 		break;
 	}
 	return -p->err;
