@@ -399,7 +399,9 @@ static int ssdk_config_steady(struct genl_info *info, struct ssdk_run_config *cf
 
 /*
  * Rounds: whole intervals of the time series from the ramp's end, all of
- * them held by the series; rounds x round-ns is the runtime.
+ * them held by the series; rounds x round-ns is the runtime, which must
+ * stay within max-duration-ns as a runtime-ns given would (the policy
+ * bounds each factor, not their product, which could wrap 64 bits).
  */
 static int ssdk_config_rounds(struct genl_info *info, struct ssdk_run_config *cfg)
 {
@@ -413,6 +415,9 @@ static int ssdk_config_rounds(struct genl_info *info, struct ssdk_run_config *cf
 		return ssdk_config_steady(info, cfg);
 	if (!cfg->round_ns)
 		return ssdk_config_refuse(info, SSDK_A_RUN_ROUNDS, "rounds: needs round-ns");
+	if (cfg->round_ns > div_u64(SSDK_MAX_DURATION_NS, cfg->rounds))
+		return ssdk_config_refuse(info, SSDK_A_RUN_ROUNDS,
+					  "rounds: rounds x round-ns is more than max-duration-ns (365 days)");
 	div64_u64_rem(cfg->round_ns, interval, &rem);
 	if (rem)
 		return ssdk_config_refuse(info, SSDK_A_RUN_ROUND_NS,
