@@ -257,6 +257,9 @@ static int ssdk_config_replay(struct genl_info *info, struct ssdk_run_config *cf
 		return PTR_ERR(t);
 	cfg->trace = t;
 	ssdk_replay_configure(cfg, cfg->ios);
+	ret = ssdk_replay_check_times(cfg, attrs, info->extack);
+	if (ret)
+		return ret;
 	cfg->allow_write = nla_get_flag(attrs[SSDK_A_RUN_ALLOW_WRITE]);
 	if (ssdk_trace_writes(t) && !cfg->allow_write) {
 		NL_SET_ERR_MSG_ATTR(info->extack, attrs[SSDK_A_RUN_TRACE],
