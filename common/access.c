@@ -28,6 +28,7 @@ const struct ssdk_access_problem_desc ssdk_access_problems[SSDK_ACCESS_NR_PROBLE
 	[SSDK_ACCESS_OFFSET_END] = { SSDK_A_RUN_OFFSET, ERANGE, SSDK_ACCESS_MSG_OFFSET_END },
 	[SSDK_ACCESS_SPAN_END] = { SSDK_A_RUN_SPAN, ERANGE, SSDK_ACCESS_MSG_SPAN_END },
 	[SSDK_ACCESS_SPAN_SMALL] = { SSDK_A_RUN_SPAN, EINVAL, SSDK_ACCESS_MSG_SPAN_SMALL },
+	[SSDK_ACCESS_STRIDE_SPAN] = { SSDK_A_RUN_STRIDE, ERANGE, SSDK_ACCESS_MSG_STRIDE_SPAN },
 };
 
 /**
@@ -72,8 +73,11 @@ u32 ssdk_access_min_bs(const struct ssdk_access_cfg *cfg)
  *	multiples of.
  *
  * Sizes, offsets and alignments must be multiples of the logical block
- * size, and the span must lie within the target and hold the largest
- * block.
+ * size, the span must lie within the target and hold the largest block,
+ * and a stride must not be longer than the span from its first IO's start
+ * (span - align-offset): a longer one would only ever place the first IO,
+ * and near 2^64 it would wrap the cursor (ssdk_access_next() cannot be
+ * led out of the span either way).
  *
  * Return: SSDK_ACCESS_OK, or the first problem found.
  */
@@ -100,6 +104,8 @@ int ssdk_access_check(struct ssdk_access_cfg *cfg, u64 target_size, u32 lbs)
 		return SSDK_ACCESS_SPAN_END;
 	if (cfg->span < (u64)cfg->align_offset + ssdk_access_max_bs(cfg))
 		return SSDK_ACCESS_SPAN_SMALL;
+	if (cfg->stride > cfg->span - cfg->align_offset)
+		return SSDK_ACCESS_STRIDE_SPAN;
 	return SSDK_ACCESS_OK;
 }
 
@@ -137,12 +143,14 @@ void ssdk_access_init(struct ssdk_access *a, const struct ssdk_access_cfg *cfg)
  * A sequential cursor starts over at the span's start when the next IO
  * would not fit before its end: a run of span / bs IOs covers the span
  * once. Random offsets are uniform among the positions align apart.
+ * Neither test nor step adds to the cursor before comparing: it stays
+ * within the room whatever the stride, so no sum can wrap past 2^64.
  */
 void ssdk_access_next(struct ssdk_access *a, u8 *op, u32 *len, u64 *offset)
 {
 	const struct ssdk_access_cfg *cfg = a->cfg;
 	unsigned int i = 0;
-	u64 pos;
+	u64 pos, step;
 
 	*op = a->op;
 	if (a->mixed)
@@ -151,10 +159,11 @@ void ssdk_access_next(struct ssdk_access *a, u8 *op, u32 *len, u64 *offset)
 		i = a->pick_bs[ssdk_prng_below(&a->rng, 100)];
 	*len = cfg->bs[i];
 	if (a->sequential) {
-		if (a->seq_pos + *len > a->room)
+		if (*len > a->room - a->seq_pos)
 			a->seq_pos = 0;
 		pos = a->seq_pos;
-		a->seq_pos += cfg->stride ?: *len;
+		step = cfg->stride ?: *len;
+		a->seq_pos = step > a->room - pos ? a->room : pos + step;
 	} else {
 		pos = ssdk_prng_below(&a->rng, a->nr_pos[i]) * cfg->align;
 	}
@@ -175,7 +184,9 @@ void ssdk_access_next(struct ssdk_access *a, u8 *op, u32 *len, u64 *offset)
  * (the run's for worker 0, so that one worker draws what a run always
  * drew). Sequential IOs cover a part of the span each: n equal parts,
  * multiples of align, one after the other, so that the workers together
- * sweep the span as streams that do not meet.
+ * sweep the span as streams that do not meet. A stride longer than a
+ * part (but within the span, as checked) keeps each worker on its part's
+ * first IO: ssdk_access_next() never leaves the part.
  *
  * Return: false when a sequential part would not hold the largest block.
  */

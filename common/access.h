@@ -57,6 +57,7 @@ enum ssdk_access_problem {
 	SSDK_ACCESS_OFFSET_END,
 	SSDK_ACCESS_SPAN_END,
 	SSDK_ACCESS_SPAN_SMALL,
+	SSDK_ACCESS_STRIDE_SPAN,
 	SSDK_ACCESS_NR_PROBLEMS
 };
 
@@ -70,6 +71,7 @@ enum ssdk_access_problem {
 #define SSDK_ACCESS_MSG_OFFSET_END	"offset: at or beyond the end of the target"
 #define SSDK_ACCESS_MSG_SPAN_END	"span: goes beyond the end of the target"
 #define SSDK_ACCESS_MSG_SPAN_SMALL	"span: smaller than align-offset plus the largest block"
+#define SSDK_ACCESS_MSG_STRIDE_SPAN	"stride: more than the span less align-offset"
 
 /**
  * struct ssdk_access_problem_desc - A problem of ssdk_access_check().
@@ -96,7 +98,8 @@ extern const struct ssdk_access_problem_desc ssdk_access_problems[SSDK_ACCESS_NR
  * @pick_bs: Index in @cfg's sizes, per percent.
  * @nr_pos: Random positions of each block size in the span.
  * @room: Bytes of the span from its first IO's start (offset + align-offset).
- * @seq_pos: Start of the next sequential IO, from offset + align-offset.
+ * @seq_pos: Start of the next sequential IO, from offset + align-offset;
+ *	never above @room, so that room - seq_pos does not wrap.
  */
 struct ssdk_access {
 	const struct ssdk_access_cfg *cfg;

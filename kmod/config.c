@@ -257,6 +257,9 @@ static int ssdk_config_replay(struct genl_info *info, struct ssdk_run_config *cf
 		return PTR_ERR(t);
 	cfg->trace = t;
 	ssdk_replay_configure(cfg, cfg->ios);
+	ret = ssdk_replay_check_times(cfg, attrs, info->extack);
+	if (ret)
+		return ret;
 	cfg->allow_write = nla_get_flag(attrs[SSDK_A_RUN_ALLOW_WRITE]);
 	if (ssdk_trace_writes(t) && !cfg->allow_write) {
 		NL_SET_ERR_MSG_ATTR(info->extack, attrs[SSDK_A_RUN_TRACE],
@@ -399,7 +402,9 @@ static int ssdk_config_steady(struct genl_info *info, struct ssdk_run_config *cf
 
 /*
  * Rounds: whole intervals of the time series from the ramp's end, all of
- * them held by the series; rounds x round-ns is the runtime.
+ * them held by the series; rounds x round-ns is the runtime, which must
+ * stay within max-duration-ns as a runtime-ns given would (the policy
+ * bounds each factor, not their product, which could wrap 64 bits).
  */
 static int ssdk_config_rounds(struct genl_info *info, struct ssdk_run_config *cfg)
 {
@@ -413,6 +418,9 @@ static int ssdk_config_rounds(struct genl_info *info, struct ssdk_run_config *cf
 		return ssdk_config_steady(info, cfg);
 	if (!cfg->round_ns)
 		return ssdk_config_refuse(info, SSDK_A_RUN_ROUNDS, "rounds: needs round-ns");
+	if (cfg->round_ns > div_u64(SSDK_MAX_DURATION_NS, cfg->rounds))
+		return ssdk_config_refuse(info, SSDK_A_RUN_ROUNDS,
+					  "rounds: rounds x round-ns is more than max-duration-ns (365 days)");
 	div64_u64_rem(cfg->round_ns, interval, &rem);
 	if (rem)
 		return ssdk_config_refuse(info, SSDK_A_RUN_ROUND_NS,
@@ -580,9 +588,10 @@ int ssdk_config_parse(struct genl_info *info, struct ssdk_run_config *cfg)
  *
  * The rules are ssdk_access_check()'s (../common/access.c): sizes,
  * offsets and alignments multiples of the logical block size, the span
- * within the target and holding the largest block. An absent span is
- * resolved to the rest of the target. A replay's every IO must be whole
- * logical blocks, and land in the target (replay.c).
+ * within the target and holding the largest block, a stride within the
+ * span. An absent span is resolved to the rest of the target. A replay's
+ * every IO must be whole logical blocks, and land in the target
+ * (replay.c).
  *
  * Context: Process context.
  * Return: 0 or a negative errno, explained in @extack.
@@ -638,6 +647,9 @@ int ssdk_config_check_target(struct ssdk_run *run, struct nlattr **attrs,
 		break;
 	case SSDK_ACCESS_SPAN_SMALL:
 		NL_SET_ERR_MSG_ATTR(extack, attr, SSDK_ACCESS_MSG_SPAN_SMALL);
+		break;
+	case SSDK_ACCESS_STRIDE_SPAN:
+		NL_SET_ERR_MSG_ATTR(extack, attr, SSDK_ACCESS_MSG_STRIDE_SPAN);
 		break;
 	}
 	return -p->err;

@@ -11,6 +11,28 @@
 #include <uapi/linux/ssdk.h>
 
 /* Integer value ranges */
+static const struct netlink_range_validation ssdk_a_run_runtime_ns_range = {
+	.max	= SSDK_MAX_DURATION_NS,
+};
+
+static const struct netlink_range_validation ssdk_a_run_ramp_ns_range = {
+	.max	= SSDK_MAX_DURATION_NS,
+};
+
+static const struct netlink_range_validation ssdk_a_run_ts_interval_ns_range = {
+	.max	= SSDK_MAX_DURATION_NS,
+};
+
+static const struct netlink_range_validation ssdk_a_run_capture_over_ns_range = {
+	.min	= 1ULL,
+	.max	= SSDK_MAX_DURATION_NS,
+};
+
+static const struct netlink_range_validation ssdk_a_run_round_ns_range = {
+	.min	= 1ULL,
+	.max	= SSDK_MAX_DURATION_NS,
+};
+
 static const struct netlink_range_validation ssdk_a_run_replay_scale_range = {
 	.min	= 1ULL,
 	.max	= SSDK_MAX_REPLAY_SCALE,
@@ -39,9 +61,9 @@ const struct nla_policy ssdk_run_start_nl_policy[SSDK_A_RUN_REPLAY_REMAP + 1] = 
 	[SSDK_A_RUN_IODEPTH] = NLA_POLICY_RANGE(NLA_U32, 1, SSDK_MAX_IODEPTH),
 	[SSDK_A_RUN_OFFSET] = { .type = NLA_U64, },
 	[SSDK_A_RUN_SPAN] = NLA_POLICY_MIN(NLA_U64, 1),
-	[SSDK_A_RUN_RUNTIME_NS] = { .type = NLA_U64, },
+	[SSDK_A_RUN_RUNTIME_NS] = NLA_POLICY_FULL_RANGE(NLA_U64, &ssdk_a_run_runtime_ns_range),
 	[SSDK_A_RUN_IOS] = { .type = NLA_U64, },
-	[SSDK_A_RUN_RAMP_NS] = { .type = NLA_U64, },
+	[SSDK_A_RUN_RAMP_NS] = NLA_POLICY_FULL_RANGE(NLA_U64, &ssdk_a_run_ramp_ns_range),
 	[SSDK_A_RUN_SEED] = { .type = NLA_U64, },
 	[SSDK_A_RUN_CPU] = { .type = NLA_U32, },
 	[SSDK_A_RUN_ALLOW_WRITE] = { .type = NLA_FLAG, },
@@ -58,13 +80,13 @@ const struct nla_policy ssdk_run_start_nl_policy[SSDK_A_RUN_REPLAY_REMAP + 1] = 
 	[SSDK_A_RUN_ENGINE] = NLA_POLICY_MAX(NLA_U32, 1),
 	[SSDK_A_RUN_BUFFERED] = { .type = NLA_FLAG, },
 	[SSDK_A_RUN_SLOWEST_N] = NLA_POLICY_MAX(NLA_U32, SSDK_MAX_SLOWEST),
-	[SSDK_A_RUN_TS_INTERVAL_NS] = { .type = NLA_U64, },
-	[SSDK_A_RUN_CAPTURE_OVER_NS] = NLA_POLICY_MIN(NLA_U64, 1),
+	[SSDK_A_RUN_TS_INTERVAL_NS] = NLA_POLICY_FULL_RANGE(NLA_U64, &ssdk_a_run_ts_interval_ns_range),
+	[SSDK_A_RUN_CAPTURE_OVER_NS] = NLA_POLICY_FULL_RANGE(NLA_U64, &ssdk_a_run_capture_over_ns_range),
 	[SSDK_A_RUN_MAX_ERRORS] = { .type = NLA_U64, },
 	[SSDK_A_RUN_OWNED] = { .type = NLA_FLAG, },
 	[SSDK_A_RUN_DRY_RUN] = { .type = NLA_FLAG, },
 	[SSDK_A_RUN_ROUNDS] = NLA_POLICY_RANGE(NLA_U32, 1, SSDK_MAX_ROUNDS),
-	[SSDK_A_RUN_ROUND_NS] = NLA_POLICY_MIN(NLA_U64, 1),
+	[SSDK_A_RUN_ROUND_NS] = NLA_POLICY_FULL_RANGE(NLA_U64, &ssdk_a_run_round_ns_range),
 	[SSDK_A_RUN_STEADY_TRACK] = NLA_POLICY_MAX(NLA_U32, 2),
 	[SSDK_A_RUN_STEADY_RANGE_PCT] = NLA_POLICY_RANGE(NLA_U32, 1, 100),
 	[SSDK_A_RUN_STEADY_SLOPE_PCT] = NLA_POLICY_RANGE(NLA_U32, 1, 100),

@@ -15,23 +15,38 @@
  */
 
 #include <linux/blkdev.h>
+#include <linux/math64.h>
 #include <net/netlink.h>
 
 #include "ssdk.h"
 
 /**
- * ssdk_purge_check() - Whether the target offers a purge run's method.
- * @run: The run, its target open.
+ * ssdk_purge_check() - Whether the target offers a purge run's method,
+ * over whole logical blocks.
+ * @run: The run, its target open, its span resolved.
  * @attrs: The attributes of run-start, which @extack points at.
  * @extack: For the reason of a refusal.
  *
- * Return: 0, or -EOPNOTSUPP explained in @extack.
+ * The offset is whole logical blocks (ssdk_access_check()), and so must
+ * the span be: the block layer refuses a discard or a write-zeroes of a
+ * part of one (the last chunk would fail), and a span of 512-byte
+ * sectors less a tail would count the tail as purged without purging it.
+ *
+ * Return: 0, -EINVAL or -EOPNOTSUPP explained in @extack.
  */
 int ssdk_purge_check(struct ssdk_run *run, struct nlattr **attrs,
 		     struct netlink_ext_ack *extack)
 {
 	struct block_device *bdev = run->bdev.bdev;
 	const struct nlattr *attr = attrs[SSDK_A_RUN_PURGE];
+	u32 rem;
+
+	div_u64_rem(run->cfg.access.span, run->lbs, &rem);
+	if (rem) {
+		NL_SET_ERR_MSG_ATTR(extack, attrs[SSDK_A_RUN_SPAN],
+				    "span: a purge's, not a multiple of the target's logical block size");
+		return -EINVAL;
+	}
 
 	/* NL_SET_ERR_MSG_ATTR() takes a literal: one case per message. */
 	switch (run->cfg.purge_method) {

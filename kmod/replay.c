@@ -220,6 +220,11 @@ static int ssdk_trace_check_io(struct ssdk_trace *t, u32 i, const struct nlattr 
 		return ssdk_trace_refuse(t, extack, attr,
 					 "trace IO %u: arrives at %llu ns, before the IO before it",
 					 i, io->at_ns);
+	/* In order, so this does not wrap: its due time from the first's. */
+	if (io->at_ns - t->ios[0].at_ns > SSDK_MAX_DURATION_NS)
+		return ssdk_trace_refuse(t, extack, attr,
+					 "trace IO %u: %llu ns after IO 0, past max-duration-ns",
+					 i, io->at_ns - t->ios[0].at_ns);
 	return 0;
 }
 
@@ -433,6 +438,61 @@ void ssdk_replay_configure(struct ssdk_run_config *cfg, u64 ios)
 	ac->align = t->max_len;
 }
 
+/*
+ * @ns, a time of a trace from its first IO (at most max-duration-ns, as
+ * loaded), times @scale / 1000 as mul_u64_u32_div() would, exactly; or
+ * U64_MAX when that is past max-duration-ns (and may be past 2^64, which
+ * mul_u64_u32_div() would truncate).
+ */
+static u64 ssdk_replay_scaled(u64 ns, u32 scale)
+{
+	u32 rem;
+	u64 q = div_u64_rem(ns, 1000, &rem);
+	u64 scaled;
+
+	/* Past the limit already: q x scale would be. */
+	if (q > div_u64(SSDK_MAX_DURATION_NS, scale))
+		return U64_MAX;
+	/* q x scale <= the limit < 2^55; rem x scale < 2^30. */
+	scaled = q * scale + rem * scale / 1000;
+	return scaled > SSDK_MAX_DURATION_NS ? U64_MAX : scaled;
+}
+
+/**
+ * ssdk_replay_check_times() - Check that a timed replay's IOs are due
+ * within max-duration-ns of its start, scaled.
+ * @cfg: The configuration, its trace claimed and configured (the IOs it
+ *	replays: @cfg->ios), its replay timing and scale read.
+ * @attrs: The attributes of run-start, which @extack points at.
+ * @extack: For the reason of a refusal, which names the first IO past
+ *	the limit.
+ *
+ * Each IO of a trace arrives within max-duration-ns of its first (as
+ * loaded); stretched by replay-scale, the last one replayed must still
+ * be due within it, so that ssdk_replay_due() cannot wrap.
+ *
+ * Context: Process context.
+ * Return: 0 or -EINVAL.
+ */
+int ssdk_replay_check_times(const struct ssdk_run_config *cfg, struct nlattr **attrs,
+			    struct netlink_ext_ack *extack)
+{
+	struct ssdk_trace *t = cfg->trace;
+	u32 i, last = cfg->ios - 1;
+
+	if (cfg->replay_timing != SSDK_REPLAY_TIMING_ORIGINAL ||
+	    ssdk_replay_scaled(t->ios[last].at_ns - t->ios[0].at_ns, cfg->replay_scale) != U64_MAX)
+		return 0;
+	for (i = 0; i < last; i++)
+		if (ssdk_replay_scaled(t->ios[i].at_ns - t->ios[0].at_ns, cfg->replay_scale) ==
+		    U64_MAX)
+			break;
+	return ssdk_trace_refuse(t, extack, attrs[SSDK_A_RUN_REPLAY_SCALE] ?:
+				 attrs[SSDK_A_RUN_TRACE],
+				 "trace IO %u: scaled by replay-scale %u, due past max-duration-ns",
+				 i, cfg->replay_scale);
+}
+
 /* The first of the trace's IOs that does not fit @lbs. */
 static u32 ssdk_replay_first_unaligned(const struct ssdk_trace *t, u32 lbs)
 {
@@ -563,14 +623,17 @@ void ssdk_replay_next(struct ssdk_run *run, struct ssdk_slot *slot)
  * @i: The IO's index in the trace.
  *
  * Return: Its arrival, scaled, counted from the first IO's, which is due
- * at the run's start; U64_MAX past the trace's end.
+ * at the run's start; U64_MAX past the trace's end, or past
+ * max-duration-ns from the start (which ssdk_replay_check_times() refused
+ * for the IOs replayed): never a time that wrapped.
  */
 u64 ssdk_replay_due(const struct ssdk_run *run, u64 i)
 {
 	const struct ssdk_trace *t = run->cfg.trace;
+	u64 scaled;
 
 	if (i >= t->nr)
 		return U64_MAX;
-	return run->start_ns + mul_u64_u32_div(t->ios[i].at_ns - t->ios[0].at_ns,
-					       run->cfg.replay_scale, 1000);
+	scaled = ssdk_replay_scaled(t->ios[i].at_ns - t->ios[0].at_ns, run->cfg.replay_scale);
+	return scaled == U64_MAX ? U64_MAX : run->start_ns + scaled;
 }

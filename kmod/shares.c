@@ -218,6 +218,11 @@ void ssdk_shares_begin(struct ssdk_run *run)
 		wait_for_completion_state(&leader->go, TASK_IDLE);
 		return;
 	}
+	/*
+	 * The ramp and the runtime are each at most max-duration-ns (the
+	 * policy; rounds x round-ns by ssdk_config_rounds()), below 2^55:
+	 * the clock plus both cannot wrap.
+	 */
 	now = ktime_get_ns();
 	ramp_end = now + cfg->ramp_ns;
 	deadline = cfg->runtime_ns ? ramp_end + cfg->runtime_ns : 0;

@@ -649,6 +649,8 @@ void ssdk_traces_owner_gone(const struct net *net, u32 portid);
 void ssdk_traces_shutdown(void);
 u32 ssdk_trace_writes(const struct ssdk_trace *t);
 void ssdk_replay_configure(struct ssdk_run_config *cfg, u64 ios);
+int ssdk_replay_check_times(const struct ssdk_run_config *cfg, struct nlattr **attrs,
+			    struct netlink_ext_ack *extack);
 int ssdk_replay_check_blocks(struct ssdk_run *run, const struct nlattr *attr,
 			     struct netlink_ext_ack *extack);
 int ssdk_replay_check_span(struct ssdk_run *run, struct nlattr **attrs,

@@ -63,6 +63,7 @@ int ssdk_ts_setup(struct ssdk_run *run)
 	u64 cap = ssdk_ts_max_intervals();
 
 	ts->interval_ns = run->cfg.ts_interval_ns;
+	/* Each at most max-duration-ns, below 2^55: the sum cannot wrap. */
 	if (run->cfg.runtime_ns)
 		cap = min(cap, div64_u64(run->cfg.ramp_ns + run->cfg.runtime_ns,
 					 ts->interval_ns) + 2);

@@ -11,7 +11,7 @@
 ssdk_setup nr_devices=2 irqmode=0 gb=16
 brd_load 1 8 || ktap_skip_all "no brd"
 
-ktap_plan 18
+ktap_plan 19
 
 # write_span PATTERN [OPTIONS...]: a sequential write of 4 MiB of ram0,
 # covered once, then what it holds.
@@ -82,6 +82,39 @@ stride() {
 	jtest - "j == [[i * 12288, 4096] for i in range(256)]" <<<"$r"
 }
 ktap_check "stride 12k: 4k writes every 12k, 3 MiB covered once" stride
+
+# A stride near 2^64 once wrapped the sequential cursor below the span's
+# start, down to LBA 0 (the partition table). On a memory-backed null_blk
+# stamped sector by sector: 2^64 - 512 is refused by the module, blaming
+# stride, and changes nothing; the largest stride accepted (the span, 8
+# MiB at 1 MiB) writes the span's first block only, and one 1 MiB short
+# of it its first and last; every changed byte is in [1 MiB, 9 MiB).
+stride_edge() {
+	local dev r rc=1
+
+	dev=$(nullb_make ssdk-stride 16 memory_backed=1) || return 1
+	$PATTERN fill "$dev" || return 1
+	if expect_fail_quiet 1 "stride: more than the span" "$SSDK_CLI" ctl run -q --target "$dev" \
+		--rw write --offset 1m --bs 1m --span 8m --stride 18446744073709551104 --ios 40 \
+		--allow-write && r=$($PATTERN runs "$dev") && echo "after the refusal: $r" &&
+		jtest - "j == []" <<<"$r" &&
+		"$SSDK_CLI" ctl run -q --target "$dev" --rw write --offset 1m --bs 1m --span 8m \
+			--stride 8m --ios 40 --allow-write >/dev/null &&
+		r=$($PATTERN runs "$dev") && echo "stride 8m: $r" &&
+		jtest - "j == [[1 << 20, 1 << 20]]" <<<"$r" &&
+		expect_fail_quiet 1 "stride: more than the span" "$SSDK_CLI" ctl run -q \
+			--target "$dev" --rw write --offset 1m --bs 1m --span 8m \
+			--stride $(((8 << 20) + 512)) --ios 40 --allow-write &&
+		"$SSDK_CLI" ctl run -q --target "$dev" --rw write --offset 1m --bs 1m --span 8m \
+			--stride 7m --ios 40 --allow-write >/dev/null &&
+		r=$($PATTERN runs "$dev") && echo "then stride 7m: $r" &&
+		jtest - "j == [[1 << 20, 1 << 20], [8 << 20, 1 << 20]]" <<<"$r"; then
+		rc=0
+	fi
+	nullb_remove ssdk-stride
+	return $rc
+}
+ktap_check "stride 2^64-512 refused (stride:); the largest accepted writes only in the span" stride_edge
 
 # --- mixes -----------------------------------------------------------------------
 

@@ -26,7 +26,7 @@ before=$(io_total)
 nb=/dev/nullb0
 run() { "$SSDK_CLI" ctl run -q --ios 10 "$@"; }
 
-ktap_plan 55
+ktap_plan 64
 
 # --- the target ----------------------------------------------------------------
 expect_fail "a missing device" 1 "target: no such file" run --target /dev/nonexistent
@@ -136,6 +136,40 @@ expect_fail "arrivals without rate-iops (module, through ynl)" 1 "arrivals: only
 	ynl --do run-start --json '{"target": "/dev/nullb0", "arrivals": "poisson", "ios": 10}'
 expect_fail "bs-split not adding up to 100 (module, through ynl)" 1 "do not add up to 100" \
 	ynl --do run-start --json '{"target": "/dev/nullb0", "bs-split": [{"bs": 4096, "pct": 60}], "ios": 10}'
+
+# --- durations: max-duration-ns (365 days) at the limit and one past ------------------
+MAXD=31536000000000000
+# accepted NAME JSON: run-start with these attributes (a dry run) is accepted.
+accepted() {
+	local out
+
+	if out=$(ynl --do run-start --json "{\"target\": \"/dev/nullb0\", \"dry-run\": true, $2}" 2>&1); then
+		ktap_pass "$1"
+	else
+		ktap_fail "$1" "output: $out"
+	fi
+}
+accepted "runtime-ns, ramp-ns, ts-interval-ns, capture-over-ns at max-duration-ns (dry run)" \
+	"\"runtime-ns\": $MAXD, \"ramp-ns\": $MAXD, \"ts-interval-ns\": $MAXD, \"capture-over-ns\": $MAXD"
+for a in runtime-ns ramp-ns ts-interval-ns capture-over-ns round-ns; do
+	expect_fail "$a one past max-duration-ns (module policy, through ynl)" 1 "out of range.*$a" \
+		ynl --do run-start --json "{\"target\": \"/dev/nullb0\", \"dry-run\": true, \"$a\": $((MAXD + 1))}"
+done
+accepted "rounds x round-ns = max-duration-ns (1000 x 8.76 h, dry run)" \
+	"\"rounds\": 1000, \"round-ns\": $((MAXD / 1000)), \"ts-interval-ns\": $((MAXD / 1000))"
+expect_fail "rounds x round-ns 1000 ns past max-duration-ns (module)" 1 \
+	"rounds: rounds x round-ns is more than max-duration-ns" \
+	ynl --do run-start --json "{\"target\": \"/dev/nullb0\", \"dry-run\": true, \"rounds\": 1000, \"round-ns\": $((MAXD / 1000 + 1)), \"ts-interval-ns\": $((MAXD / 1000 + 1))}"
+expect_fail "rounds x round-ns past 2^64 (module)" 1 \
+	"rounds: rounds x round-ns is more than max-duration-ns" \
+	ynl --do run-start --json "{\"target\": \"/dev/nullb0\", \"dry-run\": true, \"rounds\": 1000, \"round-ns\": $MAXD, \"ts-interval-ns\": $MAXD}"
+expect_fail "--runtime 8760h (the limit): accepted by the CLI and the module (dry run)" 0 \
+	"1 run checked, none started" "$SSDK_CLI" ctl run --target $nb --runtime 8760h --ramp 8760h \
+	--dry-run
+expect_fail "--runtime 8761h: the CLI says the limit in hours" 2 \
+	"--runtime: '8761h' is more than 8760h, the longest it takes" run --target $nb --runtime 8761h
+expect_fail "--ramp one ns past the limit: the CLI, exactly" 2 \
+	"--ramp: '$((MAXD + 1))ns' is more than 8760h" run --target $nb --ramp $((MAXD + 1))ns
 
 # --- who may ---------------------------------------------------------------------
 expect_fail "nobody may not start a run" 1 "CAP_NET_ADMIN" as_nobody "$SSDK_CLI" ctl run --target $nb --ios 10

@@ -122,7 +122,7 @@ command -v mkfs.ext4 >/dev/null || ktap_skip_all "no mkfs.ext4"
 ktap_plan 9
 nullb_load nr_devices=1 gb=16 irqmode=0 queue_mode=2
 
-ktap_check "trace-new, trace-load over one socket (ynl): each refusal with its reason, a refused chunk loads nothing; a run takes its trace, another socket sees none" \
+ktap_check "trace-new, trace-load over one socket (ynl): each refusal with its reason (times past max-duration-ns, loaded or scaled, too), a refused chunk loads nothing; a run takes its trace, another socket sees none" \
 	/usr/bin/python3 "$SELFTESTS_DIR/lib/trace_loads.py" "$YNL_CLI" "$SSDK_SPEC" $DEV
 runs_clear
 expect_fail "a trace that writes, without --allow-write: refused, nothing written" 1 \

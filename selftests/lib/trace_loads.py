@@ -25,6 +25,50 @@ def chunk(*ios: tuple[int, int, int, int]) -> bytes:
     return b"".join(IO.pack(*io) for io in ios)
 
 
+MAX_DURATION_NS = 31536000000000000  # the spec's max-duration-ns, 365 days
+
+
+def times(ynl: Any, refused: Any, load: Any, chunk: Any, dev: str, bad: list[str]) -> None:
+    """A trace's times at max-duration-ns from its first IO, and one past,
+    as loaded and as replay-scale stretches them (dry runs)."""
+    tid = int(ynl.do("trace-new", {"ios": 3})["id"])
+    first = 1 << 62         # any origin: the times count from the first IO's
+    if load(tid, chunk((first, 0, 4096, READ), (first + MAX_DURATION_NS, 4096, 4096, READ))) != 2:
+        bad.append("a trace spanning max-duration-ns was not loaded")
+    refused("an IO one ns past max-duration-ns after the first", "trace-load",
+            {"id": tid, "chunk": chunk((first + MAX_DURATION_NS + 1, 0, 4096, READ))},
+            f"trace IO 2: {MAX_DURATION_NS + 1} ns after IO 0, past max-duration-ns")
+    refused("an IO at 2^64 - 1 ns", "trace-load",
+            {"id": tid, "chunk": chunk(((1 << 64) - 1, 0, 4096, READ))},
+            "ns after IO 0, past max-duration-ns")
+    if load(tid, chunk((first + MAX_DURATION_NS, 8192, 4096, READ))) != 3:
+        bad.append("the trace spanning max-duration-ns did not fill")
+    run = {"target": dev, "trace": tid, "dry-run": True}
+    ynl.do("run-start", run)
+    ynl.do("run-start", {**run, "replay-scale": 1000})
+    ynl.do("run-start", {**run, "replay-timing": 1})  # afap: its times do not count
+    refused("that trace stretched by replay-scale 1001", "run-start",
+            {**run, "replay-scale": 1001},
+            "trace IO 1: scaled by replay-scale 1001, due past max-duration-ns")
+    # 1000 x its span past 2^64, which mul_u64_u32_div() would have truncated
+    refused("that trace stretched by replay-scale 1000000", "run-start",
+            {**run, "replay-scale": 1000000},
+            "trace IO 1: scaled by replay-scale 1000000, due past max-duration-ns")
+    # only the IOs replayed count: ios 1 replays the first alone
+    ynl.do("run-start", {**run, "replay-scale": 1000000, "ios": 1})
+
+    # Stretched 1000 times, a span of max-duration-ns / 1000 is due at the
+    # limit exactly; 1 ns more is due 1000 ns past it.
+    sid = int(ynl.do("trace-new", {"ios": 2})["id"])
+    load(sid, chunk((0, 0, 4096, READ), (MAX_DURATION_NS // 1000, 4096, 4096, READ)))
+    ynl.do("run-start", {"target": dev, "trace": sid, "dry-run": True, "replay-scale": 1000000})
+    tid = int(ynl.do("trace-new", {"ios": 2})["id"])
+    load(tid, chunk((0, 0, 4096, READ), (MAX_DURATION_NS // 1000 + 1, 4096, 4096, READ)))
+    refused("a span of max-duration-ns / 1000 + 1 stretched 1000 times", "run-start",
+            {"target": dev, "trace": tid, "dry-run": True, "replay-scale": 1000000},
+            "trace IO 1: scaled by replay-scale 1000000, due past max-duration-ns")
+
+
 def main(cli: str, spec: str, dev: str) -> int:
     # A request the module never answers fails the point, saying where.
     faulthandler.dump_traceback_later(120, exit=True)
@@ -84,11 +128,12 @@ def main(cli: str, spec: str, dev: str) -> int:
     refused("replay-timing without a trace", "run-start", {"target": dev, "replay-timing": 1},
             "only with trace")
     ynl.do("run-start", {**run, "dry-run": True})
+    times(ynl, refused, load, chunk, dev, bad)
     rid = int(ynl.do("run-start", run)["id"])
     refused("a trace a run took", "run-start", run, "no trace with this id")
     print(f"# run {rid} replays trace {tid}")
     # Bounded: the module holds max-trace-ios IOs of traces at once, and
-    # holds 5 here (the run's 4, the write's 1).
+    # holds 12 here (the run's 4, the write's 1, times()'s 7).
     refused("past max-trace-ios held", "trace-new", {"ios": 2097152},
             "the traces held would pass max-trace-ios", other)
     refused("more than max-trace-ios", "trace-new", {"ios": 2097153}, "")

@@ -296,7 +296,8 @@ enum cli_value args_opt_value(const struct cli_opt *o)
  * @c: The configuration.
  *
  * The value is read as its kind (a size, a duration, a number, a name);
- * its range is the module's to check.
+ * its range is the module's to check, but for a duration past the spec's
+ * maximum, said here in the option's own unit (8760h) rather than in ns.
  *
  * Return: 0, or EXIT_USAGE (said).
  */
@@ -327,6 +328,11 @@ int args_set_attr(struct cli *cli, const struct cli_opt *o, const char *arg,
 	} else {
 		err = parse_u64(arg, &v);
 	}
+	/* A duration past the spec's limit (max-duration-ns), said in its terms. */
+	if (!err && o->arg && !strcmp(o->arg, "TIME") && (a->flags & SSDK_SPEC_HAS_MAX) &&
+	    v > a->max)
+		return usage_error(cli, "--%s: '%s' is more than %s, the longest it takes",
+				   cli_opt_name(o), arg, fmt_duration(names, sizeof(names), a->max));
 	if (!err && ssdk_config_set(c, o->attr, v))
 		err = -ERANGE;
 	if (err)

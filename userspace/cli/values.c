@@ -99,15 +99,42 @@ static const struct unit time_units[] = {
 	{ "h", 3600000000000ULL },
 };
 
-/* A decimal number ("1.5", "10") and a unit; the result is whole ns. */
+/* Whole units ("10", "8760h"): exact, where a double stops at 2^53 ns. */
+static int parse_whole_duration(const char *s, uint64_t *out)
+{
+	unsigned long long v;
+	uint64_t mult;
+	char *end;
+
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno == ERANGE)
+		return -ERANGE;
+	mult = unit_mult(time_units, ARRAY_SIZE(time_units), end);
+	if (!mult)
+		return -EINVAL;
+	if (v > UINT64_MAX / mult)
+		return -ERANGE;
+	*out = v * mult;
+	return 0;
+}
+
+/*
+ * A decimal number ("1.5", "10") and a unit; the result is whole ns,
+ * exact for a whole number of units.
+ */
 int parse_duration_ns(const char *s, uint64_t *out)
 {
+	size_t digits;
 	uint64_t mult;
 	double v, ns;
 	char *end;
 
 	if (!s || !(isdigit((unsigned char)s[0]) || s[0] == '.'))
 		return -EINVAL;
+	digits = strspn(s, "0123456789");
+	if (s[digits] != '.')
+		return parse_whole_duration(s, out);
 	errno = 0;
 	v = strtod(s, &end);
 	if (end == s)

@@ -202,11 +202,11 @@ static const struct ssdk_spec_attr run_attrs[] = {
 	[SSDK_A_RUN_SPAN] =
 		{ "span", SSDK_SPEC_TYPE_U64, SSDK_SPEC_HAS_MIN, -1, -1, 1ULL, 0ULL, 0ULL, "Length of that span in bytes; absent, up to the target's end." },
 	[SSDK_A_RUN_RUNTIME_NS] =
-		{ "runtime-ns", SSDK_SPEC_TYPE_U64, 0, -1, -1, 0ULL, 0ULL, 0ULL, "How long to submit IO after the ramp; 0 for no limit. With neither runtime-ns nor ios, a run goes until run-stop." },
+		{ "runtime-ns", SSDK_SPEC_TYPE_U64, SSDK_SPEC_HAS_MAX, -1, -1, 0ULL, 31536000000000000ULL, 0ULL, "How long to submit IO after the ramp; 0 for no limit. With neither runtime-ns nor ios, a run goes until run-stop. At most max-duration-ns." },
 	[SSDK_A_RUN_IOS] =
 		{ "ios", SSDK_SPEC_TYPE_U64, 0, -1, -1, 0ULL, 0ULL, 0ULL, "How many IOs to submit in all, ramp included; 0 for no limit." },
 	[SSDK_A_RUN_RAMP_NS] =
-		{ "ramp-ns", SSDK_SPEC_TYPE_U64, 0, -1, -1, 0ULL, 0ULL, 0ULL, "Time at the start whose IOs are left out of the statistics." },
+		{ "ramp-ns", SSDK_SPEC_TYPE_U64, SSDK_SPEC_HAS_MAX, -1, -1, 0ULL, 31536000000000000ULL, 0ULL, "Time at the start whose IOs are left out of the statistics; at most max-duration-ns." },
 	[SSDK_A_RUN_SEED] =
 		{ "seed", SSDK_SPEC_TYPE_U64, 0, -1, -1, 0ULL, 0ULL, 0ULL, "Seed of the offsets' and the written data's generator." },
 	[SSDK_A_RUN_CPU] =
@@ -262,7 +262,7 @@ static const struct ssdk_spec_attr run_attrs[] = {
 	[SSDK_A_RUN_SLOWEST] =
 		{ "slowest", SSDK_SPEC_TYPE_NEST, SSDK_SPEC_HAS_MAX | SSDK_SPEC_MULTI, -1, SSDK_SPEC_SET_IO, 0ULL, 4096ULL, 0ULL, "One of a run's slowest IOs, in slowest-get's replies." },
 	[SSDK_A_RUN_TS_INTERVAL_NS] =
-		{ "ts-interval-ns", SSDK_SPEC_TYPE_U64, SSDK_SPEC_HAS_MIN | SSDK_SPEC_HAS_DEFAULT, -1, -1, 10000000ULL, 0ULL, 1000000000ULL, "Length of the intervals of the run's time series, at least 10 ms (10000000); default 1 s." },
+		{ "ts-interval-ns", SSDK_SPEC_TYPE_U64, SSDK_SPEC_HAS_MIN | SSDK_SPEC_HAS_MAX | SSDK_SPEC_HAS_DEFAULT, -1, -1, 10000000ULL, 31536000000000000ULL, 1000000000ULL, "Length of the intervals of the run's time series, at least 10 ms (10000000), at most max-duration-ns; default 1 s." },
 	[SSDK_A_RUN_TS_COUNT] =
 		{ "ts-count", SSDK_SPEC_TYPE_U32, 0, -1, -1, 0ULL, 0ULL, 0ULL, "Intervals of the time series closed so far (timeseries-get)." },
 	[SSDK_A_RUN_TS_DROPPED] =
@@ -272,7 +272,7 @@ static const struct ssdk_spec_attr run_attrs[] = {
 	[SSDK_A_RUN_INTERVAL] =
 		{ "interval", SSDK_SPEC_TYPE_NEST, SSDK_SPEC_MULTI, -1, SSDK_SPEC_SET_INTERVAL, 0ULL, 0ULL, 0ULL, "One interval of a run's time series, in timeseries-get's replies." },
 	[SSDK_A_RUN_CAPTURE_OVER_NS] =
-		{ "capture-over-ns", SSDK_SPEC_TYPE_U64, SSDK_SPEC_HAS_MIN, -1, -1, 1ULL, 0ULL, 0ULL, "Record every measured IO whose latency reaches this many ns, in completion order (captured-get); absent: none." },
+		{ "capture-over-ns", SSDK_SPEC_TYPE_U64, SSDK_SPEC_HAS_MIN | SSDK_SPEC_HAS_MAX, -1, -1, 1ULL, 31536000000000000ULL, 0ULL, "Record every measured IO whose latency reaches this many ns, in completion order (captured-get); absent: none. At most max-duration-ns." },
 	[SSDK_A_RUN_CAPTURED_COUNT] =
 		{ "captured-count", SSDK_SPEC_TYPE_U32, 0, -1, -1, 0ULL, 0ULL, 0ULL, "IOs captured so far." },
 	[SSDK_A_RUN_CAPTURED_DROPPED] =
@@ -292,7 +292,7 @@ static const struct ssdk_spec_attr run_attrs[] = {
 	[SSDK_A_RUN_ROUNDS] =
 		{ "rounds", SSDK_SPEC_TYPE_U32, SSDK_SPEC_HAS_MIN | SSDK_SPEC_HAS_MAX, -1, -1, 1ULL, 1000ULL, 0ULL, "Run in rounds of round-ns, this many at most: rounds x round-ns is the runtime (runtime-ns is then left out). Each round is a whole number of the time series' intervals, counted from the ramp's end." },
 	[SSDK_A_RUN_ROUND_NS] =
-		{ "round-ns", SSDK_SPEC_TYPE_U64, SSDK_SPEC_HAS_MIN, -1, -1, 1ULL, 0ULL, 0ULL, "Length of a round: a multiple of ts-interval-ns (and so must the ramp be), with rounds." },
+		{ "round-ns", SSDK_SPEC_TYPE_U64, SSDK_SPEC_HAS_MIN | SSDK_SPEC_HAS_MAX, -1, -1, 1ULL, 31536000000000000ULL, 0ULL, "Length of a round: a multiple of ts-interval-ns (and so must the ramp be), with rounds; rounds x round-ns at most max-duration-ns." },
 	[SSDK_A_RUN_STEADY_TRACK] =
 		{ "steady-track", SSDK_SPEC_TYPE_U32, SSDK_SPEC_HAS_MIN | SSDK_SPEC_HAS_MAX, SSDK_SPEC_ENUM_STEADY_TRACK, -1, 0ULL, 2ULL, 0ULL, "Test steady state after each round from round steady-window on, on this variable, and end the run at the first round whose window passes (SNIA PTS): its max - min within steady-range-pct of its average and its least-squares line's excursion across the window within steady-slope-pct of it. Needs rounds, at least steady-window of them." },
 	[SSDK_A_RUN_STEADY_RANGE_PCT] =

@@ -281,6 +281,130 @@ TEST(sequential_wraps)
 	}
 }
 
+/*
+ * A stride at most the span less align-offset: at that limit it is
+ * accepted, one sector past it and near 2^64 (where the cursor once
+ * wrapped, down to LBA 0) refused, blaming stride.
+ */
+TEST(stride_limit)
+{
+	struct ssdk_access_cfg c = base_cfg();
+	const u64 size = 1 * GiB;
+
+	c.rw = SSDK_RW_WRITE;
+	c.bs[0] = 1 * MiB;
+	c.align = 1 * MiB;
+	c.offset = 1 * MiB;
+	c.stride = size - MiB;			/* the span, resolved */
+	EXPECT_CHECK(SSDK_ACCESS_OK, c, size, 512);
+	c.stride = size - MiB + 512;
+	EXPECT_CHECK(SSDK_ACCESS_STRIDE_SPAN, c, size, 512);
+	c.stride = UINT64_MAX - 511;		/* 2^64 - 512 */
+	EXPECT_CHECK(SSDK_ACCESS_STRIDE_SPAN, c, size, 512);
+	c.stride = UINT64_MAX;			/* not even a multiple */
+	EXPECT_CHECK(SSDK_ACCESS_STRIDE_LBS, c, size, 512);
+	EXPECT_CHECK(SSDK_ACCESS_STRIDE_LBS, c, size, 4096);
+
+	/* less align-offset: the room from the first IO's start */
+	c.span = 16 * MiB;
+	c.align_offset = 512;
+	c.stride = 16 * MiB - 512;
+	EXPECT_CHECK(SSDK_ACCESS_OK, c, size, 512);
+	c.stride = 16 * MiB;
+	EXPECT_CHECK(SSDK_ACCESS_STRIDE_SPAN, c, size, 512);
+	EXPECT_EQ((unsigned int)SSDK_A_RUN_STRIDE, ssdk_access_problems[SSDK_ACCESS_STRIDE_SPAN].attr);
+	EXPECT_EQ(ERANGE, ssdk_access_problems[SSDK_ACCESS_STRIDE_SPAN].err);
+}
+
+/* @n sequential IOs of @a, each within [offset + align-offset, offset + span). */
+static void sequence_in_span(struct __test_metadata *_metadata, struct ssdk_access *a,
+			     const struct ssdk_access_cfg *c, unsigned int n)
+{
+	unsigned int i;
+	u64 off;
+	u32 len;
+	u8 op;
+
+	for (i = 0; i < n; i++) {
+		ssdk_access_next(a, &op, &len, &off);
+		ASSERT_GE(off, c->offset + c->align_offset) TH_LOG("IO %u at %" PRIu64, i, off);
+		ASSERT_LE(off, c->offset + c->span - len) TH_LOG("IO %u at %" PRIu64, i, off);
+	}
+}
+
+/*
+ * However large the stride, the cursor stays in the span: the largest
+ * stride accepted on a target ending near 2^64, and strides the check
+ * refuses (2^64 - 512, the old wrap to LBA 0; 2^64 - 1) placed anyway,
+ * as a second line of defence.
+ */
+TEST(stride_near_2_64)
+{
+	static const u64 strides[] = {
+		UINT64_MAX - 511, UINT64_MAX, UINT64_MAX / 2 + 1, 1 * GiB + 512,
+	};
+	const u64 size = UINT64_MAX - 511;	/* a target ending at 2^64 - 512 */
+	struct ssdk_access_cfg c = base_cfg();
+	struct ssdk_access a;
+	unsigned int i;
+	u64 off;
+	u32 len;
+	u8 op;
+
+	c.rw = SSDK_RW_WRITE;
+	c.bs[0] = 1 * MiB;
+	c.align = 1 * MiB;
+	c.align_offset = 4096;
+	c.offset = size - 1 * GiB;
+	ASSERT_EQ(SSDK_ACCESS_OK, ssdk_access_check(&c, size, 512));
+	ASSERT_EQ(1 * GiB, c.span);
+	/* the largest stride accepted: every IO at the span's first place */
+	c.stride = c.span - c.align_offset;
+	ASSERT_EQ(SSDK_ACCESS_OK, ssdk_access_check(&c, size, 512));
+	ssdk_access_init(&a, &c);
+	for (i = 0; i < 1000; i++) {
+		ssdk_access_next(&a, &op, &len, &off);
+		ASSERT_EQ(c.offset + c.align_offset, off) TH_LOG("IO %u", i);
+	}
+	/* one stride short of the room: two places, the first and the last fitting */
+	c.stride = c.span - c.align_offset - MiB;
+	ASSERT_EQ(SSDK_ACCESS_OK, ssdk_access_check(&c, size, 512));
+	ssdk_access_init(&a, &c);
+	sequence_in_span(_metadata, &a, &c, 1000);
+
+	for (i = 0; i < ARRAY_SIZE(strides); i++) {
+		c.stride = strides[i];
+		EXPECT_NE(SSDK_ACCESS_OK, ssdk_access_check(&c, size, 512));
+		ssdk_access_init(&a, &c);
+		sequence_in_span(_metadata, &a, &c, 100000);
+	}
+
+	/* the reported run: offset 1 MiB, bs 1 MiB, stride 2^64 - 512, 1 GiB */
+	c = base_cfg();
+	c.rw = SSDK_RW_WRITE;
+	c.bs[0] = 1 * MiB;
+	c.align = 1 * MiB;
+	c.offset = 1 * MiB;
+	c.stride = UINT64_MAX - 511;
+	EXPECT_EQ(SSDK_ACCESS_STRIDE_SPAN, ssdk_access_check(&c, 1 * GiB, 512));
+	ssdk_access_init(&a, &c);
+	for (i = 0; i < 10000; i++) {
+		ssdk_access_next(&a, &op, &len, &off);
+		ASSERT_EQ(1 * MiB, off) TH_LOG("IO %u", i);
+	}
+
+	/* a sequential worker's part, with a stride longer than the part */
+	c.stride = 1 * GiB - MiB;
+	ASSERT_EQ(SSDK_ACCESS_OK, ssdk_access_check(&c, 1 * GiB, 512));
+	for (i = 0; i < 4; i++) {
+		struct ssdk_access_cfg share;
+
+		ASSERT_TRUE(ssdk_access_share(&c, i, 4, &share));
+		ssdk_access_init(&a, &share);
+		sequence_in_span(_metadata, &a, &share, 1000);
+	}
+}
+
 /* A sequential split: each IO follows the last, whatever its size; none crosses the end. */
 TEST(sequential_split_covers_span)
 {

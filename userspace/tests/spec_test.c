@@ -137,6 +137,22 @@ TEST(every_const)
 			EXPECT_EQ(value, a->max);
 			continue;
 		}
+		/* max-duration-ns is the max of every duration run-start takes */
+		if (!strcmp(name, "MAX_DURATION_NS")) {
+			static const char *const durations[] = {
+				"runtime-ns", "ramp-ns", "round-ns", "ts-interval-ns",
+				"capture-over-ns",
+			};
+
+			for (i = 0; i < ARRAY_SIZE(durations); i++) {
+				type = run_attr_named(durations[i]);
+				ASSERT_GT(type, 0) TH_LOG("%s", durations[i]);
+				a = run_attr(type);
+				EXPECT_TRUE(!!(a->flags & SSDK_SPEC_HAS_MAX)) TH_LOG("%s", durations[i]);
+				EXPECT_EQ(value, a->max) TH_LOG("%s", durations[i]);
+			}
+			continue;
+		}
 		type = run_attr_named(attr);
 		ASSERT_GT(type, 0) TH_LOG("SSDK_%s: no run attribute %s", name, attr);
 		a = run_attr(type);

@@ -124,6 +124,7 @@ MAX_BATCH = 32
 MAX_WORKERS = 64
 MAX_INFLIGHT_BYTES = 268435456
 MIN_TS_INTERVAL_NS = 10000000
+MAX_DURATION_NS = 31536000000000000
 PURGE_CHUNK = 1073741824
 MAX_ROUNDS = 1000
 STEADY_WINDOW = 5
@@ -180,9 +181,9 @@ ATTRS: dict[str, dict[str, Attr]] = {
         "iodepth": Attr(6, "u32", None, None, False, 1, 1024, 1),
         "offset": Attr(7, "u64", None, None, False, None, None, None),
         "span": Attr(8, "u64", None, None, False, 1, None, None),
-        "runtime-ns": Attr(9, "u64", None, None, False, None, None, None),
+        "runtime-ns": Attr(9, "u64", None, None, False, None, 31536000000000000, None),
         "ios": Attr(10, "u64", None, None, False, None, None, None),
-        "ramp-ns": Attr(11, "u64", None, None, False, None, None, None),
+        "ramp-ns": Attr(11, "u64", None, None, False, None, 31536000000000000, None),
         "seed": Attr(12, "u64", None, None, False, None, None, None),
         "cpu": Attr(13, "u32", None, None, False, None, None, None),
         "allow-write": Attr(14, "flag", None, None, False, None, None, None),
@@ -210,12 +211,12 @@ ATTRS: dict[str, dict[str, Attr]] = {
         "buffered": Attr(36, "flag", None, None, False, None, None, None),
         "slowest-n": Attr(37, "u32", None, None, False, None, 4096, 64),
         "slowest": Attr(38, "nest", None, 'io', True, None, 4096, None),
-        "ts-interval-ns": Attr(39, "u64", None, None, False, 10000000, None, 1000000000),
+        "ts-interval-ns": Attr(39, "u64", None, None, False, 10000000, 31536000000000000, 1000000000),
         "ts-count": Attr(40, "u32", None, None, False, None, None, None),
         "ts-dropped": Attr(41, "u64", None, None, False, None, None, None),
         "from": Attr(42, "u32", None, None, False, None, None, None),
         "interval": Attr(43, "nest", None, 'interval', True, None, None, None),
-        "capture-over-ns": Attr(44, "u64", None, None, False, 1, None, None),
+        "capture-over-ns": Attr(44, "u64", None, None, False, 1, 31536000000000000, None),
         "captured-count": Attr(45, "u32", None, None, False, None, None, None),
         "captured-dropped": Attr(46, "u64", None, None, False, None, None, None),
         "captured": Attr(47, "nest", None, 'io', True, None, None, None),
@@ -225,7 +226,7 @@ ATTRS: dict[str, dict[str, Attr]] = {
         "dry-run": Attr(51, "flag", None, None, False, None, None, None),
         "purge": Attr(52, "u32", 'purge-method', None, False, 0, 2, None),
         "rounds": Attr(53, "u32", None, None, False, 1, 1000, None),
-        "round-ns": Attr(54, "u64", None, None, False, 1, None, None),
+        "round-ns": Attr(54, "u64", None, None, False, 1, 31536000000000000, None),
         "steady-track": Attr(55, "u32", 'steady-track', None, False, 0, 2, None),
         "steady-range-pct": Attr(56, "u32", None, None, False, 1, 100, 20),
         "steady-slope-pct": Attr(57, "u32", None, None, False, 1, 100, 10),
