@@ -23,6 +23,26 @@ fi
 # One server of the Python helpers for every script (lib/py_lib.sh).
 . lib/py_lib.sh
 
+# hang_report: where the processes of test $t, about to time out, wait:
+# their state (T: stopped, D: uninterruptible), kernel stack and the
+# syscall they are in, as KTAP diagnostics, so that a timeout in CI says
+# where it hung. timeout(1) makes the test a process group of its own,
+# named after its pid.
+hang_report() {
+	local p g
+
+	g=$(pgrep -o -f "^timeout -k 10 ${timeout:-300} ./$t\$") || return 0
+	echo "# $t: still running $((${timeout:-300} - 30)) s in; its processes (pid ppid state wchan time command):"
+	ps -eo pgid=,pid=,ppid=,stat=,wchan:24=,etime=,args= |
+		awk -v g="$g" '$1 == g { $1 = ""; print "#  " $0 }'
+	for p in $(ps -eo pgid=,pid= | awk -v g="$g" '$1 == g { print $2 }'); do
+		[ -r "/proc/$p/stack" ] || continue
+		echo "#   $p $(tr '\0' ' ' <"/proc/$p/cmdline" | cut -c1-120):"
+		sed 's/^/#     /' "/proc/$p/stack" 2>/dev/null
+		echo "#     syscall: $(cat "/proc/$p/syscall" 2>/dev/null)"
+	done
+}
+
 echo "KTAP version 1"
 echo "1..$#"
 n=0
@@ -30,8 +50,12 @@ failed=0
 for t in "$@"; do
 	n=$((n + 1))
 	t0=$SECONDS
+	{ sleep $((${timeout:-300} - 30)) && hang_report; } &
+	watch=$!
 	timeout -k 10 "${timeout:-300}" "./$t" 2>&1 | sed -u 's/^/  /'
 	rc=${PIPESTATUS[0]}
+	pkill -P "$watch" sleep
+	wait "$watch" 2>/dev/null
 	echo "# $t: $((SECONDS - t0)) s"
 	case $rc in
 	0) echo "ok $n selftests: ssdk: $t" ;;
