@@ -44,8 +44,6 @@
  * @adopted: A run has it, and frees it.
  * @net: The network namespace of its uploader's socket (compared only).
  * @portid: That socket's port.
- * @msg: 6.1: the reason of the last refusal about it, which extack
- *	points at (extack's own formatted messages came in 6.2).
  * @ios: The IOs, in arrival order.
  */
 struct ssdk_trace {
@@ -60,7 +58,6 @@ struct ssdk_trace {
 	bool adopted;
 	const struct net *net;
 	u32 portid;
-	char msg[128];
 	struct ssdk_replay_io *ios;
 };
 
@@ -72,10 +69,13 @@ static u64 ssdk_trace_ios_held;			/* every trace's @nr, against the limit */
 /*
  * Refuse with a formatted reason, pointing at @attr: in extack's own
  * buffer from 6.2 on (80 bytes: the reasons below fit, but for offsets of
- * twenty digits). 6.1 has none, and the reason goes into @t, which
- * outlives the request: only its uploader's socket closing, or the
- * deletion of a run that took it, frees it, and neither comes before the
- * request's reply unless threads share the socket.
+ * twenty digits). 6.1 has none: the reason goes into a ring of buffers
+ * of the module's own, since extack only points at it and the ack that
+ * reads it is built after the handler returns, when nothing of the
+ * request's (the trace: another thread may close the socket that loaded
+ * it) can be trusted to be there. A buffer is written again only after
+ * SSDK_TRACE_MSGS - 1 other refusals: one still being read then would
+ * show another refusal's words, never freed memory.
  */
 #ifdef NL_SET_ERR_MSG_ATTR_FMT
 #define ssdk_trace_refuse(t, extack, attr, fmt, args...) ({		\
@@ -84,21 +84,28 @@ static u64 ssdk_trace_ios_held;			/* every trace's @nr, against the limit */
 	-EINVAL;							\
 })
 #else
-#define ssdk_trace_refuse(t, extack, attr, fmt, args...)		\
-	ssdk_trace_refuse_into(t, extack, attr, fmt, ##args)
+#define SSDK_TRACE_MSGS		64
+static char ssdk_trace_msgs[SSDK_TRACE_MSGS][128];
+static atomic_t ssdk_trace_msg_next = ATOMIC_INIT(0);
 
-static __printf(4, 5) int ssdk_trace_refuse_into(struct ssdk_trace *t,
-						 struct netlink_ext_ack *extack,
+#define ssdk_trace_refuse(t, extack, attr, fmt, args...) ({		\
+	(void)(t);							\
+	ssdk_trace_refuse_into(extack, attr, fmt, ##args);		\
+})
+
+static __printf(3, 4) int ssdk_trace_refuse_into(struct netlink_ext_ack *extack,
 						 const struct nlattr *attr,
 						 const char *fmt, ...)
 {
+	char *msg = ssdk_trace_msgs[(unsigned int)atomic_inc_return(&ssdk_trace_msg_next) %
+				    SSDK_TRACE_MSGS];
 	va_list args;
 
 	va_start(args, fmt);
-	vsnprintf(t->msg, sizeof(t->msg), fmt, args);
+	vsnprintf(msg, sizeof(ssdk_trace_msgs[0]), fmt, args);
 	va_end(args);
 	if (extack) {
-		extack->_msg = t->msg;
+		extack->_msg = msg;
 		extack->bad_attr = attr;
 	}
 	return -EINVAL;
