@@ -26,7 +26,7 @@ before=$(io_total)
 nb=/dev/nullb0
 run() { "$SSDK_CLI" ctl run -q --ios 10 "$@"; }
 
-ktap_plan 64
+ktap_plan 67
 
 # --- the target ----------------------------------------------------------------
 expect_fail "a missing device" 1 "target: no such file" run --target /dev/nonexistent

@@ -71,25 +71,31 @@ static const struct unit size_units[] = {
 	{ "t", 1ULL << 40 }, { "tb", 1ULL << 40 }, { "tib", 1ULL << 40 },
 };
 
-int parse_size(const char *s, uint64_t *out)
+/* A whole number and one of @nr @units, exactly, or -ERANGE past 2^64 - 1. */
+static int parse_whole(const char *s, const struct unit *units, size_t nr, uint64_t *out)
 {
 	unsigned long long v;
 	uint64_t mult;
 	char *end;
 
-	if (!s || !isdigit((unsigned char)s[0]))
-		return -EINVAL;
 	errno = 0;
 	v = strtoull(s, &end, 10);
 	if (errno == ERANGE)
 		return -ERANGE;
-	mult = unit_mult(size_units, ARRAY_SIZE(size_units), end);
+	mult = unit_mult(units, nr, end);
 	if (!mult)
 		return -EINVAL;
 	if (v > UINT64_MAX / mult)
 		return -ERANGE;
 	*out = v * mult;
 	return 0;
+}
+
+int parse_size(const char *s, uint64_t *out)
+{
+	if (!s || !isdigit((unsigned char)s[0]))
+		return -EINVAL;
+	return parse_whole(s, size_units, ARRAY_SIZE(size_units), out);
 }
 
 static const struct unit time_units[] = {
@@ -102,21 +108,7 @@ static const struct unit time_units[] = {
 /* Whole units ("10", "8760h"): exact, where a double stops at 2^53 ns. */
 static int parse_whole_duration(const char *s, uint64_t *out)
 {
-	unsigned long long v;
-	uint64_t mult;
-	char *end;
-
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (errno == ERANGE)
-		return -ERANGE;
-	mult = unit_mult(time_units, ARRAY_SIZE(time_units), end);
-	if (!mult)
-		return -EINVAL;
-	if (v > UINT64_MAX / mult)
-		return -ERANGE;
-	*out = v * mult;
-	return 0;
+	return parse_whole(s, time_units, ARRAY_SIZE(time_units), out);
 }
 
 /*
