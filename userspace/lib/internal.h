@@ -46,6 +46,7 @@ struct nl_msg *ssdk_msg_new(struct ssdk *h, uint8_t cmd, int dump);
 struct nl_msg *ssdk_msg_new_size(struct ssdk *h, uint8_t cmd, int dump, size_t payload);
 int ssdk_request(struct ssdk *h, struct nl_msg *msg, ssdk_reply_fn reply, void *arg);
 size_t ssdk_max_request(const struct ssdk *h);
+const char *ssdk_nl_error_text(int nlerr, int sys_errno);
 struct nl_msg *ssdk_run_msg(struct ssdk *h, uint8_t cmd, int dump, uint32_t id,
 			    const uint32_t *from);
 int ssdk_fail(struct ssdk *h, int err, const char *fmt, ...)

@@ -18,6 +18,28 @@
 
 static __thread char open_error[SSDK_ERROR_LEN];
 
+/**
+ * ssdk_nl_error_text() - What a failed libnl call says.
+ * @nlerr: Its libnl error (negative or not).
+ * @sys_errno: errno as the call left it, cleared before it: 0 when no
+ *	system call failed.
+ *
+ * libnl folds the errnos it does not know (EMSGSIZE among them) into
+ * "Unspecific failure": the system's meaning of the errno is said
+ * instead there. Its other errors keep libnl's words (an errno left by
+ * a call that libnl retried would mislead).
+ *
+ * Return: A static string.
+ */
+const char *ssdk_nl_error_text(int nlerr, int sys_errno)
+{
+	if (sys_errno && (nlerr == -NLE_FAILURE || nlerr == NLE_FAILURE))
+		return strerror(sys_errno);
+	if (nlerr == -NLE_FAILURE || nlerr == NLE_FAILURE)
+		return "failure of unknown cause";
+	return nl_geterror(nlerr);
+}
+
 /* The attribute set of @cmd's attributes, from the spec. */
 static uint32_t cmd_set(uint8_t cmd)
 {
@@ -210,10 +232,11 @@ SSDK_EXPORT int ssdk_open(struct ssdk **out)
 		err = open_fail(-ENOMEM, "out of memory");
 		goto err_free;
 	}
+	errno = 0;
 	err = genl_connect(h->sk);
 	if (err) {
 		err = open_fail(-EIO, "cannot open a generic netlink socket: %s",
-				nl_geterror(err));
+				ssdk_nl_error_text(err, errno));
 		goto err_free_sock;
 	}
 	/* Replies are walked in ssdk_request(), which asks for acks itself. */
@@ -223,6 +246,7 @@ SSDK_EXPORT int ssdk_open(struct ssdk **out)
 	setsockopt(nl_socket_get_fd(h->sk), SOL_NETLINK, NETLINK_CAP_ACK, &one, sizeof(one));
 	request_room(h);
 
+	errno = 0;
 	h->family = genl_ctrl_resolve(h->sk, SSDK_FAMILY_NAME);
 	if (h->family < 0) {
 		if (h->family == -NLE_OBJ_NOTFOUND)
@@ -231,7 +255,7 @@ SSDK_EXPORT int ssdk_open(struct ssdk **out)
 					SSDK_FAMILY_NAME);
 		else
 			err = open_fail(-EIO, "cannot look up the ssdk netlink family: %s",
-					nl_geterror(h->family));
+					ssdk_nl_error_text(h->family, errno));
 		goto err_free_sock;
 	}
 	*out = h;
@@ -438,15 +462,6 @@ static const char *cmd_name(struct nl_msg *req)
 	return ssdk_spec_ops[cmd].name;
 }
 
-/*
- * libnl's error @nlerr of a call that set @sys_errno: the system's
- * meaning of the errno where there is one, since libnl folds the errnos
- * it does not know (EMSGSIZE among them) into "Unspecific failure".
- */
-static const char *nl_error_text(int nlerr, int sys_errno)
-{
-	return sys_errno ? strerror(sys_errno) : nl_geterror(nlerr);
-}
 
 /*
  * Send @req to the kernel as nl_send_auto() would (its port and sequence
@@ -500,7 +515,7 @@ int ssdk_request(struct ssdk *h, struct nl_msg *msg, ssdk_reply_fn reply, void *
 		if (n <= 0) {
 			err = ssdk_fail(h, n == -NLE_PERM ? -EPERM : -EIO,
 					"cannot read the module's reply to %s: %s", cmd_name(msg),
-					n ? nl_error_text(n, errno) : "end of file");
+					n ? ssdk_nl_error_text(n, errno) : "end of file");
 			goto out;
 		}
 		nlh = (struct nlmsghdr *)buf;

@@ -293,25 +293,28 @@ static int ntf_open(struct ssdk *h)
 	if (!h->ntf)
 		return ssdk_fail(h, -ENOMEM, "out of memory");
 	nl_socket_disable_seq_check(h->ntf);
+	errno = 0;
 	err = genl_connect(h->ntf);
 	if (!err)
 		err = nl_socket_set_nonblocking(h->ntf);
 	if (err) {
 		err = ssdk_fail(h, -EIO, "cannot open a notification socket: %s",
-				nl_geterror(err));
+				ssdk_nl_error_text(err, errno));
 		goto err_free;
 	}
+	errno = 0;
 	grp = genl_ctrl_resolve_grp(h->ntf, SSDK_FAMILY_NAME, SSDK_MCGRP_RUNS);
 	if (grp < 0) {
 		err = ssdk_fail(h, -EPROTO, "the module has no \"%s\" group: %s",
-				SSDK_MCGRP_RUNS, nl_geterror(grp));
+				SSDK_MCGRP_RUNS, ssdk_nl_error_text(grp, errno));
 		goto err_free;
 	}
+	errno = 0;
 	err = nl_socket_add_membership(h->ntf, grp);
 	if (err) {
 		err = ssdk_fail(h, err == -NLE_PERM ? -EPERM : -EIO,
 				"cannot listen to the module's notifications: %s%s",
-				nl_geterror(err),
+				ssdk_nl_error_text(err, errno),
 				err == -NLE_PERM ? " (needs CAP_NET_ADMIN)" : "");
 		goto err_free;
 	}
