@@ -50,11 +50,17 @@ failed=0
 for t in "$@"; do
 	n=$((n + 1))
 	t0=$SECONDS
-	{ sleep $((${timeout:-300} - 30)) && hang_report; } &
+	# The watch ends quietly with its sleep when the test ends first.
+	(
+		trap 'kill "$s" 2>/dev/null; exit 0' TERM
+		sleep $((${timeout:-300} - 30)) </dev/null >/dev/null 2>&1 &
+		s=$!
+		wait "$s" && hang_report
+	) &
 	watch=$!
 	timeout -k 10 "${timeout:-300}" "./$t" 2>&1 | sed -u 's/^/  /'
 	rc=${PIPESTATUS[0]}
-	pkill -P "$watch" sleep
+	kill "$watch" 2>/dev/null
 	wait "$watch" 2>/dev/null
 	echo "# $t: $((SECONDS - t0)) s"
 	case $rc in

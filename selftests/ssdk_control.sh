@@ -91,14 +91,18 @@ stop_prompt() {
 	wait_completed "$id" 100
 	dmsetup suspend ssdk-held || return 1
 	# ynl itself, not through lib/helper_server.py: under a time limit.
-	reply=$(within 5 /usr/bin/python3 "$SELFTESTS_DIR/lib/ynl.py" "$YNL_CLI" \
+	# The table holds the IOs until it is resumed below: a handler that
+	# waited would never answer before, and never say stopping. The
+	# limits only bound that wait: Python's start under emulation, on a
+	# loaded host, took more than 5 s.
+	reply=$(within 60 /usr/bin/python3 "$SELFTESTS_DIR/lib/ynl.py" "$YNL_CLI" \
 		--spec "$SSDK_SPEC" --no-schema --output-json --do run-stop --json "{\"id\": $id}") ||
-		{ echo "run-stop: no answer within 5 s"; return 1; }
+		{ echo "run-stop: no answer within 60 s"; return 1; }
 	echo "run-stop answered: $reply"
 	printf '%s' "$reply" | jtest - 'j["state"] == "stopping"' || return 1
 	"$SSDK_CLI" -j ctl stop "$id" >"$out" 2>&1 &
 	pid=$!
-	within 5 "$SSDK_CLI" ctl info >/dev/null || { echo "ctl info blocked"; return 1; }
+	within 30 "$SSDK_CLI" ctl info >/dev/null || { echo "ctl info blocked"; return 1; }
 	if modinfo nbd >/dev/null 2>&1 && ! genl_family_exists nbd; then
 		within 20 modprobe nbd || { echo "nbd's family did not register"; return 1; }
 		genl_family_exists nbd || return 1
