@@ -73,7 +73,9 @@ static int ssdk_nl_info_fill(struct sk_buff *msg)
 	    nla_put_u32(msg, SSDK_A_INFO_CLOCK_RES_NS, hrtimer_resolution) ||
 	    nla_put_u32(msg, SSDK_A_INFO_MAX_RUNS, ssdk_max_runs) ||
 	    nla_put_u32(msg, SSDK_A_INFO_HIST_SUB_BITS, SSDK_HIST_SUB_BITS) ||
-	    nla_put_u32(msg, SSDK_A_INFO_HIST_BUCKETS, SSDK_HIST_NR_BUCKETS))
+	    nla_put_u32(msg, SSDK_A_INFO_HIST_BUCKETS, SSDK_HIST_NR_BUCKETS) ||
+	    nla_put_u64_64bit(msg, SSDK_A_INFO_MEM_BUDGET, ssdk_budget_limit(), SSDK_A_INFO_PAD) ||
+	    nla_put_u64_64bit(msg, SSDK_A_INFO_MEM_USED, ssdk_budget_used(), SSDK_A_INFO_PAD))
 		return -EMSGSIZE;
 	return 0;
 }

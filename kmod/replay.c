@@ -46,6 +46,7 @@
  * @portid: That socket's port.
  * @msg: 6.1: the reason of the last refusal about it, which extack
  *	points at (extack's own formatted messages came in 6.2).
+ * @mem: Bytes it holds against the memory budget (budget.c).
  * @ios: The IOs, in arrival order.
  */
 struct ssdk_trace {
@@ -61,6 +62,7 @@ struct ssdk_trace {
 	const struct net *net;
 	u32 portid;
 	char msg[128];
+	u64 mem;
 	struct ssdk_replay_io *ios;
 };
 
@@ -68,6 +70,28 @@ static DEFINE_MUTEX(ssdk_traces_lock);
 static DEFINE_XARRAY_ALLOC1(ssdk_traces);	/* by id, until a run adopts one */
 static u32 ssdk_trace_next_id;			/* the cursor of xa_alloc_cyclic() */
 static u64 ssdk_trace_ios_held;			/* every trace's @nr, against the limit */
+
+/*
+ * How many traces of the table each port holds (any namespace's), as
+ * value entries by port: a socket that loaded none closes without a walk
+ * of the table (ssdk_traces_owner_gone()).
+ */
+static DEFINE_XARRAY(ssdk_trace_owners);
+
+/* Count a trace of the table in or out of its port's; under ssdk_traces_lock. */
+static int ssdk_trace_owner_count(u32 portid, int delta)
+{
+	void *e = xa_load(&ssdk_trace_owners, portid);
+	unsigned long n = (e ? xa_to_value(e) : 0) + delta;
+
+	lockdep_assert_held(&ssdk_traces_lock);
+	if (!n) {
+		xa_erase(&ssdk_trace_owners, portid);
+		return 0;
+	}
+	/* Only a port's first trace makes an entry, which may need memory. */
+	return xa_err(xa_store(&ssdk_trace_owners, portid, xa_mk_value(n), GFP_KERNEL));
+}
 
 /*
  * Refuse with a formatted reason, pointing at @attr: in extack's own
@@ -105,11 +129,12 @@ static __printf(4, 5) int ssdk_trace_refuse_into(struct ssdk_trace *t,
 }
 #endif
 
-/* Free a trace out of the table, and give its IOs back to the limit. */
+/* Free a trace out of the table, and give its IOs and memory back to the limits. */
 static void __ssdk_trace_free(struct ssdk_trace *t)
 {
 	lockdep_assert_held(&ssdk_traces_lock);
 	ssdk_trace_ios_held -= t->nr;
+	ssdk_budget_release(t->mem);
 	kvfree(t->ios);
 	kfree(t);
 }
@@ -129,14 +154,16 @@ static void ssdk_trace_free(struct ssdk_trace *t)
  * @extack: For the reason of a refusal.
  * @id: Its id.
  *
- * Context: Process context.
- * Return: 0, -ENOSPC past the limit of IOs held, or -ENOMEM.
+ * Context: Process context, the uploader's (its memory cgroup charged).
+ * Return: 0, -ENOSPC past the limit of IOs held or the memory budget, or
+ * -ENOMEM.
  */
 int ssdk_trace_new(const struct net *net, u32 portid, u32 nr,
 		   struct netlink_ext_ack *extack, u32 *id)
 {
+	u64 mem = ssdk_budget_trace(sizeof(struct ssdk_trace), nr);
 	struct ssdk_trace *t;
-	int ret = -ENOMEM;
+	int ret;
 
 	/* Room first: a refusal allocates nothing. */
 	mutex_lock(&ssdk_traces_lock);
@@ -146,13 +173,20 @@ int ssdk_trace_new(const struct net *net, u32 portid, u32 nr,
 			       "the traces held would pass max-trace-ios: close the sockets that loaded others, or delete the runs that replayed them");
 		return -ENOSPC;
 	}
+	ret = ssdk_budget_reserve(mem, false, "trace", extack);
+	if (ret) {
+		mutex_unlock(&ssdk_traces_lock);
+		return ret;
+	}
 	ssdk_trace_ios_held += nr;
 	mutex_unlock(&ssdk_traces_lock);
 
-	t = kzalloc(sizeof(*t), GFP_KERNEL);
+	ret = -ENOMEM;
+
+	t = kzalloc(sizeof(*t), GFP_KERNEL_ACCOUNT);
 	if (!t)
 		goto err_unreserve;
-	t->ios = kvmalloc_array(nr, sizeof(*t->ios), GFP_KERNEL);
+	t->ios = kvmalloc_array(nr, sizeof(*t->ios), GFP_KERNEL_ACCOUNT);
 	if (!t->ios)
 		goto err_free_trace;
 	t->nr = nr;
@@ -162,9 +196,16 @@ int ssdk_trace_new(const struct net *net, u32 portid, u32 nr,
 	mutex_lock(&ssdk_traces_lock);
 	ret = xa_alloc_cyclic(&ssdk_traces, &t->id, t, XA_LIMIT(1, U32_MAX),
 			      &ssdk_trace_next_id, GFP_KERNEL);
+	if (ret >= 0) {
+		ret = ssdk_trace_owner_count(portid, 1);
+		if (ret)
+			xa_erase(&ssdk_traces, t->id);
+	}
 	mutex_unlock(&ssdk_traces_lock);
 	if (ret < 0)
 		goto err_free_ios;
+	/* Given back when the trace is freed, with its IOs. */
+	t->mem = mem;
 	*id = t->id;
 	return 0;
 
@@ -176,6 +217,7 @@ err_unreserve:
 	mutex_lock(&ssdk_traces_lock);
 	ssdk_trace_ios_held -= nr;
 	mutex_unlock(&ssdk_traces_lock);
+	ssdk_budget_release(mem);
 	return ret;
 }
 
@@ -345,6 +387,7 @@ void ssdk_trace_adopt(struct ssdk_trace *t)
 		return;
 	mutex_lock(&ssdk_traces_lock);
 	xa_erase(&ssdk_traces, t->id);
+	ssdk_trace_owner_count(t->portid, -1);
 	t->adopted = true;
 	mutex_unlock(&ssdk_traces_lock);
 }
@@ -370,6 +413,7 @@ static void ssdk_traces_free_matching(const struct net *net, u32 portid, bool al
 		if (!all && (t->net != net || t->portid != portid || t->claimed))
 			continue;
 		xa_erase(&ssdk_traces, id);
+		ssdk_trace_owner_count(t->portid, -1);
 		__ssdk_trace_free(t);
 	}
 	mutex_unlock(&ssdk_traces_lock);
@@ -380,11 +424,16 @@ static void ssdk_traces_free_matching(const struct net *net, u32 portid, bool al
  * @net: The socket's network namespace.
  * @portid: Its port.
  *
+ * Every generic netlink socket's release calls it: one that loaded no
+ * trace costs a lookup, without the lock (its own trace-new requests
+ * have all returned), and no walk of the others' traces.
+ *
  * Context: Process context (the socket's release).
  */
 void ssdk_traces_owner_gone(const struct net *net, u32 portid)
 {
-	ssdk_traces_free_matching(net, portid, false);
+	if (xa_load(&ssdk_trace_owners, portid))
+		ssdk_traces_free_matching(net, portid, false);
 }
 
 /**
