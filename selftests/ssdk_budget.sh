@@ -100,7 +100,7 @@ at_the_limit() {
 # that took it.
 replay_returns() {
 	"$SSDK_CLI" ctl replay -q --target $DEV --trace "$SSDK_REPO/traces/mix.iolog" \
-		--timing afap --remap span --allow-write >/dev/null || return 1
+		--timing afap --remap span --iodepth 16 --allow-write >/dev/null || return 1
 	echo "the replay ended: $(used) in use"
 	[ "$(used)" -gt 0 ] || return 1
 	runs_clear
