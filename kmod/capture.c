@@ -18,15 +18,41 @@
 
 #include "ssdk.h"
 
+/* 48 MiB per worker: a write past it is refused. */
+#define SSDK_CAPTURE_MAX_LIMIT	1048576U
+
 static unsigned int ssdk_capture_max = 16384;
-module_param_named(capture_max, ssdk_capture_max, uint, 0644);
-MODULE_PARM_DESC(capture_max, "IOs a run's threshold capture holds, at most (default 16384)");
+
+static int ssdk_capture_max_set(const char *val, const struct kernel_param *kp)
+{
+	return param_set_uint_minmax(val, kp, 1, SSDK_CAPTURE_MAX_LIMIT);
+}
+
+static const struct kernel_param_ops ssdk_capture_max_ops = {
+	.set = ssdk_capture_max_set,
+	.get = param_get_uint,
+};
+
+module_param_cb(capture_max, &ssdk_capture_max_ops, &ssdk_capture_max, 0644);
+MODULE_PARM_DESC(capture_max, "IOs a run's threshold capture holds, at most (default 16384, 1 to 1048576)");
+
+/**
+ * ssdk_capture_cap() - Records a run's capture holds.
+ *
+ * Return: The module parameter capture_max; the memory budget prices them
+ * (budget.c).
+ */
+u32 ssdk_capture_cap(void)
+{
+	return max(READ_ONCE(ssdk_capture_max), 1U);
+}
 
 /**
  * ssdk_capture_setup() - Allocate a run's capture, when it asked for one.
- * @run: The run, its configuration checked.
+ * @run: The run, its configuration checked, its @cfg.capture_cap set.
  *
- * Context: Process context; may sleep.
+ * Context: Process context, the run's starter (charged to its memory
+ * cgroup); may sleep.
  * Return: 0 or -ENOMEM.
  */
 int ssdk_capture_setup(struct ssdk_run *run)
@@ -36,8 +62,8 @@ int ssdk_capture_setup(struct ssdk_run *run)
 	c->over_ns = run->cfg.capture_over_ns;
 	if (!c->over_ns)
 		return 0;
-	c->cap = max(ssdk_capture_max, 1U);
-	c->recs = kvcalloc(c->cap, sizeof(*c->recs), GFP_KERNEL);
+	c->cap = run->cfg.capture_cap;
+	c->recs = kvcalloc(c->cap, sizeof(*c->recs), GFP_KERNEL_ACCOUNT);
 	return c->recs ? 0 : -ENOMEM;
 }
 

@@ -22,6 +22,24 @@
 #error "ssdk builds for kernels with bdev_fput(), or before blk_mode_t"
 #endif
 
+/*
+ * SSDK_NL_ERR_FMT(extack, attr, fmt, ...): a formatted refusal, pointing
+ * at @attr (or none). extack's own formatted messages came with 6.2;
+ * before, ssdk_nl_err_fmt() (netlink.c) formats into a ring of buffers of
+ * the module's own, since extack only points at the text and the ack
+ * that reads it is built after the handler returns, when nothing of the
+ * request's can be trusted to be there.
+ */
+#ifdef NL_SET_ERR_MSG_ATTR_FMT
+#define SSDK_NL_ERR_FMT(extack, attr, fmt, args...)	\
+	NL_SET_ERR_MSG_ATTR_FMT(extack, attr, fmt, ##args)
+#else
+__printf(3, 4) void ssdk_nl_err_fmt(struct netlink_ext_ack *extack, const struct nlattr *attr,
+				    const char *fmt, ...);
+#define SSDK_NL_ERR_FMT(extack, attr, fmt, args...)	\
+	ssdk_nl_err_fmt(extack, attr, fmt, ##args)
+#endif
+
 /**
  * ssdk_fput_sync() - Drop a reference to a file, its release done on return.
  * @file: The file.

@@ -14,6 +14,7 @@ static int __init ssdk_init(void)
 {
 	int ret;
 
+	ssdk_budget_init();
 	ret = ssdk_netlink_init();
 	if (ret)
 		return ret;

@@ -49,6 +49,40 @@ static struct genl_family ssdk_nl_family __ro_after_init = {
 	.n_mcgrps	= ARRAY_SIZE(ssdk_nl_mcgrps),
 };
 
+#ifndef NL_SET_ERR_MSG_ATTR_FMT
+#define SSDK_NL_ERR_MSGS	64
+static char ssdk_nl_err_msgs[SSDK_NL_ERR_MSGS][128];
+static atomic_t ssdk_nl_err_next = ATOMIC_INIT(0);
+
+/**
+ * ssdk_nl_err_fmt() - 6.1: a formatted refusal, for SSDK_NL_ERR_FMT().
+ * @extack: The request's, or NULL.
+ * @attr: The attribute it blames, or NULL.
+ * @fmt: The message, printf-style.
+ *
+ * The text goes into a ring of static buffers, never freed while the
+ * module is loaded: a buffer is written again only after
+ * SSDK_NL_ERR_MSGS - 1 other refusals, so that a reader that slow shows
+ * another refusal's words, never freed memory.
+ */
+void ssdk_nl_err_fmt(struct netlink_ext_ack *extack, const struct nlattr *attr,
+		     const char *fmt, ...)
+{
+	char *msg;
+	va_list args;
+
+	if (!extack)
+		return;
+	msg = ssdk_nl_err_msgs[(unsigned int)atomic_inc_return(&ssdk_nl_err_next) %
+			       SSDK_NL_ERR_MSGS];
+	va_start(args, fmt);
+	vsnprintf(msg, sizeof(ssdk_nl_err_msgs[0]), fmt, args);
+	va_end(args);
+	extack->_msg = msg;
+	extack->bad_attr = attr;
+}
+#endif
+
 /* --- info-get ------------------------------------------------------------ */
 
 /* What this module can do on the running kernel: &enum ssdk_cap bits. */
@@ -73,7 +107,9 @@ static int ssdk_nl_info_fill(struct sk_buff *msg)
 	    nla_put_u32(msg, SSDK_A_INFO_CLOCK_RES_NS, hrtimer_resolution) ||
 	    nla_put_u32(msg, SSDK_A_INFO_MAX_RUNS, ssdk_max_runs) ||
 	    nla_put_u32(msg, SSDK_A_INFO_HIST_SUB_BITS, SSDK_HIST_SUB_BITS) ||
-	    nla_put_u32(msg, SSDK_A_INFO_HIST_BUCKETS, SSDK_HIST_NR_BUCKETS))
+	    nla_put_u32(msg, SSDK_A_INFO_HIST_BUCKETS, SSDK_HIST_NR_BUCKETS) ||
+	    nla_put_u64_64bit(msg, SSDK_A_INFO_MEM_BUDGET, ssdk_budget_limit(), SSDK_A_INFO_PAD) ||
+	    nla_put_u64_64bit(msg, SSDK_A_INFO_MEM_USED, ssdk_budget_used(), SSDK_A_INFO_PAD))
 		return -EMSGSIZE;
 	return 0;
 }

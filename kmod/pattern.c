@@ -30,7 +30,7 @@ int ssdk_pattern_setup(struct ssdk_run *run)
 		return 0;
 	}
 	if (!cfg->purge && ssdk_cfg_writes(cfg) && ssdk_pattern_pooled(cfg->pattern)) {
-		pool = vmalloc(SSDK_PATTERN_POOL_SIZE);
+		pool = __vmalloc(SSDK_PATTERN_POOL_SIZE, GFP_KERNEL_ACCOUNT);
 		if (!pool)
 			return -ENOMEM;
 	}

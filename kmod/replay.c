@@ -44,6 +44,7 @@
  * @adopted: A run has it, and frees it.
  * @net: The network namespace of its uploader's socket (compared only).
  * @portid: That socket's port.
+ * @mem: Bytes it holds against the memory budget (budget.c).
  * @ios: The IOs, in arrival order.
  */
 struct ssdk_trace {
@@ -58,6 +59,7 @@ struct ssdk_trace {
 	bool adopted;
 	const struct net *net;
 	u32 portid;
+	u64 mem;
 	struct ssdk_replay_io *ios;
 };
 
@@ -67,56 +69,43 @@ static u32 ssdk_trace_next_id;			/* the cursor of xa_alloc_cyclic() */
 static u64 ssdk_trace_ios_held;			/* every trace's @nr, against the limit */
 
 /*
- * Refuse with a formatted reason, pointing at @attr: in extack's own
- * buffer from 6.2 on (80 bytes: the reasons below fit, but for offsets of
- * twenty digits). 6.1 has none: the reason goes into a ring of buffers
- * of the module's own, since extack only points at it and the ack that
- * reads it is built after the handler returns, when nothing of the
- * request's (the trace: another thread may close the socket that loaded
- * it) can be trusted to be there. A buffer is written again only after
- * SSDK_TRACE_MSGS - 1 other refusals: one still being read then would
- * show another refusal's words, never freed memory.
+ * How many traces of the table each port holds (any namespace's), as
+ * value entries by port: a socket that loaded none closes without a walk
+ * of the table (ssdk_traces_owner_gone()).
  */
-#ifdef NL_SET_ERR_MSG_ATTR_FMT
+static DEFINE_XARRAY(ssdk_trace_owners);
+
+/* Count a trace of the table in or out of its port's; under ssdk_traces_lock. */
+static int ssdk_trace_owner_count(u32 portid, int delta)
+{
+	void *e = xa_load(&ssdk_trace_owners, portid);
+	unsigned long n = (e ? xa_to_value(e) : 0) + delta;
+
+	lockdep_assert_held(&ssdk_traces_lock);
+	if (!n) {
+		xa_erase(&ssdk_trace_owners, portid);
+		return 0;
+	}
+	/* Only a port's first trace makes an entry, which may need memory. */
+	return xa_err(xa_store(&ssdk_trace_owners, portid, xa_mk_value(n), GFP_KERNEL));
+}
+
+/*
+ * Refuse with a formatted reason, pointing at @attr (80 bytes from 6.2
+ * on: the reasons below fit, but for offsets of twenty digits).
+ */
 #define ssdk_trace_refuse(t, extack, attr, fmt, args...) ({		\
 	(void)(t);							\
-	NL_SET_ERR_MSG_ATTR_FMT(extack, attr, fmt, ##args);		\
+	SSDK_NL_ERR_FMT(extack, attr, fmt, ##args);			\
 	-EINVAL;							\
 })
-#else
-#define SSDK_TRACE_MSGS		64
-static char ssdk_trace_msgs[SSDK_TRACE_MSGS][128];
-static atomic_t ssdk_trace_msg_next = ATOMIC_INIT(0);
 
-#define ssdk_trace_refuse(t, extack, attr, fmt, args...) ({		\
-	(void)(t);							\
-	ssdk_trace_refuse_into(extack, attr, fmt, ##args);		\
-})
-
-static __printf(3, 4) int ssdk_trace_refuse_into(struct netlink_ext_ack *extack,
-						 const struct nlattr *attr,
-						 const char *fmt, ...)
-{
-	char *msg = ssdk_trace_msgs[(unsigned int)atomic_inc_return(&ssdk_trace_msg_next) %
-				    SSDK_TRACE_MSGS];
-	va_list args;
-
-	va_start(args, fmt);
-	vsnprintf(msg, sizeof(ssdk_trace_msgs[0]), fmt, args);
-	va_end(args);
-	if (extack) {
-		extack->_msg = msg;
-		extack->bad_attr = attr;
-	}
-	return -EINVAL;
-}
-#endif
-
-/* Free a trace out of the table, and give its IOs back to the limit. */
+/* Free a trace out of the table, and give its IOs and memory back to the limits. */
 static void __ssdk_trace_free(struct ssdk_trace *t)
 {
 	lockdep_assert_held(&ssdk_traces_lock);
 	ssdk_trace_ios_held -= t->nr;
+	ssdk_budget_release(t->mem);
 	kvfree(t->ios);
 	kfree(t);
 }
@@ -136,14 +125,16 @@ static void ssdk_trace_free(struct ssdk_trace *t)
  * @extack: For the reason of a refusal.
  * @id: Its id.
  *
- * Context: Process context.
- * Return: 0, -ENOSPC past the limit of IOs held, or -ENOMEM.
+ * Context: Process context, the uploader's (its memory cgroup charged).
+ * Return: 0, -ENOSPC past the limit of IOs held or the memory budget, or
+ * -ENOMEM.
  */
 int ssdk_trace_new(const struct net *net, u32 portid, u32 nr,
 		   struct netlink_ext_ack *extack, u32 *id)
 {
+	u64 mem = ssdk_budget_trace(sizeof(struct ssdk_trace), nr);
 	struct ssdk_trace *t;
-	int ret = -ENOMEM;
+	int ret;
 
 	/* Room first: a refusal allocates nothing. */
 	mutex_lock(&ssdk_traces_lock);
@@ -153,13 +144,20 @@ int ssdk_trace_new(const struct net *net, u32 portid, u32 nr,
 			       "the traces held would pass max-trace-ios: close the sockets that loaded others, or delete the runs that replayed them");
 		return -ENOSPC;
 	}
+	ret = ssdk_budget_reserve(mem, false, "trace", extack);
+	if (ret) {
+		mutex_unlock(&ssdk_traces_lock);
+		return ret;
+	}
 	ssdk_trace_ios_held += nr;
 	mutex_unlock(&ssdk_traces_lock);
 
-	t = kzalloc(sizeof(*t), GFP_KERNEL);
+	ret = -ENOMEM;
+
+	t = kzalloc(sizeof(*t), GFP_KERNEL_ACCOUNT);
 	if (!t)
 		goto err_unreserve;
-	t->ios = kvmalloc_array(nr, sizeof(*t->ios), GFP_KERNEL);
+	t->ios = kvmalloc_array(nr, sizeof(*t->ios), GFP_KERNEL_ACCOUNT);
 	if (!t->ios)
 		goto err_free_trace;
 	t->nr = nr;
@@ -169,9 +167,16 @@ int ssdk_trace_new(const struct net *net, u32 portid, u32 nr,
 	mutex_lock(&ssdk_traces_lock);
 	ret = xa_alloc_cyclic(&ssdk_traces, &t->id, t, XA_LIMIT(1, U32_MAX),
 			      &ssdk_trace_next_id, GFP_KERNEL);
+	if (ret >= 0) {
+		ret = ssdk_trace_owner_count(portid, 1);
+		if (ret)
+			xa_erase(&ssdk_traces, t->id);
+	}
 	mutex_unlock(&ssdk_traces_lock);
 	if (ret < 0)
 		goto err_free_ios;
+	/* Given back when the trace is freed, with its IOs. */
+	t->mem = mem;
 	*id = t->id;
 	return 0;
 
@@ -183,6 +188,7 @@ err_unreserve:
 	mutex_lock(&ssdk_traces_lock);
 	ssdk_trace_ios_held -= nr;
 	mutex_unlock(&ssdk_traces_lock);
+	ssdk_budget_release(mem);
 	return ret;
 }
 
@@ -357,6 +363,7 @@ void ssdk_trace_adopt(struct ssdk_trace *t)
 		return;
 	mutex_lock(&ssdk_traces_lock);
 	xa_erase(&ssdk_traces, t->id);
+	ssdk_trace_owner_count(t->portid, -1);
 	t->adopted = true;
 	mutex_unlock(&ssdk_traces_lock);
 }
@@ -382,6 +389,7 @@ static void ssdk_traces_free_matching(const struct net *net, u32 portid, bool al
 		if (!all && (t->net != net || t->portid != portid || t->claimed))
 			continue;
 		xa_erase(&ssdk_traces, id);
+		ssdk_trace_owner_count(t->portid, -1);
 		__ssdk_trace_free(t);
 	}
 	mutex_unlock(&ssdk_traces_lock);
@@ -392,11 +400,16 @@ static void ssdk_traces_free_matching(const struct net *net, u32 portid, bool al
  * @net: The socket's network namespace.
  * @portid: Its port.
  *
+ * Every generic netlink socket's release calls it: one that loaded no
+ * trace costs a lookup, without the lock (its own trace-new requests
+ * have all returned), and no walk of the others' traces.
+ *
  * Context: Process context (the socket's release).
  */
 void ssdk_traces_owner_gone(const struct net *net, u32 portid)
 {
-	ssdk_traces_free_matching(net, portid, false);
+	if (xa_load(&ssdk_trace_owners, portid))
+		ssdk_traces_free_matching(net, portid, false);
 }
 
 /**

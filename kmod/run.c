@@ -31,9 +31,26 @@
 
 #include "ssdk.h"
 
+/*
+ * At most 1024: what ssdk ctl review lists (REVIEW_MAX_RUNS), and runs
+ * enough for a sweep kept whole; a value past it is refused at load.
+ */
+#define SSDK_MAX_RUNS_LIMIT	1024
+
 unsigned int ssdk_max_runs = 64;
-module_param_named(max_runs, ssdk_max_runs, uint, 0444);
-MODULE_PARM_DESC(max_runs, "Runs, running or finished, kept at once (default 64)");
+
+static int ssdk_max_runs_set(const char *val, const struct kernel_param *kp)
+{
+	return param_set_uint_minmax(val, kp, 1, SSDK_MAX_RUNS_LIMIT);
+}
+
+static const struct kernel_param_ops ssdk_max_runs_ops = {
+	.set = ssdk_max_runs_set,
+	.get = param_get_uint,
+};
+
+module_param_cb(max_runs, &ssdk_max_runs_ops, &ssdk_max_runs, 0444);
+MODULE_PARM_DESC(max_runs, "Runs, running or finished, kept at once (default 64, 1 to 1024)");
 
 static DEFINE_MUTEX(ssdk_runs_lock);
 static DEFINE_XARRAY_ALLOC1(ssdk_runs);	/* by id; NULL while a run starts */
@@ -75,6 +92,9 @@ static void ssdk_run_release(struct kref *ref)
 		ssdk_run_free_records(run->shares[i]);
 	ssdk_trace_put(run->cfg.trace);
 	kfree(run->cfg.target);
+	/* Its IO part, unless its end gave it back; the structs go a grace period later. */
+	ssdk_budget_release_io(run);
+	ssdk_budget_release(run->mem);
 	call_rcu(&run->rcu, ssdk_run_free_rcu);
 }
 
@@ -205,7 +225,7 @@ static int ssdk_runs_publish(struct ssdk_run *run, struct netlink_ext_ack *extac
 static struct ssdk_run *ssdk_run_alloc(const struct ssdk_run_config *cfg,
 				       struct nlattr **attrs)
 {
-	struct ssdk_run *run = kzalloc(sizeof(*run), GFP_KERNEL);
+	struct ssdk_run *run = kzalloc(sizeof(*run), GFP_KERNEL_ACCOUNT);
 
 	if (!run)
 		return NULL;
@@ -218,7 +238,7 @@ static struct ssdk_run *ssdk_run_alloc(const struct ssdk_run_config *cfg,
 	run->state = SSDK_STATE_RUNNING;
 	run->nr_sets = ssdk_cfg_open_loop(cfg) ? SSDK_MAX_SETS : SSDK_NR_OPS;
 	run->engine = cfg->engine == SSDK_ENGINE_KFILE ? &ssdk_engine_kfile : &ssdk_engine_bio;
-	run->cfg.target = nla_strdup(attrs[SSDK_A_RUN_TARGET], GFP_KERNEL);
+	run->cfg.target = nla_strdup(attrs[SSDK_A_RUN_TARGET], GFP_KERNEL_ACCOUNT);
 	if (!run->cfg.target) {
 		ssdk_run_put(run);
 		return NULL;
@@ -268,9 +288,10 @@ static int ssdk_run_alloc_workers(struct ssdk_run *run)
  * @extack: For the reason of a failure.
  * @id: The new run's id; 0 for a dry run.
  *
- * Opens the target and checks the configuration against it; a dry run
- * stops there. Then allocates everything the run needs and starts its
- * worker.
+ * Reserves what the run pins against the memory budget (budget.c), then
+ * opens the target and checks the configuration against it; a dry run
+ * checks the budget without reserving and stops there. Then allocates
+ * everything the run needs and starts its worker.
  *
  * Context: Process context; may sleep.
  * Return: 0 or a negative errno, explained in @extack.
@@ -278,6 +299,7 @@ static int ssdk_run_alloc_workers(struct ssdk_run *run)
 int ssdk_run_start(const struct ssdk_run_config *cfg, struct nlattr **attrs,
 		   struct netlink_ext_ack *extack, u32 *id)
 {
+	struct ssdk_run_cost cost;
 	struct ssdk_run *run;
 	int ret;
 
@@ -285,11 +307,25 @@ int ssdk_run_start(const struct ssdk_run_config *cfg, struct nlattr **attrs,
 	ret = ssdk_runs_reserve(extack, cfg->dry_run, id);
 	if (ret)
 		return ret;
+	ssdk_budget_run(cfg, nla_len(attrs[SSDK_A_RUN_TARGET]), &cost);
+	ret = ssdk_budget_reserve(cost.bytes, cfg->dry_run, "run", extack);
+	if (ret)
+		goto out_unreserve;
+	if (cfg->dry_run) {
+		cost.bytes = 0;
+		cost.io = 0;
+	}
 	ret = -ENOMEM;
 	run = ssdk_run_alloc(cfg, attrs);
 	if (!run)
-		goto out_unreserve;
+		goto out_unbudget;
 	run->id = *id;
+	/* What the budget priced; the run gives it back from now on. */
+	run->cfg.ts_cap = cost.ts_cap;
+	run->cfg.capture_cap = cost.capture_cap;
+	run->mem = cost.bytes - cost.io;
+	atomic64_set(&run->mem_io, cost.io);
+	cost.bytes = 0;
 
 	ret = run->engine->open(run, attrs, extack);
 	if (ret)
@@ -324,6 +360,8 @@ out_close:
 	run->engine->close(run);
 out_put:
 	ssdk_run_put(run);
+out_unbudget:
+	ssdk_budget_release(cost.bytes);
 out_unreserve:
 	ssdk_runs_unreserve(*id);
 	*id = 0;

@@ -38,7 +38,7 @@
 /* A follower of @run: what it holds of the leader, nothing of its own yet. */
 static struct ssdk_run *ssdk_share_alloc(struct ssdk_run *run)
 {
-	struct ssdk_run *s = kzalloc(sizeof(*s), GFP_KERNEL);
+	struct ssdk_run *s = kzalloc(sizeof(*s), GFP_KERNEL_ACCOUNT);
 
 	if (!s)
 		return NULL;
@@ -63,7 +63,8 @@ static struct ssdk_run *ssdk_share_alloc(struct ssdk_run *run)
  * Sets each share's access pattern, IO count and CPU, the run's own
  * included; the records and slots are the caller's to allocate.
  *
- * Context: Process context; may sleep.
+ * Context: Process context, the run's starter (charged to its memory
+ * cgroup); may sleep.
  * Return: 0 or -ENOMEM; on failure the run's release frees what was made.
  */
 int ssdk_shares_setup(struct ssdk_run *run)
@@ -75,7 +76,7 @@ int ssdk_shares_setup(struct ssdk_run *run)
 
 	atomic_set(&run->unready, n);
 	atomic_set(&run->working, n);
-	run->shares = kcalloc(n, sizeof(*run->shares), GFP_KERNEL);
+	run->shares = kcalloc(n, sizeof(*run->shares), GFP_KERNEL_ACCOUNT);
 	if (!run->shares)
 		return -ENOMEM;
 	run->shares[0] = run;

@@ -24,7 +24,8 @@
  * ssdk_slowest_setup() - Allocate a run's slowest-IO log.
  * @run: The run, its configuration checked.
  *
- * Context: Process context; may sleep.
+ * Context: Process context, the run's starter (charged to its memory
+ * cgroup); may sleep.
  * Return: 0 or -ENOMEM.
  */
 int ssdk_slowest_setup(struct ssdk_run *run)
@@ -35,7 +36,7 @@ int ssdk_slowest_setup(struct ssdk_run *run)
 	s->nr = 0;
 	if (!s->cap)
 		return 0;
-	s->heap = kvcalloc(s->cap, sizeof(*s->heap), GFP_KERNEL);
+	s->heap = kvcalloc(s->cap, sizeof(*s->heap), GFP_KERNEL_ACCOUNT);
 	return s->heap ? 0 : -ENOMEM;
 }
 

@@ -97,6 +97,9 @@ struct ssdk_trace;
  * @replay_remap: &enum ssdk_replay_remap: where its IOs go.
  * @scheduled: The IOs go on a schedule (pace.c): a rate, or a replay with
  *	original timing.
+ * @ts_cap: Intervals of each worker's time series, and
+ * @capture_cap: records of its capture (0: none): decided by the module
+ *	parameters as the run starts, as the memory budget priced them.
  */
 struct ssdk_run_config {
 	char *target;
@@ -141,6 +144,8 @@ struct ssdk_run_config {
 	u32 replay_scale;
 	u32 replay_remap;
 	bool scheduled;
+	u32 ts_cap;
+	u32 capture_cap;
 };
 
 /**
@@ -515,6 +520,10 @@ struct ssdk_engine_ops {
  * @unready: The leader's: workers not yet ready to start.
  * @working: The leader's: workers whose IOs are not all reaped.
  * @go: The leader's: completed once the run's start times are set.
+ * @mem: The leader's: bytes it holds against the memory budget (budget.c)
+ *	until it is freed, @mem_io apart.
+ * @mem_io: The leader's: bytes of its IO part (slots, pages, pool),
+ *	given back once, when it ends or is freed, whichever comes first.
  * @rcu: Frees the run after a grace period.
  */
 struct ssdk_run {
@@ -584,6 +593,8 @@ struct ssdk_run {
 	atomic_t unready;
 	atomic_t working;
 	struct completion go;
+	u64 mem;
+	atomic64_t mem_io;
 
 	struct rcu_head rcu;
 };
@@ -603,6 +614,33 @@ static inline int ssdk_run_state(struct ssdk_run *run)
 	/* Pairs with smp_store_release() in ssdk_run_set_state(). */
 	return smp_load_acquire(&run->state);
 }
+
+/**
+ * struct ssdk_run_cost - What a run pins, priced before it starts (budget.c).
+ * @bytes: In all.
+ * @io: Of them, what goes when the run ends: its slots and their pages,
+ *	its writes' pool, its workers' stacks.
+ * @ts_cap: Intervals of each worker's time series.
+ * @capture_cap: Records of each worker's capture; 0 for none.
+ */
+struct ssdk_run_cost {
+	u64 bytes;
+	u64 io;
+	u32 ts_cap;
+	u32 capture_cap;
+};
+
+/* budget.c */
+void ssdk_budget_init(void);
+u64 ssdk_budget_limit(void);
+u64 ssdk_budget_used(void);
+int ssdk_budget_reserve(u64 bytes, bool dry_run, const char *what,
+			struct netlink_ext_ack *extack);
+void ssdk_budget_release(u64 bytes);
+void ssdk_budget_run(const struct ssdk_run_config *cfg, u32 target_len,
+		     struct ssdk_run_cost *c);
+u64 ssdk_budget_trace(size_t trace_size, u32 nr);
+void ssdk_budget_release_io(struct ssdk_run *run);
 
 /* netlink.c */
 int ssdk_netlink_init(void);
@@ -693,12 +731,14 @@ void ssdk_record_rare_update(struct ssdk_run *run);
 void ssdk_record_rare(struct ssdk_run *run, const struct ssdk_slot *slot, u64 lat);
 
 /* capture.c */
+u32 ssdk_capture_cap(void);
 int ssdk_capture_setup(struct ssdk_run *run);
 void ssdk_capture_teardown(struct ssdk_run *run);
 void ssdk_capture_record(struct ssdk_run *run, const struct ssdk_slot *slot, u64 lat);
 u32 ssdk_capture_published(const struct ssdk_run *run);
 
 /* timeseries.c */
+u32 ssdk_ts_cap(const struct ssdk_run_config *cfg);
 int ssdk_ts_setup(struct ssdk_run *run);
 void ssdk_ts_teardown(struct ssdk_run *run);
 bool ssdk_ts_advance(struct ssdk_run *run, u64 t);

@@ -28,12 +28,14 @@
  * ssdk_stats_setup() - Allocate a run's statistics, zeroed.
  * @run: The run, its sets known.
  *
- * Context: Process context; may sleep.
+ * Context: Process context, the run's starter (charged to its memory
+ * cgroup); may sleep.
  * Return: 0 or -ENOMEM.
  */
 int ssdk_stats_setup(struct ssdk_run *run)
 {
-	run->stats = vzalloc(struct_size(run->stats, set, run->nr_sets));
+	run->stats = __vmalloc(struct_size(run->stats, set, run->nr_sets),
+			       GFP_KERNEL_ACCOUNT | __GFP_ZERO);
 	if (!run->stats)
 		return -ENOMEM;
 	run->stats->nr_sets = run->nr_sets;

@@ -35,9 +35,23 @@
 
 #include "ssdk.h"
 
+/* 80 MiB per worker, 12 days at 1 s: a write past it is refused. */
+#define SSDK_TS_MAX_POINTS_LIMIT	1048576U
+
 static unsigned int ssdk_ts_max_points = 16384;
-module_param_named(ts_max_points, ssdk_ts_max_points, uint, 0644);
-MODULE_PARM_DESC(ts_max_points, "Intervals of a run's time series, at most (default 16384)");
+
+static int ssdk_ts_max_points_set(const char *val, const struct kernel_param *kp)
+{
+	return param_set_uint_minmax(val, kp, 1, SSDK_TS_MAX_POINTS_LIMIT);
+}
+
+static const struct kernel_param_ops ssdk_ts_max_points_ops = {
+	.set = ssdk_ts_max_points_set,
+	.get = param_get_uint,
+};
+
+module_param_cb(ts_max_points, &ssdk_ts_max_points_ops, &ssdk_ts_max_points, 0644);
+MODULE_PARM_DESC(ts_max_points, "Intervals of a run's time series, at most (default 16384, 1 to 1048576)");
 
 /* Open an interval: no latency yet. */
 static void ssdk_ts_open(struct ssdk_timeseries *ts)
@@ -51,27 +65,43 @@ static void ssdk_ts_open(struct ssdk_timeseries *ts)
 }
 
 /**
- * ssdk_ts_setup() - Allocate a run's time series.
- * @run: The run, its configuration checked.
+ * ssdk_ts_cap() - Intervals a run's time series holds.
+ * @cfg: The run's configuration.
  *
- * Context: Process context; may sleep.
+ * The module parameter ts_max_points, or fewer for a run whose length is
+ * known: its ramp and runtime, and two intervals for the ends.
+ *
+ * Return: How many; the memory budget prices them (budget.c).
+ */
+u32 ssdk_ts_cap(const struct ssdk_run_config *cfg)
+{
+	u64 cap = ssdk_ts_max_intervals();
+
+	/* Each at most max-duration-ns, below 2^55: the sum cannot wrap. */
+	if (cfg->runtime_ns)
+		cap = min(cap, div64_u64(cfg->ramp_ns + cfg->runtime_ns,
+					 cfg->ts_interval_ns) + 2);
+	return cap;
+}
+
+/**
+ * ssdk_ts_setup() - Allocate a run's time series.
+ * @run: The run, its configuration checked, its @cfg.ts_cap set.
+ *
+ * Context: Process context, the run's starter (charged to its memory
+ * cgroup); may sleep.
  * Return: 0 or -ENOMEM.
  */
 int ssdk_ts_setup(struct ssdk_run *run)
 {
 	struct ssdk_timeseries *ts = &run->ts;
-	u64 cap = ssdk_ts_max_intervals();
 
 	ts->interval_ns = run->cfg.ts_interval_ns;
-	/* Each at most max-duration-ns, below 2^55: the sum cannot wrap. */
-	if (run->cfg.runtime_ns)
-		cap = min(cap, div64_u64(run->cfg.ramp_ns + run->cfg.runtime_ns,
-					 ts->interval_ns) + 2);
-	ts->cap = cap;
+	ts->cap = run->cfg.ts_cap;
 	ts->end_ns = ts->interval_ns;
 	ssdk_ts_open(ts);
-	ts->base = kvcalloc(SSDK_NR_OPS, sizeof(*ts->base), GFP_KERNEL);
-	ts->points = kvcalloc(ts->cap, sizeof(*ts->points), GFP_KERNEL);
+	ts->base = kvcalloc(SSDK_NR_OPS, sizeof(*ts->base), GFP_KERNEL_ACCOUNT);
+	ts->points = kvcalloc(ts->cap, sizeof(*ts->points), GFP_KERNEL_ACCOUNT);
 	return ts->base && ts->points ? 0 : -ENOMEM;
 }
 

@@ -96,12 +96,12 @@ static struct ssdk_slot *ssdk_slot_alloc(struct ssdk_run *run)
 	struct page *page;
 	unsigned int i;
 
-	slot = kzalloc(struct_size(slot, bvecs, nr), GFP_KERNEL);
+	slot = kzalloc(struct_size(slot, bvecs, nr), GFP_KERNEL_ACCOUNT);
 	if (!slot)
 		return NULL;
 	slot->nr_vecs = nr;
 	for (i = 0; i < nr; i++, left -= PAGE_SIZE) {
-		page = alloc_page(GFP_KERNEL);
+		page = alloc_page(GFP_KERNEL_ACCOUNT);
 		if (!page)
 			goto err_free_slot;
 		bvec_set_page(&slot->bvecs[i], page, min_t(unsigned int, left, PAGE_SIZE), 0);
@@ -123,9 +123,10 @@ err_free_slot:
  * Everything the IO path needs is made here: the tables of the access
  * pattern, the slots and their pages, the data writes copy from, the
  * statistics the worker calibrates its measurement on; nothing is
- * allocated per IO.
+ * allocated per IO, nor by the worker's thread.
  *
- * Context: Process context; may sleep.
+ * Context: Process context, the run's starter (charged to its memory
+ * cgroup); may sleep.
  * Return: 0 or -ENOMEM.
  */
 int ssdk_worker_setup(struct ssdk_run *run)
@@ -134,9 +135,9 @@ int ssdk_worker_setup(struct ssdk_run *run)
 
 	ssdk_access_init(&run->access, &run->share_access);
 
-	run->slots = kcalloc(run->cfg.iodepth, sizeof(*run->slots), GFP_KERNEL);
-	run->free = kcalloc(run->cfg.iodepth, sizeof(*run->free), GFP_KERNEL);
-	run->calib = vzalloc(sizeof(*run->calib));
+	run->slots = kcalloc(run->cfg.iodepth, sizeof(*run->slots), GFP_KERNEL_ACCOUNT);
+	run->free = kcalloc(run->cfg.iodepth, sizeof(*run->free), GFP_KERNEL_ACCOUNT);
+	run->calib = __vmalloc(sizeof(*run->calib), GFP_KERNEL_ACCOUNT | __GFP_ZERO);
 	if (!run->slots || !run->free || !run->calib)
 		goto err_teardown;
 	for (i = 0; i < run->cfg.iodepth; i++) {
@@ -615,6 +616,8 @@ int ssdk_worker(void *data)
 		return 0;
 	run = run->leader ?: run;
 	ssdk_pattern_teardown(run);
+	/* Every worker's slots are freed; their stacks go as they exit. */
+	ssdk_budget_release_io(run);
 	run->engine->close(run);
 	ssdk_slowest_finish(run);
 	ssdk_run_ended(run);

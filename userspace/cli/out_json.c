@@ -64,6 +64,8 @@ static void json_info(struct output *out, const struct ssdk_info *in)
 	json_u64(j, INFO(MAX_RUNS), in->max_runs);
 	json_u64(j, INFO(HIST_SUB_BITS), in->hist_sub_bits);
 	json_u64(j, INFO(HIST_BUCKETS), in->hist_buckets);
+	json_u64(j, INFO(MEM_BUDGET), in->mem_budget);
+	json_u64(j, INFO(MEM_USED), in->mem_used);
 	json_array_begin(j, INFO(CAPS), JSON_INLINE);
 	for (i = 0; i < caps->nr; i++)
 		if (in->caps & (1ULL << i))

@@ -43,6 +43,10 @@ static void text_info(struct output *out, const struct ssdk_info *in)
 	printf("\nruns       at most %u kept\n", in->max_runs);
 	printf("histogram  %u buckets, %u per power of two\n", in->hist_buckets,
 	       1U << in->hist_sub_bits);
+	/* A module older than the budget reports none. */
+	if (in->mem_budget)
+		printf("memory     %.2f MiB of %.2f MiB in use (mem_budget)\n",
+		       in->mem_used / 1048576.0, in->mem_budget / 1048576.0);
 }
 
 /* --- a run ------------------------------------------------------------------- */

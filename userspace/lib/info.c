@@ -23,6 +23,8 @@ static int info_reply(struct ssdk *h, struct nlmsghdr *nlh, void *arg)
 	info->max_runs = ssdk_attr_u32(tb, SSDK_A_INFO_MAX_RUNS);
 	info->hist_sub_bits = ssdk_attr_u32(tb, SSDK_A_INFO_HIST_SUB_BITS);
 	info->hist_buckets = ssdk_attr_u32(tb, SSDK_A_INFO_HIST_BUCKETS);
+	info->mem_budget = ssdk_attr_u64(tb, SSDK_A_INFO_MEM_BUDGET);
+	info->mem_used = ssdk_attr_u64(tb, SSDK_A_INFO_MEM_USED);
 	info->family_version = ((struct genlmsghdr *)nlmsg_data(nlh))->version;
 	return 0;
 }

@@ -72,6 +72,9 @@ struct ssdk;
  * @max_runs: Runs the module keeps at once.
  * @hist_sub_bits: Histogram layout: buckets per power of two, log2.
  * @hist_buckets: Buckets of a histogram.
+ * @mem_budget: Bytes runs and traces may pin together (0 from a module
+ *	older than the budget).
+ * @mem_used: Bytes of it reserved by the runs kept and the traces held.
  */
 struct ssdk_info {
 	char version[SSDK_VERSION_LEN];
@@ -83,6 +86,8 @@ struct ssdk_info {
 	uint32_t max_runs;
 	uint32_t hist_sub_bits;
 	uint32_t hist_buckets;
+	uint64_t mem_budget;
+	uint64_t mem_used;
 };
 
 /**

@@ -181,6 +181,10 @@ static const struct ssdk_spec_attr info_attrs[] = {
 		{ "hist-buckets", SSDK_SPEC_TYPE_U32, 0, -1, -1, 0ULL, 0ULL, 0ULL, "Number of buckets of a latency histogram." },
 	[SSDK_A_INFO_PAD] =
 		{ "pad", SSDK_SPEC_TYPE_PAD, 0, -1, -1, 0ULL, 0ULL, 0ULL, "" },
+	[SSDK_A_INFO_MEM_BUDGET] =
+		{ "mem-budget", SSDK_SPEC_TYPE_U64, 0, -1, -1, 0ULL, 0ULL, 0ULL, "Bytes that runs and traces may pin together (module parameter mem_budget; by default a quarter of RAM, at least 64 MiB). A run-start or trace-new that needs more than is left is refused with ENOSPC." },
+	[SSDK_A_INFO_MEM_USED] =
+		{ "mem-used", SSDK_SPEC_TYPE_U64, 0, -1, -1, 0ULL, 0ULL, 0ULL, "Bytes reserved against mem-budget: what the runs kept and the traces held pin, as the module priced them at run-start and trace-new. 0 when there are none." },
 };
 
 /* name, type, flags, enum_id, nested, min, max, dflt, doc */
@@ -447,6 +451,8 @@ static const uint16_t info_get_do_reply[] = {
 	SSDK_A_INFO_MAX_RUNS,
 	SSDK_A_INFO_HIST_SUB_BITS,
 	SSDK_A_INFO_HIST_BUCKETS,
+	SSDK_A_INFO_MEM_BUDGET,
+	SSDK_A_INFO_MEM_USED,
 	0
 };
 

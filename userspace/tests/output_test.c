@@ -519,6 +519,7 @@ TEST(text_info_follow_compare)
 		.version = "1.2.3", .kernel_release = "6.12.0-test",
 		.caps = SSDK_CAP_BIO | SSDK_CAP_KFILE, .cpus = 4, .clock_res_ns = 1,
 		.family_version = 1, .max_runs = 64, .hist_sub_bits = 8, .hist_buckets = 8869,
+		.mem_budget = 512ULL << 20, .mem_used = (3ULL << 20) + (1 << 19),
 	};
 	static const uint32_t ids[] = { 7, 8 };
 	struct output o = { .ops = &output_text };
@@ -533,6 +534,12 @@ TEST(text_info_follow_compare)
 	EXPECT_LINE(out, "kernel     6.12.0-test");
 	EXPECT_LINE(out, "caps       bio kfile");
 	EXPECT_LINE(out, "histogram  8869 buckets, 256 per power of two");
+	EXPECT_LINE(out, "memory     3.50 MiB of 512.00 MiB in use (mem_budget)");
+	free(out);
+	/* A module older than the budget: no memory line. */
+	info.mem_budget = 0;
+	CAPTURE(out, output_text.info(&o, &info));
+	EXPECT_EQ(NULL, strstr(out, "memory"));
 	free(out);
 
 	CAPTURE(out, output_text.started(&o, ids, 2));
@@ -792,6 +799,7 @@ TEST(json_small_documents)
 		.version = "1.2.3", .kernel_release = "6.12.0-test",
 		.caps = SSDK_CAP_BIO | SSDK_CAP_KFILE, .cpus = 4, .clock_res_ns = 1,
 		.family_version = 1, .max_runs = 64, .hist_sub_bits = 8, .hist_buckets = 8869,
+		.mem_budget = 512ULL << 20, .mem_used = (3ULL << 20) + (1 << 19),
 	};
 	static const uint32_t ids[] = { 7, 8 };
 	struct output o = { .ops = &output_json };
@@ -825,6 +833,7 @@ TEST(json_small_documents)
 		"d[\"caps\"] == [\"bio\", \"kfile\"] and d[\"caps_mask\"] == 6",
 		"d[\"cpus\"] == 4 and d[\"max_runs\"] == 64 and d[\"hist_buckets\"] == 8869",
 		"d[\"family_version\"] == 1 and d[\"hist_sub_bits\"] == 8 and d[\"clock_res_ns\"] == 1",
+		"d[\"mem_budget\"] == 536870912 and d[\"mem_used\"] == 3670016",
 		"ds[1] == {\"ids\": [7, 8]} and ds[2] == {\"id\": 7}",
 		"ds[3] == {\"id\": 7, \"state\": \"done\"}",
 		"ds[4][\"t_ns\"] == 0 and ds[4][\"write\"][\"ios\"] == 400",

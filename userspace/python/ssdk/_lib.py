@@ -49,6 +49,8 @@ class Info(ctypes.Structure):
         ("max_runs", u32),
         ("hist_sub_bits", u32),
         ("hist_buckets", u32),
+        ("mem_budget", u64),
+        ("mem_used", u64),
     ]
 
 

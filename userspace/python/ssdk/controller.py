@@ -49,6 +49,8 @@ class Info:
     max_runs: int
     hist_sub_bits: int
     hist_buckets: int
+    mem_budget: int
+    mem_used: int
 
 
 def device_model(target: str) -> str:
@@ -134,7 +136,7 @@ class Controller:
         self.check(self._lib.ssdk_info_get(self.handle, ctypes.byref(i)))
         return Info(i.version.decode(), i.kernel_release.decode(), spec.Cap(i.caps), i.cpus,
                     i.clock_res_ns, i.family_version, i.max_runs, i.hist_sub_bits,
-                    i.hist_buckets)
+                    i.hist_buckets, i.mem_budget, i.mem_used)
 
     def conditions(self, target: str) -> dict[str, str]:
         """Where a run on *target* runs: the CLI's conditions, and the date and host."""

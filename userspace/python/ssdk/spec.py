@@ -171,6 +171,8 @@ ATTRS: dict[str, dict[str, Attr]] = {
         "hist-sub-bits": Attr(7, "u32", None, None, False, None, None, None),
         "hist-buckets": Attr(8, "u32", None, None, False, None, None, None),
         "pad": Attr(9, "pad", None, None, False, None, None, None),
+        "mem-budget": Attr(10, "u64", None, None, False, None, None, None),
+        "mem-used": Attr(11, "u64", None, None, False, None, None, None),
     },
     "run": {
         "id": Attr(1, "u32", None, None, False, 1, None, None),
@@ -301,7 +303,7 @@ ATTRS: dict[str, dict[str, Attr]] = {
 
 # Every operation: (command number, attribute set, {part: attribute names}).
 OPS: dict[str, tuple[int, str, dict[str, tuple[str, ...]]]] = {
-    "info-get": (1, "info", {"do_request": ('pad',), "do_reply": ('version', 'kernel-release', 'caps', 'cpus', 'clock-res-ns', 'max-runs', 'hist-sub-bits', 'hist-buckets',)}),
+    "info-get": (1, "info", {"do_request": ('pad',), "do_reply": ('version', 'kernel-release', 'caps', 'cpus', 'clock-res-ns', 'max-runs', 'hist-sub-bits', 'hist-buckets', 'mem-budget', 'mem-used',)}),
     "run-start": (2, "run", {"do_request": ('target', 'rw', 'bs', 'iodepth', 'offset', 'span', 'runtime-ns', 'ios', 'ramp-ns', 'seed', 'cpu', 'allow-write', 'rwmixread', 'bs-split', 'align', 'align-offset', 'stride', 'pattern', 'pattern-byte', 'compress-pct', 'rate-iops', 'arrivals', 'engine', 'buffered', 'slowest-n', 'ts-interval-ns', 'capture-over-ns', 'max-errors', 'owned', 'dry-run', 'rounds', 'round-ns', 'steady-track', 'steady-range-pct', 'steady-slope-pct', 'purge', 'batch', 'polled', 'workers', 'cpus', 'trace', 'replay-timing', 'replay-scale', 'replay-remap',), "do_reply": ('id',)}),
     "run-get": (3, "run", {"do_request": ('id',), "do_reply": ('id', 'state', 'target', 'rw', 'bs', 'iodepth', 'offset', 'span', 'runtime-ns', 'ios', 'ramp-ns', 'seed', 'cpu', 'reason', 'target-size', 'logical-block-size', 'elapsed-ns', 'measured-ns', 'completed', 'iops-now', 'stats', 'rwmixread', 'bs-split', 'align', 'align-offset', 'stride', 'pattern', 'pattern-byte', 'compress-pct', 'rate-iops', 'arrivals', 'late', 'engine', 'buffered', 'slowest-n', 'ts-interval-ns', 'ts-count', 'ts-dropped', 'capture-over-ns', 'captured-count', 'captured-dropped', 'max-errors', 'owned', 'io-errors', 'rounds', 'round-ns', 'steady-track', 'steady-range-pct', 'steady-slope-pct', 'rounds-done', 'steady-round', 'purge', 'batch', 'polled', 'cpu-ns', 'measurement-overhead-ns', 'clock-read-ns', 'unpolled', 'workers', 'cpus', 'replay-timing', 'replay-scale', 'replay-remap',), "dump_reply": ('id', 'state', 'target', 'rw', 'bs', 'iodepth', 'offset', 'span', 'runtime-ns', 'ios', 'ramp-ns', 'seed', 'cpu', 'reason', 'target-size', 'logical-block-size', 'elapsed-ns', 'measured-ns', 'completed', 'iops-now', 'stats', 'rwmixread', 'bs-split', 'align', 'align-offset', 'stride', 'pattern', 'pattern-byte', 'compress-pct', 'rate-iops', 'arrivals', 'late', 'engine', 'buffered', 'slowest-n', 'ts-interval-ns', 'ts-count', 'ts-dropped', 'capture-over-ns', 'captured-count', 'captured-dropped', 'max-errors', 'owned', 'io-errors', 'rounds', 'round-ns', 'steady-track', 'steady-range-pct', 'steady-slope-pct', 'rounds-done', 'steady-round', 'purge', 'batch', 'polled', 'cpu-ns', 'measurement-overhead-ns', 'clock-read-ns', 'unpolled', 'workers', 'cpus', 'replay-timing', 'replay-scale', 'replay-remap',)}),
     "run-stop": (4, "run", {"do_request": ('id',), "do_reply": ('id', 'state',)}),
