@@ -23,17 +23,7 @@
 
 static unsigned int ssdk_capture_max = 16384;
 
-static int ssdk_capture_max_set(const char *val, const struct kernel_param *kp)
-{
-	return param_set_uint_minmax(val, kp, 1, SSDK_CAPTURE_MAX_LIMIT);
-}
-
-static const struct kernel_param_ops ssdk_capture_max_ops = {
-	.set = ssdk_capture_max_set,
-	.get = param_get_uint,
-};
-
-module_param_cb(capture_max, &ssdk_capture_max_ops, &ssdk_capture_max, 0644);
+SSDK_PARAM_UINT_RANGE(capture_max, ssdk_capture_max, 1, SSDK_CAPTURE_MAX_LIMIT, 0644);
 MODULE_PARM_DESC(capture_max, "IOs a run's threshold capture holds, at most (default 16384, 1 to 1048576)");
 
 /**

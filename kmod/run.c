@@ -39,17 +39,7 @@
 
 unsigned int ssdk_max_runs = 64;
 
-static int ssdk_max_runs_set(const char *val, const struct kernel_param *kp)
-{
-	return param_set_uint_minmax(val, kp, 1, SSDK_MAX_RUNS_LIMIT);
-}
-
-static const struct kernel_param_ops ssdk_max_runs_ops = {
-	.set = ssdk_max_runs_set,
-	.get = param_get_uint,
-};
-
-module_param_cb(max_runs, &ssdk_max_runs_ops, &ssdk_max_runs, 0444);
+SSDK_PARAM_UINT_RANGE(max_runs, ssdk_max_runs, 1, SSDK_MAX_RUNS_LIMIT, 0444);
 MODULE_PARM_DESC(max_runs, "Runs, running or finished, kept at once (default 64, 1 to 1024)");
 
 static DEFINE_MUTEX(ssdk_runs_lock);

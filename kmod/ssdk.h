@@ -14,6 +14,7 @@
 #include <linux/kref.h>
 #include <linux/list.h>
 #include <linux/llist.h>
+#include <linux/moduleparam.h>
 #include <linux/mutex.h>
 #include <linux/timekeeping.h>
 #include <linux/types.h>
@@ -47,6 +48,22 @@ struct ssdk_trace;
 #endif
 
 #define SSDK_NR_OPS		(SSDK_OP_MAX + 1)
+
+/*
+ * SSDK_PARAM_UINT_RANGE(name, var, min, max, perm): module parameter @name
+ * of the unsigned int @var, a value outside [@min, @max] refused
+ * (param_set_uint_minmax(): -EINVAL), at load and at every write.
+ */
+#define SSDK_PARAM_UINT_RANGE(name, var, min, max, perm)				\
+	static int ssdk_param_##name##_set(const char *val, const struct kernel_param *kp) \
+	{										\
+		return param_set_uint_minmax(val, kp, min, max);			\
+	}										\
+	static const struct kernel_param_ops ssdk_param_##name##_ops = {		\
+		.set = ssdk_param_##name##_set,						\
+		.get = param_get_uint,							\
+	};										\
+	module_param_cb(name, &ssdk_param_##name##_ops, &(var), perm)
 
 /**
  * struct ssdk_run_config - What a run does, as validated at its start.

@@ -40,17 +40,7 @@
 
 static unsigned int ssdk_ts_max_points = 16384;
 
-static int ssdk_ts_max_points_set(const char *val, const struct kernel_param *kp)
-{
-	return param_set_uint_minmax(val, kp, 1, SSDK_TS_MAX_POINTS_LIMIT);
-}
-
-static const struct kernel_param_ops ssdk_ts_max_points_ops = {
-	.set = ssdk_ts_max_points_set,
-	.get = param_get_uint,
-};
-
-module_param_cb(ts_max_points, &ssdk_ts_max_points_ops, &ssdk_ts_max_points, 0644);
+SSDK_PARAM_UINT_RANGE(ts_max_points, ssdk_ts_max_points, 1, SSDK_TS_MAX_POINTS_LIMIT, 0644);
 MODULE_PARM_DESC(ts_max_points, "Intervals of a run's time series, at most (default 16384, 1 to 1048576)");
 
 /* Open an interval: no latency yet. */
