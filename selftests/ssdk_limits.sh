@@ -135,19 +135,24 @@ trace_max() {
 record_replay_200k() {
 	local rec rc
 
-	"$SSDK_CLI" -j trace record --target $DEV --out "$T/big.rec" >"$T/big.rec.json" \
-		2>"$T/big.rec.err" &
+	# The kernel's buffer holds a whole recording's events (about 50 MB):
+	# on a loaded host the recorder may read them late, never drop one.
+	"$SSDK_CLI" -j trace record --target $DEV --out "$T/big.rec" --buffer 64m \
+		>"$T/big.rec.json" 2>"$T/big.rec.err" &
 	rec=$!
-	for _ in $(seq 100); do
+	for _ in $(seq 300); do
 		grep -q recording "$T/big.rec.err" && break
 		nap 0.1
 	done
+	grep -q recording "$T/big.rec.err" ||
+		{ echo "ssdk trace record did not start: $(cat "$T/big.rec.err")"; return 1; }
 	fio --name=t --filename=$DEV --direct=1 --randseed=7 --rw=randrw --bs=4k \
 		--ioengine=psync --number_ios=200000 --size=4g --norandommap \
 		--output=/dev/null || return 1
 	kill -INT $rec
 	wait $rec || { cat "$T/big.rec.err"; return 1; }
-	jtest "$T/big.rec.json" "j['ios'] == 200000 and j['dropped'] == 0" || return 1
+	jtest "$T/big.rec.json" "j['ios'] == 200000 and j['dropped'] == 0" ||
+		{ head -c 600 "$T/big.rec.json"; cat "$T/big.rec.err"; return 1; }
 	blktrace_begin /dev/nullb1 "$T/big.bin" "$T/big.bt.err" || return 1
 	"$SSDK_CLI" ctl replay -q --target /dev/nullb1 --trace "$T/big.rec" --timing afap \
 		--iodepth 8 --allow-write >/dev/null
