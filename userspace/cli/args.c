@@ -325,14 +325,14 @@ int args_set_attr(struct cli *cli, const struct cli_opt *o, const char *arg,
 	} else if (!strcmp(o->arg, "TIME")) {
 		err = parse_duration_ns(arg, &v);
 		kind = "a duration (e.g. 10s, 500ms, 3m)";
+		/* Past the spec's limit (max-duration-ns), said in its terms. */
+		if (!err && (a->flags & SSDK_SPEC_HAS_MAX) && v > a->max)
+			return usage_error(cli, "--%s: '%s' is more than %s, the longest it takes",
+					   cli_opt_name(o), arg,
+					   fmt_duration(names, sizeof(names), a->max));
 	} else {
 		err = parse_u64(arg, &v);
 	}
-	/* A duration past the spec's limit (max-duration-ns), said in its terms. */
-	if (!err && o->arg && !strcmp(o->arg, "TIME") && (a->flags & SSDK_SPEC_HAS_MAX) &&
-	    v > a->max)
-		return usage_error(cli, "--%s: '%s' is more than %s, the longest it takes",
-				   cli_opt_name(o), arg, fmt_duration(names, sizeof(names), a->max));
 	if (!err && ssdk_config_set(c, o->attr, v))
 		err = -ERANGE;
 	if (err)
