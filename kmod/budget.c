@@ -192,7 +192,7 @@ void ssdk_budget_release(u64 bytes)
 
 /**
  * ssdk_budget_release_io() - Give back a run's IO part, once.
- * @run: The leader: its slots and pool freed, or about to be with it.
+ * @run: The run: its slots and pool freed, or about to be with it.
  *
  * Context: Any context but hard interrupts.
  */
@@ -231,17 +231,17 @@ static u64 ssdk_kvmalloc_cost(u64 size)
 }
 
 /*
- * What one worker's share of a run pins (shares.c, worker.c): its struct,
+ * What one worker of a run pins (workers.c, worker.c): its struct,
  * records and thread, and apart, in @io, its slots and their pages, its
  * stack and its calibration's scratch statistics, freed when it ends.
  */
-static u64 ssdk_budget_share(const struct ssdk_run_config *cfg, unsigned int nr_sets,
-			     const struct ssdk_run_cost *c, u64 *io)
+static u64 ssdk_budget_worker(const struct ssdk_run_config *cfg, unsigned int nr_sets,
+			      const struct ssdk_run_cost *c, u64 *io)
 {
 	u32 pages = DIV_ROUND_UP(cfg->bs, PAGE_SIZE);
 	u64 rec, slot;
 
-	rec = ssdk_kmalloc_cost(sizeof(struct ssdk_run)) + sizeof(struct task_struct);
+	rec = ssdk_kmalloc_cost(sizeof(struct ssdk_worker)) + sizeof(struct task_struct);
 	rec += ssdk_vmalloc_cost(sizeof(struct ssdk_stats) +
 				 (u64)nr_sets * sizeof(struct ssdk_set_stats));
 	rec += ssdk_kvmalloc_cost(SSDK_NR_OPS * sizeof(struct ssdk_set_stats));
@@ -270,7 +270,8 @@ static u64 ssdk_budget_share(const struct ssdk_run_config *cfg, unsigned int nr_
  * Per worker: its statistics sets (two, or six for an open loop: an
  * op's service and response times and lateness), its time series' base
  * and points, its slowest log and capture, its slots and their pages;
- * per run: its shares' table, its target's path, its writes' pool.
+ * per run: its struct, its workers' table, its target's path, its
+ * writes' pool.
  */
 void ssdk_budget_run(const struct ssdk_run_config *cfg, u32 target_len,
 		     struct ssdk_run_cost *c)
@@ -280,8 +281,9 @@ void ssdk_budget_run(const struct ssdk_run_config *cfg, u32 target_len,
 
 	c->ts_cap = ssdk_ts_cap(cfg);
 	c->capture_cap = cfg->capture_over_ns ? ssdk_capture_cap() : 0;
-	rec = (u64)cfg->workers * ssdk_budget_share(cfg, nr_sets, c, &io);
-	rec += ssdk_kmalloc_cost((u64)cfg->workers * sizeof(struct ssdk_run *));
+	rec = (u64)cfg->workers * ssdk_budget_worker(cfg, nr_sets, c, &io);
+	rec += ssdk_kmalloc_cost(sizeof(struct ssdk_run));
+	rec += ssdk_kmalloc_cost((u64)cfg->workers * sizeof(struct ssdk_worker *));
 	rec += ssdk_kmalloc_cost(target_len);
 	if (!cfg->purge && ssdk_cfg_writes(cfg) && ssdk_pattern_pooled(cfg->pattern))
 		io += ssdk_vmalloc_cost(SSDK_PATTERN_POOL_SIZE);
@@ -291,7 +293,7 @@ void ssdk_budget_run(const struct ssdk_run_config *cfg, u32 target_len,
 
 /**
  * ssdk_budget_trace() - What a trace pins.
- * @trace_size: sizeof(struct ssdk_trace), its bookkeeping (replay.c).
+ * @trace_size: sizeof(struct ssdk_trace), its bookkeeping (traces.c).
  * @nr: Its IOs.
  *
  * Return: Bytes: its struct and its array of IOs.

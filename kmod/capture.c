@@ -5,7 +5,8 @@
  * slowest are not enough (a device that stalls every few seconds has
  * hundreds of slow IOs, and their times are the finding).
  *
- * The worker appends each as it reaps it (worker.c), and publishes the
+ * The worker (a run that captures has one) appends each as it reaps it
+ * (worker.c), and publishes the
  * count with release, so that captured-get reads the records while the
  * run goes, without a lock. The capture holds capture_max records at most
  * (module parameter, default 16384: 768 KiB), allocated only for a run
@@ -38,65 +39,66 @@ u32 ssdk_capture_cap(void)
 }
 
 /**
- * ssdk_capture_setup() - Allocate a run's capture, when it asked for one.
- * @run: The run, its configuration checked, its @cfg.capture_cap set.
+ * ssdk_capture_setup() - Allocate a worker's capture, when its run asked for one.
+ * @w: The worker, its run's configuration checked, its @cfg.capture_cap set.
  *
  * Context: Process context, the run's starter (charged to its memory
  * cgroup); may sleep.
  * Return: 0 or -ENOMEM.
  */
-int ssdk_capture_setup(struct ssdk_run *run)
+int ssdk_capture_setup(struct ssdk_worker *w)
 {
-	struct ssdk_capture *c = &run->capture;
+	const struct ssdk_run_config *cfg = &w->run->cfg;
+	struct ssdk_capture *c = &w->capture;
 
-	c->over_ns = run->cfg.capture_over_ns;
+	c->over_ns = cfg->capture_over_ns;
 	if (!c->over_ns)
 		return 0;
-	c->cap = run->cfg.capture_cap;
+	c->cap = cfg->capture_cap;
 	c->recs = kvcalloc(c->cap, sizeof(*c->recs), GFP_KERNEL_ACCOUNT);
 	return c->recs ? 0 : -ENOMEM;
 }
 
 /**
- * ssdk_capture_teardown() - Free a run's capture.
- * @run: The run.
+ * ssdk_capture_teardown() - Free a worker's capture.
+ * @w: The worker.
  */
-void ssdk_capture_teardown(struct ssdk_run *run)
+void ssdk_capture_teardown(struct ssdk_worker *w)
 {
-	kvfree(run->capture.recs);
-	run->capture.recs = NULL;
+	kvfree(w->capture.recs);
+	w->capture.recs = NULL;
 }
 
 /**
  * ssdk_capture_record() - Capture a reaped IO over the threshold.
- * @run: The run.
+ * @w: The worker.
  * @slot: The IO: measured, completed without error.
  * @lat: Its latency, at least the threshold (ssdk_record_rare(), record.c).
  *
- * Context: The run's worker.
+ * Context: The worker.
  */
-void ssdk_capture_record(struct ssdk_run *run, const struct ssdk_slot *slot, u64 lat)
+void ssdk_capture_record(struct ssdk_worker *w, const struct ssdk_slot *slot, u64 lat)
 {
-	struct ssdk_capture *c = &run->capture;
+	struct ssdk_capture *c = &w->capture;
 
 	if (c->nr == c->cap) {
 		WRITE_ONCE(c->dropped, c->dropped + 1);
 		return;
 	}
-	ssdk_io_rec_fill(&c->recs[c->nr], run, slot, lat);
+	ssdk_io_rec_fill(&c->recs[c->nr], w, slot, lat);
 	/* Pairs with smp_load_acquire() in ssdk_capture_published(). */
 	smp_store_release(&c->nr, c->nr + 1);
 }
 
 /**
- * ssdk_capture_published() - Captured IOs of a run that may be read.
- * @run: The run.
+ * ssdk_capture_published() - Captured IOs of a worker that may be read.
+ * @w: The worker.
  *
  * Context: Any context.
  * Return: How many, from the first.
  */
-u32 ssdk_capture_published(const struct ssdk_run *run)
+u32 ssdk_capture_published(const struct ssdk_worker *w)
 {
 	/* Pairs with smp_store_release() in ssdk_capture_record(). */
-	return smp_load_acquire(&run->capture.nr);
+	return smp_load_acquire(&w->capture.nr);
 }

@@ -224,8 +224,9 @@ static int ssdk_config_replay_how(struct genl_info *info, struct ssdk_run_config
 /*
  * A replay: its IOs are its trace's, so nothing that draws IOs applies,
  * nor a rate (the trace's times are the schedule), nor more workers (one
- * trace, one order). The trace is claimed last, and given back by
- * ssdk_config_parse() when a later check refuses the request.
+ * trace, one order). The trace is looked up last, a reference taken,
+ * which ssdk_config_parse() drops when a later check refuses the request;
+ * the run claims it as it starts (run.c).
  */
 static int ssdk_config_replay(struct genl_info *info, struct ssdk_run_config *cfg)
 {
@@ -251,8 +252,8 @@ static int ssdk_config_replay(struct genl_info *info, struct ssdk_run_config *cf
 	ret = ssdk_config_replay_how(info, cfg);
 	if (ret)
 		return ret;
-	t = ssdk_trace_claim(genl_info_net(info), info->snd_portid, attrs[SSDK_A_RUN_TRACE],
-			     info->extack);
+	t = ssdk_trace_get(genl_info_net(info), info->snd_portid, attrs[SSDK_A_RUN_TRACE],
+			   info->extack);
 	if (IS_ERR(t))
 		return PTR_ERR(t);
 	cfg->trace = t;
@@ -517,7 +518,9 @@ static int ssdk_config_shared(struct genl_info *info, struct ssdk_run_config *cf
  * ssdk_config_parse() - Read and check the attributes of run-start.
  * @info: The request.
  * @cfg: Filled in, defaults included; @cfg->target is left to the run
- *	(ssdk_run_start() copies it from the request).
+ *	(ssdk_run_start() copies it from the request). A replay's trace is
+ *	held: ssdk_config_release() drops it once the run has started, or
+ *	not; a refusal holds nothing.
  *
  * Context: Process context.
  * Return: 0 or a negative errno, explained in @info->extack.
@@ -572,12 +575,22 @@ int ssdk_config_parse(struct genl_info *info, struct ssdk_run_config *cfg)
 	if (!ret && (u64)cfg->workers * cfg->iodepth * cfg->bs > SSDK_MAX_INFLIGHT_BYTES)
 		ret = ssdk_config_refuse(info, SSDK_A_RUN_IODEPTH,
 					 "workers x iodepth x bs: more than 256 MiB of buffers");
-	if (ret) {
-		/* A refused request leaves the trace to its uploader. */
-		ssdk_trace_unclaim(cfg->trace);
-		cfg->trace = NULL;
-	}
+	if (ret)
+		ssdk_config_release(cfg);
 	return ret;
+}
+
+/**
+ * ssdk_config_release() - Drop what a parsed configuration holds.
+ * @cfg: The configuration, from ssdk_config_parse(); a run that started
+ *	from it holds references of its own.
+ *
+ * Context: Process context.
+ */
+void ssdk_config_release(struct ssdk_run_config *cfg)
+{
+	ssdk_trace_put(cfg->trace);
+	cfg->trace = NULL;
 }
 
 /**

@@ -136,9 +136,9 @@ static void ssdk_bio_end_io(struct bio *bio)
 	ssdk_slot_complete(bio->bi_private, blk_status_to_errno(bio->bi_status));
 }
 
-static void ssdk_bio_slot_init(struct ssdk_run *run, struct ssdk_slot *slot)
+static void ssdk_bio_slot_init(struct ssdk_worker *w, struct ssdk_slot *slot)
 {
-	bio_init(&slot->bio, run->bdev.bdev, slot->bvecs, slot->nr_vecs, 0);
+	bio_init(&slot->bio, w->run->bdev.bdev, slot->bvecs, slot->nr_vecs, 0);
 }
 
 static void ssdk_bio_slot_exit(struct ssdk_slot *slot)
@@ -151,7 +151,7 @@ static void ssdk_bio_slot_exit(struct ssdk_slot *slot)
  * describe this one's, so that they add up to bi_size. A replay's
  * configuration has one block size, its trace's largest.
  */
-static void ssdk_bio_set_len(struct ssdk_run *run, struct ssdk_slot *slot)
+static void ssdk_bio_set_len(const struct ssdk_run *run, struct ssdk_slot *slot)
 {
 	struct bio *bio = &slot->bio;
 	u32 left = slot->len;
@@ -172,7 +172,7 @@ static void ssdk_bio_set_len(struct ssdk_run *run, struct ssdk_slot *slot)
  * worker polls before it submits it again (as io_uring and the block
  * device's polled direct IO do).
  */
-static void ssdk_bio_set_polled(struct ssdk_run *run, struct bio *bio)
+static void ssdk_bio_set_polled(const struct ssdk_run *run, struct bio *bio)
 {
 	bio->bi_opf |= REQ_POLLED;
 	if (bdev_nowait(run->bdev.bdev))
@@ -189,8 +189,9 @@ static void ssdk_bio_set_polled(struct ssdk_run *run, struct bio *bio)
  * Reuse the slot's bio: bio_reset() clears everything up to bi_max_vecs,
  * but the bvec table and its pages stay; restore what describes them.
  */
-static void ssdk_bio_submit(struct ssdk_run *run, struct ssdk_slot *slot)
+static void ssdk_bio_submit(struct ssdk_worker *w, struct ssdk_slot *slot)
 {
+	const struct ssdk_run *run = w->run;
 	struct bio *bio = &slot->bio;
 
 	bio_reset(bio, run->bdev.bdev, slot->op == SSDK_OP_WRITE ?
@@ -207,21 +208,21 @@ static void ssdk_bio_submit(struct ssdk_run *run, struct ssdk_slot *slot)
 	 * The block layer takes a bio off polling where it cannot poll it:
 	 * split, a zoned write queued behind its zone, a path failover. It
 	 * completes by interrupt then; the worker no longer polls for it,
-	 * and the run counts it. The flag is cleared within submit_bio(),
+	 * and the worker counts it. The flag is cleared within submit_bio(),
 	 * and the bio stays the worker's until it resets it.
 	 */
 	if (run->cfg.polled && !(bio->bi_opf & REQ_POLLED))
-		WRITE_ONCE(run->unpolled, run->unpolled + 1);
+		WRITE_ONCE(w->unpolled, w->unpolled + 1);
 }
 
 /*
- * The bio is the run's own, alive whether or not its IO has completed,
+ * The bio is the worker's own, alive whether or not its IO has completed,
  * and only the worker, which polls, resets it. One taken off polling has
  * no cookie (its field may hold something else: a zoned write's segment
  * count). Completions found are ended as a batch, as io_uring's polling
  * does.
  */
-static void ssdk_bio_poll(struct ssdk_run *run, struct ssdk_slot *slot)
+static void ssdk_bio_poll(struct ssdk_worker *w, struct ssdk_slot *slot)
 {
 	DEFINE_IO_COMP_BATCH(iob);
 

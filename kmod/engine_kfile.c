@@ -195,14 +195,15 @@ static ssize_t ssdk_kfile_write(struct kiocb *iocb, struct iov_iter *iter)
  * returns -EIOCBQUEUED and calls back when the IO completes, possibly
  * from an interrupt. Any other return is the IO's result, complete.
  */
-static void ssdk_kfile_submit(struct ssdk_run *run, struct ssdk_slot *slot)
+static void ssdk_kfile_submit(struct ssdk_worker *w, struct ssdk_slot *slot)
 {
+	struct file *file = w->run->file;
 	struct kiocb *iocb = &slot->kf.iocb;
 	struct iov_iter *iter = &slot->kf.iter;
 	bool write = slot->op == SSDK_OP_WRITE;
 	ssize_t ret;
 
-	init_sync_kiocb(iocb, run->file);
+	init_sync_kiocb(iocb, file);
 	iocb->ki_pos = slot->offset;
 	iocb->ki_complete = ssdk_kfile_complete;
 	iov_iter_bvec(iter, write ? ITER_SOURCE : ITER_DEST, slot->bvecs,
@@ -210,7 +211,7 @@ static void ssdk_kfile_submit(struct ssdk_run *run, struct ssdk_slot *slot)
 	if (write)
 		iocb->ki_flags |= IOCB_WRITE;
 	ssdk_slot_stamp_submit(slot);
-	ret = write ? ssdk_kfile_write(iocb, iter) : vfs_iocb_iter_read(run->file, iocb, iter);
+	ret = write ? ssdk_kfile_write(iocb, iter) : vfs_iocb_iter_read(file, iocb, iter);
 	if (ret != -EIOCBQUEUED)
 		ssdk_kfile_done(slot, ret);
 }

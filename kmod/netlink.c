@@ -207,7 +207,8 @@ static int ssdk_nl_replay_fill(struct sk_buff *msg, const struct ssdk_run_config
 	return 0;
 }
 
-static int ssdk_nl_config_fill(struct sk_buff *msg, const struct ssdk_run *run)
+static int ssdk_nl_config_fill(struct sk_buff *msg, const struct ssdk_run *run,
+			       const struct ssdk_run_snapshot *snap)
 {
 	const struct ssdk_run_config *cfg = &run->cfg;
 	const struct ssdk_access_cfg *ac = &cfg->access;
@@ -237,7 +238,7 @@ static int ssdk_nl_config_fill(struct sk_buff *msg, const struct ssdk_run *run)
 	    (cfg->rate_iops &&
 	     (nla_put_u32(msg, SSDK_A_RUN_RATE_IOPS, cfg->rate_iops) ||
 	      nla_put_u32(msg, SSDK_A_RUN_ARRIVALS, cfg->arrivals))) ||
-	    (cfg->scheduled && ssdk_nl_put_u64(msg, SSDK_A_RUN_LATE, READ_ONCE(run->pace.late))) ||
+	    (cfg->scheduled && ssdk_nl_put_u64(msg, SSDK_A_RUN_LATE, snap->late)) ||
 	    (cfg->trace && ssdk_nl_replay_fill(msg, cfg)) ||
 	    (cfg->split_given && ssdk_nl_bs_split_fill(msg, ac)) ||
 	    nla_put_u32(msg, SSDK_A_RUN_ENGINE, cfg->engine) ||
@@ -255,57 +256,45 @@ static int ssdk_nl_config_fill(struct sk_buff *msg, const struct ssdk_run *run)
 	return 0;
 }
 
-static int ssdk_nl_rounds_progress_fill(struct sk_buff *msg, const struct ssdk_run *run)
+static int ssdk_nl_rounds_progress_fill(struct sk_buff *msg,
+					const struct ssdk_run_snapshot *snap)
 {
-	u32 steady = READ_ONCE(run->rounds.steady_round);
-
-	if (nla_put_u32(msg, SSDK_A_RUN_ROUNDS_DONE, READ_ONCE(run->rounds.done)) ||
-	    (steady && nla_put_u32(msg, SSDK_A_RUN_STEADY_ROUND, steady)))
+	if (nla_put_u32(msg, SSDK_A_RUN_ROUNDS_DONE, snap->rounds_done) ||
+	    (snap->steady_round && nla_put_u32(msg, SSDK_A_RUN_STEADY_ROUND, snap->steady_round)))
 		return -EMSGSIZE;
 	return 0;
 }
 
-/* What measuring costs, which the worker calibrated before it started. */
-static int ssdk_nl_overhead_fill(struct sk_buff *msg, const struct ssdk_run *run)
+/* What measuring costs, which the workers calibrated before they started. */
+static int ssdk_nl_overhead_fill(struct sk_buff *msg, const struct ssdk_run_snapshot *snap)
 {
-	if (ssdk_nl_put_u64(msg, SSDK_A_RUN_MEASUREMENT_OVERHEAD_NS, run->overhead_ns) ||
-	    ssdk_nl_put_u64(msg, SSDK_A_RUN_CLOCK_READ_NS, run->clock_read_ns))
+	if (ssdk_nl_put_u64(msg, SSDK_A_RUN_MEASUREMENT_OVERHEAD_NS, snap->overhead_ns) ||
+	    ssdk_nl_put_u64(msg, SSDK_A_RUN_CLOCK_READ_NS, snap->clock_read_ns))
 		return -EMSGSIZE;
 	return 0;
 }
 
-static int ssdk_nl_progress_fill(struct sk_buff *msg, struct ssdk_run *run, int state)
+static int ssdk_nl_progress_fill(struct sk_buff *msg, const struct ssdk_run *run,
+				 const struct ssdk_run_snapshot *snap)
 {
-	u64 elapsed = 0, measured = 0, end = 0;
-	struct ssdk_progress p;
-	bool started;
-
-	/* Pairs with smp_store_release() in ssdk_shares_begin(). */
-	started = smp_load_acquire(&run->started);
-	ssdk_shares_progress(run, &p);
-	if (started) {
-		end = READ_ONCE(run->end_ns);
-		elapsed = (end ?: ktime_get_ns()) - run->start_ns;
-		if (p.last_measured_ns > run->ramp_end_ns)
-			measured = p.last_measured_ns - run->ramp_end_ns;
-	}
 	/* The reason is written before the state leaves running. */
-	if ((state != SSDK_STATE_RUNNING && run->reason[0] &&
+	if ((snap->state != SSDK_STATE_RUNNING && run->reason[0] &&
 	     nla_put_string(msg, SSDK_A_RUN_REASON, run->reason)) ||
-	    ssdk_nl_put_u64(msg, SSDK_A_RUN_ELAPSED_NS, elapsed) ||
-	    ssdk_nl_put_u64(msg, SSDK_A_RUN_MEASURED_NS, measured) ||
-	    ssdk_nl_put_u64(msg, SSDK_A_RUN_COMPLETED, p.completed) ||
-	    ssdk_nl_put_u64(msg, SSDK_A_RUN_IO_ERRORS, p.io_errors) ||
-	    ssdk_nl_put_u64(msg, SSDK_A_RUN_IOPS_NOW, end ? 0 : p.iops_now) ||
-	    nla_put_u32(msg, SSDK_A_RUN_TS_COUNT, ssdk_shares_ts_published(run)) ||
-	    ssdk_nl_put_u64(msg, SSDK_A_RUN_TS_DROPPED, p.ts_dropped) ||
-	    nla_put_u32(msg, SSDK_A_RUN_CAPTURED_COUNT, ssdk_capture_published(run)) ||
-	    ssdk_nl_put_u64(msg, SSDK_A_RUN_CAPTURED_DROPPED, p.captured_dropped) ||
-	    (run->cfg.rounds && ssdk_nl_rounds_progress_fill(msg, run)) ||
-	    (started && ssdk_nl_overhead_fill(msg, run)) ||
-	    (run->cfg.polled && ssdk_nl_put_u64(msg, SSDK_A_RUN_UNPOLLED, p.unpolled)) ||
+	    ssdk_nl_put_u64(msg, SSDK_A_RUN_ELAPSED_NS, snap->elapsed_ns) ||
+	    ssdk_nl_put_u64(msg, SSDK_A_RUN_MEASURED_NS, snap->measured_ns) ||
+	    ssdk_nl_put_u64(msg, SSDK_A_RUN_COMPLETED, snap->completed) ||
+	    ssdk_nl_put_u64(msg, SSDK_A_RUN_IO_ERRORS, snap->io_errors) ||
+	    ssdk_nl_put_u64(msg, SSDK_A_RUN_IOPS_NOW, snap->iops_now) ||
+	    nla_put_u32(msg, SSDK_A_RUN_TS_COUNT, snap->ts_count) ||
+	    ssdk_nl_put_u64(msg, SSDK_A_RUN_TS_DROPPED, snap->ts_dropped) ||
+	    nla_put_u32(msg, SSDK_A_RUN_CAPTURED_COUNT, snap->captured_count) ||
+	    ssdk_nl_put_u64(msg, SSDK_A_RUN_CAPTURED_DROPPED, snap->captured_dropped) ||
+	    (run->cfg.rounds && ssdk_nl_rounds_progress_fill(msg, snap)) ||
+	    (snap->started && ssdk_nl_overhead_fill(msg, snap)) ||
+	    (run->cfg.polled && ssdk_nl_put_u64(msg, SSDK_A_RUN_UNPOLLED, snap->unpolled)) ||
 	    /* Set by the workers before the end state, read with acquire. */
-	    (ssdk_state_ended(state) && ssdk_nl_put_u64(msg, SSDK_A_RUN_CPU_NS, p.cpu_ns)))
+	    (ssdk_state_ended(snap->state) &&
+	     ssdk_nl_put_u64(msg, SSDK_A_RUN_CPU_NS, snap->cpu_ns)))
 		return -EMSGSIZE;
 	return 0;
 }
@@ -350,23 +339,20 @@ static int ssdk_nl_counts_fill(struct sk_buff *msg, unsigned int set,
 static int ssdk_nl_run_fill(struct sk_buff *msg, struct ssdk_run *run,
 			    u32 portid, u32 seq, int flags, u8 cmd)
 {
-	struct ssdk_counts counts[SSDK_MAX_SETS];
+	struct ssdk_run_snapshot snap;
 	unsigned int set;
 	void *hdr;
-	int state;
 
 	hdr = genlmsg_put(msg, portid, seq, &ssdk_nl_family, flags, cmd);
 	if (!hdr)
 		return -EMSGSIZE;
-	/* The state first: an end state comes with the final statistics. */
-	state = ssdk_run_state(run);
-	ssdk_stats_counts(run, counts);
+	ssdk_run_snapshot(run, &snap);
 	if (nla_put_u32(msg, SSDK_A_RUN_ID, run->id) ||
-	    nla_put_u32(msg, SSDK_A_RUN_STATE, state) ||
-	    ssdk_nl_config_fill(msg, run) || ssdk_nl_progress_fill(msg, run, state))
+	    nla_put_u32(msg, SSDK_A_RUN_STATE, snap.state) ||
+	    ssdk_nl_config_fill(msg, run, &snap) || ssdk_nl_progress_fill(msg, run, &snap))
 		goto err_cancel;
 	for (set = 0; set < run->nr_sets; set++)
-		if (ssdk_nl_counts_fill(msg, set, &counts[set]))
+		if (ssdk_nl_counts_fill(msg, set, &snap.counts[set]))
 			goto err_cancel;
 	genlmsg_end(msg, hdr);
 	return 0;
@@ -463,10 +449,7 @@ int ssdk_nl_run_start_doit(struct sk_buff *skb, struct genl_info *info)
 	if (ret)
 		return ret;
 
-	/*
-	 * The reply first: from the parse on, a replay's trace is claimed,
-	 * and the only failure left to give it back after is the start's.
-	 */
+	/* The reply first: once the run has started, nothing may fail. */
 	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
 	if (!msg)
 		return -ENOMEM;
@@ -480,9 +463,7 @@ int ssdk_nl_run_start_doit(struct sk_buff *skb, struct genl_info *info)
 		goto err_free_msg;
 
 	ret = ssdk_run_start(&cfg, info->attrs, info->extack, &id);
-	/* A replay refused, or a dry one: the trace stays its uploader's. */
-	if (ret || !id)
-		ssdk_trace_unclaim(cfg.trace);
+	ssdk_config_release(&cfg);
 	if (ret)
 		goto err_free_msg;
 
@@ -677,7 +658,7 @@ static u32 ssdk_nl_records_fill(struct sk_buff *msg, struct netlink_callback *cb
 
 static int ssdk_nl_slowest_fill(struct sk_buff *msg, const struct ssdk_run *run, u32 idx)
 {
-	return ssdk_nl_io_fill(msg, SSDK_A_RUN_SLOWEST, &run->slowest.heap[idx]);
+	return ssdk_nl_io_fill(msg, SSDK_A_RUN_SLOWEST, ssdk_run_slowest(run, idx));
 }
 
 int ssdk_nl_slowest_get_doit(struct sk_buff *skb, struct genl_info *info)
@@ -694,7 +675,7 @@ int ssdk_nl_slowest_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 
 	if (IS_ERR(run))
 		return PTR_ERR(run);
-	/* The end state is published after the log is sorted (worker.c). */
+	/* The end state is published after the log is sorted (workers.c). */
 	state = ssdk_run_state(run);
 	if (state == SSDK_STATE_RUNNING || state == SSDK_STATE_STOPPING) {
 		ssdk_run_put(run);
@@ -704,7 +685,7 @@ int ssdk_nl_slowest_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 	}
 	cb->args[SSDK_SLOWEST_DUMP_NEXT] =
 		ssdk_nl_records_fill(skb, cb, run, SSDK_CMD_SLOWEST_GET,
-				     cb->args[SSDK_SLOWEST_DUMP_NEXT], run->slowest.nr,
+				     cb->args[SSDK_SLOWEST_DUMP_NEXT], ssdk_run_slowest_count(run),
 				     ssdk_nl_slowest_fill);
 	ssdk_run_put(run);
 	return skb->len;
@@ -745,7 +726,7 @@ static int ssdk_nl_interval_fill(struct sk_buff *msg, const struct ssdk_run *run
 
 	if (!nest)
 		return -EMSGSIZE;
-	ssdk_shares_ts_point(run, idx, &p);
+	ssdk_run_interval(run, idx, &p);
 	if (nla_put_u32(msg, SSDK_A_INTERVAL_INDEX, idx))
 		goto err_cancel;
 	for (op = 0; op < SSDK_NR_OPS; op++)
@@ -802,7 +783,7 @@ static int ssdk_nl_live_records_dump(struct sk_buff *skb, struct netlink_callbac
 
 int ssdk_nl_timeseries_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 {
-	return ssdk_nl_live_records_dump(skb, cb, SSDK_CMD_TIMESERIES_GET, ssdk_shares_ts_published,
+	return ssdk_nl_live_records_dump(skb, cb, SSDK_CMD_TIMESERIES_GET, ssdk_run_intervals,
 					 ssdk_nl_interval_fill);
 }
 
@@ -810,7 +791,7 @@ int ssdk_nl_timeseries_get_dumpit(struct sk_buff *skb, struct netlink_callback *
 
 static int ssdk_nl_captured_fill(struct sk_buff *msg, const struct ssdk_run *run, u32 idx)
 {
-	return ssdk_nl_io_fill(msg, SSDK_A_RUN_CAPTURED, &run->capture.recs[idx]);
+	return ssdk_nl_io_fill(msg, SSDK_A_RUN_CAPTURED, ssdk_run_captured(run, idx));
 }
 
 int ssdk_nl_captured_get_doit(struct sk_buff *skb, struct genl_info *info)
@@ -822,7 +803,7 @@ int ssdk_nl_captured_get_doit(struct sk_buff *skb, struct genl_info *info)
 
 int ssdk_nl_captured_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 {
-	return ssdk_nl_live_records_dump(skb, cb, SSDK_CMD_CAPTURED_GET, ssdk_capture_published,
+	return ssdk_nl_live_records_dump(skb, cb, SSDK_CMD_CAPTURED_GET, ssdk_run_captured_count,
 					 ssdk_nl_captured_fill);
 }
 
@@ -867,7 +848,7 @@ static int ssdk_nl_hist_fill(struct sk_buff *msg, struct netlink_callback *cb,
 		goto full;
 
 	for (; idx < SSDK_HIST_NR_BUCKETS; idx++) {
-		count = ssdk_stats_bucket(run, set, idx);
+		count = ssdk_run_bucket(run, set, idx);
 		if (!count)
 			continue;
 		bucket = nla_nest_start(msg, SSDK_A_STATS_BUCKET);

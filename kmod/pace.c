@@ -31,49 +31,51 @@
 /**
  * ssdk_pace_start() - Start a run's schedule: the first IO is due now (a
  * replay's, at its start).
- * @run: The run.
+ * @w: The worker (a run with a schedule has one).
  * @now: The start.
  *
- * Context: The run's worker.
+ * Context: The worker.
  */
-void ssdk_pace_start(struct ssdk_run *run, u64 now)
+void ssdk_pace_start(struct ssdk_worker *w, u64 now)
 {
-	struct ssdk_pace *p = &run->pace;
+	const struct ssdk_run_config *cfg = &w->run->cfg;
+	struct ssdk_pace *p = &w->pace;
 
-	if (!run->cfg.scheduled)
+	if (!cfg->scheduled)
 		return;
-	if (run->cfg.trace) {
-		p->next_ns = ssdk_replay_due(run, 0);
+	if (cfg->trace) {
+		p->next_ns = ssdk_replay_due(w, 0);
 		return;
 	}
-	ssdk_prng_seed(&p->rng, run->cfg.access.seed ^ SSDK_PACE_SEED);
-	p->gap_ns = div_u64_rem(NSEC_PER_SEC, run->cfg.rate_iops, &p->gap_rem);
+	ssdk_prng_seed(&p->rng, cfg->access.seed ^ SSDK_PACE_SEED);
+	p->gap_ns = div_u64_rem(NSEC_PER_SEC, cfg->rate_iops, &p->gap_rem);
 	p->next_ns = now;
 }
 
 /**
  * ssdk_pace_due() - Whether the next IO is due.
- * @run: The run.
+ * @w: The worker.
  * @now: The time.
  *
  * Return: True when it is, or when the run has no rate.
  */
-bool ssdk_pace_due(const struct ssdk_run *run, u64 now)
+bool ssdk_pace_due(const struct ssdk_worker *w, u64 now)
 {
-	return !run->cfg.scheduled || now >= run->pace.next_ns;
+	return !w->run->cfg.scheduled || now >= w->pace.next_ns;
 }
 
-static u64 ssdk_pace_gap(struct ssdk_run *run)
+static u64 ssdk_pace_gap(struct ssdk_worker *w)
 {
-	struct ssdk_pace *p = &run->pace;
+	const struct ssdk_run_config *cfg = &w->run->cfg;
+	struct ssdk_pace *p = &w->pace;
 	u64 gap = p->gap_ns;
 
-	if (run->cfg.arrivals == SSDK_ARRIVALS_POISSON)
-		return (NSEC_PER_SEC / run->cfg.rate_iops * ssdk_prng_exp16(&p->rng)) >> 16;
+	if (cfg->arrivals == SSDK_ARRIVALS_POISSON)
+		return (NSEC_PER_SEC / cfg->rate_iops * ssdk_prng_exp16(&p->rng)) >> 16;
 	/* Carry the remainder: 3 IOPS is 333333333, 333333333, 333333334 ns. */
 	p->rem += p->gap_rem;
-	if (p->rem >= run->cfg.rate_iops) {
-		p->rem -= run->cfg.rate_iops;
+	if (p->rem >= cfg->rate_iops) {
+		p->rem -= cfg->rate_iops;
 		gap++;
 	}
 	return gap;
@@ -81,43 +83,44 @@ static u64 ssdk_pace_gap(struct ssdk_run *run)
 
 /**
  * ssdk_pace_pop() - Take a free slot for a rate-limited run's next IO.
- * @run: The run, with a free slot.
+ * @w: The worker, with a free slot.
  *
  * The slot that was free first on the schedule: a scan of the free
  * slots, as rates are far below what that costs. (Runs without a rate
  * take the one freed last, still warm in the cache.)
  *
- * Context: The run's worker.
+ * Context: The worker.
  * Return: The slot, off the stack of free slots.
  */
-struct ssdk_slot *ssdk_pace_pop(struct ssdk_run *run)
+struct ssdk_slot *ssdk_pace_pop(struct ssdk_worker *w)
 {
-	unsigned int i, first = run->nr_free - 1;
+	unsigned int i, first = w->nr_free - 1;
 
-	for (i = 0; i < run->nr_free - 1; i++)
-		if (run->free[i]->sched_free_ns < run->free[first]->sched_free_ns)
+	for (i = 0; i < w->nr_free - 1; i++)
+		if (w->free[i]->sched_free_ns < w->free[first]->sched_free_ns)
 			first = i;
-	swap(run->free[first], run->free[run->nr_free - 1]);
-	return run->free[--run->nr_free];
+	swap(w->free[first], w->free[w->nr_free - 1]);
+	return w->free[--w->nr_free];
 }
 
 /**
  * ssdk_pace_take() - Give a slot's IO the arrival that is due.
- * @run: The run, rate-limited.
+ * @w: The worker, of a run with a schedule.
  * @slot: The slot, about to be submitted.
  * @now: The time.
  *
- * Context: The run's worker.
+ * Context: The worker.
  */
-void ssdk_pace_take(struct ssdk_run *run, struct ssdk_slot *slot, u64 now)
+void ssdk_pace_take(struct ssdk_worker *w, struct ssdk_slot *slot, u64 now)
 {
-	struct ssdk_pace *p = &run->pace;
+	const struct ssdk_run_config *cfg = &w->run->cfg;
+	struct ssdk_pace *p = &w->pace;
 	u64 arrival = p->next_ns, start = arrival;
 
 	/* Every slot was busy, on the schedule, when the IO was due. */
 	if (slot->sched_free_ns > arrival) {
 		start = slot->sched_free_ns;
-		if (!ssdk_cfg_open_loop(&run->cfg))
+		if (!ssdk_cfg_open_loop(cfg))
 			arrival = start;
 		else
 			WRITE_ONCE(p->late, p->late + 1);
@@ -125,18 +128,18 @@ void ssdk_pace_take(struct ssdk_run *run, struct ssdk_slot *slot, u64 now)
 	slot->arrival_ns = arrival;
 	slot->sched_start_ns = start;
 	/* A replay's next arrival is its trace's next IO's, whatever this one's. */
-	p->next_ns = run->cfg.trace ? ssdk_replay_due(run, run->submitted + 1) :
-				      arrival + ssdk_pace_gap(run);
+	p->next_ns = cfg->trace ? ssdk_replay_due(w, w->submitted + 1) :
+				  arrival + ssdk_pace_gap(w);
 }
 
 /**
  * ssdk_pace_complete() - Note when a slot's IO would have completed.
- * @run: The run, rate-limited.
+ * @w: The worker, of a run with a schedule.
  * @slot: The slot, its IO completed and stamped.
  *
- * Context: The run's worker.
+ * Context: The worker.
  */
-void ssdk_pace_complete(struct ssdk_run *run, struct ssdk_slot *slot)
+void ssdk_pace_complete(struct ssdk_worker *w, struct ssdk_slot *slot)
 {
 	slot->sched_free_ns = slot->sched_start_ns +
 			      (SSDK_MEASURE ? slot->complete_ns - slot->submit_ns : 0);

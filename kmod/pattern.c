@@ -16,6 +16,9 @@
  * ssdk_pattern_setup() - Make a writing run's data, its pool if it has one.
  * @run: The run.
  *
+ * The pool is drawn from the first worker's seed, which is the run's
+ * (ssdk_access_share()): the same seed writes the same bytes.
+ *
  * Context: Process context; may sleep.
  * Return: 0 or -ENOMEM.
  */
@@ -24,25 +27,35 @@ int ssdk_pattern_setup(struct ssdk_run *run)
 	const struct ssdk_run_config *cfg = &run->cfg;
 	u8 *pool = NULL;
 
-	/* A worker's share copies from the run's pool, from a place of its own. */
-	if (run->leader) {
-		ssdk_pattern_share(&run->data, &run->leader->data, run->share_access.seed);
-		return 0;
-	}
 	if (!cfg->purge && ssdk_cfg_writes(cfg) && ssdk_pattern_pooled(cfg->pattern)) {
 		pool = __vmalloc(SSDK_PATTERN_POOL_SIZE, GFP_KERNEL_ACCOUNT);
 		if (!pool)
 			return -ENOMEM;
 	}
 	ssdk_pattern_init(&run->data, cfg->pattern, cfg->pattern_byte, cfg->compress_pct,
-			  run->share_access.seed, pool);
+			  cfg->access.seed, pool);
 	return 0;
 }
 
 /**
+ * ssdk_pattern_share_out() - Give a worker its data, from its run's pool.
+ * @w: The worker, its share of the access pattern set.
+ *
+ * The first worker goes on from the run's own draws; each other copies
+ * from a place of its own, by its seed, so that no two write the same
+ * bytes.
+ */
+void ssdk_pattern_share_out(struct ssdk_worker *w)
+{
+	if (!w->idx)
+		w->data = w->run->data;
+	else
+		ssdk_pattern_share(&w->data, &w->run->data, w->access_cfg.seed);
+}
+
+/**
  * ssdk_pattern_teardown() - Free a run's pool.
- * @run: The run (the leader of its workers' shares); none of its writes
- *	is in flight, in any of its workers.
+ * @run: The run; none of its writes is in flight, in any of its workers.
  */
 void ssdk_pattern_teardown(struct ssdk_run *run)
 {
@@ -52,14 +65,14 @@ void ssdk_pattern_teardown(struct ssdk_run *run)
 
 /**
  * ssdk_pattern_fill() - Put the data of a write into its slot's pages.
- * @run: The run.
+ * @w: The worker.
  * @slot: The slot, its length chosen.
  *
- * Context: The run's worker, before the write is submitted.
+ * Context: The worker, before the write is submitted.
  */
-void ssdk_pattern_fill(struct ssdk_run *run, struct ssdk_slot *slot)
+void ssdk_pattern_fill(struct ssdk_worker *w, struct ssdk_slot *slot)
 {
-	struct ssdk_data *p = &run->data;
+	struct ssdk_data *p = &w->data;
 	unsigned short i;
 	const u8 *src;
 	u32 n, done;

@@ -35,7 +35,7 @@ static inline void ssdk_ts_add(struct ssdk_timeseries *ts, unsigned int op, u64 
 
 /**
  * ssdk_record_reaped() - Record a reaped measured IO.
- * @run: The run.
+ * @w: The worker that reaped it.
  * @slot: The IO, its times and error set.
  *
  * Failed IOs are counted apart from the latencies, and in nothing else.
@@ -43,9 +43,9 @@ static inline void ssdk_ts_add(struct ssdk_timeseries *ts, unsigned int op, u64 
  * before the IO is counted: its figures are taken from the statistics
  * (timeseries.c).
  *
- * Context: The run's worker.
+ * Context: The worker.
  */
-static __always_inline void ssdk_record_reaped(struct ssdk_run *run,
+static __always_inline void ssdk_record_reaped(struct ssdk_worker *w,
 					       const struct ssdk_slot *slot)
 {
 	/* Read once: the stores below could alias them for the compiler. */
@@ -53,31 +53,31 @@ static __always_inline void ssdk_record_reaped(struct ssdk_run *run,
 	unsigned int op = slot->op;
 	int error = slot->error;
 	u32 len = slot->len;
-	struct ssdk_set_stats *set = run->stats->set;
-	struct ssdk_timeseries *ts = &run->ts;
-	u64 t = complete - run->start_ns;
+	struct ssdk_set_stats *set = w->stats->set;
+	struct ssdk_timeseries *ts = &w->ts;
+	u64 t = complete - w->start_ns;
 
-	if (complete > run->last_measured_ns)
-		WRITE_ONCE(run->last_measured_ns, complete);
+	if (complete > w->last_measured_ns)
+		WRITE_ONCE(w->last_measured_ns, complete);
 	if (unlikely(error)) {
 		ssdk_counts_error(&set[op].c);
 		return;
 	}
-	if (likely(t < ts->end_ns) || ssdk_ts_advance(run, t))
+	if (likely(t < ts->end_ns) || ssdk_ts_advance(w, t))
 		ssdk_ts_add(ts, op, lat);
 	ssdk_set_record(&set[op], lat, len);
 	/*
 	 * An open-loop run's response time and lateness, from the IO's
 	 * scheduled arrival to its completion and to its submission.
 	 */
-	if (run->nr_sets > SSDK_NR_OPS) {
+	if (w->nr_sets > SSDK_NR_OPS) {
 		ssdk_set_record(&set[ssdk_set_index(SSDK_LAT_KIND_RESPONSE, op)],
 				complete - slot->arrival_ns, len);
 		ssdk_set_record(&set[ssdk_set_index(SSDK_LAT_KIND_LATENESS, op)],
 				slot->submit_ns - slot->arrival_ns, len);
 	}
-	if (unlikely(lat >= run->rare_ns))
-		ssdk_record_rare(run, slot, lat);
+	if (unlikely(lat >= w->rare_ns))
+		ssdk_record_rare(w, slot, lat);
 }
 
 #endif /* _SSDK_RECORD_H */

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Runs: their table, and their life from start to deletion.
+ * Runs: their table, their life from start to deletion, and what they
+ * have recorded, as netlink reads it (its workers' merged).
  *
  * The table is an xarray of runs by id, ids allocated cyclically from 1,
  * so that an id is not reused soon after its run was deleted. It holds
@@ -11,7 +12,7 @@
  * holds no reference: a run leaves the table once it has ended (run-del
  * refuses one that has not), or at shutdown, which ends it, and whoever
  * takes it out waits for its workers to exit before dropping the table's
- * reference (a run of several workers: shares.c).
+ * reference (its workers: workers.c).
  *
  * A run's state changes under its lock, and only forward: running, then
  * stopping when a user or an IO error ends it early, then done, stopped
@@ -48,38 +49,24 @@ static u32 ssdk_next_id;		/* the cursor of xa_alloc_cyclic() */
 static unsigned int ssdk_nr_runs;	/* in the table, started or starting */
 static bool ssdk_shutting_down;
 
-/* What the completion path may still touch: the run and its worker's task. */
+/* What the completion path may still touch: the run, its workers and their tasks. */
 static void ssdk_run_free_rcu(struct rcu_head *rcu)
 {
 	struct ssdk_run *run = container_of(rcu, struct ssdk_run, rcu);
 
-	if (run->worker)
-		put_task_struct(run->worker);
-	ssdk_shares_free(run);
+	ssdk_workers_free(run, true);
 	kfree(run);
-}
-
-/* What ssdk_run_alloc_records() made, or some of it. */
-static void ssdk_run_free_records(struct ssdk_run *run)
-{
-	ssdk_stats_teardown(run);
-	ssdk_slowest_teardown(run);
-	ssdk_ts_teardown(run);
-	ssdk_capture_teardown(run);
 }
 
 /*
  * The last reference goes in process context: netlink handlers, removal.
- * Every share's records go (the run's own is its first share; a run that
- * never had shares allocated none).
+ * Every worker's records go (a run that never started has none).
  */
 static void ssdk_run_release(struct kref *ref)
 {
 	struct ssdk_run *run = container_of(ref, struct ssdk_run, ref);
-	unsigned int i;
 
-	for (i = 0; i < run->nr_shares; i++)
-		ssdk_run_free_records(run->shares[i]);
+	ssdk_workers_free(run, false);
 	ssdk_trace_put(run->cfg.trace);
 	kfree(run->cfg.target);
 	/* Its IO part, unless its end gave it back; the structs go a grace period later. */
@@ -187,7 +174,7 @@ static void ssdk_runs_unreserve(u32 id)
 
 /*
  * Store a run whose workers are ready at its reserved id, and wake them;
- * a replay takes its trace from its uploader (replay.c). Refused once
+ * a replay takes its trace from its uploader (traces.c). Refused once
  * the module is going, whose shutdown may already have emptied the
  * table. The workers are woken under the lock: once it is
  * dropped, the shutdown may take the run out and free it.
@@ -205,7 +192,7 @@ static int ssdk_runs_publish(struct ssdk_run *run, struct netlink_ext_ack *extac
 		xa_store(&ssdk_runs, run->id, run, GFP_KERNEL);
 		/* Before anyone can delete the run, which frees what it adopted. */
 		ssdk_trace_adopt(run->cfg.trace);
-		ssdk_shares_wake(run);
+		ssdk_workers_wake(run);
 	}
 	mutex_unlock(&ssdk_runs_lock);
 	return ret;
@@ -223,8 +210,9 @@ static struct ssdk_run *ssdk_run_alloc(const struct ssdk_run_config *cfg,
 	mutex_init(&run->lock);
 	init_completion(&run->finished);
 	init_completion(&run->go);
-	init_llist_head(&run->done);
 	run->cfg = *cfg;
+	/* The run's own reference: the request's goes with the request. */
+	ssdk_trace_hold(run->cfg.trace);
 	run->state = SSDK_STATE_RUNNING;
 	run->nr_sets = ssdk_cfg_open_loop(cfg) ? SSDK_MAX_SETS : SSDK_NR_OPS;
 	run->engine = cfg->engine == SSDK_ENGINE_KFILE ? &ssdk_engine_kfile : &ssdk_engine_bio;
@@ -236,40 +224,6 @@ static struct ssdk_run *ssdk_run_alloc(const struct ssdk_run_config *cfg,
 	return run;
 }
 
-/* What the run records: freed with the run, by ssdk_run_release(). */
-static int ssdk_run_alloc_records(struct ssdk_run *run)
-{
-	int ret;
-
-	ret = ssdk_stats_setup(run);
-	if (!ret)
-		ret = ssdk_slowest_setup(run);
-	if (!ret)
-		ret = ssdk_ts_setup(run);
-	if (!ret)
-		ret = ssdk_capture_setup(run);
-	if (!ret) {
-		ssdk_rounds_setup(run);
-		ssdk_record_rare_update(run);
-	}
-	return ret;
-}
-
-/* The shares of the run's workers (shares.c), each with its records and slots. */
-static int ssdk_run_alloc_workers(struct ssdk_run *run)
-{
-	unsigned int i;
-	int ret;
-
-	ret = ssdk_shares_setup(run);
-	for (i = 0; !ret && i < run->nr_shares; i++) {
-		ret = ssdk_run_alloc_records(run->shares[i]);
-		if (!ret)
-			ret = ssdk_worker_setup(run->shares[i]);
-	}
-	return ret;
-}
-
 /**
  * ssdk_run_start() - Start a run, or only check that it would start.
  * @cfg: Its configuration, checked against the policy.
@@ -278,10 +232,12 @@ static int ssdk_run_alloc_workers(struct ssdk_run *run)
  * @extack: For the reason of a failure.
  * @id: The new run's id; 0 for a dry run.
  *
- * Reserves what the run pins against the memory budget (budget.c), then
- * opens the target and checks the configuration against it; a dry run
- * checks the budget without reserving and stops there. Then allocates
- * everything the run needs and starts its worker.
+ * Reserves an id, claims a replay's trace (traces.c) and reserves what
+ * the run pins against the memory budget (budget.c), then opens the
+ * target and checks the configuration against it; a dry run checks the
+ * budget without reserving and stops there, giving the trace back. Then
+ * allocates everything the run needs and starts its workers; the run
+ * adopts the trace as it is published.
  *
  * Context: Process context; may sleep.
  * Return: 0 or a negative errno, explained in @extack.
@@ -297,10 +253,13 @@ int ssdk_run_start(const struct ssdk_run_config *cfg, struct nlattr **attrs,
 	ret = ssdk_runs_reserve(extack, cfg->dry_run, id);
 	if (ret)
 		return ret;
+	ret = ssdk_trace_claim(cfg->trace, attrs[SSDK_A_RUN_TRACE], extack);
+	if (ret)
+		goto out_unreserve;
 	ssdk_budget_run(cfg, nla_len(attrs[SSDK_A_RUN_TARGET]), &cost);
 	ret = ssdk_budget_reserve(cost.bytes, cfg->dry_run, "run", extack);
 	if (ret)
-		goto out_unreserve;
+		goto out_unclaim;
 	if (cfg->dry_run) {
 		cost.bytes = 0;
 		cost.io = 0;
@@ -324,14 +283,14 @@ int ssdk_run_start(const struct ssdk_run_config *cfg, struct nlattr **attrs,
 	/* A dry run ends here, with what it checked. */
 	if (ret || cfg->dry_run)
 		goto out_close;
-	ret = ssdk_run_alloc_workers(run);
+	ret = ssdk_workers_setup(run);
 	if (ret) {
 		NL_SET_ERR_MSG(extack, "out of memory for the run's statistics or buffers");
 		goto out_teardown;
 	}
 
 	/* Nobody sees the run before its workers exist. */
-	ret = ssdk_shares_create_workers(run);
+	ret = ssdk_workers_create(run);
 	if (ret) {
 		NL_SET_ERR_MSG(extack, "cannot create the run's kernel threads");
 		goto out_teardown;
@@ -339,19 +298,22 @@ int ssdk_run_start(const struct ssdk_run_config *cfg, struct nlattr **attrs,
 	ret = ssdk_runs_publish(run, extack);
 	if (ret) {
 		/* Never woken, the threads exit without running the worker. */
-		ssdk_shares_stop_workers(run);
+		ssdk_workers_stop(run);
 		goto out_teardown;
 	}
 	return 0;
 
 out_teardown:
-	ssdk_shares_teardown(run);
+	ssdk_workers_teardown(run);
 out_close:
 	run->engine->close(run);
 out_put:
 	ssdk_run_put(run);
 out_unbudget:
 	ssdk_budget_release(cost.bytes);
+out_unclaim:
+	/* A dry run's, or a refused one's: the trace stays its uploader's. */
+	ssdk_trace_unclaim(cfg->trace);
 out_unreserve:
 	ssdk_runs_unreserve(*id);
 	*id = 0;
@@ -384,12 +346,8 @@ static void ssdk_run_set_state(struct ssdk_run *run, int state)
 bool ssdk_run_end_early(struct ssdk_run *run, int end_state, const char *fmt, ...)
 {
 	bool ended = false;
-	unsigned int i;
 	va_list args;
 
-	/* A worker's share ends the run it is a share of (shares.c). */
-	if (run->leader)
-		run = run->leader;
 	mutex_lock(&run->lock);
 	if (run->state == SSDK_STATE_RUNNING) {
 		va_start(args, fmt);
@@ -397,24 +355,23 @@ bool ssdk_run_end_early(struct ssdk_run *run, int end_state, const char *fmt, ..
 		va_end(args);
 		run->end_state = end_state;
 		ssdk_run_set_state(run, SSDK_STATE_STOPPING);
-		for (i = 0; i < run->nr_shares; i++)
-			WRITE_ONCE(run->shares[i]->stop, true);
+		ssdk_workers_ask_stop(run);
 		ended = true;
 	}
 	mutex_unlock(&run->lock);
 	/* The run holds a reference on its workers' tasks (ssdk_run_start()). */
 	if (ended)
-		ssdk_shares_wake(run);
+		ssdk_workers_wake(run);
 	return ended;
 }
 
 /**
- * ssdk_run_ended() - Give a run whose worker has finished its end state.
+ * ssdk_run_ended() - Give a run whose workers have finished its end state.
  * @run: The run: none of its IOs in flight, its records final.
  *
  * Tells the runs group (netlink.c) once the state is set.
  *
- * Context: Process context, the run's worker; takes @run->lock.
+ * Context: Process context, the run's last worker; takes @run->lock.
  */
 void ssdk_run_ended(struct ssdk_run *run)
 {
@@ -455,7 +412,7 @@ void ssdk_run_stop(struct ssdk_run *run, const char *reason)
 static void ssdk_run_free(struct ssdk_run *run)
 {
 	wait_for_completion(&run->finished);
-	ssdk_shares_stop_workers(run);
+	ssdk_workers_stop(run);
 	ssdk_run_put(run);
 }
 
@@ -548,4 +505,141 @@ void ssdk_runs_shutdown(void)
 		mutex_lock(&ssdk_runs_lock);
 	}
 	mutex_unlock(&ssdk_runs_lock);
+}
+
+/**
+ * ssdk_run_snapshot() - What a run is and has done, so far or final.
+ * @run: The run.
+ * @snap: Filled in: its workers' figures added up.
+ *
+ * The state is read first, with acquire: once it is an end state, every
+ * figure read after it is final. Figures of a run that goes are each
+ * read once, not together: a progress report, not a consistent one.
+ *
+ * Context: Any context but hard interrupts.
+ */
+void ssdk_run_snapshot(const struct ssdk_run *run, struct ssdk_run_snapshot *snap)
+{
+	const struct ssdk_worker *first = run->nr_workers ? run->workers[0] : NULL;
+	struct ssdk_progress p;
+	u64 end;
+
+	memset(snap, 0, offsetof(struct ssdk_run_snapshot, counts));
+	snap->state = ssdk_run_state(run);
+	ssdk_stats_counts(run, snap->counts);
+	ssdk_workers_progress(run, &p);
+	/* Pairs with smp_store_release() in ssdk_workers_begin(). */
+	snap->started = smp_load_acquire(&run->started);
+	if (snap->started) {
+		end = READ_ONCE(run->end_ns);
+		snap->elapsed_ns = (end ?: ktime_get_ns()) - run->start_ns;
+		if (p.last_measured_ns > run->ramp_end_ns)
+			snap->measured_ns = p.last_measured_ns - run->ramp_end_ns;
+		snap->overhead_ns = run->overhead_ns;
+		snap->clock_read_ns = run->clock_read_ns;
+		snap->iops_now = end ? 0 : p.iops_now;
+	}
+	snap->completed = p.completed;
+	snap->io_errors = p.io_errors;
+	snap->ts_count = ssdk_workers_ts_published(run);
+	snap->ts_dropped = p.ts_dropped;
+	snap->unpolled = p.unpolled;
+	snap->cpu_ns = p.cpu_ns;
+	snap->captured_dropped = p.captured_dropped;
+	/* A run with a schedule, rounds or a capture has one worker (config.c). */
+	if (first) {
+		snap->late = READ_ONCE(first->pace.late);
+		snap->captured_count = ssdk_capture_published(first);
+		snap->rounds_done = READ_ONCE(first->rounds.done);
+		snap->steady_round = READ_ONCE(first->rounds.steady_round);
+	}
+}
+
+/**
+ * ssdk_run_bucket() - One histogram bucket of a run, so far or final.
+ * @run: The run.
+ * @set: Index of the set, see ssdk_set_index().
+ * @idx: Bucket index.
+ *
+ * Context: Any context.
+ * Return: The bucket's count, its workers' added up.
+ */
+u64 ssdk_run_bucket(const struct ssdk_run *run, unsigned int set, unsigned int idx)
+{
+	return ssdk_stats_bucket(run, set, idx);
+}
+
+/**
+ * ssdk_run_intervals() - Intervals of a run's time series that may be read.
+ * @run: The run.
+ *
+ * Context: Any context.
+ * Return: How many, from the first.
+ */
+u32 ssdk_run_intervals(const struct ssdk_run *run)
+{
+	return ssdk_workers_ts_published(run);
+}
+
+/**
+ * ssdk_run_interval() - One interval of a run's time series.
+ * @run: The run.
+ * @idx: The interval, below ssdk_run_intervals().
+ * @p: Filled in, its workers' merged.
+ *
+ * Context: Any context.
+ */
+void ssdk_run_interval(const struct ssdk_run *run, u32 idx, struct ssdk_ts_point *p)
+{
+	ssdk_workers_ts_point(run, idx, p);
+}
+
+/**
+ * ssdk_run_captured_count() - Captured IOs of a run that may be read.
+ * @run: The run: a run that captures has one worker (config.c).
+ *
+ * Context: Any context.
+ * Return: How many, from the first.
+ */
+u32 ssdk_run_captured_count(const struct ssdk_run *run)
+{
+	return run->nr_workers ? ssdk_capture_published(run->workers[0]) : 0;
+}
+
+/**
+ * ssdk_run_captured() - One captured IO of a run.
+ * @run: The run.
+ * @idx: The record, below ssdk_run_captured_count().
+ *
+ * Context: Any context.
+ * Return: The record.
+ */
+const struct ssdk_io_rec *ssdk_run_captured(const struct ssdk_run *run, u32 idx)
+{
+	return &run->workers[0]->capture.recs[idx];
+}
+
+/**
+ * ssdk_run_slowest_count() - The slowest IOs a run has kept.
+ * @run: The run, ended: its workers' logs merged, in order.
+ *
+ * Context: Any context.
+ * Return: How many.
+ */
+u32 ssdk_run_slowest_count(const struct ssdk_run *run)
+{
+	return run->nr_workers ? run->workers[0]->slowest.nr : 0;
+}
+
+/**
+ * ssdk_run_slowest() - One of the slowest IOs of an ended run.
+ * @run: The run, ended.
+ * @idx: Its rank, from the slowest, below ssdk_run_slowest_count().
+ *
+ * Context: Any context.
+ * Return: The record.
+ */
+const struct ssdk_io_rec *ssdk_run_slowest(const struct ssdk_run *run, u32 idx)
+{
+	return &run->workers[0]->slowest.heap[idx];
 }

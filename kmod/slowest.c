@@ -4,12 +4,13 @@
  * each with where it went, when it was submitted, on which CPUs it was
  * submitted and completed, and how many IOs were in flight with it.
  *
- * The worker keeps them as it reaps each completion (worker.c), in a
+ * Each worker keeps its own as it reaps each completion (worker.c), in a
  * min-heap of N records: one writer, no lock, nothing on the completion
  * path itself, and N records whatever the number of CPUs (per-CPU logs
  * would each need N, to be merged at read time). An IO slower than the
  * heap's fastest replaces it: O(log N) for the few that do, one
- * comparison for the rest. When the run ends, the heap is sorted, slowest
+ * comparison for the rest. When the run ends, the workers' heaps are
+ * merged into the first worker's (workers.c), which is sorted, slowest
  * first, before the run's end state is published; only then is it read
  * (slowest-get), so readers never see it change.
  */
@@ -21,18 +22,18 @@
 #include "ssdk.h"
 
 /**
- * ssdk_slowest_setup() - Allocate a run's slowest-IO log.
- * @run: The run, its configuration checked.
+ * ssdk_slowest_setup() - Allocate a worker's slowest-IO log.
+ * @w: The worker, its run's configuration checked.
  *
  * Context: Process context, the run's starter (charged to its memory
  * cgroup); may sleep.
  * Return: 0 or -ENOMEM.
  */
-int ssdk_slowest_setup(struct ssdk_run *run)
+int ssdk_slowest_setup(struct ssdk_worker *w)
 {
-	struct ssdk_slowest *s = &run->slowest;
+	struct ssdk_slowest *s = &w->slowest;
 
-	s->cap = run->cfg.slowest_n;
+	s->cap = w->run->cfg.slowest_n;
 	s->nr = 0;
 	if (!s->cap)
 		return 0;
@@ -41,14 +42,14 @@ int ssdk_slowest_setup(struct ssdk_run *run)
 }
 
 /**
- * ssdk_slowest_teardown() - Free a run's slowest-IO log.
- * @run: The run.
+ * ssdk_slowest_teardown() - Free a worker's slowest-IO log.
+ * @w: The worker.
  */
-void ssdk_slowest_teardown(struct ssdk_run *run)
+void ssdk_slowest_teardown(struct ssdk_worker *w)
 {
-	kvfree(run->slowest.heap);
-	run->slowest.heap = NULL;
-	run->slowest.nr = 0;
+	kvfree(w->slowest.heap);
+	w->slowest.heap = NULL;
+	w->slowest.nr = 0;
 }
 
 static void ssdk_slowest_sift_down(struct ssdk_io_rec *h, u32 nr, u32 i)
@@ -75,16 +76,16 @@ static void ssdk_slowest_sift_up(struct ssdk_io_rec *h, u32 i)
 /**
  * ssdk_io_rec_fill() - Describe a reaped IO in a record.
  * @r: The record.
- * @run: The run.
+ * @w: The worker that reaped it.
  * @slot: The IO.
  * @lat: Its latency.
  */
-void ssdk_io_rec_fill(struct ssdk_io_rec *r, const struct ssdk_run *run,
+void ssdk_io_rec_fill(struct ssdk_io_rec *r, const struct ssdk_worker *w,
 		      const struct ssdk_slot *slot, u64 lat)
 {
 	r->lat_ns = lat;
 	r->offset = slot->offset;
-	r->t_ns = slot->submit_ns - run->start_ns;
+	r->t_ns = slot->submit_ns - w->start_ns;
 	r->len = slot->len;
 	r->inflight = slot->inflight;
 	r->cpu_submit = slot->cpu_submit;
@@ -108,20 +109,20 @@ static void ssdk_slowest_keep(struct ssdk_slowest *s, const struct ssdk_io_rec *
 }
 
 /**
- * ssdk_slowest_insert() - Put a reaped IO in the slowest-IO log.
- * @run: The run.
+ * ssdk_slowest_insert() - Put a reaped IO in a worker's slowest-IO log.
+ * @w: The worker.
  * @slot: The IO: measured, completed without error.
  * @lat: Its latency: the log has room, or it is slower than the log's
  *	fastest (ssdk_record_rare(), record.c).
  *
- * Context: The run's worker.
+ * Context: The worker.
  */
-void ssdk_slowest_insert(struct ssdk_run *run, const struct ssdk_slot *slot, u64 lat)
+void ssdk_slowest_insert(struct ssdk_worker *w, const struct ssdk_slot *slot, u64 lat)
 {
 	struct ssdk_io_rec r;
 
-	ssdk_io_rec_fill(&r, run, slot, lat);
-	ssdk_slowest_keep(&run->slowest, &r);
+	ssdk_io_rec_fill(&r, w, slot, lat);
+	ssdk_slowest_keep(&w->slowest, &r);
 }
 
 /**
@@ -138,8 +139,8 @@ bool ssdk_slowest_wants(const struct ssdk_slowest *s, u64 lat)
 }
 
 /**
- * ssdk_slowest_merge() - Add another worker's slowest IOs to a run's.
- * @run: The run whose log keeps the slowest of both, still a heap.
+ * ssdk_slowest_merge() - Add another worker's slowest IOs to a log.
+ * @s: The log that keeps the slowest of both, still a heap.
  * @from: A log of the same capacity, a heap too.
  *
  * Each log holds its worker's slowest IOs, so the slowest of all the
@@ -147,9 +148,8 @@ bool ssdk_slowest_wants(const struct ssdk_slowest *s, u64 lat)
  *
  * Context: The run's last worker, every other one done.
  */
-void ssdk_slowest_merge(struct ssdk_run *run, const struct ssdk_slowest *from)
+void ssdk_slowest_merge(struct ssdk_slowest *s, const struct ssdk_slowest *from)
 {
-	struct ssdk_slowest *s = &run->slowest;
 	const struct ssdk_io_rec *r;
 
 	for (r = from->heap; r < from->heap + from->nr; r++)
@@ -158,16 +158,15 @@ void ssdk_slowest_merge(struct ssdk_run *run, const struct ssdk_slowest *from)
 }
 
 /**
- * ssdk_slowest_finish() - Sort the log, slowest first, at the run's end.
- * @run: The run; no IO of it is in flight.
+ * ssdk_slowest_finish() - Sort a log, slowest first, at the run's end.
+ * @s: The log, the run's merged; no IO of the run is in flight.
  *
  * Heapsort in place: each step moves the fastest left to the end.
  *
- * Context: The run's worker, before it publishes the end state.
+ * Context: The run's last worker, before it publishes the end state.
  */
-void ssdk_slowest_finish(struct ssdk_run *run)
+void ssdk_slowest_finish(struct ssdk_slowest *s)
 {
-	struct ssdk_slowest *s = &run->slowest;
 	u32 n;
 
 	for (n = s->nr; n > 1; n--) {

@@ -88,7 +88,7 @@ struct ssdk_trace;
  * @ios: IOs to submit in all, ramp included; 0 for no limit.
  * @ramp_ns: Time at the start whose IOs stay out of the statistics.
  * @cpu: CPU every worker is bound to, or -1.
- * @workers: Worker threads of the run (shares.c).
+ * @workers: Worker threads of the run (workers.c).
  * @nr_cpus: Entries of @cpus; 0 when not given.
  * @cpus: CPUs the workers are bound to, in turn.
  * @allow_write: The caller consented to writing.
@@ -99,7 +99,7 @@ struct ssdk_trace;
  * @arrivals: &enum ssdk_arrivals of a rate-limited run.
  * @rounds: Rounds of the run at most; 0 when it has none.
  * @round_ns: Length of a round, whole intervals of the time series.
- * @steady: Test steady state after each round (steady.c).
+ * @steady: Test steady state after each round (rounds.c).
  * @steady_track: &enum ssdk_steady_track: the variable tested.
  * @steady_rule: The test's bounds.
  * @purge: A purge run: its span purged instead of IO (purge.c).
@@ -107,8 +107,9 @@ struct ssdk_trace;
  * @batch: Submit in batches of this many IOs, under one plug; 1: each IO
  *	as soon as its slot is free.
  * @polled: Polled bios, the worker polling for their completions.
- * @trace: A replay's trace (replay.c), claimed at parse, adopted by the
- *	run once it starts; NULL for a run that draws its IOs.
+ * @trace: A replay's trace (traces.c), a reference taken at parse; the
+ *	run claims it as it starts and adopts it once published; NULL for
+ *	a run that draws its IOs.
  * @replay_timing: &enum ssdk_replay_timing of a replay.
  * @replay_scale: Its times multiplied by this / 1000.
  * @replay_remap: &enum ssdk_replay_remap: where its IOs go.
@@ -225,7 +226,7 @@ struct ssdk_stats {
  * struct ssdk_slot - One IO of a run, reused for every IO it carries.
  * @bio: bio engine: the bio, initialised once and reset for each IO.
  * @kf: kfile engine: the kiocb of the IO in flight and its iterator.
- * @run: The run it belongs to.
+ * @worker: The worker it belongs to.
  * @node: On the run's list of completed slots.
  * @offset: Where the IO in flight reads or writes, bytes.
  * @len: Its length, bytes.
@@ -257,7 +258,7 @@ struct ssdk_slot {
 			struct iov_iter iter;
 		} kf;
 	};
-	struct ssdk_run *run;
+	struct ssdk_worker *worker;
 	struct llist_node node;
 	u64 offset;
 	u32 len;
@@ -423,7 +424,7 @@ struct ssdk_capture {
 };
 
 /**
- * struct ssdk_rounds - Where a run is in its rounds (steady.c).
+ * struct ssdk_rounds - Where a worker is in its rounds (rounds.c).
  * @first: Interval of the time series the first round starts at: the ramp's.
  * @intervals: Intervals of a round; 0 when the run has no rounds.
  * @done: Rounds ended.
@@ -438,13 +439,15 @@ struct ssdk_rounds {
 };
 
 struct ssdk_run;
+struct ssdk_worker;
 
 /**
  * struct ssdk_engine_ops - How a run's IOs reach its target.
  * @open: Open the target named by the configuration, set the run's
  *	@target_size and @lbs; explain a refusal in @extack.
  * @close: Release the target; none of the run's IOs is in flight.
- * @slot_init: Prepare a new slot, its pages allocated (optional).
+ * @slot_init: Prepare a new slot of a worker, its pages allocated
+ *	(optional).
  * @slot_exit: Undo @slot_init (optional).
  * @submit: Issue the slot's IO (op, offset, length and data set); its
  *	completion goes to ssdk_slot_complete(), possibly before this returns.
@@ -458,17 +461,111 @@ struct ssdk_engine_ops {
 	int (*open)(struct ssdk_run *run, struct nlattr **attrs,
 		    struct netlink_ext_ack *extack);
 	void (*close)(struct ssdk_run *run);
-	void (*slot_init)(struct ssdk_run *run, struct ssdk_slot *slot);
+	void (*slot_init)(struct ssdk_worker *w, struct ssdk_slot *slot);
 	void (*slot_exit)(struct ssdk_slot *slot);
-	void (*submit)(struct ssdk_run *run, struct ssdk_slot *slot);
+	void (*submit)(struct ssdk_worker *w, struct ssdk_slot *slot);
 	bool (*gone)(struct ssdk_run *run);
-	void (*poll)(struct ssdk_run *run, struct ssdk_slot *slot);
+	void (*poll)(struct ssdk_worker *w, struct ssdk_slot *slot);
 };
 
 /**
- * struct ssdk_run - A run: its configuration, its worker, its results.
+ * struct ssdk_worker - One kernel thread of a run, and what its IOs need
+ *	and record (worker.c): nothing in it is shared with another worker.
+ * @run: The run it works for.
+ * @idx: Its index among the run's workers, from 0.
+ * @task: Its thread (workers.c).
+ * @stop: Set to ask it to stop.
+ * @done: Slots whose IO completed, for it to resubmit.
+ * @slots: Its @run->cfg.iodepth slots.
+ * @free: Slots with no IO in flight, @nr_free of them: a stack.
+ * @nr_free: See @free.
+ * @access_cfg: Where its IOs go: its share of the run's
+ *	(ssdk_access_share()).
+ * @access: Its draws of them.
+ * @data: What its writes write, from the run's pool.
+ * @pace: When they are due.
+ * @ios: IOs it submits at most, its share of the run's; 0 for no limit.
+ * @cpu: CPU it is bound to, or -1.
+ * @nr_sets: Sets of statistics kept, the run's (see ssdk_set_index()).
+ * @stats: Statistics of its measured IOs, recorded as it reaps them
+ *	(stats.c), read by others while the run goes.
+ * @slowest: Its slowest IOs; the first worker's holds the run's once
+ *	the run has ended (workers.c).
+ * @ts: Its time series; its own, but for its published intervals.
+ * @capture: Its IOs over a threshold; its own, but for those published.
+ * @rare_ns: The least latency the slowest log or the capture may want
+ *	(record.c).
+ * @rounds: Its rounds; its own, @done and @steady_round read by others.
+ * @start_ns: When the run started, and
+ * @ramp_end_ns: its ramp ended: IOs submitted later are measured;
+ * @deadline_ns: no IO is submitted after it (0: none); set for every
+ *	worker as they start together (ssdk_workers_begin()).
+ * @last_measured_ns: Completion time of its last measured IO.
+ * @done_ns: When its last IO was reaped.
+ * @cpu_ns: Its CPU time, once it has ended.
+ * @overhead_ns: What measuring one IO costs on its CPU (ssdk_calibrate()).
+ * @clock_read_ns: What one clock read costs, likewise.
+ * @poll_next: Polled runs: the slot it polls next.
+ * @unpolled: Polled runs: IOs the block layer took off polling.
+ * @again_ns: Polled runs: when the block layer first sent an IO back
+ *	unissued since the last completion; 0 when it has not.
+ * @again_completed: The run's completed IOs (all its workers') then.
+ * @calib: Scratch statistics for ssdk_calibrate(), until it has run.
+ * @submitted: IOs submitted.
+ * @completed: IOs completed, ramp included; written by the worker only.
+ * @io_errors: IOs of @completed that failed; written by the worker only.
+ * @rate_ns: Start of the interval @iops_now was measured over.
+ * @rate_completed: @completed at @rate_ns.
+ * @iops_now: IOs per second over the last full second.
+ */
+struct ssdk_worker {
+	struct ssdk_run *run;
+	unsigned int idx;
+	struct task_struct *task;
+	bool stop;
+	struct llist_head done;
+	struct ssdk_slot **slots;
+	struct ssdk_slot **free;
+	unsigned int nr_free;
+	struct ssdk_access_cfg access_cfg;
+	struct ssdk_access access;
+	struct ssdk_data data;
+	struct ssdk_pace pace;
+	u64 ios;
+	int cpu;
+	unsigned int nr_sets;
+	struct ssdk_stats *stats;
+	struct ssdk_slowest slowest;
+	struct ssdk_timeseries ts;
+	struct ssdk_capture capture;
+	u64 rare_ns;
+	struct ssdk_rounds rounds;
+
+	u64 start_ns;
+	u64 ramp_end_ns;
+	u64 deadline_ns;
+	u64 last_measured_ns;
+	u64 done_ns;
+	u64 cpu_ns;
+	u64 overhead_ns;
+	u64 clock_read_ns;
+	unsigned int poll_next;
+	u64 unpolled;
+	u64 again_ns;
+	u64 again_completed;
+	struct ssdk_set_stats *calib;
+	u64 submitted;
+	u64 completed;
+	u64 io_errors;
+	u64 rate_ns;
+	u64 rate_completed;
+	u64 iops_now;
+};
+
+/**
+ * struct ssdk_run - A run: its configuration, target, state and workers.
  * @id: Identifier, unique while the module is loaded.
- * @ref: Held by the run table and each user of the run (not by the worker).
+ * @ref: Held by the run table and each user of the run (not by its workers).
  * @cfg: Configuration.
  * @state: &enum ssdk_state: changed under @lock, read without locks.
  * @end_state: The state the run ends in once it has left
@@ -476,72 +573,33 @@ struct ssdk_engine_ops {
  * @reason: Why the run failed or stopped; empty otherwise. Written once,
  *	under @lock, before @state leaves %SSDK_STATE_RUNNING.
  * @engine: How its IOs reach the target.
- * @bdev: bio engine: the target, open while the worker runs.
- * @file: kfile engine: the target, open while the worker runs.
+ * @bdev: bio engine: the target, open while the workers run.
+ * @file: kfile engine: the target, open while the workers run.
  * @target_size: Size of the target, bytes.
  * @lbs: Logical block size of the target, bytes.
- * @worker: The kernel thread submitting this share's IOs (shares.c).
- * @stop: Set to ask the worker to stop.
- * @done: Slots whose IO completed, for the worker to resubmit.
- * @slots: The run's @cfg.iodepth slots.
- * @free: Slots with no IO in flight, @nr_free of them: a stack.
- * @nr_free: See @free.
- * @access: Where the IOs go.
- * @data: What they write.
- * @pace: When they are due.
- * @nr_sets: Sets of statistics kept, see ssdk_set_index().
- * @slowest: The slowest IOs; the worker's until the run has ended.
- * @ts: The time series; the worker's, but for its published intervals.
- * @capture: The IOs over a threshold; the worker's, but for those published.
- * @rare_ns: The least latency the slowest log or the capture may want
- *	(record.c).
- * @rounds: Its rounds; the worker's, @done and @steady_round read by others.
- * @started: The worker has started: @start_ns, @ramp_end_ns and
- *	@deadline_ns are set (published with release).
- * @start_ns: When the worker started.
- * @ramp_end_ns: End of the ramp: IOs submitted later are measured.
- * @deadline_ns: No IO is submitted after it (0: none).
- * @last_measured_ns: Completion time of the last measured IO.
- * @end_ns: When the run ended (0 while it runs).
- * @cpu_ns: CPU time of the worker, set before @end_ns.
- * @overhead_ns: What measuring one IO costs (ssdk_calibrate()), set before
- *	@started.
+ * @data: What its writes write: the pool its workers copy from.
+ * @nr_sets: Sets of statistics each worker keeps, see ssdk_set_index().
+ * @workers: Its workers (workers.c), @cfg.workers of them.
+ * @nr_workers: Entries of @workers made so far.
+ * @started: The workers have started: @start_ns, @ramp_end_ns,
+ *	@overhead_ns and @clock_read_ns are set (published with release).
+ * @start_ns: When they started.
+ * @ramp_end_ns: End of the ramp.
+ * @overhead_ns: What measuring one IO costs: the largest of the workers'.
  * @clock_read_ns: What one clock read costs, likewise.
- * @poll_next: Polled runs: the slot the worker polls next.
- * @unpolled: Polled runs: IOs the block layer took off polling.
- * @again_ns: Polled runs: when the block layer first sent an IO back
- *	unissued since the last completion; 0 when it has not.
- * @again_completed: The run's completed IOs (all its workers') then.
- * @calib: Scratch statistics for ssdk_calibrate(), until it has run.
- * @submitted: IOs submitted; the worker's alone.
- * @completed: IOs completed, ramp included; written by the worker only.
- * @io_errors: IOs of @completed that failed; written by the worker only.
- * @rate_ns: Start of the interval @iops_now was measured over.
- * @rate_completed: @completed at @rate_ns.
- * @iops_now: IOs per second over the last full second.
+ * @end_ns: When the last worker reaped its last IO (0 while it runs).
+ * @errors: IO errors of all its workers, against max-errors.
+ * @unready: Workers not yet ready to start.
+ * @working: Workers whose IOs are not all reaped.
+ * @go: Completed once the run's start times are set.
  * @lock: Serialises the changes of @state.
- * @stats: Statistics of the measured IOs, recorded by the worker as it
- *	reaps them (stats.c), read by others while the run goes.
  * @finished: Completed (for every waiter) when the run has ended: its
- *	worker has released the target and is about to exit.
- * @leader: A worker's share of a run of several (shares.c): the run its
- *	users see; NULL in that run itself.
- * @shares: The leader's: its workers' shares, itself first.
- * @nr_shares: See @shares: @cfg.workers.
- * @share_access: Where this worker's IOs go (ssdk_access_share()).
- * @share_ios: IOs this worker submits at most; 0 for no limit.
- * @share_cpu: CPU this worker is bound to, or -1.
- * @done_ns: When this worker's last IO was reaped.
- * @run_errors: The leader's: IO errors of all its workers, against
- *	max-errors.
- * @unready: The leader's: workers not yet ready to start.
- * @working: The leader's: workers whose IOs are not all reaped.
- * @go: The leader's: completed once the run's start times are set.
- * @mem: The leader's: bytes it holds against the memory budget (budget.c)
- *	until it is freed, @mem_io apart.
- * @mem_io: The leader's: bytes of its IO part (slots, pages, pool),
- *	given back once, when it ends or is freed, whichever comes first.
- * @rcu: Frees the run after a grace period.
+ *	last worker has released the target and is about to exit.
+ * @mem: Bytes it holds against the memory budget (budget.c) until it is
+ *	freed, @mem_io apart.
+ * @mem_io: Bytes of its IO part (slots, pages, pool), given back once,
+ *	when it ends or is freed, whichever comes first.
+ * @rcu: Frees the run and its workers after a grace period.
  */
 struct ssdk_run {
 	u32 id;
@@ -557,59 +615,24 @@ struct ssdk_run {
 	struct file *file;
 	u64 target_size;
 	u32 lbs;
-
-	struct task_struct *worker;
-	bool stop;
-	struct llist_head done;
-	struct ssdk_slot **slots;
-	struct ssdk_slot **free;
-	unsigned int nr_free;
-	struct ssdk_access access;
 	struct ssdk_data data;
-	struct ssdk_pace pace;
 	unsigned int nr_sets;
-	struct ssdk_slowest slowest;
-	struct ssdk_timeseries ts;
-	struct ssdk_capture capture;
-	u64 rare_ns;
-	struct ssdk_rounds rounds;
 
+	struct ssdk_worker **workers;
+	unsigned int nr_workers;
 	bool started;
 	u64 start_ns;
 	u64 ramp_end_ns;
-	u64 deadline_ns;
-	u64 last_measured_ns;
-	u64 end_ns;
-	u64 cpu_ns;
 	u64 overhead_ns;
 	u64 clock_read_ns;
-	unsigned int poll_next;
-	u64 unpolled;
-	u64 again_ns;
-	u64 again_completed;
-	struct ssdk_set_stats *calib;
-	u64 submitted;
-	u64 completed;
-	u64 io_errors;
-	u64 rate_ns;
-	u64 rate_completed;
-	u64 iops_now;
-
-	struct mutex lock;		/* see above */
-	struct ssdk_stats *stats;
-	struct completion finished;
-
-	struct ssdk_run *leader;
-	struct ssdk_run **shares;
-	unsigned int nr_shares;
-	struct ssdk_access_cfg share_access;
-	u64 share_ios;
-	int share_cpu;
-	u64 done_ns;
-	atomic64_t run_errors;
+	u64 end_ns;
+	atomic64_t errors;
 	atomic_t unready;
 	atomic_t working;
 	struct completion go;
+
+	struct mutex lock;		/* see above */
+	struct completion finished;
 	u64 mem;
 	atomic64_t mem_io;
 
@@ -626,7 +649,7 @@ struct ssdk_run {
  *
  * Return: An &enum ssdk_state.
  */
-static inline int ssdk_run_state(struct ssdk_run *run)
+static inline int ssdk_run_state(const struct ssdk_run *run)
 {
 	/* Pairs with smp_store_release() in ssdk_run_set_state(). */
 	return smp_load_acquire(&run->state);
@@ -664,7 +687,54 @@ int ssdk_netlink_init(void);
 void ssdk_netlink_exit(void);
 void ssdk_nl_notify_end(struct ssdk_run *run);
 
-/* run.c */
+/**
+ * struct ssdk_run_snapshot - What a run is and has done, its workers' added
+ *	up, as netlink reports it (ssdk_run_snapshot()).
+ * @state: &enum ssdk_state, read first: an end state comes with the final
+ *	figures.
+ * @started: The workers have started: @elapsed_ns, @measured_ns,
+ *	@overhead_ns and @clock_read_ns mean something.
+ * @elapsed_ns: Since the start, to the end once the run has ended.
+ * @measured_ns: From the ramp's end to the last measured IO's completion.
+ * @completed: IOs completed, ramp included.
+ * @io_errors: Of them, failed.
+ * @iops_now: IOs per second over the last second; 0 once ended.
+ * @late: Scheduled runs: IOs that found no free slot when due.
+ * @ts_count: Intervals of the time series that may be read.
+ * @ts_dropped: IOs past the time series' last interval.
+ * @captured_count: Captured IOs that may be read.
+ * @captured_dropped: IOs over the capture's threshold it had no room for.
+ * @rounds_done: Rounds ended.
+ * @steady_round: The round that ended the first steady window, or 0.
+ * @overhead_ns: What measuring one IO costs.
+ * @clock_read_ns: What one clock read costs.
+ * @unpolled: Polled runs: IOs the block layer took off polling.
+ * @cpu_ns: CPU time of the workers (final once the run has ended).
+ * @counts: Counters of each set, see ssdk_set_index(); the run's nr_sets.
+ */
+struct ssdk_run_snapshot {
+	int state;
+	bool started;
+	u64 elapsed_ns;
+	u64 measured_ns;
+	u64 completed;
+	u64 io_errors;
+	u64 iops_now;
+	u64 late;
+	u32 ts_count;
+	u64 ts_dropped;
+	u32 captured_count;
+	u64 captured_dropped;
+	u32 rounds_done;
+	u32 steady_round;
+	u64 overhead_ns;
+	u64 clock_read_ns;
+	u64 unpolled;
+	u64 cpu_ns;
+	struct ssdk_counts counts[SSDK_MAX_SETS];
+};
+
+/* run.c: the table and the life of runs */
 int ssdk_run_start(const struct ssdk_run_config *cfg, struct nlattr **attrs,
 		   struct netlink_ext_ack *extack, u32 *id);
 struct ssdk_run *ssdk_run_get(u32 id);
@@ -680,28 +750,91 @@ void ssdk_runs_shutdown(void);
 void ssdk_runs_owner_gone(const struct net *net, u32 portid);
 extern unsigned int ssdk_max_runs;
 
+/* run.c: what a run has recorded, read while it goes or once it has ended */
+void ssdk_run_snapshot(const struct ssdk_run *run, struct ssdk_run_snapshot *snap);
+u64 ssdk_run_bucket(const struct ssdk_run *run, unsigned int set, unsigned int idx);
+u32 ssdk_run_intervals(const struct ssdk_run *run);
+void ssdk_run_interval(const struct ssdk_run *run, u32 idx, struct ssdk_ts_point *p);
+u32 ssdk_run_captured_count(const struct ssdk_run *run);
+const struct ssdk_io_rec *ssdk_run_captured(const struct ssdk_run *run, u32 idx);
+u32 ssdk_run_slowest_count(const struct ssdk_run *run);
+const struct ssdk_io_rec *ssdk_run_slowest(const struct ssdk_run *run, u32 idx);
+
 /* config.c */
 int ssdk_config_parse(struct genl_info *info, struct ssdk_run_config *cfg);
+void ssdk_config_release(struct ssdk_run_config *cfg);
 int ssdk_config_check_target(struct ssdk_run *run, struct nlattr **attrs,
 			     struct netlink_ext_ack *extack);
 
 /* pattern.c */
 int ssdk_pattern_setup(struct ssdk_run *run);
 void ssdk_pattern_teardown(struct ssdk_run *run);
-void ssdk_pattern_fill(struct ssdk_run *run, struct ssdk_slot *slot);
+void ssdk_pattern_share_out(struct ssdk_worker *w);
+void ssdk_pattern_fill(struct ssdk_worker *w, struct ssdk_slot *slot);
 
-/* replay.c */
+/* traces.c */
 int ssdk_trace_new(const struct net *net, u32 portid, u32 nr,
 		   struct netlink_ext_ack *extack, u32 *id);
 int ssdk_trace_load(const struct net *net, u32 portid, u32 id, const struct nlattr *id_attr,
 		    const struct nlattr *chunk, struct netlink_ext_ack *extack, u32 *loaded);
-struct ssdk_trace *ssdk_trace_claim(const struct net *net, u32 portid,
-				    const struct nlattr *attr, struct netlink_ext_ack *extack);
+struct ssdk_trace *ssdk_trace_get(const struct net *net, u32 portid,
+				  const struct nlattr *attr, struct netlink_ext_ack *extack);
+struct ssdk_trace *ssdk_trace_hold(struct ssdk_trace *t);
+void ssdk_trace_put(struct ssdk_trace *t);
+int ssdk_trace_claim(struct ssdk_trace *t, const struct nlattr *attr,
+		     struct netlink_ext_ack *extack);
 void ssdk_trace_unclaim(struct ssdk_trace *t);
 void ssdk_trace_adopt(struct ssdk_trace *t);
-void ssdk_trace_put(struct ssdk_trace *t);
 void ssdk_traces_owner_gone(const struct net *net, u32 portid);
 void ssdk_traces_shutdown(void);
+
+/**
+ * struct ssdk_trace - A trace to replay (traces.c).
+ * @id: Its id, unique while the module is loaded.
+ * @ref: Held by the table of uploaded traces until a run adopts it or its
+ *	uploader goes, by each run-start that checks it, and by the run
+ *	that replays it.
+ * @nr: IOs it holds once loaded.
+ * @loaded: IOs loaded so far.
+ * @reads: Of them, reads.
+ * @max_len: The largest IO's length.
+ * @end: The highest byte any IO reaches, plus one.
+ * @blocks: The OR of every IO's offset and length: the trace fits a
+ *	logical block size when none of the block's low bits is set.
+ * @claimed: A run is starting with it, or has it.
+ * @net: The network namespace of its uploader's socket (compared only).
+ * @portid: That socket's port.
+ * @mem: Bytes it holds against the memory budget (budget.c).
+ * @ios: The IOs, in arrival order; never changed once all are loaded.
+ */
+struct ssdk_trace {
+	u32 id;
+	struct kref ref;
+	u32 nr;
+	u32 loaded;
+	u32 reads;
+	u32 max_len;
+	u64 end;
+	u64 blocks;
+	bool claimed;
+	const struct net *net;
+	u32 portid;
+	u64 mem;
+	struct ssdk_replay_io *ios;
+};
+
+/*
+ * ssdk_trace_refuse(t, extack, attr, fmt, ...): refuse a request about
+ * trace @t with a formatted reason, pointing at @attr (80 bytes from 6.2
+ * on: the reasons fit, but for offsets of twenty digits). Return: -EINVAL.
+ */
+#define ssdk_trace_refuse(t, extack, attr, fmt, args...) ({		\
+	(void)(t);							\
+	SSDK_NL_ERR_FMT(extack, attr, fmt, ##args);			\
+	-EINVAL;							\
+})
+
+/* replay.c */
 u32 ssdk_trace_writes(const struct ssdk_trace *t);
 void ssdk_replay_configure(struct ssdk_run_config *cfg, u64 ios);
 int ssdk_replay_check_times(const struct ssdk_run_config *cfg, struct nlattr **attrs,
@@ -710,19 +843,19 @@ int ssdk_replay_check_blocks(struct ssdk_run *run, const struct nlattr *attr,
 			     struct netlink_ext_ack *extack);
 int ssdk_replay_check_span(struct ssdk_run *run, struct nlattr **attrs,
 			   struct netlink_ext_ack *extack);
-void ssdk_replay_next(struct ssdk_run *run, struct ssdk_slot *slot);
-u64 ssdk_replay_due(const struct ssdk_run *run, u64 i);
+void ssdk_replay_next(struct ssdk_worker *w, struct ssdk_slot *slot);
+u64 ssdk_replay_due(const struct ssdk_worker *w, u64 i);
 
 /* pace.c */
-void ssdk_pace_start(struct ssdk_run *run, u64 now);
-bool ssdk_pace_due(const struct ssdk_run *run, u64 now);
-struct ssdk_slot *ssdk_pace_pop(struct ssdk_run *run);
-void ssdk_pace_take(struct ssdk_run *run, struct ssdk_slot *slot, u64 now);
-void ssdk_pace_complete(struct ssdk_run *run, struct ssdk_slot *slot);
+void ssdk_pace_start(struct ssdk_worker *w, u64 now);
+bool ssdk_pace_due(const struct ssdk_worker *w, u64 now);
+struct ssdk_slot *ssdk_pace_pop(struct ssdk_worker *w);
+void ssdk_pace_take(struct ssdk_worker *w, struct ssdk_slot *slot, u64 now);
+void ssdk_pace_complete(struct ssdk_worker *w, struct ssdk_slot *slot);
 
 /* worker.c */
-int ssdk_worker_setup(struct ssdk_run *run);
-void ssdk_worker_teardown(struct ssdk_run *run);
+int ssdk_worker_setup(struct ssdk_worker *w);
+void ssdk_worker_teardown(struct ssdk_worker *w);
 int ssdk_worker(void *data);
 void ssdk_slot_complete(struct ssdk_slot *slot, int error);
 
@@ -734,45 +867,35 @@ extern const struct ssdk_engine_ops ssdk_engine_kfile;
 struct file *ssdk_target_open(const char *name, int flags, umode_t type, umode_t *found);
 
 /* slowest.c */
-int ssdk_slowest_setup(struct ssdk_run *run);
-void ssdk_slowest_teardown(struct ssdk_run *run);
-void ssdk_slowest_insert(struct ssdk_run *run, const struct ssdk_slot *slot, u64 lat);
+int ssdk_slowest_setup(struct ssdk_worker *w);
+void ssdk_slowest_teardown(struct ssdk_worker *w);
+void ssdk_slowest_insert(struct ssdk_worker *w, const struct ssdk_slot *slot, u64 lat);
 bool ssdk_slowest_wants(const struct ssdk_slowest *s, u64 lat);
-void ssdk_slowest_merge(struct ssdk_run *run, const struct ssdk_slowest *from);
-void ssdk_slowest_finish(struct ssdk_run *run);
-void ssdk_io_rec_fill(struct ssdk_io_rec *r, const struct ssdk_run *run,
+void ssdk_slowest_merge(struct ssdk_slowest *s, const struct ssdk_slowest *from);
+void ssdk_slowest_finish(struct ssdk_slowest *s);
+void ssdk_io_rec_fill(struct ssdk_io_rec *r, const struct ssdk_worker *w,
 		      const struct ssdk_slot *slot, u64 lat);
 
 /* record.c */
-void ssdk_record_rare_update(struct ssdk_run *run);
-void ssdk_record_rare(struct ssdk_run *run, const struct ssdk_slot *slot, u64 lat);
+void ssdk_record_rare_update(struct ssdk_worker *w);
+void ssdk_record_rare(struct ssdk_worker *w, const struct ssdk_slot *slot, u64 lat);
 
 /* capture.c */
 u32 ssdk_capture_cap(void);
-int ssdk_capture_setup(struct ssdk_run *run);
-void ssdk_capture_teardown(struct ssdk_run *run);
-void ssdk_capture_record(struct ssdk_run *run, const struct ssdk_slot *slot, u64 lat);
-u32 ssdk_capture_published(const struct ssdk_run *run);
+int ssdk_capture_setup(struct ssdk_worker *w);
+void ssdk_capture_teardown(struct ssdk_worker *w);
+void ssdk_capture_record(struct ssdk_worker *w, const struct ssdk_slot *slot, u64 lat);
+u32 ssdk_capture_published(const struct ssdk_worker *w);
 
 /* timeseries.c */
 u32 ssdk_ts_cap(const struct ssdk_run_config *cfg);
-int ssdk_ts_setup(struct ssdk_run *run);
-void ssdk_ts_teardown(struct ssdk_run *run);
-bool ssdk_ts_advance(struct ssdk_run *run, u64 t);
-void ssdk_ts_finish(struct ssdk_run *run);
-void ssdk_ts_pad(struct ssdk_run *run, u32 nr);
-u32 ssdk_ts_published(const struct ssdk_run *run);
+int ssdk_ts_setup(struct ssdk_worker *w);
+void ssdk_ts_teardown(struct ssdk_worker *w);
+bool ssdk_ts_advance(struct ssdk_worker *w, u64 t);
+void ssdk_ts_finish(struct ssdk_worker *w);
+void ssdk_ts_pad(struct ssdk_worker *w, u32 nr);
+u32 ssdk_ts_published(const struct ssdk_worker *w);
 u32 ssdk_ts_max_intervals(void);
-
-/* shares.c */
-int ssdk_shares_setup(struct ssdk_run *run);
-void ssdk_shares_teardown(struct ssdk_run *run);
-void ssdk_shares_free(struct ssdk_run *run);
-int ssdk_shares_create_workers(struct ssdk_run *run);
-void ssdk_shares_stop_workers(struct ssdk_run *run);
-void ssdk_shares_wake(struct ssdk_run *run);
-void ssdk_shares_begin(struct ssdk_run *run);
-bool ssdk_shares_end(struct ssdk_run *run);
 
 /**
  * struct ssdk_progress - A run's progress, its workers' added up.
@@ -796,22 +919,32 @@ struct ssdk_progress {
 	u64 cpu_ns;
 };
 
-void ssdk_shares_progress(const struct ssdk_run *run, struct ssdk_progress *p);
-u32 ssdk_shares_ts_published(const struct ssdk_run *run);
-void ssdk_shares_ts_point(const struct ssdk_run *run, u32 idx, struct ssdk_ts_point *p);
+/* workers.c */
+int ssdk_workers_setup(struct ssdk_run *run);
+void ssdk_workers_teardown(struct ssdk_run *run);
+void ssdk_workers_free(struct ssdk_run *run, bool rcu);
+int ssdk_workers_create(struct ssdk_run *run);
+void ssdk_workers_stop(struct ssdk_run *run);
+void ssdk_workers_wake(struct ssdk_run *run);
+void ssdk_workers_ask_stop(struct ssdk_run *run);
+void ssdk_workers_begin(struct ssdk_worker *w);
+bool ssdk_workers_end(struct ssdk_worker *w);
+void ssdk_workers_progress(const struct ssdk_run *run, struct ssdk_progress *p);
+u32 ssdk_workers_ts_published(const struct ssdk_run *run);
+void ssdk_workers_ts_point(const struct ssdk_run *run, u32 idx, struct ssdk_ts_point *p);
 
 /* purge.c */
 int ssdk_purge_check(struct ssdk_run *run, struct nlattr **attrs,
 		     struct netlink_ext_ack *extack);
 int ssdk_purge_chunk(struct ssdk_run *run, u64 offset, u32 len);
 
-/* steady.c */
-void ssdk_rounds_setup(struct ssdk_run *run);
-void ssdk_rounds_interval_closed(struct ssdk_run *run, u32 nr, u64 end);
+/* rounds.c */
+void ssdk_rounds_setup(struct ssdk_worker *w);
+void ssdk_rounds_interval_closed(struct ssdk_worker *w, u32 nr, u64 end);
 
 /* stats.c */
-int ssdk_stats_setup(struct ssdk_run *run);
-void ssdk_stats_teardown(struct ssdk_run *run);
+int ssdk_stats_setup(struct ssdk_worker *w);
+void ssdk_stats_teardown(struct ssdk_worker *w);
 void ssdk_stats_counts(const struct ssdk_run *run,
 		       struct ssdk_counts counts[SSDK_MAX_SETS]);
 u64 ssdk_stats_bucket(const struct ssdk_run *run, unsigned int set, unsigned int idx);

@@ -6,7 +6,7 @@
  *
  * The worker records each measured IO as it reaps it (record.h), where it
  * already handles every completion: one writer, no lock, no interrupts
- * to mask, and one copy per worker, merged when read (shares.c), whatever
+ * to mask, and one copy per worker, merged when read (workers.c), whatever
  * the number of CPUs (a copy per
  * possible CPU, folded at the end, took 70 KB per set and CPU: 72 MB for
  * an open loop on 256 possible CPUs). Netlink handlers read the counters
@@ -25,38 +25,38 @@
 #include "ssdk.h"
 
 /**
- * ssdk_stats_setup() - Allocate a run's statistics, zeroed.
- * @run: The run, its sets known.
+ * ssdk_stats_setup() - Allocate a worker's statistics, zeroed.
+ * @w: The worker, its sets known.
  *
  * Context: Process context, the run's starter (charged to its memory
  * cgroup); may sleep.
  * Return: 0 or -ENOMEM.
  */
-int ssdk_stats_setup(struct ssdk_run *run)
+int ssdk_stats_setup(struct ssdk_worker *w)
 {
-	run->stats = __vmalloc(struct_size(run->stats, set, run->nr_sets),
-			       GFP_KERNEL_ACCOUNT | __GFP_ZERO);
-	if (!run->stats)
+	w->stats = __vmalloc(struct_size(w->stats, set, w->nr_sets),
+			     GFP_KERNEL_ACCOUNT | __GFP_ZERO);
+	if (!w->stats)
 		return -ENOMEM;
-	run->stats->nr_sets = run->nr_sets;
+	w->stats->nr_sets = w->nr_sets;
 	return 0;
 }
 
 /**
- * ssdk_stats_teardown() - Free a run's statistics.
- * @run: The run.
+ * ssdk_stats_teardown() - Free a worker's statistics.
+ * @w: The worker.
  */
-void ssdk_stats_teardown(struct ssdk_run *run)
+void ssdk_stats_teardown(struct ssdk_worker *w)
 {
-	vfree(run->stats);
-	run->stats = NULL;
+	vfree(w->stats);
+	w->stats = NULL;
 }
 
 /**
  * ssdk_stats_counts() - The counters of a run, so far or final.
  * @run: The run.
  * @counts: Filled in, the run's nr_sets of them, by ssdk_set_index(): its
- *	workers' merged (shares.c).
+ *	workers' added up.
  *
  * Context: Any context.
  */
@@ -68,9 +68,9 @@ void ssdk_stats_counts(const struct ssdk_run *run,
 	unsigned int i, w;
 
 	memset(counts, 0, sizeof(*counts) * run->nr_sets);
-	for (w = 0; w < run->nr_shares; w++) {
+	for (w = 0; w < run->nr_workers; w++) {
 		for (i = 0; i < run->nr_sets; i++) {
-			c = &run->shares[w]->stats->set[i].c;
+			c = &run->workers[w]->stats->set[i].c;
 			one = (struct ssdk_counts){
 				.ios = READ_ONCE(c->ios),
 				.bytes = READ_ONCE(c->bytes),
@@ -100,7 +100,7 @@ u64 ssdk_stats_bucket(const struct ssdk_run *run, unsigned int set, unsigned int
 	unsigned int w;
 	u64 n = 0;
 
-	for (w = 0; w < run->nr_shares; w++)
-		n += READ_ONCE(run->shares[w]->stats->set[set].hist[idx]);
+	for (w = 0; w < run->nr_workers; w++)
+		n += READ_ONCE(run->workers[w]->stats->set[set].hist[idx]);
 	return n;
 }

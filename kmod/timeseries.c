@@ -75,19 +75,19 @@ u32 ssdk_ts_cap(const struct ssdk_run_config *cfg)
 }
 
 /**
- * ssdk_ts_setup() - Allocate a run's time series.
- * @run: The run, its configuration checked, its @cfg.ts_cap set.
+ * ssdk_ts_setup() - Allocate a worker's time series.
+ * @w: The worker, its run's configuration checked, its @cfg.ts_cap set.
  *
  * Context: Process context, the run's starter (charged to its memory
  * cgroup); may sleep.
  * Return: 0 or -ENOMEM.
  */
-int ssdk_ts_setup(struct ssdk_run *run)
+int ssdk_ts_setup(struct ssdk_worker *w)
 {
-	struct ssdk_timeseries *ts = &run->ts;
+	struct ssdk_timeseries *ts = &w->ts;
 
-	ts->interval_ns = run->cfg.ts_interval_ns;
-	ts->cap = run->cfg.ts_cap;
+	ts->interval_ns = w->run->cfg.ts_interval_ns;
+	ts->cap = w->run->cfg.ts_cap;
 	ts->end_ns = ts->interval_ns;
 	ssdk_ts_open(ts);
 	ts->base = kvcalloc(SSDK_NR_OPS, sizeof(*ts->base), GFP_KERNEL_ACCOUNT);
@@ -106,15 +106,15 @@ u32 ssdk_ts_max_intervals(void)
 }
 
 /**
- * ssdk_ts_teardown() - Free a run's time series.
- * @run: The run.
+ * ssdk_ts_teardown() - Free a worker's time series.
+ * @w: The worker.
  */
-void ssdk_ts_teardown(struct ssdk_run *run)
+void ssdk_ts_teardown(struct ssdk_worker *w)
 {
-	kvfree(run->ts.points);
-	run->ts.points = NULL;
-	kvfree(run->ts.base);
-	run->ts.base = NULL;
+	kvfree(w->ts.points);
+	w->ts.points = NULL;
+	kvfree(w->ts.base);
+	w->ts.base = NULL;
 }
 
 /*
@@ -144,41 +144,41 @@ static void ssdk_ts_close_op(struct ssdk_ts_op *o, const struct ssdk_set_stats *
  * later IO, even one reaped after an IO that completed later than it, is
  * then counted as dropped (ssdk_ts_advance()).
  */
-static void ssdk_ts_close(struct ssdk_run *run)
+static void ssdk_ts_close(struct ssdk_worker *w)
 {
-	struct ssdk_timeseries *ts = &run->ts;
+	struct ssdk_timeseries *ts = &w->ts;
 	struct ssdk_ts_point *p = &ts->points[ts->nr];
 	unsigned int op;
 
 	for (op = 0; op < SSDK_NR_OPS; op++)
-		ssdk_ts_close_op(&p->op[op], &run->stats->set[op], &ts->base[op],
+		ssdk_ts_close_op(&p->op[op], &w->stats->set[op], &ts->base[op],
 				 &ts->open[op]);
 	/* Pairs with smp_load_acquire() in ssdk_ts_published(). */
 	smp_store_release(&ts->nr, ts->nr + 1);
-	ssdk_rounds_interval_closed(run, ts->nr, ts->end_ns);
+	ssdk_rounds_interval_closed(w, ts->nr, ts->end_ns);
 	ssdk_ts_open(ts);
 	ts->end_ns = ts->nr < ts->cap ? ts->end_ns + ts->interval_ns : 0;
 }
 
 /**
  * ssdk_ts_advance() - Close the intervals before an IO's completion.
- * @run: The run.
+ * @w: The worker.
  * @t: The IO's completion time from the run's start, past the open
  *	interval's end.
  *
  * ssdk_record_reaped() (record.h) calls it at an interval's first
  * completion, before counting it.
  *
- * Context: The run's worker.
+ * Context: The worker.
  * Return: Whether the series has room for the IO (else it is counted
  * dropped).
  */
-bool ssdk_ts_advance(struct ssdk_run *run, u64 t)
+bool ssdk_ts_advance(struct ssdk_worker *w, u64 t)
 {
-	struct ssdk_timeseries *ts = &run->ts;
+	struct ssdk_timeseries *ts = &w->ts;
 
 	while (t >= ts->end_ns && ts->nr < ts->cap)
-		ssdk_ts_close(run);
+		ssdk_ts_close(w);
 	if (t < ts->end_ns)
 		return true;
 	WRITE_ONCE(ts->dropped, ts->dropped + 1);
@@ -186,40 +186,40 @@ bool ssdk_ts_advance(struct ssdk_run *run, u64 t)
 }
 
 /**
- * ssdk_ts_finish() - Close the last interval at the run's end.
- * @run: The run; none of its IOs is in flight.
+ * ssdk_ts_finish() - Close the last interval at the worker's end.
+ * @w: The worker; none of its IOs is in flight.
  *
  * The last interval is shorter than the others when the run did not end
  * on an interval's boundary; it is kept when anything completed in it.
  *
- * Context: The run's worker.
+ * Context: The worker.
  */
-void ssdk_ts_finish(struct ssdk_run *run)
+void ssdk_ts_finish(struct ssdk_worker *w)
 {
-	struct ssdk_timeseries *ts = &run->ts;
+	struct ssdk_timeseries *ts = &w->ts;
 	unsigned int op;
 
 	if (ts->nr == ts->cap)
 		return;
 	for (op = 0; op < SSDK_NR_OPS; op++)
-		if (run->stats->set[op].c.ios != ts->base[op].c.ios) {
-			ssdk_ts_close(run);
+		if (w->stats->set[op].c.ios != ts->base[op].c.ios) {
+			ssdk_ts_close(w);
 			return;
 		}
 }
 
 /**
  * ssdk_ts_pad() - Close empty intervals up to a count, at a worker's end.
- * @run: A worker's share of a run (shares.c), ended.
+ * @w: A worker of a run (workers.c), ended.
  * @nr: Intervals it is to have, as many as the worker with the most, so
  *	that the merged series (the intervals every worker closed) loses
  *	none of the others' last IOs.
  *
- * Context: The run's last worker; the share's own has ended.
+ * Context: The run's last worker; @w has ended.
  */
-void ssdk_ts_pad(struct ssdk_run *run, u32 nr)
+void ssdk_ts_pad(struct ssdk_worker *w, u32 nr)
 {
-	struct ssdk_timeseries *ts = &run->ts;
+	struct ssdk_timeseries *ts = &w->ts;
 
 	while (ts->nr < min(nr, ts->cap)) {
 		memset(&ts->points[ts->nr], 0, sizeof(ts->points[ts->nr]));
@@ -229,14 +229,14 @@ void ssdk_ts_pad(struct ssdk_run *run, u32 nr)
 }
 
 /**
- * ssdk_ts_published() - Intervals of a run that may be read.
- * @run: The run.
+ * ssdk_ts_published() - Intervals of a worker that may be read.
+ * @w: The worker.
  *
  * Context: Any context.
  * Return: How many, from the first.
  */
-u32 ssdk_ts_published(const struct ssdk_run *run)
+u32 ssdk_ts_published(const struct ssdk_worker *w)
 {
 	/* Pairs with smp_store_release() in ssdk_ts_close(). */
-	return smp_load_acquire(&run->ts.nr);
+	return smp_load_acquire(&w->ts.nr);
 }

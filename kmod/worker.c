@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * A run's worker: a kernel thread keeps the run's iodepth IOs in flight
- * through its engine (engine_bio.c, engine_kfile.c), from slots whose
- * pages are allocated once.
+ * A run's worker: a kernel thread keeps its iodepth IOs in flight through
+ * the run's engine (engine_bio.c, engine_kfile.c), from slots whose pages
+ * are allocated once. A run of several has one per worker (workers.c).
  *
  * The completion path stamps the time and hands the slot back to the
  * worker on a lockless list, waking it only when the list was empty. The
@@ -43,14 +43,14 @@
  */
 void ssdk_slot_complete(struct ssdk_slot *slot, int error)
 {
-	struct ssdk_run *run = slot->run;
+	struct ssdk_worker *w = slot->worker;
 
 	slot->error = error;
 	WRITE_ONCE(slot->busy, false);
 	slot->cpu_complete = raw_smp_processor_id();
 	if (SSDK_MEASURE)
 		slot->complete_ns = ktime_get_ns();
-	trace_ssdk_io_complete(run->id, slot->op, slot->offset, slot->len,
+	trace_ssdk_io_complete(w->run->id, slot->op, slot->offset, slot->len,
 			       slot->complete_ns - slot->submit_ns, error);
 
 	/*
@@ -60,36 +60,38 @@ void ssdk_slot_complete(struct ssdk_slot *slot, int error)
 	 * it may be about to sleep, having found the list empty, and must be
 	 * woken.
 	 */
-	if (in_task() && current == run->worker) {
-		llist_add(&slot->node, &run->done);
+	if (in_task() && current == w->task) {
+		llist_add(&slot->node, &w->done);
 		return;
 	}
 
 	/*
 	 * Once the slot is on the list, the worker may reuse it, end the run
-	 * and free it: RCU keeps the run and its worker's task alive until
-	 * the wake-up is done (the run is freed after a grace period).
+	 * and free it: RCU keeps the worker and its task alive until the
+	 * wake-up is done (they are freed a grace period after the run).
 	 */
 	rcu_read_lock();
-	if (llist_add(&slot->node, &run->done))
-		wake_up_process(run->worker);
+	if (llist_add(&slot->node, &w->done))
+		wake_up_process(w->task);
 	rcu_read_unlock();
 }
 
-static void ssdk_slot_free(struct ssdk_run *run, struct ssdk_slot *slot)
+static void ssdk_slot_free(struct ssdk_worker *w, struct ssdk_slot *slot)
 {
+	const struct ssdk_engine_ops *engine = w->run->engine;
 	unsigned short i;
 
 	for (i = 0; i < slot->nr_vecs; i++)
 		if (slot->bvecs[i].bv_page)
 			__free_page(slot->bvecs[i].bv_page);
-	if (slot->run && run->engine->slot_exit)
-		run->engine->slot_exit(slot);
+	if (slot->worker && engine->slot_exit)
+		engine->slot_exit(slot);
 	kfree(slot);
 }
 
-static struct ssdk_slot *ssdk_slot_alloc(struct ssdk_run *run)
+static struct ssdk_slot *ssdk_slot_alloc(struct ssdk_worker *w)
 {
+	const struct ssdk_run *run = w->run;
 	unsigned int nr = DIV_ROUND_UP(run->cfg.bs, PAGE_SIZE);
 	unsigned int left = run->cfg.bs;
 	struct ssdk_slot *slot;
@@ -107,18 +109,18 @@ static struct ssdk_slot *ssdk_slot_alloc(struct ssdk_run *run)
 		bvec_set_page(&slot->bvecs[i], page, min_t(unsigned int, left, PAGE_SIZE), 0);
 	}
 	if (run->engine->slot_init)
-		run->engine->slot_init(run, slot);
-	slot->run = run;
+		run->engine->slot_init(w, slot);
+	slot->worker = w;
 	return slot;
 
 err_free_slot:
-	ssdk_slot_free(run, slot);
+	ssdk_slot_free(w, slot);
 	return NULL;
 }
 
 /**
- * ssdk_worker_setup() - Allocate a run's slots and their pages.
- * @run: The run, its target open.
+ * ssdk_worker_setup() - Allocate a worker's slots and their pages.
+ * @w: The worker, its run's target open and its pool made.
  *
  * Everything the IO path needs is made here: the tables of the access
  * pattern, the slots and their pages, the data writes copy from, the
@@ -129,93 +131,96 @@ err_free_slot:
  * cgroup); may sleep.
  * Return: 0 or -ENOMEM.
  */
-int ssdk_worker_setup(struct ssdk_run *run)
+int ssdk_worker_setup(struct ssdk_worker *w)
 {
+	u32 iodepth = w->run->cfg.iodepth;
 	unsigned int i;
 
-	ssdk_access_init(&run->access, &run->share_access);
+	ssdk_access_init(&w->access, &w->access_cfg);
+	ssdk_pattern_share_out(w);
 
-	run->slots = kcalloc(run->cfg.iodepth, sizeof(*run->slots), GFP_KERNEL_ACCOUNT);
-	run->free = kcalloc(run->cfg.iodepth, sizeof(*run->free), GFP_KERNEL_ACCOUNT);
-	run->calib = __vmalloc(sizeof(*run->calib), GFP_KERNEL_ACCOUNT | __GFP_ZERO);
-	if (!run->slots || !run->free || !run->calib)
+	w->slots = kcalloc(iodepth, sizeof(*w->slots), GFP_KERNEL_ACCOUNT);
+	w->free = kcalloc(iodepth, sizeof(*w->free), GFP_KERNEL_ACCOUNT);
+	w->calib = __vmalloc(sizeof(*w->calib), GFP_KERNEL_ACCOUNT | __GFP_ZERO);
+	if (!w->slots || !w->free || !w->calib)
 		goto err_teardown;
-	for (i = 0; i < run->cfg.iodepth; i++) {
-		run->slots[i] = ssdk_slot_alloc(run);
-		if (!run->slots[i])
+	for (i = 0; i < iodepth; i++) {
+		w->slots[i] = ssdk_slot_alloc(w);
+		if (!w->slots[i])
 			goto err_teardown;
-		run->free[run->nr_free++] = run->slots[i];
+		w->free[w->nr_free++] = w->slots[i];
 	}
-	if (ssdk_pattern_setup(run))
-		goto err_teardown;
 	return 0;
 
 err_teardown:
-	ssdk_worker_teardown(run);
+	ssdk_worker_teardown(w);
 	return -ENOMEM;
 }
 
 /**
- * ssdk_worker_teardown() - Free a run's slots; its data's pool is freed
- * apart, once every worker is done with it (ssdk_pattern_teardown()).
- * @run: The run; none of its IOs is in flight.
+ * ssdk_worker_teardown() - Free a worker's slots; the pool its writes copy
+ * from is the run's, freed once every worker is done with it
+ * (ssdk_pattern_teardown()).
+ * @w: The worker; none of its IOs is in flight.
  *
  * Context: Process context.
  */
-void ssdk_worker_teardown(struct ssdk_run *run)
+void ssdk_worker_teardown(struct ssdk_worker *w)
 {
 	unsigned int i;
 
-	vfree(run->calib);
-	run->calib = NULL;
-	kfree(run->free);
-	run->free = NULL;
-	run->nr_free = 0;
-	if (!run->slots)
+	vfree(w->calib);
+	w->calib = NULL;
+	kfree(w->free);
+	w->free = NULL;
+	w->nr_free = 0;
+	if (!w->slots)
 		return;
-	for (i = 0; i < run->cfg.iodepth; i++)
-		if (run->slots[i])
-			ssdk_slot_free(run, run->slots[i]);
-	kfree(run->slots);
-	run->slots = NULL;
+	for (i = 0; i < w->run->cfg.iodepth; i++)
+		if (w->slots[i])
+			ssdk_slot_free(w, w->slots[i]);
+	kfree(w->slots);
+	w->slots = NULL;
 }
 
 /*
- * Whether the run may submit another IO. A rate-limited run serves every
+ * Whether the worker may submit another IO. A rate-limited run serves every
  * arrival due before its deadline, even when a stall made it late: the
  * IOs that arrived during the stall are the ones whose wait it measures.
  */
-static bool ssdk_may_submit(const struct ssdk_run *run, u64 now)
+static bool ssdk_may_submit(const struct ssdk_worker *w, u64 now)
 {
-	if (READ_ONCE(run->stop))
+	if (READ_ONCE(w->stop))
 		return false;
-	if (run->share_ios && run->submitted >= run->share_ios)
+	if (w->ios && w->submitted >= w->ios)
 		return false;
-	if (run->cfg.scheduled)
-		now = run->pace.next_ns;
-	return !run->deadline_ns || now < run->deadline_ns;
+	if (w->run->cfg.scheduled)
+		now = w->pace.next_ns;
+	return !w->deadline_ns || now < w->deadline_ns;
 }
 
 /* Decide the slot's next IO, fill what it writes, and hand it to the engine. */
-static void ssdk_slot_submit(struct ssdk_run *run, struct ssdk_slot *slot, u64 now)
+static void ssdk_slot_submit(struct ssdk_worker *w, struct ssdk_slot *slot, u64 now)
 {
+	const struct ssdk_run *run = w->run;
+
 	if (run->cfg.trace)
-		ssdk_replay_next(run, slot);
+		ssdk_replay_next(w, slot);
 	else
-		ssdk_access_next(&run->access, &slot->op, &slot->len, &slot->offset);
+		ssdk_access_next(&w->access, &slot->op, &slot->len, &slot->offset);
 	if (slot->op == SSDK_OP_WRITE)
-		ssdk_pattern_fill(run, slot);
+		ssdk_pattern_fill(w, slot);
 	else
 		slot->filled = false;
 	if (run->cfg.scheduled)
-		ssdk_pace_take(run, slot, now);
-	slot->measured = now >= run->ramp_end_ns;
-	slot->inflight = run->cfg.iodepth - run->nr_free;
+		ssdk_pace_take(w, slot, now);
+	slot->measured = now >= w->ramp_end_ns;
+	slot->inflight = run->cfg.iodepth - w->nr_free;
 	slot->cpu_submit = raw_smp_processor_id();
 	slot->busy = true;
-	run->submitted++;
+	w->submitted++;
 	trace_ssdk_io_submit(run->id, slot->op, slot->offset, slot->len, slot->inflight);
-	run->engine->submit(run, slot);
+	run->engine->submit(w, slot);
 }
 
 /*
@@ -225,9 +230,9 @@ static void ssdk_slot_submit(struct ssdk_run *run, struct ssdk_slot *slot, u64 n
  * early by the lateness seen so far, then spin to the arrival, unless a
  * completion, a stop request or another task wants the CPU first.
  */
-static void ssdk_sleep_until(struct ssdk_run *run, u64 until)
+static void ssdk_sleep_until(struct ssdk_worker *w, u64 until)
 {
-	struct ssdk_pace *p = &run->pace;
+	struct ssdk_pace *p = &w->pace;
 	u64 wake = until - min(p->early_ns, until), now;
 	ktime_t expires = ns_to_ktime(wake);
 
@@ -238,7 +243,7 @@ static void ssdk_sleep_until(struct ssdk_run *run, u64 until)
 	/* The lateness, averaged over eight wake-ups and kept below 1 ms. */
 	p->early_ns = min_t(u64, p->early_ns - p->early_ns / 8 + (now - wake) / 8,
 			    NSEC_PER_MSEC);
-	while (now < until && llist_empty(&run->done) && !READ_ONCE(run->stop) &&
+	while (now < until && llist_empty(&w->done) && !READ_ONCE(w->stop) &&
 	       !need_resched()) {
 		cpu_relax();
 		now = ktime_get_ns();
@@ -249,17 +254,18 @@ static void ssdk_sleep_until(struct ssdk_run *run, u64 until)
  * Poll the queue of the next IO in flight, in turn: a worker that moved
  * between CPUs has IOs on several queues.
  */
-static void ssdk_poll_next(struct ssdk_run *run)
+static void ssdk_poll_next(struct ssdk_worker *w)
 {
+	u32 iodepth = w->run->cfg.iodepth;
 	struct ssdk_slot *slot;
 	unsigned int i;
 
-	for (i = 0; i < run->cfg.iodepth; i++) {
-		slot = run->slots[run->poll_next];
-		if (++run->poll_next == run->cfg.iodepth)
-			run->poll_next = 0;
+	for (i = 0; i < iodepth; i++) {
+		slot = w->slots[w->poll_next];
+		if (++w->poll_next == iodepth)
+			w->poll_next = 0;
 		if (READ_ONCE(slot->busy)) {
-			run->engine->poll(run, slot);
+			w->run->engine->poll(w, slot);
 			return;
 		}
 	}
@@ -273,13 +279,13 @@ static void ssdk_poll_next(struct ssdk_run *run)
  * complete only when polled for. The CPU goes to whoever else needs it
  * between two polls.
  */
-static struct llist_node *ssdk_poll_completions(struct ssdk_run *run)
+static struct llist_node *ssdk_poll_completions(struct ssdk_worker *w)
 {
 	struct llist_node *list;
 
 	for (;;) {
-		ssdk_poll_next(run);
-		list = llist_del_all(&run->done);
+		ssdk_poll_next(w);
+		list = llist_del_all(&w->done);
 		if (list)
 			return list;
 		cond_resched();
@@ -291,37 +297,37 @@ static struct llist_node *ssdk_poll_completions(struct ssdk_run *run)
  * due then. Returns what completed, possibly nothing: a stop request and
  * the timer wake the worker without completions.
  */
-static struct llist_node *ssdk_wait_completions(struct ssdk_run *run, u64 until)
+static struct llist_node *ssdk_wait_completions(struct ssdk_worker *w, u64 until)
 {
 	struct llist_node *list;
 
-	if (run->cfg.polled)
-		return ssdk_poll_completions(run);
+	if (w->run->cfg.polled)
+		return ssdk_poll_completions(w);
 
 	/* Idle: neither a load nor a hung task while IOs are slow. */
 	set_current_state(TASK_IDLE);
-	list = llist_del_all(&run->done);
+	list = llist_del_all(&w->done);
 	if (!list) {
 		if (!until)
 			schedule();
-		else if (!READ_ONCE(run->stop))
-			ssdk_sleep_until(run, until);
-		list = llist_del_all(&run->done);
+		else if (!READ_ONCE(w->stop))
+			ssdk_sleep_until(w, until);
+		list = llist_del_all(&w->done);
 	}
 	__set_current_state(TASK_RUNNING);
 	return list;
 }
 
-static void ssdk_rate_update(struct ssdk_run *run, u64 now)
+static void ssdk_rate_update(struct ssdk_worker *w, u64 now)
 {
-	u64 dt = now - run->rate_ns;
+	u64 dt = now - w->rate_ns;
 
 	if (dt < NSEC_PER_SEC)
 		return;
-	WRITE_ONCE(run->iops_now,
-		   div64_u64((run->completed - run->rate_completed) * NSEC_PER_SEC, dt));
-	run->rate_ns = now;
-	run->rate_completed = run->completed;
+	WRITE_ONCE(w->iops_now,
+		   div64_u64((w->completed - w->rate_completed) * NSEC_PER_SEC, dt));
+	w->rate_ns = now;
+	w->rate_completed = w->completed;
 }
 
 /*
@@ -331,14 +337,14 @@ static void ssdk_rate_update(struct ssdk_run *run, u64 now)
  * away ends it whatever the allowance, since every IO would fail. The IOs
  * still in flight complete and count as usual.
  */
-static void ssdk_io_failed(struct ssdk_run *run, struct ssdk_slot *slot)
+static void ssdk_io_failed(struct ssdk_worker *w, struct ssdk_slot *slot)
 {
 	const char *op = slot->op == SSDK_OP_WRITE ? "write" : "read";
-	struct ssdk_run *leader = run->leader ?: run;
+	struct ssdk_run *run = w->run;
 	/* The run's allowance, whatever the worker: a count of them all. */
-	u64 errors = atomic64_inc_return(&leader->run_errors);
+	u64 errors = atomic64_inc_return(&run->errors);
 
-	WRITE_ONCE(run->io_errors, run->io_errors + 1);
+	WRITE_ONCE(w->io_errors, w->io_errors + 1);
 	if (run->engine->gone && run->engine->gone(run))
 		ssdk_run_end_early(run, SSDK_STATE_FAILED,
 				   "the target went away (%s error %d at offset %llu)",
@@ -358,19 +364,19 @@ static void ssdk_io_failed(struct ssdk_run *run, struct ssdk_slot *slot)
  * would have to split its IOs (which it does not do for one that may
  * not wait), or something holds the queue.
  */
-static void ssdk_unissued(struct ssdk_run *run, struct ssdk_slot *slot, u64 now)
+static void ssdk_unissued(struct ssdk_worker *w, struct ssdk_slot *slot, u64 now)
 {
 	struct ssdk_progress p;
 
 	/* Every worker's completions: another's may free this one's tags. */
-	ssdk_shares_progress(run->leader ?: run, &p);
-	run->submitted--;
-	run->free[run->nr_free++] = slot;
-	if (!run->again_ns || p.completed != run->again_completed) {
-		run->again_ns = now;
-		run->again_completed = p.completed;
-	} else if (now - run->again_ns > NSEC_PER_SEC) {
-		ssdk_run_end_early(run, SSDK_STATE_FAILED,
+	ssdk_workers_progress(w->run, &p);
+	w->submitted--;
+	w->free[w->nr_free++] = slot;
+	if (!w->again_ns || p.completed != w->again_completed) {
+		w->again_ns = now;
+		w->again_completed = p.completed;
+	} else if (now - w->again_ns > NSEC_PER_SEC) {
+		ssdk_run_end_early(w->run, SSDK_STATE_FAILED,
 				   "polled IOs sent back unissued (-EAGAIN) for 1 s: split, or their queue held");
 	}
 }
@@ -383,42 +389,43 @@ static void ssdk_unissued(struct ssdk_run *run, struct ssdk_slot *slot, u64 now)
  * completion's stamp, at most a wake-up old: no clock read of its own
  * (unless the bare build took no stamps). Return: that time.
  */
-static u64 ssdk_reap(struct ssdk_run *run, struct llist_node *list)
+static u64 ssdk_reap(struct ssdk_worker *w, struct llist_node *list)
 {
+	const struct ssdk_run_config *cfg = &w->run->cfg;
 	u64 now = SSDK_MEASURE ? llist_entry(list, struct ssdk_slot, node)->complete_ns :
 				 ktime_get_ns();
 	struct ssdk_slot *slot, *next;
 
 	list = llist_reverse_order(list);
 	llist_for_each_entry_safe(slot, next, list, node) {
-		if (unlikely(slot->error == -EAGAIN && run->cfg.polled)) {
-			ssdk_unissued(run, slot, now);
+		if (unlikely(slot->error == -EAGAIN && cfg->polled)) {
+			ssdk_unissued(w, slot, now);
 			continue;
 		}
-		run->again_ns = 0;
-		WRITE_ONCE(run->completed, run->completed + 1);
+		w->again_ns = 0;
+		WRITE_ONCE(w->completed, w->completed + 1);
 		if (unlikely(slot->error))
-			ssdk_io_failed(run, slot);
+			ssdk_io_failed(w, slot);
 		if (SSDK_MEASURE && slot->measured)
-			ssdk_record_reaped(run, slot);
-		if (run->cfg.scheduled)
-			ssdk_pace_complete(run, slot);
-		run->free[run->nr_free++] = slot;
+			ssdk_record_reaped(w, slot);
+		if (cfg->scheduled)
+			ssdk_pace_complete(w, slot);
+		w->free[w->nr_free++] = slot;
 	}
-	ssdk_rate_update(run, now);
+	ssdk_rate_update(w, now);
 	return now;
 }
 
 /* When to stop waiting for completions: the next arrival, if one can go. */
-static u64 ssdk_wake_at(const struct ssdk_run *run, u64 now)
+static u64 ssdk_wake_at(const struct ssdk_worker *w, u64 now)
 {
 	u64 at;
 
-	if (!run->cfg.scheduled || !run->nr_free || !ssdk_may_submit(run, now))
+	if (!w->run->cfg.scheduled || !w->nr_free || !ssdk_may_submit(w, now))
 		return 0;
-	at = run->pace.next_ns;
-	if (run->deadline_ns && run->deadline_ns < at)
-		at = run->deadline_ns;
+	at = w->pace.next_ns;
+	if (w->deadline_ns && w->deadline_ns < at)
+		at = w->deadline_ns;
 	return at;
 }
 
@@ -440,9 +447,9 @@ static void ssdk_start_plug(struct blk_plug *plug, unsigned int nr)
 }
 
 /* IOs the worker may still submit by its IO count: U64_MAX without one. */
-static u64 ssdk_ios_left(const struct ssdk_run *run)
+static u64 ssdk_ios_left(const struct ssdk_worker *w)
 {
-	return run->share_ios ? run->share_ios - run->submitted : U64_MAX;
+	return w->ios ? w->ios - w->submitted : U64_MAX;
 }
 
 /*
@@ -453,74 +460,76 @@ static u64 ssdk_ios_left(const struct ssdk_run *run)
  * finished. Each IO is stamped as it enters the block layer, so its
  * latency includes its wait in the plug while the rest is built.
  */
-static void ssdk_submit_free(struct ssdk_run *run, u64 now)
+static void ssdk_submit_free(struct ssdk_worker *w, u64 now)
 {
+	const struct ssdk_run_config *cfg = &w->run->cfg;
 	struct blk_plug plug;
 	u64 left;
 
-	if (run->cfg.batch == 1) {
-		while (run->nr_free && ssdk_may_submit(run, now) && ssdk_pace_due(run, now))
-			ssdk_slot_submit(run, run->cfg.scheduled ? ssdk_pace_pop(run) :
-					 run->free[--run->nr_free], now);
+	if (cfg->batch == 1) {
+		while (w->nr_free && ssdk_may_submit(w, now) && ssdk_pace_due(w, now))
+			ssdk_slot_submit(w, cfg->scheduled ? ssdk_pace_pop(w) :
+					 w->free[--w->nr_free], now);
 		return;
 	}
 	/*
 	 * A batch: as many free slots as the batch, or as IOs are left to
 	 * submit; until then, the worker waits for more completions.
 	 */
-	left = ssdk_ios_left(run);
-	if (!run->nr_free || !ssdk_may_submit(run, now) ||
-	    run->nr_free < min_t(u64, run->cfg.batch, left))
+	left = ssdk_ios_left(w);
+	if (!w->nr_free || !ssdk_may_submit(w, now) ||
+	    w->nr_free < min_t(u64, cfg->batch, left))
 		return;
-	ssdk_start_plug(&plug, min_t(u64, run->nr_free, left));
-	while (run->nr_free && ssdk_may_submit(run, now))
-		ssdk_slot_submit(run, run->free[--run->nr_free], now);
+	ssdk_start_plug(&plug, min_t(u64, w->nr_free, left));
+	while (w->nr_free && ssdk_may_submit(w, now))
+		ssdk_slot_submit(w, w->free[--w->nr_free], now);
 	blk_finish_plug(&plug);
 }
 
 /* Keep the IOs in flight (or due) until the run's end, and wait for the last. */
-static void ssdk_io_loop(struct ssdk_run *run, u64 now)
+static void ssdk_io_loop(struct ssdk_worker *w, u64 now)
 {
+	u32 iodepth = w->run->cfg.iodepth;
 	struct llist_node *list;
 
 	for (;;) {
-		ssdk_submit_free(run, now);
-		if (run->nr_free == run->cfg.iodepth && !ssdk_may_submit(run, now))
+		ssdk_submit_free(w, now);
+		if (w->nr_free == iodepth && !ssdk_may_submit(w, now))
 			break;
-		list = ssdk_wait_completions(run, ssdk_wake_at(run, now));
-		now = list ? ssdk_reap(run, list) : ktime_get_ns();
+		list = ssdk_wait_completions(w, ssdk_wake_at(w, now));
+		now = list ? ssdk_reap(w, list) : ktime_get_ns();
 		cond_resched();
 	}
 }
 
 /*
  * A purge run (purge.c): the span, a chunk at a time, until its end, a
- * stop or a failure; each chunk recorded through the run's one slot as a
- * write of its length, its latency the chunk's time.
+ * stop or a failure; each chunk recorded through the worker's one slot
+ * as a write of its length, its latency the chunk's time.
  */
-static void ssdk_purge_loop(struct ssdk_run *run)
+static void ssdk_purge_loop(struct ssdk_worker *w)
 {
-	const struct ssdk_access_cfg *ac = &run->cfg.access;
-	struct ssdk_slot *slot = run->slots[0];
+	const struct ssdk_access_cfg *ac = &w->run->cfg.access;
+	struct ssdk_slot *slot = w->slots[0];
 	u64 off = ac->offset, end = ac->offset + ac->span;
 
-	while (off < end && !READ_ONCE(run->stop)) {
+	while (off < end && !READ_ONCE(w->stop)) {
 		slot->op = SSDK_OP_WRITE;
 		slot->offset = off;
 		slot->len = min_t(u64, end - off, SSDK_PURGE_CHUNK);
 		slot->measured = true;
 		slot->inflight = 1;
 		slot->cpu_submit = raw_smp_processor_id();
-		run->submitted++;
+		w->submitted++;
 		slot->submit_ns = ktime_get_ns();
-		slot->error = ssdk_purge_chunk(run, off, slot->len);
+		slot->error = ssdk_purge_chunk(w->run, off, slot->len);
 		slot->complete_ns = ktime_get_ns();
 		slot->cpu_complete = raw_smp_processor_id();
-		WRITE_ONCE(run->completed, run->completed + 1);
+		WRITE_ONCE(w->completed, w->completed + 1);
 		if (slot->error)
-			ssdk_io_failed(run, slot);
-		ssdk_record_reaped(run, slot);
-		ssdk_rate_update(run, slot->complete_ns);
+			ssdk_io_failed(w, slot);
+		ssdk_record_reaped(w, slot);
+		ssdk_rate_update(w, slot->complete_ns);
 		off += slot->len;
 		cond_resched();
 	}
@@ -533,22 +542,22 @@ static void ssdk_purge_loop(struct ssdk_run *run)
  * What measuring costs on this CPU, before the first IO: the two stamps
  * of an IO and its record in a set of statistics (a scratch one, made by
  * ssdk_worker_setup()), and a clock read alone; each the fastest of a
- * few trials, since an interrupt
- * or a preemption only ever makes a trial slower. The slowest log, the
- * time series and the capture add a comparison or two for most IOs and
- * are not counted.
+ * few trials, since an interrupt or a preemption only ever makes a trial
+ * slower. The slowest log, the time series and the capture add a
+ * comparison or two for most IOs and are not counted.
  */
-static void ssdk_calibrate(struct ssdk_run *run)
+static void ssdk_calibrate(struct ssdk_worker *w)
 {
 	u64 best_io = U64_MAX, best_clock = U64_MAX, t0, t1, submit;
-	struct ssdk_set_stats *scratch = run->calib;
+	struct ssdk_set_stats *scratch = w->calib;
+	u32 bs = w->run->cfg.bs;
 	unsigned int trial, i;
 
 	for (trial = 0; trial < SSDK_CALIBRATE_TRIALS; trial++) {
 		t0 = ktime_get_ns();
 		for (i = 0; i < SSDK_CALIBRATE_IOS; i++) {
 			submit = ktime_get_ns();
-			ssdk_set_record(scratch, ktime_get_ns() - submit, run->cfg.bs);
+			ssdk_set_record(scratch, ktime_get_ns() - submit, bs);
 		}
 		t1 = ktime_get_ns();
 		best_io = min(best_io, t1 - t0);
@@ -559,9 +568,9 @@ static void ssdk_calibrate(struct ssdk_run *run)
 		best_clock = min(best_clock, t1 - t0);
 	}
 	vfree(scratch);
-	run->calib = NULL;
-	run->overhead_ns = div_u64(best_io, SSDK_CALIBRATE_IOS);
-	run->clock_read_ns = div_u64(best_clock, SSDK_CALIBRATE_IOS);
+	w->calib = NULL;
+	w->overhead_ns = div_u64(best_io, SSDK_CALIBRATE_IOS);
+	w->clock_read_ns = div_u64(best_clock, SSDK_CALIBRATE_IOS);
 }
 
 /* CPU time of the calling task so far (the scheduler's, to a tick). */
@@ -575,51 +584,48 @@ static u64 ssdk_cpu_time(void)
 
 /**
  * ssdk_worker() - A kernel thread of a run.
- * @data: Its share of the run (shares.c): the run itself for its first
- *	worker, or the only one.
+ * @data: Its worker (workers.c).
  *
  * Starts with the run's other workers, keeps its IOs in flight (or due,
  * when it has a rate) until the run's runtime, its share of the IO
  * count, a stop request or an IO error ends it, waits for its last IOs,
  * frees its slots and closes its time series. The last worker to end
- * releases the target, puts the slowest IOs in order and says the run
- * ended. Whoever removes the run waits for the threads' exit
- * (kthread_stop()).
+ * releases the target and says the run ended. Whoever removes the run
+ * waits for the threads' exit (kthread_stop()).
  *
  * Context: Kernel thread.
  * Return: 0.
  */
 int ssdk_worker(void *data)
 {
-	struct ssdk_run *run = data;
+	struct ssdk_worker *w = data;
+	struct ssdk_run *run = w->run;
 	u64 cpu, now;
 
-	ssdk_calibrate(run);
+	ssdk_calibrate(w);
 	cpu = ssdk_cpu_time();
-	ssdk_shares_begin(run);
-	now = run->start_ns;
-	run->rate_ns = now;
-	ssdk_pace_start(run, now);
+	ssdk_workers_begin(w);
+	now = w->start_ns;
+	w->rate_ns = now;
+	ssdk_pace_start(w, now);
 
 	if (run->cfg.purge)
-		ssdk_purge_loop(run);
+		ssdk_purge_loop(w);
 	else
-		ssdk_io_loop(run, now);
+		ssdk_io_loop(w, now);
 
-	WRITE_ONCE(run->cpu_ns, ssdk_cpu_time() - cpu);
+	WRITE_ONCE(w->cpu_ns, ssdk_cpu_time() - cpu);
 	/* Ended, it adds nothing to the run's rate while others go on. */
-	WRITE_ONCE(run->iops_now, 0);
-	run->done_ns = ktime_get_ns();
-	ssdk_worker_teardown(run);
-	ssdk_ts_finish(run);
-	if (!ssdk_shares_end(run))
+	WRITE_ONCE(w->iops_now, 0);
+	w->done_ns = ktime_get_ns();
+	ssdk_worker_teardown(w);
+	ssdk_ts_finish(w);
+	if (!ssdk_workers_end(w))
 		return 0;
-	run = run->leader ?: run;
 	ssdk_pattern_teardown(run);
 	/* Every worker's slots are freed; their stacks go as they exit. */
 	ssdk_budget_release_io(run);
 	run->engine->close(run);
-	ssdk_slowest_finish(run);
 	ssdk_run_ended(run);
 	complete_all(&run->finished);
 	return 0;

@@ -21,14 +21,15 @@
 #include "steady.h"
 
 /**
- * ssdk_rounds_setup() - Lay a run's rounds on its time series.
- * @run: The run, its configuration checked: the ramp and the round are
- *	whole numbers of intervals (config.c).
+ * ssdk_rounds_setup() - Lay a run's rounds on a worker's time series.
+ * @w: The worker (a run with rounds has one), its run's configuration
+ *	checked: the ramp and the round are whole numbers of intervals
+ *	(config.c).
  */
-void ssdk_rounds_setup(struct ssdk_run *run)
+void ssdk_rounds_setup(struct ssdk_worker *w)
 {
-	const struct ssdk_run_config *cfg = &run->cfg;
-	struct ssdk_rounds *r = &run->rounds;
+	const struct ssdk_run_config *cfg = &w->run->cfg;
+	struct ssdk_rounds *r = &w->rounds;
 
 	memset(r, 0, sizeof(*r));
 	if (!cfg->rounds)
@@ -38,10 +39,10 @@ void ssdk_rounds_setup(struct ssdk_run *run)
 }
 
 /* The tracking variable of round @round (from 0): its intervals summed. */
-static u64 ssdk_round_y(const struct ssdk_run *run, u32 round)
+static u64 ssdk_round_y(const struct ssdk_worker *w, u32 round)
 {
-	const struct ssdk_rounds *r = &run->rounds;
-	const struct ssdk_ts_point *p = &run->ts.points[r->first + round * r->intervals];
+	const struct ssdk_rounds *r = &w->rounds;
+	const struct ssdk_ts_point *p = &w->ts.points[r->first + round * r->intervals];
 	u64 ios = 0, bytes = 0, lat_sum = 0;
 	unsigned int i, op;
 
@@ -51,23 +52,23 @@ static u64 ssdk_round_y(const struct ssdk_run *run, u32 round)
 			bytes += p[i].op[op].bytes;
 			lat_sum += p[i].op[op].lat_sum;
 		}
-	return ssdk_steady_y(run->cfg.steady_track, ios, bytes, lat_sum);
+	return ssdk_steady_y(w->run->cfg.steady_track, ios, bytes, lat_sum);
 }
 
 /* Whether the window ending with round @done (from 1) passes the test. */
-static bool ssdk_rounds_steady(const struct ssdk_run *run, u32 done)
+static bool ssdk_rounds_steady(const struct ssdk_worker *w, u32 done)
 {
 	u64 y[SSDK_STEADY_WINDOW];
 	unsigned int i;
 
 	for (i = 0; i < SSDK_STEADY_WINDOW; i++)
-		y[i] = ssdk_round_y(run, done - SSDK_STEADY_WINDOW + i);
-	return ssdk_steady_window_ok(y, SSDK_STEADY_WINDOW, &run->cfg.steady_rule);
+		y[i] = ssdk_round_y(w, done - SSDK_STEADY_WINDOW + i);
+	return ssdk_steady_window_ok(y, SSDK_STEADY_WINDOW, &w->run->cfg.steady_rule);
 }
 
 /**
  * ssdk_rounds_interval_closed() - See whether a round ended with an interval.
- * @run: The run.
+ * @w: The worker.
  * @nr: Intervals of the time series closed, the one just closed included.
  * @end: The end of that interval, from the run's start.
  *
@@ -76,25 +77,26 @@ static bool ssdk_rounds_steady(const struct ssdk_run *run, u32 done)
  * a stop cut it short); and not after the steady round, whose window ended
  * the run (the IOs then in flight complete into the next interval).
  *
- * Context: The run's worker, as the time series closes an interval.
+ * Context: The worker, as its time series closes an interval.
  */
-void ssdk_rounds_interval_closed(struct ssdk_run *run, u32 nr, u64 end)
+void ssdk_rounds_interval_closed(struct ssdk_worker *w, u32 nr, u64 end)
 {
-	struct ssdk_rounds *r = &run->rounds;
+	const struct ssdk_run_config *cfg = &w->run->cfg;
+	struct ssdk_rounds *r = &w->rounds;
 	u32 done;
 
 	if (!r->intervals || r->steady_round || nr <= r->first || (nr - r->first) % r->intervals)
 		return;
 	/* done_ns: the worker's end, set before its last interval closes. */
-	if (run->done_ns && run->start_ns + end > run->done_ns)
+	if (w->done_ns && w->start_ns + end > w->done_ns)
 		return;		/* cut short */
 	done = (nr - r->first) / r->intervals;
-	if (done > run->cfg.rounds)
+	if (done > cfg->rounds)
 		return;		/* the IOs in flight at the end, past the last round */
 	WRITE_ONCE(r->done, done);
-	if (!run->cfg.steady || done < SSDK_STEADY_WINDOW || !ssdk_rounds_steady(run, done))
+	if (!cfg->steady || done < SSDK_STEADY_WINDOW || !ssdk_rounds_steady(w, done))
 		return;
 	WRITE_ONCE(r->steady_round, done);
 	/* The worker's own: it submits nothing from this round's end on. */
-	run->deadline_ns = run->ramp_end_ns + done * run->cfg.round_ns;
+	w->deadline_ns = w->ramp_end_ns + done * cfg->round_ns;
 }
