@@ -58,22 +58,22 @@ TEST(stddev_small)
 	double sd;
 
 	counts_of(&s, three, 3, 4096);
-	EXPECT_TRUE(lat_stddev(&s) == 100) TH_LOG("%.17g", lat_stddev(&s));
+	EXPECT_TRUE(ssdk_counts_stddev(&s) == 100) TH_LOG("%.17g", ssdk_counts_stddev(&s));
 	counts_of(&s, three, 1, 4096);
-	EXPECT_TRUE(lat_stddev(&s) == 0);
+	EXPECT_TRUE(ssdk_counts_stddev(&s) == 0);
 	counts_of(&s, three, 0, 4096);
-	EXPECT_TRUE(lat_stddev(&s) == 0);
+	EXPECT_TRUE(ssdk_counts_stddev(&s) == 0);
 	/* An hour-long mean with a 1 ns spread: no cancellation. */
 	for (i = 0; i < 1000; i++)
 		lat[i] = 3600000000000ULL + (i & 1);
 	counts_of(&s, lat, 1000, 4096);
 	EXPECT_NE(0ULL, s.lat_sumsq_hi);
-	sd = lat_stddev(&s);
+	sd = ssdk_counts_stddev(&s);
 	EXPECT_TRUE(fabs(sd - sqrt(0.25 * 1000 / 999)) < 1e-9) TH_LOG("%.12f", sd);
 	for (i = 0; i < 1000; i++)
 		lat[i] = 1000000;
 	counts_of(&s, lat, 1000, 4096);
-	EXPECT_TRUE(lat_stddev(&s) == 0);
+	EXPECT_TRUE(ssdk_counts_stddev(&s) == 0);
 }
 
 /*
@@ -98,7 +98,7 @@ TEST(stddev_direct)
 			lat[i] = sets[k].base + (sets[k].spread ? rng() % (sets[k].spread + 1) : 0);
 		counts_of(&s, lat, sets[k].n, 512);
 		want = direct_stddev(lat, sets[k].n);
-		got = lat_stddev(&s);
+		got = ssdk_counts_stddev(&s);
 		EXPECT_TRUE(fabs(got - want) <= fmax(1e-9 * want, 1e-6))
 			TH_LOG("set %u (%" PRIu64 " + [0, %" PRIu64 "], n %u): %.17g, direct %.17g",
 			       k, sets[k].base, sets[k].spread, sets[k].n, got, want);
@@ -128,24 +128,25 @@ TEST(summary)
 	EXPECT_TRUE(fabs(o.stddev - direct_stddev(four, 4)) < 1e-9) TH_LOG("%f", o.stddev);
 	EXPECT_TRUE(o.hist == hist);
 	/* ranks: p1..p25 -> 1st, p50 -> 2nd, p75 -> 3rd, beyond -> 4th = max */
-	EXPECT_TRUE(report_pcts[0] == 1 && report_pcts[3] == 25 && report_pcts[PCT_P50] == 50);
-	EXPECT_TRUE(report_pcts[5] == 75 && report_pcts[PCT_P99] == 99);
-	EXPECT_TRUE(report_pcts[PCT_P999] == 99.9);
+	EXPECT_TRUE(ssdk_report_pct(0) == 1 && ssdk_report_pct(3) == 25 &&
+		    ssdk_report_pct(SSDK_REPORT_P50) == 50);
+	EXPECT_TRUE(ssdk_report_pct(5) == 75 && ssdk_report_pct(SSDK_REPORT_P99) == 99);
+	EXPECT_TRUE(ssdk_report_pct(SSDK_REPORT_P999) == 99.9);
 	EXPECT_EQ(1000ULL, o.pct[0]);
 	EXPECT_EQ(1000ULL, o.pct[3]);
-	EXPECT_GE(o.pct[PCT_P50], 1996ULL);
-	EXPECT_LE(o.pct[PCT_P50], 2004ULL);
+	EXPECT_GE(o.pct[SSDK_REPORT_P50], 1996ULL);
+	EXPECT_LE(o.pct[SSDK_REPORT_P50], 2004ULL);
 	EXPECT_GE(o.pct[5], 2994ULL);
 	EXPECT_LE(o.pct[5], 3006ULL);
-	for (i = 6; i < REPORT_NR_PCTS; i++) {
-		EXPECT_EQ(4000ULL, o.pct[i]) TH_LOG("p%g", report_pcts[i]);
+	for (i = 6; i < SSDK_REPORT_NR_PCTS; i++) {
+		EXPECT_EQ(4000ULL, o.pct[i]) TH_LOG("p%g", ssdk_report_pct(i));
 	}
 
 	/* no window: no rates; no histogram: no percentiles */
 	op_summarize(&s, 0, NULL, &o);
 	EXPECT_TRUE(o.iops == 0 && o.bw_bytes == 0);
 	EXPECT_EQ(NULL, o.hist);
-	EXPECT_EQ(0ULL, o.pct[PCT_P50]);
+	EXPECT_EQ(0ULL, o.pct[SSDK_REPORT_P50]);
 	EXPECT_TRUE(o.mean == 2500);
 	/* no IO: nothing but the counts */
 	counts_of(&s, four, 0, 4096);

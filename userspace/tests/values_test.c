@@ -27,25 +27,25 @@ static const char *show(const char *s)
 
 #define SIZE_OK(s, want) do {						\
 	uint64_t v_ = 0;						\
-	EXPECT_EQ(0, parse_size(s, &v_)) TH_LOG("%s", show(s));		\
+	EXPECT_EQ(0, ssdk_parse_size(s, &v_)) TH_LOG("%s", show(s));		\
 	EXPECT_EQ((uint64_t)(want), v_) TH_LOG("%s", show(s));		\
 } while (0)
 
 #define SIZE_BAD(s, want) do {						\
 	uint64_t v_ = 12345;						\
-	EXPECT_EQ(want, parse_size(s, &v_)) TH_LOG("%s", show(s));		\
+	EXPECT_EQ(want, ssdk_parse_size(s, &v_)) TH_LOG("%s", show(s));		\
 	EXPECT_EQ(12345ULL, v_) TH_LOG("%s", show(s));			\
 } while (0)
 
 #define TIME_OK(s, want) do {						\
 	uint64_t v_ = 0;						\
-	EXPECT_EQ(0, parse_duration_ns(s, &v_)) TH_LOG("%s", show(s));	\
+	EXPECT_EQ(0, ssdk_parse_duration_ns(s, &v_)) TH_LOG("%s", show(s));	\
 	EXPECT_EQ((uint64_t)(want), v_) TH_LOG("%s", show(s));		\
 } while (0)
 
 #define TIME_BAD(s, want) do {						\
 	uint64_t v_ = 12345;						\
-	EXPECT_EQ(want, parse_duration_ns(s, &v_)) TH_LOG("%s", show(s));	\
+	EXPECT_EQ(want, ssdk_parse_duration_ns(s, &v_)) TH_LOG("%s", show(s));	\
 	EXPECT_EQ(12345ULL, v_) TH_LOG("%s", show(s));			\
 } while (0)
 
@@ -135,28 +135,28 @@ TEST(numbers)
 	uint64_t v = 0;
 	uint32_t w = 0;
 
-	EXPECT_EQ(0, parse_u64("0", &v));
+	EXPECT_EQ(0, ssdk_parse_u64("0", &v));
 	EXPECT_EQ(0ULL, v);
-	EXPECT_EQ(0, parse_u64("42", &v));
+	EXPECT_EQ(0, ssdk_parse_u64("42", &v));
 	EXPECT_EQ(42ULL, v);
-	EXPECT_EQ(0, parse_u64("0x2a", &v));
+	EXPECT_EQ(0, ssdk_parse_u64("0x2a", &v));
 	EXPECT_EQ(42ULL, v);
-	EXPECT_EQ(0, parse_u64("18446744073709551615", &v));
+	EXPECT_EQ(0, ssdk_parse_u64("18446744073709551615", &v));
 	EXPECT_EQ(UINT64_MAX, v);
-	EXPECT_EQ(-ERANGE, parse_u64("18446744073709551616", &v));
-	EXPECT_EQ(-EINVAL, parse_u64("-1", &v));
-	EXPECT_EQ(-EINVAL, parse_u64("1k", &v));
-	EXPECT_EQ(-EINVAL, parse_u64("", &v));
-	EXPECT_EQ(-EINVAL, parse_u64(" 1", &v));
-	EXPECT_EQ(-EINVAL, parse_u64(NULL, &v));
+	EXPECT_EQ(-ERANGE, ssdk_parse_u64("18446744073709551616", &v));
+	EXPECT_EQ(-EINVAL, ssdk_parse_u64("-1", &v));
+	EXPECT_EQ(-EINVAL, ssdk_parse_u64("1k", &v));
+	EXPECT_EQ(-EINVAL, ssdk_parse_u64("", &v));
+	EXPECT_EQ(-EINVAL, ssdk_parse_u64(" 1", &v));
+	EXPECT_EQ(-EINVAL, ssdk_parse_u64(NULL, &v));
 	EXPECT_EQ(UINT64_MAX, v);
-	EXPECT_EQ(0, parse_u32("4294967295", &w));
+	EXPECT_EQ(0, ssdk_parse_u32("4294967295", &w));
 	EXPECT_EQ(UINT32_MAX, w);
-	EXPECT_EQ(-ERANGE, parse_u32("4294967296", &w));
+	EXPECT_EQ(-ERANGE, ssdk_parse_u32("4294967296", &w));
 	EXPECT_EQ(UINT32_MAX, w);
-	EXPECT_EQ(-EINVAL, parse_u32("x", &w));
+	EXPECT_EQ(-EINVAL, ssdk_parse_u32("x", &w));
 	EXPECT_EQ(UINT32_MAX, w);
-	EXPECT_EQ(0, parse_u32("100000", &w));
+	EXPECT_EQ(0, ssdk_parse_u32("100000", &w));
 	EXPECT_EQ(100000U, w);
 }
 
@@ -262,13 +262,13 @@ TEST(enum_names)
 
 #define PATTERN_BAD(s) do {						\
 	struct ssdk_run_config before_ = c;				\
-	EXPECT_EQ(-EINVAL, parse_pattern(s, &c)) TH_LOG("%s", show(s)); \
+	EXPECT_EQ(-EINVAL, ssdk_parse_pattern(s, &c)) TH_LOG("%s", show(s)); \
 	EXPECT_EQ(0, memcmp(&before_, &c, sizeof(c))) TH_LOG("%s changed it", show(s)); \
 } while (0)
 
 #define STEADY_BAD(s) do {						\
 	struct ssdk_run_config before_ = c;				\
-	EXPECT_EQ(-EINVAL, parse_steady(s, &c)) TH_LOG("%s", show(s));	\
+	EXPECT_EQ(-EINVAL, ssdk_parse_steady(s, &c)) TH_LOG("%s", show(s));	\
 	EXPECT_EQ(0, memcmp(&before_, &c, sizeof(c))) TH_LOG("%s changed it", show(s)); \
 } while (0)
 
@@ -277,26 +277,26 @@ TEST(steady)
 	struct ssdk_run_config c;
 
 	ssdk_config_init(&c);
-	EXPECT_EQ(0, parse_steady("iops:20%,slope:10%", &c));
+	EXPECT_EQ(0, ssdk_parse_steady("iops:20%,slope:10%", &c));
 	EXPECT_SET(&c, SSDK_A_RUN_STEADY_TRACK, SSDK_STEADY_TRACK_IOPS);
 	EXPECT_SET(&c, SSDK_A_RUN_STEADY_RANGE_PCT, 20);
 	EXPECT_SET(&c, SSDK_A_RUN_STEADY_SLOPE_PCT, 10);
 
 	/* the module's defaults for what is left out */
-	EXPECT_EQ(0, parse_steady("bw", &c));
+	EXPECT_EQ(0, ssdk_parse_steady("bw", &c));
 	EXPECT_SET(&c, SSDK_A_RUN_STEADY_TRACK, SSDK_STEADY_TRACK_BW);
 	EXPECT_UNSET(&c, SSDK_A_RUN_STEADY_RANGE_PCT);
 	EXPECT_UNSET(&c, SSDK_A_RUN_STEADY_SLOPE_PCT);
 
-	EXPECT_EQ(0, parse_steady("lat-mean,slope:5,range:15%", &c));
+	EXPECT_EQ(0, ssdk_parse_steady("lat-mean,slope:5,range:15%", &c));
 	EXPECT_SET(&c, SSDK_A_RUN_STEADY_TRACK, SSDK_STEADY_TRACK_LAT_MEAN);
 	EXPECT_SET(&c, SSDK_A_RUN_STEADY_RANGE_PCT, 15);
 	EXPECT_SET(&c, SSDK_A_RUN_STEADY_SLOPE_PCT, 5);
 	/* the module checks the range of a percentage */
-	EXPECT_EQ(0, parse_steady("iops:0", &c));
+	EXPECT_EQ(0, ssdk_parse_steady("iops:0", &c));
 	EXPECT_SET(&c, SSDK_A_RUN_STEADY_RANGE_PCT, 0);
 
-	EXPECT_EQ(0, parse_steady("iops:20%,slope:10%", &c));
+	EXPECT_EQ(0, ssdk_parse_steady("iops:20%,slope:10%", &c));
 	STEADY_BAD(NULL);
 	STEADY_BAD("");
 	STEADY_BAD("mbps");
@@ -320,40 +320,40 @@ TEST(patterns)
 	char buf[32];
 
 	ssdk_config_init(&c);
-	EXPECT_EQ(0, parse_pattern("zeros", &c));
+	EXPECT_EQ(0, ssdk_parse_pattern("zeros", &c));
 	EXPECT_SET(&c, SSDK_A_RUN_PATTERN, SSDK_PATTERN_ZEROS);
 	EXPECT_UNSET(&c, SSDK_A_RUN_PATTERN_BYTE);
 	EXPECT_UNSET(&c, SSDK_A_RUN_COMPRESS_PCT);
-	EXPECT_STREQ("zeros", pattern_str(buf, sizeof(buf), &c));
+	EXPECT_STREQ("zeros", ssdk_pattern_str(buf, sizeof(buf), &c));
 
-	EXPECT_EQ(0, parse_pattern("repeat:165", &c));
+	EXPECT_EQ(0, ssdk_parse_pattern("repeat:165", &c));
 	EXPECT_SET(&c, SSDK_A_RUN_PATTERN, SSDK_PATTERN_REPEAT);
 	EXPECT_SET(&c, SSDK_A_RUN_PATTERN_BYTE, 165);
 	EXPECT_UNSET(&c, SSDK_A_RUN_COMPRESS_PCT);
-	EXPECT_STREQ("repeat:165", pattern_str(buf, sizeof(buf), &c));
-	EXPECT_EQ(0, parse_pattern("repeat:0xff", &c));
+	EXPECT_STREQ("repeat:165", ssdk_pattern_str(buf, sizeof(buf), &c));
+	EXPECT_EQ(0, ssdk_parse_pattern("repeat:0xff", &c));
 	EXPECT_SET(&c, SSDK_A_RUN_PATTERN_BYTE, 255);
 	/* the module checks the byte's range (pattern-byte's max) */
-	EXPECT_EQ(0, parse_pattern("repeat:256", &c));
+	EXPECT_EQ(0, ssdk_parse_pattern("repeat:256", &c));
 	EXPECT_SET(&c, SSDK_A_RUN_PATTERN_BYTE, 256);
 
-	EXPECT_EQ(0, parse_pattern("compressible:50", &c));
+	EXPECT_EQ(0, ssdk_parse_pattern("compressible:50", &c));
 	EXPECT_SET(&c, SSDK_A_RUN_PATTERN, SSDK_PATTERN_COMPRESSIBLE);
 	EXPECT_SET(&c, SSDK_A_RUN_COMPRESS_PCT, 50);
 	EXPECT_UNSET(&c, SSDK_A_RUN_PATTERN_BYTE);
-	EXPECT_STREQ("compressible:50", pattern_str(buf, sizeof(buf), &c));
+	EXPECT_STREQ("compressible:50", ssdk_pattern_str(buf, sizeof(buf), &c));
 	/* and the percentage's (compress-pct's max is 99) */
-	EXPECT_EQ(0, parse_pattern("compressible:100", &c));
+	EXPECT_EQ(0, ssdk_parse_pattern("compressible:100", &c));
 	EXPECT_SET(&c, SSDK_A_RUN_COMPRESS_PCT, 100);
 
-	EXPECT_EQ(0, parse_pattern("random", &c));
+	EXPECT_EQ(0, ssdk_parse_pattern("random", &c));
 	EXPECT_SET(&c, SSDK_A_RUN_PATTERN, SSDK_PATTERN_RANDOM);
 	EXPECT_UNSET(&c, SSDK_A_RUN_PATTERN_BYTE);
 	EXPECT_UNSET(&c, SSDK_A_RUN_COMPRESS_PCT);
-	EXPECT_STREQ("random", pattern_str(buf, sizeof(buf), &c));
+	EXPECT_STREQ("random", ssdk_pattern_str(buf, sizeof(buf), &c));
 
 	/* refused, and the configuration left as it was */
-	EXPECT_EQ(0, parse_pattern("repeat:7", &c));
+	EXPECT_EQ(0, ssdk_parse_pattern("repeat:7", &c));
 	PATTERN_BAD("repeat");
 	PATTERN_BAD("repeat:");
 	PATTERN_BAD("repeat:x");
@@ -372,7 +372,7 @@ TEST(patterns)
 
 #define BSSPLIT_BAD(s, want) do {					\
 	struct ssdk_run_config before_ = c;				\
-	EXPECT_EQ(want, parse_bssplit(s, &c)) TH_LOG("%s", show(s)); \
+	EXPECT_EQ(want, ssdk_parse_bssplit(s, &c)) TH_LOG("%s", show(s)); \
 	EXPECT_EQ(0, memcmp(&before_, &c, sizeof(c))) TH_LOG("%s changed it", show(s)); \
 } while (0)
 
@@ -383,7 +383,7 @@ TEST(bssplit)
 	unsigned int i;
 
 	ssdk_config_init(&c);
-	EXPECT_EQ(0, parse_bssplit("4k/70:64k/30", &c));
+	EXPECT_EQ(0, ssdk_parse_bssplit("4k/70:64k/30", &c));
 	EXPECT_TRUE(ssdk_config_is_set(&c, SSDK_A_RUN_BS_SPLIT));
 	EXPECT_EQ(2U, c.nr_bs);
 	EXPECT_EQ(4096U, c.bs_split[0].bs);
@@ -391,23 +391,23 @@ TEST(bssplit)
 	EXPECT_EQ(65536U, c.bs_split[1].bs);
 	EXPECT_EQ(30U, c.bs_split[1].pct);
 	/* a new split replaces the last */
-	EXPECT_EQ(0, parse_bssplit("512/100", &c));
+	EXPECT_EQ(0, ssdk_parse_bssplit("512/100", &c));
 	EXPECT_EQ(1U, c.nr_bs);
 	EXPECT_EQ(512U, c.bs_split[0].bs);
 	EXPECT_EQ(100U, c.bs_split[0].pct);
 	/* shares that do not add up to 100, and a share of 0: the module's to refuse */
-	EXPECT_EQ(0, parse_bssplit("4k/70:64k/20", &c));
+	EXPECT_EQ(0, ssdk_parse_bssplit("4k/70:64k/20", &c));
 	EXPECT_EQ(2U, c.nr_bs);
 	EXPECT_EQ(20U, c.bs_split[1].pct);
-	EXPECT_EQ(0, parse_bssplit("4k/0:64k/100", &c));
+	EXPECT_EQ(0, ssdk_parse_bssplit("4k/0:64k/100", &c));
 	EXPECT_EQ(0U, c.bs_split[0].pct);
 	/* as many entries as the configuration holds */
 	for (i = 0; i < SSDK_MAX_BS_SPLIT; i++)
 		strcat(many, i ? ":1k/5" : "1k/5");
-	EXPECT_EQ(0, parse_bssplit(many, &c));
+	EXPECT_EQ(0, ssdk_parse_bssplit(many, &c));
 	EXPECT_EQ((uint32_t)SSDK_MAX_BS_SPLIT, c.nr_bs);
 
-	EXPECT_EQ(0, parse_bssplit("4k/70:64k/30", &c));
+	EXPECT_EQ(0, ssdk_parse_bssplit("4k/70:64k/30", &c));
 	BSSPLIT_BAD("4k:64k", -EINVAL);
 	BSSPLIT_BAD("4x/100", -EINVAL);
 	BSSPLIT_BAD("4k/x", -EINVAL);
@@ -428,30 +428,30 @@ TEST(formats)
 {
 	char b[32];
 
-	EXPECT_STREQ("850 ns", fmt_ns(b, sizeof(b), 850));
-	EXPECT_STREQ("12.35 us", fmt_ns(b, sizeof(b), 12345));
-	EXPECT_STREQ("1.235 ms", fmt_ns(b, sizeof(b), 1234567));
-	EXPECT_STREQ("2.500 s", fmt_ns(b, sizeof(b), 2.5e9));
-	EXPECT_STREQ("512 B", fmt_bytes(b, sizeof(b), 512));
-	EXPECT_STREQ("4 KiB", fmt_bytes(b, sizeof(b), 4096));
-	EXPECT_STREQ("8 GiB", fmt_bytes(b, sizeof(b), 8ULL << 30));
-	EXPECT_STREQ("1.50 GiB", fmt_bytes(b, sizeof(b), 3ULL << 29));
-	EXPECT_STREQ("16 EiB", fmt_bytes(b, sizeof(b), UINT64_MAX));
-	EXPECT_STREQ("0", fmt_size(b, sizeof(b), 0));
-	EXPECT_STREQ("512", fmt_size(b, sizeof(b), 512));
-	EXPECT_STREQ("4k", fmt_size(b, sizeof(b), 4096));
-	EXPECT_STREQ("1m", fmt_size(b, sizeof(b), 1 << 20));
-	EXPECT_STREQ("1536k", fmt_size(b, sizeof(b), 3 << 19));
-	EXPECT_STREQ("8g", fmt_size(b, sizeof(b), 8ULL << 30));
-	EXPECT_STREQ("1024t", fmt_size(b, sizeof(b), 1ULL << 50));
-	EXPECT_STREQ("0ns", fmt_duration(b, sizeof(b), 0));
-	EXPECT_STREQ("7ns", fmt_duration(b, sizeof(b), 7));
-	EXPECT_STREQ("250us", fmt_duration(b, sizeof(b), 250000));
-	EXPECT_STREQ("10ms", fmt_duration(b, sizeof(b), 10000000));
-	EXPECT_STREQ("1500ms", fmt_duration(b, sizeof(b), 1500000000));
-	EXPECT_STREQ("1s", fmt_duration(b, sizeof(b), 1000000000));
-	EXPECT_STREQ("3m", fmt_duration(b, sizeof(b), 180000000000ULL));
-	EXPECT_STREQ("1h", fmt_duration(b, sizeof(b), 3600000000000ULL));
+	EXPECT_STREQ("850 ns", ssdk_fmt_ns(b, sizeof(b), 850));
+	EXPECT_STREQ("12.35 us", ssdk_fmt_ns(b, sizeof(b), 12345));
+	EXPECT_STREQ("1.235 ms", ssdk_fmt_ns(b, sizeof(b), 1234567));
+	EXPECT_STREQ("2.500 s", ssdk_fmt_ns(b, sizeof(b), 2.5e9));
+	EXPECT_STREQ("512 B", ssdk_fmt_bytes(b, sizeof(b), 512));
+	EXPECT_STREQ("4 KiB", ssdk_fmt_bytes(b, sizeof(b), 4096));
+	EXPECT_STREQ("8 GiB", ssdk_fmt_bytes(b, sizeof(b), 8ULL << 30));
+	EXPECT_STREQ("1.50 GiB", ssdk_fmt_bytes(b, sizeof(b), 3ULL << 29));
+	EXPECT_STREQ("16 EiB", ssdk_fmt_bytes(b, sizeof(b), UINT64_MAX));
+	EXPECT_STREQ("0", ssdk_fmt_size(b, sizeof(b), 0));
+	EXPECT_STREQ("512", ssdk_fmt_size(b, sizeof(b), 512));
+	EXPECT_STREQ("4k", ssdk_fmt_size(b, sizeof(b), 4096));
+	EXPECT_STREQ("1m", ssdk_fmt_size(b, sizeof(b), 1 << 20));
+	EXPECT_STREQ("1536k", ssdk_fmt_size(b, sizeof(b), 3 << 19));
+	EXPECT_STREQ("8g", ssdk_fmt_size(b, sizeof(b), 8ULL << 30));
+	EXPECT_STREQ("1024t", ssdk_fmt_size(b, sizeof(b), 1ULL << 50));
+	EXPECT_STREQ("0ns", ssdk_fmt_duration(b, sizeof(b), 0));
+	EXPECT_STREQ("7ns", ssdk_fmt_duration(b, sizeof(b), 7));
+	EXPECT_STREQ("250us", ssdk_fmt_duration(b, sizeof(b), 250000));
+	EXPECT_STREQ("10ms", ssdk_fmt_duration(b, sizeof(b), 10000000));
+	EXPECT_STREQ("1500ms", ssdk_fmt_duration(b, sizeof(b), 1500000000));
+	EXPECT_STREQ("1s", ssdk_fmt_duration(b, sizeof(b), 1000000000));
+	EXPECT_STREQ("3m", ssdk_fmt_duration(b, sizeof(b), 180000000000ULL));
+	EXPECT_STREQ("1h", ssdk_fmt_duration(b, sizeof(b), 3600000000000ULL));
 }
 
 /* Values of both kinds, and the edges of u64 and of each unit. */
@@ -463,8 +463,8 @@ static const uint64_t round_trip_values[] = {
 };
 
 /*
- * fmt_size() and fmt_duration() print what parse_size() and
- * parse_duration_ns() read back exactly, for fixed edges and random
+ * ssdk_fmt_size() and ssdk_fmt_duration() print what ssdk_parse_size() and
+ * ssdk_parse_duration_ns() read back exactly, for fixed edges and random
  * values.
  */
 TEST(formats_read_back)
@@ -488,11 +488,11 @@ TEST(formats_read_back)
 				v = (v >> 20) * 1000000;
 		}
 		back = ~v;
-		ASSERT_EQ(0, parse_size(fmt_size(b, sizeof(b), v), &back)) TH_LOG("%s", b);
+		ASSERT_EQ(0, ssdk_parse_size(ssdk_fmt_size(b, sizeof(b), v), &back)) TH_LOG("%s", b);
 		ASSERT_EQ(v, back) TH_LOG("size %s", b);
 		/* whole units read exactly, past 2^53 ns too */
 		back = ~v;
-		ASSERT_EQ(0, parse_duration_ns(fmt_duration(b, sizeof(b), v), &back))
+		ASSERT_EQ(0, ssdk_parse_duration_ns(ssdk_fmt_duration(b, sizeof(b), v), &back))
 			TH_LOG("%s", b);
 		ASSERT_EQ(v, back) TH_LOG("duration %s", b);
 	}
