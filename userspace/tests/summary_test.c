@@ -74,6 +74,45 @@ TEST(stddev_small)
 		lat[i] = 1000000;
 	counts_of(&s, lat, 1000, 4096);
 	EXPECT_TRUE(ssdk_counts_stddev(&s) == 0);
+	/* two latencies whose sum is near 2^64, their squares' near 2^127 */
+	lat[0] = 9223372036854775000ULL;
+	lat[1] = 9223372036854775806ULL;
+	counts_of(&s, lat, 2, 4096);
+	sd = ssdk_counts_stddev(&s);
+	EXPECT_TRUE(fabs(sd - 806 / sqrt(2)) < 1e-9) TH_LOG("%.12f", sd);
+}
+
+/* The percentiles reported, in order, their keys in the JSON, a change in %. */
+TEST(figures)
+{
+	static const double want[SSDK_REPORT_NR_PCTS] = {
+		1, 5, 10, 25, 50, 75, 90, 95, 99, 99.9, 99.99, 99.999, 99.9999,
+	};
+	char key[SSDK_FMT_LEN];
+	unsigned int i;
+
+	for (i = 0; i < SSDK_REPORT_NR_PCTS; i++) {
+		EXPECT_TRUE(ssdk_report_pct(i) == want[i]) TH_LOG("%u: %g", i, ssdk_report_pct(i));
+	}
+	EXPECT_TRUE(ssdk_report_pct(SSDK_REPORT_NR_PCTS) == -1);
+	EXPECT_TRUE(ssdk_report_pct(UINT32_MAX) == -1);
+	EXPECT_STREQ("50.000000", ssdk_pct_key(key, sizeof(key), ssdk_report_pct(SSDK_REPORT_P50)));
+	EXPECT_STREQ("99.000000", ssdk_pct_key(key, sizeof(key), ssdk_report_pct(SSDK_REPORT_P99)));
+	EXPECT_STREQ("99.900000", ssdk_pct_key(key, sizeof(key),
+					       ssdk_report_pct(SSDK_REPORT_P999)));
+	EXPECT_STREQ("99.999900", ssdk_pct_key(key, sizeof(key), 99.9999));
+	EXPECT_STREQ("0.000000", ssdk_pct_key(key, sizeof(key), 0));
+	EXPECT_STREQ("100.000000", ssdk_pct_key(key, sizeof(key), 100));
+
+	EXPECT_TRUE(ssdk_change_pct(100, 25) == -75);
+	EXPECT_TRUE(ssdk_change_pct(100, 400) == 300);
+	EXPECT_TRUE(ssdk_change_pct(100, 100) == 0);
+	/* from nothing (or less, or not a number): no change said */
+	EXPECT_TRUE(ssdk_change_pct(0, 5) == 0);
+	EXPECT_TRUE(ssdk_change_pct(-1, 5) == 0);
+	EXPECT_TRUE(ssdk_change_pct(NAN, 5) == 0);
+	/* the least figure above 0 */
+	EXPECT_TRUE(ssdk_change_pct(5e-324, 0) == -100);
 }
 
 /*
