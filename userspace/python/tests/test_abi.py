@@ -23,22 +23,27 @@ HAVE_CC = shutil.which("cc") is not None
 HAVE_LIB = (ROOT.parent / _lib.SONAME).exists()
 
 
-def c_layout(tmp: Path) -> dict[str, int]:
-    """sizeof and offsetof of every field the ctypes structs name, by the C compiler."""
+def c_numbers(tmp: Path, name: str, prints: list[str]) -> dict[str, int]:
+    """What a C program on libssdk.h prints, "NAME NUMBER" a line: the compiler's say."""
     lines = ["#include <stddef.h>", "#include <stdio.h>", '#include "libssdk.h"',
-             "int main(void) {"]
-    for cname, st in _lib.STRUCTS.items():
-        lines.append(f'printf("{cname} %zu\\n", sizeof(struct {cname}));')
-        for f in st._fields_:
-            lines.append(f'printf("{cname}.{f[0]} %zu\\n", offsetof(struct {cname}, {f[0]}));')
-    lines += ["return 0;", "}"]
-    src = tmp / "layout.c"
+             "int main(void) {", *prints, "return 0;", "}"]
+    src = tmp / f"{name}.c"
     src.write_text("\n".join(lines) + "\n")
-    exe = tmp / "layout"
+    exe = tmp / name
     subprocess.run(["cc", "-o", str(exe), str(src), f"-I{TREE}/userspace/lib",
                     f"-I{TREE}/common", f"-I{TREE}/include/uapi"], check=True)
     out = subprocess.run([str(exe)], check=True, capture_output=True, text=True).stdout
     return {k: int(v) for k, v in (line.split() for line in out.splitlines())}
+
+
+def c_layout(tmp: Path) -> dict[str, int]:
+    """sizeof and offsetof of every field the ctypes structs name, by the C compiler."""
+    prints = []
+    for cname, st in _lib.STRUCTS.items():
+        prints.append(f'printf("{cname} %zu\\n", sizeof(struct {cname}));')
+        for f in st._fields_:
+            prints.append(f'printf("{cname}.{f[0]} %zu\\n", offsetof(struct {cname}, {f[0]}));')
+    return c_numbers(tmp, "layout", prints)
 
 
 @pytest.mark.skipif(not HAVE_CC, reason="no C compiler")
@@ -81,16 +86,8 @@ C_ONLY = {
 
 @pytest.mark.skipif(not HAVE_CC, reason="no C compiler")
 def test_constants_are_libssdks(tmp_path: Path) -> None:
-    lines = ["#include <stdio.h>", '#include "libssdk.h"', "int main(void) {"]
-    lines += [f'printf("{c} %lld\\n", (long long)({c}));' for c in CONSTANTS]
-    lines += ["return 0;", "}"]
-    src = tmp_path / "constants.c"
-    src.write_text("\n".join(lines) + "\n")
-    exe = tmp_path / "constants"
-    subprocess.run(["cc", "-o", str(exe), str(src), f"-I{TREE}/userspace/lib",
-                    f"-I{TREE}/common", f"-I{TREE}/include/uapi"], check=True)
-    out = subprocess.run([str(exe)], check=True, capture_output=True, text=True).stdout
-    want = {k: int(v) for k, v in (line.split() for line in out.splitlines())}
+    want = c_numbers(tmp_path, "constants",
+                     [f'printf("{c} %lld\\n", (long long)({c}));' for c in CONSTANTS])
     assert {c: getattr(_lib, py) for c, py in CONSTANTS.items()} == want
 
 
