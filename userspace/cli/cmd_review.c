@@ -81,12 +81,12 @@ static int review_opt(struct cli *cli, const struct cli_opt *o, const char *arg,
 		a->scale_set = 1;
 		break;
 	case OPT_RUNTIME:
-		if (parse_duration_ns(arg, &ns) || !ns)
+		if (ssdk_parse_duration_ns(arg, &ns) || !ns)
 			return usage_error(cli, "--runtime: '%s' is not a time", arg);
 		snprintf(r->runtime, sizeof(r->runtime), "%s", arg);
 		break;
 	case OPT_SPAN:
-		if (parse_size(arg, &ns) || !ns)
+		if (ssdk_parse_size(arg, &ns) || !ns)
 			return usage_error(cli, "--span: '%s' is not a size", arg);
 		snprintf(r->span, sizeof(r->span), "%s", arg);
 		break;

@@ -93,7 +93,7 @@ static int status_opt(struct cli *cli, const struct cli_opt *o, const char *arg,
 		a->dir = arg;
 		break;
 	default:
-		if (parse_duration_ns(arg, &a->interval_ns) || !a->interval_ns)
+		if (ssdk_parse_duration_ns(arg, &a->interval_ns) || !a->interval_ns)
 			return usage_error(cli, "--interval: '%s' is not a duration (e.g. 10s, 500ms)",
 					   arg);
 	}

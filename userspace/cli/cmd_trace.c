@@ -127,12 +127,12 @@ static int record_opt(struct cli *cli, const struct cli_opt *o, const char *arg,
 		a->out = arg;
 		break;
 	case OPT_DURATION:
-		if (parse_duration_ns(arg, &a->duration_ns) || !a->duration_ns)
+		if (ssdk_parse_duration_ns(arg, &a->duration_ns) || !a->duration_ns)
 			return usage_error(cli, "--duration: '%s' is not a duration (e.g. 10s, 500ms, 3m)",
 					   arg);
 		break;
 	case OPT_BUFFER:
-		if (parse_size(arg, &a->buffer) || a->buffer < TRACE_RECORD_MIN_BUFFER ||
+		if (ssdk_parse_size(arg, &a->buffer) || a->buffer < TRACE_RECORD_MIN_BUFFER ||
 		    a->buffer > TRACE_RECORD_MAX_BUFFER)
 			return usage_error(cli, "--buffer: '%s' is not a size from 64k to 1g", arg);
 		break;
@@ -146,7 +146,7 @@ static void record_started(const struct trace_record_args *a)
 
 	if (a->duration_ns)
 		fprintf(stderr, "ssdk trace record: recording %s for %s (Ctrl-C stops it sooner)\n",
-			a->target, fmt_duration(d, sizeof(d), a->duration_ns));
+			a->target, ssdk_fmt_duration(d, sizeof(d), a->duration_ns));
 	else
 		fprintf(stderr, "ssdk trace record: recording %s until Ctrl-C\n", a->target);
 }
@@ -236,7 +236,7 @@ static int make_opt(struct cli *cli, const struct cli_opt *o, const char *arg, v
 	} else if (!strcmp(name, "name")) {
 		a->r.name = arg;
 	} else if (!strcmp(name, "seq-pct")) {
-		if (parse_u32(arg, &pct) || pct > 100)
+		if (ssdk_parse_u32(arg, &pct) || pct > 100)
 			return usage_error(cli, "--seq-pct: '%s' is not a percentage, 0 to 100", arg);
 		a->r.seq_pct = pct;
 	} else {

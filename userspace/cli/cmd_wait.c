@@ -14,7 +14,7 @@ static int wait_opt(struct cli *cli, const struct cli_opt *o, const char *arg, v
 	int64_t *timeout_ms = ctx;
 	uint64_t ns;
 
-	if (parse_duration_ns(arg, &ns))
+	if (ssdk_parse_duration_ns(arg, &ns))
 		return usage_error(cli, "--timeout: '%s' is not a duration", arg);
 	if (ns / 1000000 > 0x7fffffff)
 		return usage_error(cli, "--timeout: '%s' is too long", arg);

@@ -258,7 +258,7 @@ static int row_of(const struct compare_row *rows, unsigned int n, const struct e
 static void diff_set(struct compare_diff *d, const struct compare_row *rows, unsigned int a,
 		     unsigned int b, const char *layer)
 {
-	static const unsigned int pcts[] = { PCT_P50, PCT_P99, PCT_P999 };
+	static const unsigned int pcts[] = { SSDK_REPORT_P50, SSDK_REPORT_P99, SSDK_REPORT_P999 };
 	unsigned int k;
 
 	d->a = a;

@@ -98,8 +98,9 @@ static void jobs_progress(struct ssdk *h, const struct jobs *jobs)
 	fprintf(stderr, "\r[run %u %s] %.1f s  %llu IOPS  %.2f MB/s  mean %s  max %s\033[K",
 		st->id, enum_name(SSDK_SPEC_ENUM_STATE, st->state), st->elapsed_ns / 1e9,
 		(unsigned long long)st->iops_now, st->iops_now * (double)st->config.bs / 1e6,
-		both.ios ? fmt_ns(mean, sizeof(mean), (double)both.lat_sum_ns / both.ios) : "-",
-		both.ios ? fmt_ns(mx, sizeof(mx), both.lat_max_ns) : "-");
+		both.ios ? ssdk_fmt_ns(mean, sizeof(mean),
+				       (double)both.lat_sum_ns / both.ios) : "-",
+		both.ios ? ssdk_fmt_ns(mx, sizeof(mx), both.lat_max_ns) : "-");
 	fflush(stderr);
 }
 

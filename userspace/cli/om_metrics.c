@@ -232,7 +232,7 @@ static void om_info(FILE *f, const struct om_run *run)
 	om_config_u64(f, SSDK_A_RUN_RAMP_NS, c->ramp_ns);
 	om_config_u64(f, SSDK_A_RUN_IOS, c->ios);
 	if (ssdk_rw_writes(c->rw, c->rwmixread))
-		om_config_label(f, SSDK_A_RUN_PATTERN, pattern_str(buf, sizeof(buf), c));
+		om_config_label(f, SSDK_A_RUN_PATTERN, ssdk_pattern_str(buf, sizeof(buf), c));
 	if (c->rate_iops) {
 		om_config_u64(f, SSDK_A_RUN_RATE_IOPS, c->rate_iops);
 		om_config_label(f, SSDK_A_RUN_ARRIVALS,

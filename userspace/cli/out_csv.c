@@ -90,7 +90,8 @@ static void csv_run(struct output *out, const struct run_result *r, const struct
 		       o.ios, o.bytes, o.errors, o.iops, o.bw_bytes / 1e6);
 		if (o.ios)
 			printf("%.1f,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64,
-			       o.mean, o.min, o.pct[PCT_P50], o.pct[PCT_P99], o.pct[PCT_P999], o.max);
+			       o.mean, o.min, o.pct[SSDK_REPORT_P50], o.pct[SSDK_REPORT_P99],
+			       o.pct[SSDK_REPORT_P999], o.max);
 		else
 			fputs(",,,,,", stdout);
 		putchar('\n');

@@ -108,9 +108,8 @@ static void json_lat(struct json *j, const struct op_summary *o, int with_hist)
 	json_double(j, "stddev", o->stddev);
 	if (with_hist) {
 		json_object_begin(j, "percentiles");
-		for (i = 0; o->hist && i < REPORT_NR_PCTS; i++) {
-			snprintf(name, sizeof(name), "%f", report_pcts[i]);
-			json_u64(j, name, o->pct[i]);
+		for (i = 0; o->hist && i < SSDK_REPORT_NR_PCTS; i++) {
+			json_u64(j, ssdk_pct_key(name, sizeof(name), ssdk_report_pct(i)), o->pct[i]);
 		}
 		json_object_end(j);
 	}
@@ -188,7 +187,7 @@ static void json_config_access(struct json *j, const struct ssdk_run_config *c)
 	json_u64(j, RUN(ALIGN_OFFSET), c->align_offset);
 	json_u64(j, RUN(STRIDE), c->stride);
 	if (ssdk_rw_writes(c->rw, c->rwmixread))
-		json_str(j, RUN(PATTERN), pattern_str(buf, sizeof(buf), c));
+		json_str(j, RUN(PATTERN), ssdk_pattern_str(buf, sizeof(buf), c));
 	else
 		json_null(j, RUN(PATTERN));
 	if (c->rate_iops) {
@@ -820,7 +819,7 @@ static void json_study_table(struct json *j, const struct plan *p)
 		for (ph = PHASE_USED; ph < NR_PHASES; ph++) {
 			snprintf(key, sizeof(key), "%s_change_pct", study_phases[ph]);
 			if (c[PHASE_NEW].ran && c[ph].ran)
-				json_double(j, key, study_change_pct(c[PHASE_NEW].bw_bytes,
+				json_double(j, key, ssdk_change_pct(c[PHASE_NEW].bw_bytes,
 								     c[ph].bw_bytes));
 			else
 				json_null(j, key);

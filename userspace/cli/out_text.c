@@ -62,12 +62,12 @@ static void text_cost_line(const struct ssdk_run_status *st)
 	if (!st->measurement_overhead_ns && !st->cpu_ns)
 		return;
 	printf("measuring: %s of CPU per IO, of which a clock read (%s) is inside each latency",
-	       fmt_ns(ov, sizeof(ov), st->measurement_overhead_ns),
-	       fmt_ns(clk, sizeof(clk), st->clock_read_ns));
+	       ssdk_fmt_ns(ov, sizeof(ov), st->measurement_overhead_ns),
+	       ssdk_fmt_ns(clk, sizeof(clk), st->clock_read_ns));
 	if (st->cpu_ns && st->completed)
 		printf("; %s CPU %s, %s per IO", st->config.workers > 1 ? "workers'" : "worker",
-		       fmt_ns(cpu, sizeof(cpu), st->cpu_ns),
-		       fmt_ns(ov, sizeof(ov), (double)st->cpu_ns / st->completed));
+		       ssdk_fmt_ns(cpu, sizeof(cpu), st->cpu_ns),
+		       ssdk_fmt_ns(ov, sizeof(ov), (double)st->cpu_ns / st->completed));
 	putchar('\n');
 }
 
@@ -78,23 +78,23 @@ static void text_header(const struct run_result *r)
 	char bs[32], span[32], off[32], size[32], t[32], ramp[32];
 
 	printf("run %u on %s: %s, %s blocks, iodepth %u, %s%s%s\n", st->id, c->target,
-	       enum_name(SSDK_SPEC_ENUM_RW, c->rw), fmt_bytes(bs, sizeof(bs), c->bs), c->iodepth,
-	       state_str(st->state), st->reason[0] ? ": " : "", st->reason);
+	       enum_name(SSDK_SPEC_ENUM_RW, c->rw), ssdk_fmt_bytes(bs, sizeof(bs), c->bs),
+	       c->iodepth, state_str(st->state), st->reason[0] ? ": " : "", st->reason);
 	printf("span %s at offset %s of %s; ",
-	       fmt_bytes(span, sizeof(span), c->span ? c->span : st->target_size - c->offset),
-	       fmt_bytes(off, sizeof(off), c->offset),
-	       fmt_bytes(size, sizeof(size), st->target_size));
+	       ssdk_fmt_bytes(span, sizeof(span), c->span ? c->span : st->target_size - c->offset),
+	       ssdk_fmt_bytes(off, sizeof(off), c->offset),
+	       ssdk_fmt_bytes(size, sizeof(size), st->target_size));
 	if (c->runtime_ns)
-		printf("runtime %s, ", fmt_ns(t, sizeof(t), c->runtime_ns));
+		printf("runtime %s, ", ssdk_fmt_ns(t, sizeof(t), c->runtime_ns));
 	if (c->ios)
 		printf("%llu IOs, ", (unsigned long long)c->ios);
-	printf("ramp %s; seed %llu", fmt_ns(ramp, sizeof(ramp), c->ramp_ns),
+	printf("ramp %s; seed %llu", ssdk_fmt_ns(ramp, sizeof(ramp), c->ramp_ns),
 	       (unsigned long long)c->seed);
 	if (c->cpu >= 0)
 		printf("; cpu %d", c->cpu);
 	printf("\nmeasured %s of %s; %llu IOs completed, ramp included\n",
-	       fmt_ns(t, sizeof(t), st->measured_ns), fmt_ns(ramp, sizeof(ramp), st->elapsed_ns),
-	       (unsigned long long)st->completed);
+	       ssdk_fmt_ns(t, sizeof(t), st->measured_ns),
+	       ssdk_fmt_ns(ramp, sizeof(ramp), st->elapsed_ns), (unsigned long long)st->completed);
 	text_cost_line(st);
 }
 
@@ -105,7 +105,7 @@ static void text_rounds_line(const struct ssdk_run_status *st)
 	char t[32];
 
 	printf("rounds %u of %u, %s each", st->rounds_done, c->rounds,
-	       fmt_ns(t, sizeof(t), c->round_ns));
+	       ssdk_fmt_ns(t, sizeof(t), c->round_ns));
 	if (ssdk_config_is_set(c, SSDK_A_RUN_STEADY_TRACK)) {
 		printf("; steady %s (range %u%%, slope %u%% over %u rounds): ",
 		       enum_name(SSDK_SPEC_ENUM_STEADY_TRACK, c->steady_track),
@@ -150,7 +150,7 @@ static void text_access(const struct run_result *r)
 	if (c->nr_bs) {
 		printf("block sizes");
 		for (i = 0; i < c->nr_bs; i++)
-			printf(" %s/%u%%", fmt_bytes(buf, sizeof(buf), c->bs_split[i].bs),
+			printf(" %s/%u%%", ssdk_fmt_bytes(buf, sizeof(buf), c->bs_split[i].bs),
 			       c->bs_split[i].pct);
 		putchar('\n');
 	}
@@ -159,7 +159,7 @@ static void text_access(const struct run_result *r)
 	if (c->stride)
 		printf("stride %llu bytes\n", (unsigned long long)c->stride);
 	if (ssdk_rw_writes(c->rw, c->rwmixread) && !ssdk_config_is_set(c, SSDK_A_RUN_PURGE))
-		printf("data %s\n", pattern_str(buf, sizeof(buf), c));
+		printf("data %s\n", ssdk_pattern_str(buf, sizeof(buf), c));
 	if (c->rate_iops)
 		printf("rate %u IOPS, %s arrivals%s", c->rate_iops,
 		       enum_name(SSDK_SPEC_ENUM_ARRIVALS, c->arrivals),
@@ -171,7 +171,7 @@ static void text_access(const struct run_result *r)
 	if (ssdk_config_is_set(c, SSDK_A_RUN_PURGE))
 		printf("purge by %s, in chunks of %s: each a write below\n",
 		       enum_name(SSDK_SPEC_ENUM_PURGE_METHOD, c->purge),
-		       fmt_bytes(buf, sizeof(buf), SSDK_PURGE_CHUNK));
+		       ssdk_fmt_bytes(buf, sizeof(buf), SSDK_PURGE_CHUNK));
 }
 
 enum moment { MIN, MEAN, STDDEV, MAX, PCT };
@@ -204,7 +204,7 @@ static void text_lat_row(const char *label, const struct op_summary *o, const in
 		default:
 			v = o[set].pct[pct];
 		}
-		printf(" %14s", o[set].ios ? fmt_ns(buf, sizeof(buf), v) : "-");
+		printf(" %14s", o[set].ios ? ssdk_fmt_ns(buf, sizeof(buf), v) : "-");
 	}
 	putchar('\n');
 }
@@ -258,8 +258,8 @@ static void text_summary(const struct run_result *r)
 		text_lat_row(moments[i], o, shown, i, 0);
 	if (!r->hists[SSDK_OP_READ] && !r->hists[SSDK_OP_WRITE])
 		return;
-	for (i = 0; i < REPORT_NR_PCTS; i++) {
-		snprintf(label, sizeof(label), "p%g", report_pcts[i]);
+	for (i = 0; i < SSDK_REPORT_NR_PCTS; i++) {
+		snprintf(label, sizeof(label), "p%g", ssdk_report_pct(i));
 		text_lat_row(label, o, shown, PCT, i);
 	}
 }
@@ -294,8 +294,8 @@ static void text_list(struct output *out, const struct run_result *r, unsigned i
 		st = &r[i].st;
 		printf("%4u  %-8s  %-9s  %8s  %4u  %10s  %12llu  %s\n", st->id,
 		       state_str(st->state), enum_name(SSDK_SPEC_ENUM_RW, st->config.rw),
-		       fmt_bytes(bs, sizeof(bs), st->config.bs), st->config.iodepth,
-		       fmt_ns(t, sizeof(t), st->elapsed_ns), (unsigned long long)st->completed,
+		       ssdk_fmt_bytes(bs, sizeof(bs), st->config.bs), st->config.iodepth,
+		       ssdk_fmt_ns(t, sizeof(t), st->elapsed_ns), (unsigned long long)st->completed,
 		       st->config.target);
 	}
 }
@@ -315,8 +315,9 @@ static void text_ios(const char *title, const struct ssdk_io_rec *ios, uint32_t 
 	for (i = 0; i < n; i++) {
 		io = &ios[i];
 		printf("%5u %12s %5s %16llu %8u %14s %5u %5u %8u\n", i + 1,
-		       fmt_ns(lat, sizeof(lat), io->lat_ns), enum_name(SSDK_SPEC_ENUM_OP, io->op),
-		       (unsigned long long)io->offset, io->len, fmt_ns(t, sizeof(t), io->t_ns),
+		       ssdk_fmt_ns(lat, sizeof(lat), io->lat_ns),
+		       enum_name(SSDK_SPEC_ENUM_OP, io->op),
+		       (unsigned long long)io->offset, io->len, ssdk_fmt_ns(t, sizeof(t), io->t_ns),
 		       io->cpu_submit, io->cpu_complete, io->inflight);
 	}
 }
@@ -334,11 +335,11 @@ static void text_ts_row(const struct ssdk_run_status *st, const struct ssdk_ts_p
 		       "max");
 	ts_sum(p, &o);
 	printf("%12s %12.1f %10.2f %12s %12s %12s\n",
-	       fmt_ns(t, sizeof(t), (double)p->index * st->config.ts_interval_ns),
+	       ssdk_fmt_ns(t, sizeof(t), (double)p->index * st->config.ts_interval_ns),
 	       o.ios / secs, o.bytes / secs / 1e6,
-	       o.ios ? fmt_ns(mean, sizeof(mean), (double)o.lat_sum_ns / o.ios) : "-",
-	       o.ios ? fmt_ns(p99, sizeof(p99), o.lat_p99_ns) : "-",
-	       o.ios ? fmt_ns(mx, sizeof(mx), o.lat_max_ns) : "-");
+	       o.ios ? ssdk_fmt_ns(mean, sizeof(mean), (double)o.lat_sum_ns / o.ios) : "-",
+	       o.ios ? ssdk_fmt_ns(p99, sizeof(p99), o.lat_p99_ns) : "-",
+	       o.ios ? ssdk_fmt_ns(mx, sizeof(mx), o.lat_max_ns) : "-");
 }
 
 #define SPARK_COLUMNS	64
@@ -390,12 +391,12 @@ static void ts_sparklines(const struct ssdk_run_status *st, const struct run_rec
 			bottom = o.lat_max_ns;
 	}
 	printf("%u intervals of %s, %u per column\n", x->nr_ts,
-	       fmt_ns(lo, sizeof(lo), st->config.ts_interval_ns), per);
+	       ssdk_fmt_ns(lo, sizeof(lo), st->config.ts_interval_ns), per);
 	sparkline("IOPS", iops, cols, 0);
 	sparkline("max", mx, cols, 1);
 	if (top)
-		printf("%-6s log scale, %s .. %s\n", "", fmt_ns(lo, sizeof(lo), bottom),
-		       fmt_ns(hi, sizeof(hi), top));
+		printf("%-6s log scale, %s .. %s\n", "", ssdk_fmt_ns(lo, sizeof(lo), bottom),
+		       ssdk_fmt_ns(hi, sizeof(hi), top));
 }
 
 /*
@@ -426,9 +427,10 @@ static void text_timeseries(const struct ssdk_run_status *st, const struct run_r
 		}
 	}
 	printf("worst interval: %s to %s, max %s, p99 %s, %llu IOs\n",
-	       fmt_ns(t0, sizeof(t0), (double)worst->index * st->config.ts_interval_ns),
-	       fmt_ns(t1, sizeof(t1), (double)(worst->index + 1) * st->config.ts_interval_ns),
-	       fmt_ns(mx, sizeof(mx), w.lat_max_ns), fmt_ns(p99, sizeof(p99), w.lat_p99_ns),
+	       ssdk_fmt_ns(t0, sizeof(t0), (double)worst->index * st->config.ts_interval_ns),
+	       ssdk_fmt_ns(t1, sizeof(t1), (double)(worst->index + 1) * st->config.ts_interval_ns),
+	       ssdk_fmt_ns(mx, sizeof(mx), w.lat_max_ns),
+	       ssdk_fmt_ns(p99, sizeof(p99), w.lat_p99_ns),
 	       (unsigned long long)w.ios);
 	if (st->ts_dropped)
 		printf("%llu IOs completed past the last interval kept (ts_max_points)\n",
@@ -440,7 +442,7 @@ static void text_captured_line(const struct ssdk_run_status *st)
 	char over[32];
 
 	printf("captured %u IOs of %s or more", st->captured_count,
-	       fmt_ns(over, sizeof(over), st->config.capture_over_ns));
+	       ssdk_fmt_ns(over, sizeof(over), st->config.capture_over_ns));
 	if (st->captured_dropped)
 		printf("; %llu more found the capture full (capture_max)",
 		       (unsigned long long)st->captured_dropped);
@@ -463,8 +465,8 @@ static void text_rounds(const struct run_result *r)
 	for (i = 0; i < rr.n; i++) {
 		o = &rr.round[i];
 		printf("%5u %10.0f %9.1f %10s %10s", i + 1, o->ios / secs, o->bytes / secs / 1e6,
-		       fmt_ns(mean, sizeof(mean), o->ios ? (double)o->lat_sum_ns / o->ios : 0),
-		       fmt_ns(max, sizeof(max), o->lat_max_ns));
+		       ssdk_fmt_ns(mean, sizeof(mean), o->ios ? (double)o->lat_sum_ns / o->ios : 0),
+		       ssdk_fmt_ns(max, sizeof(max), o->lat_max_ns));
 		if (o->window)
 			printf("  %5.1f%% %+6.1f%%%s", o->range_pct, o->slope_pct,
 			       o->steady ? "  steady" : "");
@@ -475,8 +477,8 @@ static void text_rounds(const struct run_result *r)
 		secs *= SSDK_STEADY_WINDOW;
 		printf("window rounds %u-%u: %.0f IOPS, %.1f MB/s, mean %s, max %s\n", rr.first,
 		       rr.last, o->ios / secs, o->bytes / secs / 1e6,
-		       fmt_ns(mean, sizeof(mean), o->ios ? (double)o->lat_sum_ns / o->ios : 0),
-		       fmt_ns(max, sizeof(max), o->lat_max_ns));
+		       ssdk_fmt_ns(mean, sizeof(mean), o->ios ? (double)o->lat_sum_ns / o->ios : 0),
+		       ssdk_fmt_ns(max, sizeof(max), o->lat_max_ns));
 	}
 	rounds_free(&rr);
 }
@@ -515,8 +517,8 @@ static void text_job_line(const struct run_result *r)
 	printf("run %-4u %-20s cpu %-3s %s  %10.1f IOPS %9.2f MB/s  read mean %s  write mean %s\n",
 	       st->id, st->config.target, st->config.cpu >= 0 ? cpu : "any",
 	       state_str(st->state), o[0].iops + o[1].iops, (o[0].bw_bytes + o[1].bw_bytes) / 1e6,
-	       o[0].ios ? fmt_ns(mean, sizeof(mean), o[0].mean) : "-",
-	       o[1].ios ? fmt_ns(mx, sizeof(mx), o[1].mean) : "-");
+	       o[0].ios ? ssdk_fmt_ns(mean, sizeof(mean), o[0].mean) : "-",
+	       o[1].ios ? ssdk_fmt_ns(mx, sizeof(mx), o[1].mean) : "-");
 }
 
 static void text_job(struct output *out, const struct run_result *r, unsigned int n,
@@ -582,9 +584,9 @@ static void text_sweep_point(struct output *out, const struct run_result *r, uns
 	printf("%8u %12.1f %10.2f %12s %12s %12s  %s\n", t->config.iodepth,
 	       t->measured_ns ? ios * 1e9 / t->measured_ns : 0,
 	       t->measured_ns ? bytes * 1e3 / t->measured_ns : 0,
-	       ios ? fmt_ns(mean, sizeof(mean), (double)both.lat_sum_ns / ios) : "-",
-	       ios ? fmt_ns(pct, sizeof(pct), p99) : "-",
-	       ios ? fmt_ns(mx, sizeof(mx), both.lat_max_ns) : "-", state_str(t->state));
+	       ios ? ssdk_fmt_ns(mean, sizeof(mean), (double)both.lat_sum_ns / ios) : "-",
+	       ios ? ssdk_fmt_ns(pct, sizeof(pct), p99) : "-",
+	       ios ? ssdk_fmt_ns(mx, sizeof(mx), both.lat_max_ns) : "-", state_str(t->state));
 	fflush(stdout);
 }
 
@@ -620,11 +622,11 @@ static void text_compare_point(struct output *out, const struct compare_point *p
 	for (i = 0; i < p->n; i++) {
 		printf("%-12s %8s %12.1f %10.2f %12s %12s %12s %12s %12s\n", c[i].name,
 		       fmt_qd(b[5], sizeof(b[5]), &c[i]), c[i].o.iops, c[i].o.bw_bytes / 1e6,
-		       fmt_ns(b[0], sizeof(b[0]), c[i].o.mean),
-		       fmt_ns(b[1], sizeof(b[1]), c[i].o.pct[PCT_P50]),
-		       fmt_ns(b[2], sizeof(b[2]), c[i].o.pct[PCT_P99]),
-		       fmt_ns(b[3], sizeof(b[3]), c[i].o.pct[PCT_P999]),
-		       fmt_ns(b[4], sizeof(b[4]), c[i].o.max));
+		       ssdk_fmt_ns(b[0], sizeof(b[0]), c[i].o.mean),
+		       ssdk_fmt_ns(b[1], sizeof(b[1]), c[i].o.pct[SSDK_REPORT_P50]),
+		       ssdk_fmt_ns(b[2], sizeof(b[2]), c[i].o.pct[SSDK_REPORT_P99]),
+		       ssdk_fmt_ns(b[3], sizeof(b[3]), c[i].o.pct[SSDK_REPORT_P999]),
+		       ssdk_fmt_ns(b[4], sizeof(b[4]), c[i].o.max));
 		nr_short += c[i].short_qd;
 	}
 	if (nr_short)
@@ -661,7 +663,7 @@ static void text_curve(const char *title, const struct compare_point *p, unsigne
 		printf("QD %-5u", p[q].iodepth);
 		for (i = 0; i < p[q].n; i++) {
 			if (mean)
-				fmt_ns(b, sizeof(b), p[q].rows[i].o.mean);
+				ssdk_fmt_ns(b, sizeof(b), p[q].rows[i].o.mean);
 			else
 				snprintf(b, sizeof(b), "%.2f", p[q].rows[i].o.bw_bytes / 1e6);
 			printf(" %11s%s", b, p[q].rows[i].short_qd ? "*" : " ");
@@ -756,18 +758,18 @@ static void text_plan_step(struct output *out, const struct plan *p, unsigned in
 		return;
 	}
 	if (s->kind == STEP_NVME) {
-		printf(" %10s in %s\n", fmt_bytes(b[0], sizeof(b[0]), s->erased.bytes),
-		       fmt_ns(b[1], sizeof(b[1]), s->erased.elapsed_ns));
+		printf(" %10s in %s\n", ssdk_fmt_bytes(b[0], sizeof(b[0]), s->erased.bytes),
+		       ssdk_fmt_ns(b[1], sizeof(b[1]), s->erased.elapsed_ns));
 		return;
 	}
 	for (op = 0; op < SSDK_NR_OPS; op++)
 		ssdk_counts_merge(&both, &st->stats[op]);
-	printf(" %10s in %10s", fmt_bytes(b[0], sizeof(b[0]), both.bytes),
-	       fmt_ns(b[1], sizeof(b[1]), st->elapsed_ns));
+	printf(" %10s in %10s", ssdk_fmt_bytes(b[0], sizeof(b[0]), both.bytes),
+	       ssdk_fmt_ns(b[1], sizeof(b[1]), st->elapsed_ns));
 	if (both.ios && st->measured_ns)
 		printf(" %9.1f MB/s  mean %s  max %s", both.bytes * 1e3 / st->measured_ns,
-		       fmt_ns(b[1], sizeof(b[1]), (double)both.lat_sum_ns / both.ios),
-		       fmt_ns(b[2], sizeof(b[2]), both.lat_max_ns));
+		       ssdk_fmt_ns(b[1], sizeof(b[1]), (double)both.lat_sum_ns / both.ios),
+		       ssdk_fmt_ns(b[2], sizeof(b[2]), both.lat_max_ns));
 	putchar('\n');
 	if (st->config.rounds)
 		text_rounds(&s->res);
@@ -788,7 +790,7 @@ static void study_row(const char *label, const char *figure, const struct study_
 		if (!c[ph].ran)
 			snprintf(b[ph], sizeof(b[ph]), "-");
 		else if (which)
-			fmt_ns(b[ph], sizeof(b[ph]), v[ph]);
+			ssdk_fmt_ns(b[ph], sizeof(b[ph]), v[ph]);
 		else
 			snprintf(b[ph], sizeof(b[ph]), "%.2f", v[ph]);
 	}
@@ -796,7 +798,7 @@ static void study_row(const char *label, const char *figure, const struct study_
 	       b[PHASE_TRIM]);
 	for (ph = PHASE_USED; ph < NR_PHASES; ph++) {
 		if (c[PHASE_NEW].ran && c[ph].ran)
-			printf(" %+9.1f%%", study_change_pct(v[PHASE_NEW], v[ph]));
+			printf(" %+9.1f%%", ssdk_change_pct(v[PHASE_NEW], v[ph]));
 		else
 			printf(" %10s", "-");
 	}
@@ -831,11 +833,11 @@ static void text_plan(struct output *out, const struct plan *p)
 		text_study(p);
 	if (!strcmp(p->command, "precondition")) {
 		printf("\nprecondition %s of %s, span %s from %s: %s, %s written", p->name,
-		       p->target, fmt_bytes(b[0], sizeof(b[0]), p->span),
-		       fmt_bytes(b[1], sizeof(b[1]), p->offset), step_states[state],
-		       fmt_bytes(b[2], sizeof(b[2]), done));
+		       p->target, ssdk_fmt_bytes(b[0], sizeof(b[0]), p->span),
+		       ssdk_fmt_bytes(b[1], sizeof(b[1]), p->offset), step_states[state],
+		       ssdk_fmt_bytes(b[2], sizeof(b[2]), done));
 		if (planned)
-			printf(" of %s (%.1f%%)", fmt_bytes(b[3], sizeof(b[3]), planned),
+			printf(" of %s (%.1f%%)", ssdk_fmt_bytes(b[3], sizeof(b[3]), planned),
 			       done * 100.0 / planned);
 		putchar('\n');
 	}
@@ -878,7 +880,7 @@ static void text_trace_ops(const struct ssdk_trace_summary *s)
 		if (s->op_ios[i])
 			printf("  %-8s %10" PRIu64 " IOs (%5.1f%%)  %10s (%5.1f%%)\n",
 			       ssdk_trace_op_name(i), s->op_ios[i], share(s->op_ios[i], s->ios),
-			       fmt_bytes(a, sizeof(a), s->op_bytes[i]),
+			       ssdk_fmt_bytes(a, sizeof(a), s->op_bytes[i]),
 			       share(s->op_bytes[i], s->bytes));
 }
 
@@ -890,16 +892,16 @@ static void text_trace_summary(struct output *out, const char *path,
 	unsigned int i;
 
 	printf("trace %s (%s): %" PRIu64 " IOs, %s", path, ssdk_trace_format_name(s->format),
-	       s->ios, fmt_bytes(a, sizeof(a), s->bytes));
+	       s->ios, ssdk_fmt_bytes(a, sizeof(a), s->bytes));
 	if (s->flags & SSDK_TRACE_HAS_TIME)
-		printf(", over %s", fmt_ns(b, sizeof(b), s->duration_ns));
+		printf(", over %s", ssdk_fmt_ns(b, sizeof(b), s->duration_ns));
 	printf("\n");
 	text_trace_ops(s);
 	if (!data)
 		return;
 	printf("sizes:");
 	for (i = 0; i < s->nr_sizes; i++)
-		printf("%s %s %.1f%%", i ? "," : "", fmt_size(a, sizeof(a), s->sizes[i].len),
+		printf("%s %s %.1f%%", i ? "," : "", ssdk_fmt_size(a, sizeof(a), s->sizes[i].len),
 		       share(s->sizes[i].ios, data));
 	if (s->other_sizes)
 		printf(", others %.1f%%", share(s->other_sizes, data));
@@ -916,10 +918,12 @@ static void text_trace_summary(struct output *out, const char *path,
 	}
 	if ((s->flags & SSDK_TRACE_HAS_TIME) && s->ios > 1)
 		printf("between arrivals: mean %s, p50 %s, p99 %s, max %s\n",
-		       fmt_ns(a, sizeof(a), s->gap_mean_ns), fmt_ns(b, sizeof(b), s->gap_p50_ns),
-		       fmt_ns(c, sizeof(c), s->gap_p99_ns), fmt_ns(d, sizeof(d), s->gap_max_ns));
+		       ssdk_fmt_ns(a, sizeof(a), s->gap_mean_ns),
+		       ssdk_fmt_ns(b, sizeof(b), s->gap_p50_ns),
+		       ssdk_fmt_ns(c, sizeof(c), s->gap_p99_ns),
+		       ssdk_fmt_ns(d, sizeof(d), s->gap_max_ns));
 	printf("footprint: %s distinct, from byte %" PRIu64 " to %" PRIu64 "\n",
-	       fmt_bytes(a, sizeof(a), s->footprint), s->lowest, s->highest);
+	       ssdk_fmt_bytes(a, sizeof(a), s->footprint), s->lowest, s->highest);
 }
 
 static void text_trace_made(struct output *out, const struct trace_made *m)
@@ -929,7 +933,7 @@ static void text_trace_made(struct output *out, const struct trace_made *m)
 
 	printf("made %s: %" PRIu64 " IOs (%" PRIu64 " reads, %" PRIu64 " writes), %" PRIu64
 	       " sequential, over %s\n", m->path, r->ios, m->op_ios[SSDK_OP_READ],
-	       m->op_ios[SSDK_OP_WRITE], m->sequential, fmt_ns(a, sizeof(a), m->duration_ns));
+	       m->op_ios[SSDK_OP_WRITE], m->sequential, ssdk_fmt_ns(a, sizeof(a), m->duration_ns));
 }
 
 static void text_trace_recorded(struct output *out, const struct trace_recorded *r)
@@ -937,11 +941,12 @@ static void text_trace_recorded(struct output *out, const struct trace_recorded 
 	char a[32], b[32];
 
 	printf("recorded %s into %s: %" PRIu64 " IOs, %s, over %s%s%s\n", r->target, r->path,
-	       r->s.ios, fmt_bytes(a, sizeof(a), r->s.bytes), fmt_ns(b, sizeof(b), r->duration_ns),
+	       r->s.ios, ssdk_fmt_bytes(a, sizeof(a), r->s.bytes),
+	       ssdk_fmt_ns(b, sizeof(b), r->duration_ns),
 	       r->signal ? ", stopped by SIG" : "", r->signal ? sigabbrev_np(r->signal) : "");
 	text_trace_ops(&r->s);
 	printf("%" PRIu64 " events from %u CPUs, %s; %" PRIu64 " dropped", r->events, r->cpus,
-	       fmt_bytes(a, sizeof(a), r->file_bytes), r->dropped);
+	       ssdk_fmt_bytes(a, sizeof(a), r->file_bytes), r->dropped);
 	if (r->torn)
 		printf(", %" PRIu64 " bytes left out (records read as they were written)", r->torn);
 	printf("\n");
@@ -1056,7 +1061,8 @@ static void review_columns(const struct review_summary *s,
 				printf(" %11s", cols[k]);
 			printf("\n");
 		}
-		printf("%-10s %6s %4" PRIu64, row->rw, fmt_size(b, sizeof(b), row->bs), row->iodepth);
+		printf("%-10s %6s %4" PRIu64, row->rw, ssdk_fmt_size(b, sizeof(b), row->bs),
+		       row->iodepth);
 		for (k = 0; k < nc; k++) {
 			if (!cell[k]) {
 				printf(" %11s", "-");
@@ -1065,7 +1071,7 @@ static void review_columns(const struct review_summary *s,
 			if (mbs)
 				snprintf(v, sizeof(v), "%.1f", cell[k]->mb_s);
 			else
-				fmt_ns(v, sizeof(v), cell[k]->mean_ns);
+				ssdk_fmt_ns(v, sizeof(v), cell[k]->mean_ns);
 			if (review_short(cell[k]))
 				strncat(v, "*", sizeof(v) - strlen(v) - 1);
 			printf(" %11s", v);
@@ -1092,14 +1098,14 @@ static void text_review(struct output *out, const struct review_summary *s)
 	printf("%s\n%s%s%s, scale %s%s%s%s%s: %s, %u of %u steps, %s\n", s->title, s->target,
 	       s->fs[0] ? " with " : "", s->fs, s->scale, s->runtime[0] ? ", runtime " : "",
 	       s->runtime, s->span[0] ? ", span at most " : "", s->span, s->state, done, s->nr_steps,
-	       fmt_elapsed(b[0], sizeof(b[0]), s->wall_s));
+	       ssdk_fmt_elapsed(b[0], sizeof(b[0]), s->wall_s));
 	printf("\n%3s  %-44s %-8s %8s\n", "#", "step", "state", "time");
 	for (i = 0; i < s->nr_steps; i++) {
 		snprintf(where, sizeof(where), "%s%s%s", s->steps[i].name,
 			 s->steps[i].fs[0] ? " on " : "", s->steps[i].fs);
 		printf("%3u  %-44s %-8s %8s\n", i + 1, where, review_states[s->steps[i].state],
 		       s->steps[i].state == REVIEW_PENDING ? "-" :
-		       fmt_elapsed(b[0], sizeof(b[0]), s->steps[i].wall_s));
+		       ssdk_fmt_elapsed(b[0], sizeof(b[0]), s->steps[i].wall_s));
 	}
 	if (!s->nr_rows)
 		return;
@@ -1115,9 +1121,9 @@ static void text_review(struct output *out, const struct review_summary *s)
 			snprintf(b[3], sizeof(b[3]), "-");
 		printf("%-44s %-10.10s %-10s %6s %4" PRIu64 " %6s %9.1f %10.0f %10s %10s\n",
 		       review_where(row, where, sizeof(where)), row->label, row->rw,
-		       fmt_size(b[0], sizeof(b[0]), row->bs), row->iodepth, b[3], row->mb_s,
-		       row->iops, fmt_ns(b[1], sizeof(b[1]), row->mean_ns),
-		       fmt_ns(b[2], sizeof(b[2]), row->max_ns));
+		       ssdk_fmt_size(b[0], sizeof(b[0]), row->bs), row->iodepth, b[3], row->mb_s,
+		       row->iops, ssdk_fmt_ns(b[1], sizeof(b[1]), row->mean_ns),
+		       ssdk_fmt_ns(b[2], sizeof(b[2]), row->max_ns));
 	}
 	review_columns(s, layer_column, "raw (bio) against formatted (kfile)", 1);
 	review_columns(s, layer_column, "raw (bio) against formatted (kfile)", 0);

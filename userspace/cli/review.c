@@ -80,7 +80,7 @@ uint64_t review_span_cap(const struct review *r)
 	uint64_t cap = 0;
 
 	if (r->span[0])
-		parse_size(r->span, &cap);
+		ssdk_parse_size(r->span, &cap);
 	if (r->scale == REVIEW_QUICK && (!cap || cap > REVIEW_QUICK_SPAN))
 		cap = REVIEW_QUICK_SPAN;
 	return cap;
@@ -93,7 +93,7 @@ static uint64_t file_size(const struct review *r)
 	uint64_t size = 0, cap = review_span_cap(r);
 
 	if (st)
-		parse_size(suite_fs_key(st, "file-size"), &size);
+		ssdk_parse_size(suite_fs_key(st, "file-size"), &size);
 	if (cap && size > cap)
 		size = cap;
 	return size;
@@ -109,11 +109,11 @@ static uint64_t step_span(const struct review *r, const struct suite_step *st)
 	const char *offset = suite_key(&r->suite, st, "offset");
 	uint64_t v = 0, off = 0, cap = review_span_cap(r);
 
-	if (span && parse_size(span, &v))
+	if (span && ssdk_parse_size(span, &v))
 		return 0;	/* its command says what is wrong */
 	if (cap && (!v || v > cap))
 		v = cap;
-	if (v && offset && !parse_size(offset, &off))
+	if (v && offset && !ssdk_parse_size(offset, &off))
 		v += off;
 	return v;
 }
@@ -243,7 +243,7 @@ static int step_argv(const struct review *r, const struct review_step *rs, int c
 	span = suite_key(&r->suite, st, "span");
 	cap = review_span_cap(r);
 	if (cap && suite_cmd_opt(st->cmd, "span") &&
-	    (!span || (!parse_size(span, &v) && v > cap))) {
+	    (!span || (!ssdk_parse_size(span, &v) && v > cap))) {
 		snprintf(size, sizeof(size), "%llu", (unsigned long long)cap);
 		err |= arg(b, "--span") | arg(b, size);
 	}
@@ -565,7 +565,7 @@ static void progress(const struct review *r, unsigned int i)
 		else
 			left += r->steps[k].rec.estimate_s;
 	}
-	fmt_elapsed(t, sizeof(t), left);
+	ssdk_fmt_elapsed(t, sizeof(t), left);
 	fprintf(stderr, "ssdk review: step %u of %u: %s%s%s; %s of runs left%s\n", i + 1, r->nr,
 		r->steps[i].rec.name, r->steps[i].fs >= 0 ? " on " : "", r->steps[i].rec.fs, t,
 		untimed ? ", and steps that take the drive's time (filesystems, fills)" : "");

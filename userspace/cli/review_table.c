@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "libssdk.h"
 #include "review_table.h"
 
 const char *const review_states[] = {
@@ -69,6 +70,14 @@ static void copy_str(char *dst, size_t size, struct json_object *o, const char *
 	snprintf(dst, size, "%s", member(o, key) ? json_object_get_string(member(o, key)) : "");
 }
 
+/* The latency at percentile @i (SSDK_REPORT_*) of "percentiles", 0 when absent. */
+static uint64_t member_pct(struct json_object *pcts, uint32_t i)
+{
+	char key[SSDK_FMT_LEN];
+
+	return member_u64(pcts, ssdk_pct_key(key, sizeof(key), ssdk_report_pct(i)));
+}
+
 static void read_op(struct json_object *o, struct review_op *op)
 {
 	struct json_object *lat = member(o, "lat_ns"), *pct = member(lat, "percentiles");
@@ -81,9 +90,9 @@ static void read_op(struct json_object *o, struct review_op *op)
 	op->mean_ns = member_double(lat, "mean");
 	op->min_ns = member_u64(lat, "min");
 	op->max_ns = member_u64(lat, "max");
-	op->p50_ns = member_u64(pct, "50.000000");
-	op->p99_ns = member_u64(pct, "99.000000");
-	op->p999_ns = member_u64(pct, "99.900000");
+	op->p50_ns = member_pct(pct, SSDK_REPORT_P50);
+	op->p99_ns = member_pct(pct, SSDK_REPORT_P99);
+	op->p999_ns = member_pct(pct, SSDK_REPORT_P999);
 }
 
 static void add_run(struct reader *rd, struct json_object *run, const char *label, double qd)

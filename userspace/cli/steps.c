@@ -135,14 +135,14 @@ static int add_pass(struct plan *p, const struct ssdk_run_config *base, uint32_t
 	if (body) {
 		writes(&c, base, SSDK_RW_WRITE, p->offset, body, bs, body / bs);
 		if (!add_step(p, STEP_RUN, phase, -1, &c, "%s: %s sequential writes%s", step,
-			      fmt_size(b, sizeof(b), bs), of))
+			      ssdk_fmt_size(b, sizeof(b), bs), of))
 			return -1;
 	}
 	if (tail) {
 		writes(&c, base, SSDK_RW_WRITE, p->offset + body, tail, tail, 1);
 		ssdk_config_set(&c, SSDK_A_RUN_IODEPTH, 1);
 		if (!add_step(p, STEP_RUN, phase, -1, &c, "%s: the span's last %s%s", step,
-			      fmt_size(b, sizeof(b), tail), of))
+			      ssdk_fmt_size(b, sizeof(b), tail), of))
 			return -1;
 	}
 	return 0;
@@ -161,7 +161,7 @@ static int add_used(struct plan *p, const struct ssdk_run_config *base, uint32_t
 		return 0;
 	writes(&c, base, SSDK_RW_RANDWRITE, p->offset, p->span, bs, p->span / bs * p->passes);
 	return add_step(p, STEP_RUN, phase, -1, &c, "used: %s random writes, %u x the span",
-			fmt_size(b, sizeof(b), bs), p->passes) ? 0 : -1;
+			ssdk_fmt_size(b, sizeof(b), bs), p->passes) ? 0 : -1;
 }
 
 /* SNIA's WDPC: the workload itself, in rounds, until steady state. */
@@ -355,7 +355,7 @@ const char *workload_label(char *buf, size_t size, const struct ssdk_run_config 
 	if (c->nr_bs > 1)
 		snprintf(bs, sizeof(bs), "%u sizes", c->nr_bs);
 	else
-		fmt_size(bs, sizeof(bs), value(c, SSDK_A_RUN_BS));
+		ssdk_fmt_size(bs, sizeof(bs), value(c, SSDK_A_RUN_BS));
 	snprintf(buf, size, "%s %s QD%llu", enum_name(SSDK_SPEC_ENUM_RW, value(c, SSDK_A_RUN_RW)),
 		 bs, (unsigned long long)value(c, SSDK_A_RUN_IODEPTH));
 	return buf;
@@ -470,16 +470,4 @@ void study_cell(const struct plan *p, unsigned int workload, enum study_phase ph
 		cell->max_ns = both.lat_max_ns;
 		return;
 	}
-}
-
-/**
- * study_change_pct() - How much a figure changed from a state to another.
- * @from: The figure in the first state (new).
- * @to: In the other (used, after TRIM).
- *
- * Return: Percent of @from, negative for a fall; 0 when @from is not above 0.
- */
-double study_change_pct(double from, double to)
-{
-	return from > 0 ? (to - from) * 100 / from : 0;
 }

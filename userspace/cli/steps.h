@@ -129,6 +129,5 @@ uint64_t plan_bytes_written(const struct plan *p);
 enum step_state plan_state(const struct plan *p);
 void study_cell(const struct plan *p, unsigned int workload, enum study_phase phase,
 		struct study_cell *cell);
-double study_change_pct(double from, double to);
 
 #endif /* _SSDK_STEPS_H */

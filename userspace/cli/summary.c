@@ -6,42 +6,12 @@
  */
 
 #include <errno.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "hist.h"
 #include "rules.h"
 #include "summary.h"
-
-const double report_pcts[REPORT_NR_PCTS] = {
-	1, 5, 10, 25, 50, 75, 90, 95, 99, 99.9, 99.99, 99.999, 99.9999,
-};
-
-/**
- * lat_stddev() - Sample standard deviation of a set's latencies.
- * @s: The set's counters.
- *
- * From the exact sums: n * var = sumsq - sum^2 / n, in 128-bit integers
- * (sum < 2^64, so sum^2 fits), which avoids the cancellation of doing it
- * in floating point when the spread is small beside the mean.
- *
- * Return: The standard deviation in ns; 0 for fewer than two IOs.
- */
-double lat_stddev(const struct ssdk_counts *s)
-{
-	__uint128_t sumsq, sq, q;
-
-	if (s->ios < 2)
-		return 0;
-	sumsq = ((__uint128_t)s->lat_sumsq_hi << 64) | s->lat_sumsq_lo;
-	sq = (__uint128_t)s->lat_sum_ns * s->lat_sum_ns;
-	q = sq / s->ios;
-	if (sumsq <= q)
-		return 0;
-	return sqrtl(((long double)(sumsq - q) - (long double)(sq % s->ios) / s->ios) /
-		     (s->ios - 1));
-}
 
 /**
  * op_summarize() - A set's counters and histogram, summed up.
@@ -68,10 +38,10 @@ void op_summarize(const struct ssdk_counts *s, uint64_t measured_ns, const uint6
 	out->min = s->lat_min_ns;
 	out->max = s->lat_max_ns;
 	out->mean = (double)s->lat_sum_ns / s->ios;
-	out->stddev = lat_stddev(s);
+	out->stddev = ssdk_counts_stddev(s);
 	out->hist = hist;
-	for (i = 0; hist && i < REPORT_NR_PCTS; i++)
-		out->pct[i] = hist_percentile(hist, s->ios, report_pcts[i], s->lat_min_ns,
+	for (i = 0; hist && i < SSDK_REPORT_NR_PCTS; i++)
+		out->pct[i] = hist_percentile(hist, s->ios, ssdk_report_pct(i), s->lat_min_ns,
 					      s->lat_max_ns);
 }
 

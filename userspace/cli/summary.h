@@ -14,14 +14,6 @@
 
 #include "libssdk.h"
 
-#define REPORT_NR_PCTS	13
-
-/* The percentiles reported, and the three a comparison shows. */
-extern const double report_pcts[REPORT_NR_PCTS];
-#define PCT_P50		4
-#define PCT_P99		8
-#define PCT_P999	9
-
 /**
  * struct op_summary - One set of measured IOs, summed up.
  * @ios: IOs completed without error.
@@ -33,7 +25,8 @@ extern const double report_pcts[REPORT_NR_PCTS];
  * @max: Largest latency, ns.
  * @mean: Mean latency, ns.
  * @stddev: Sample standard deviation of the latencies, ns.
- * @pct: Latency at each of report_pcts, ns; when @hist is set.
+ * @pct: Latency at each of the percentiles reported (ssdk_report_pct()), ns;
+ *	when @hist is set.
  * @hist: The histogram the percentiles come from, or NULL.
  */
 struct op_summary {
@@ -46,7 +39,7 @@ struct op_summary {
 	uint64_t max;
 	double mean;
 	double stddev;
-	uint64_t pct[REPORT_NR_PCTS];
+	uint64_t pct[SSDK_REPORT_NR_PCTS];
 	const uint64_t *hist;
 };
 
@@ -72,13 +65,13 @@ struct run_records {
  * struct run_conditions - Where an ended run ran, for results that travel.
  * @kernel: The kernel release, as the module reports it.
  * @version: ssdk's version, as the module reports it.
- * @device: Model and firmware of the target's device from sysfs; "" when
- *	sysfs has none (null_blk, brd).
+ * @device: Model and firmware of the target's device from sysfs
+ *	(ssdk_device_model()); "" when sysfs has none (null_blk, brd).
  */
 struct run_conditions {
 	char kernel[SSDK_RELEASE_LEN];
 	char version[SSDK_VERSION_LEN];
-	char device[128];
+	char device[SSDK_DEVICE_LEN];
 };
 
 /**
@@ -120,7 +113,6 @@ struct run_rounds {
 
 int result_rounds(const struct run_result *r, struct run_rounds *out);
 void rounds_free(struct run_rounds *rr);
-double lat_stddev(const struct ssdk_counts *s);
 void op_summarize(const struct ssdk_counts *s, uint64_t measured_ns, const uint64_t *hist,
 		  struct op_summary *out);
 void ts_sum(const struct ssdk_ts_point *p, struct ssdk_ts_op *o);

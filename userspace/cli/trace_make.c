@@ -20,7 +20,7 @@
 
 /**
  * trace_shares_parse() - Values and their shares: 4k/70:128k/30, or for
- * gaps 100us/50:1ms/40:0/10 (parse_shares()).
+ * gaps 100us/50:1ms/40:0/10 (ssdk_parse_shares()).
  * @s: The text.
  * @gaps: Values are durations (else sizes).
  * @out: TRACE_MAKE_SHARES entries at most.
@@ -33,11 +33,11 @@ int trace_shares_parse(const char *s, int gaps, struct trace_share *out, uint32_
 {
 	uint64_t values[TRACE_MAKE_SHARES];
 	uint32_t pcts[TRACE_MAKE_SHARES];
-	unsigned int n, i;
+	uint32_t n, i;
 	int err;
 
-	err = parse_shares(s, gaps ? parse_duration_ns : parse_size, UINT64_MAX, values, pcts,
-			   TRACE_MAKE_SHARES, &n);
+	err = ssdk_parse_shares(s, gaps ? SSDK_VALUE_DURATION : SSDK_VALUE_SIZE, UINT64_MAX, values,
+				pcts, TRACE_MAKE_SHARES, &n);
 	if (err)
 		return err;
 	for (i = 0; i < n; i++)

@@ -284,7 +284,7 @@ static int workload_opt(struct cli *cli, const struct cli_opt *o, const char *ar
 		w->dry_run = 1;
 		return 0;
 	case OPT_FILE_SIZE:
-		if (parse_size(arg, &w->file_size) || !w->file_size)
+		if (ssdk_parse_size(arg, &w->file_size) || !w->file_size)
 			return usage_error(cli, "--file-size: '%s' is not a size", arg);
 		return 0;
 	case OPT_IODEPTH:
@@ -295,17 +295,17 @@ static int workload_opt(struct cli *cli, const struct cli_opt *o, const char *ar
 					   cli_opt_name(o), arg, WORKLOAD_MAX_POINTS);
 		return 0;
 	case OPT_BSSPLIT:
-		if (parse_bssplit(arg, c))
+		if (ssdk_parse_bssplit(arg, c))
 			return usage_error(cli, "--bssplit: '%s' is not a list SIZE/PCT:SIZE/PCT... of at most %d entries",
 					   arg, SSDK_MAX_BS_SPLIT);
 		return 0;
 	case OPT_PATTERN:
-		if (parse_pattern(arg, c))
+		if (ssdk_parse_pattern(arg, c))
 			return usage_error(cli, "--%s: '%s' is none of %s", cli_opt_name(o), arg,
-					   pattern_syntax(names, sizeof(names)));
+					   ssdk_pattern_syntax(names, sizeof(names)));
 		return 0;
 	case OPT_STEADY:
-		if (parse_steady(arg, c))
+		if (ssdk_parse_steady(arg, c))
 			return usage_error(cli, "--steady: '%s' is not TRACK[:PCT][,slope:PCT] (TRACK: %s)",
 					   arg, enum_list(names, sizeof(names),
 							 SSDK_SPEC_ENUM_STEADY_TRACK));
@@ -325,7 +325,7 @@ static int workload_opt(struct cli *cli, const struct cli_opt *o, const char *ar
 	case OPT_PASSES:
 		if (w->use != FOR_PRECONDITION && w->use != FOR_STUDY)
 			return usage_error(cli, "--passes: only for ssdk ctl precondition and ssdk study");
-		if (parse_u32(arg, &w->passes) || w->passes > 100)
+		if (ssdk_parse_u32(arg, &w->passes) || w->passes > 100)
 			return usage_error(cli, "--passes: '%s' is not a count (0 .. 100)", arg);
 		w->passes_set = 1;
 		return 0;

@@ -58,6 +58,9 @@ int ssdk_config_put(struct nl_msg *msg, const struct ssdk_run_config *config);
 void ssdk_status_parse(struct ssdk_run_status *st, struct nlmsghdr *nlh);
 int ssdk_stats_set(struct nlattr *nest, struct nlattr **tb);
 
+/* device.c: ssdk_device_model() under another sysfs (its tests'). */
+int ssdk_device_model_in(const char *sys, const char *target, char *buf, size_t size);
+
 /* An attribute's value, or 0 when the message left it out. */
 static inline uint32_t ssdk_attr_u32(struct nlattr **tb, int type)
 {

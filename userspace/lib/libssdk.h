@@ -763,6 +763,263 @@ void ssdk_counts_add(struct ssdk_counts *dst, const struct ssdk_counts *src);
 void ssdk_status_add(struct ssdk_run_status *total, const struct ssdk_run_status *st);
 
 /*
+ * The figures of a report (figures.c), the same whatever prints them:
+ * the percentiles reported, their keys in the JSON, a set's standard
+ * deviation, a study's change. Need no module.
+ */
+
+/* The percentiles reported, and the index of the three a comparison shows. */
+#define SSDK_REPORT_NR_PCTS	13
+#define SSDK_REPORT_P50		4
+#define SSDK_REPORT_P99		8
+#define SSDK_REPORT_P999	9
+
+/**
+ * ssdk_report_pct() - One of the percentiles a run's report gives.
+ * @i: Its index, from 0 to SSDK_REPORT_NR_PCTS - 1.
+ *
+ * The percentiles are 1, 5, 10, 25, 50, 75, 90, 95, 99, 99.9, 99.99,
+ * 99.999 and 99.9999, in this order; ssdk_hist_percentile() computes them.
+ *
+ * Return: The percentile, 0 to 100; -1 past the last.
+ */
+double ssdk_report_pct(uint32_t i);
+
+/**
+ * ssdk_pct_key() - A percentile's key in the JSON's "percentiles".
+ * @buf: Where it goes.
+ * @size: Room in @buf; SSDK_FMT_LEN holds any percentile from 0 to 100.
+ * @pct: The percentile.
+ *
+ * Return: @buf: "99.900000", the percentile with six decimals.
+ */
+const char *ssdk_pct_key(char *buf, size_t size, double pct);
+
+/**
+ * ssdk_counts_stddev() - Sample standard deviation of a set's latencies.
+ * @c: The set's counters.
+ *
+ * From the exact sums, in 128-bit integers: no cancellation when the
+ * spread is small beside the mean.
+ *
+ * Return: The standard deviation, ns; 0 for fewer than two IOs.
+ */
+double ssdk_counts_stddev(const struct ssdk_counts *c);
+
+/**
+ * ssdk_change_pct() - How much a figure changed from a state to another.
+ * @from: The figure in the first state (a study's new drive).
+ * @to: In the other (used, after TRIM).
+ *
+ * Return: Percent of @from, negative for a fall; 0 when @from is not
+ * above 0.
+ */
+double ssdk_change_pct(double from, double to);
+
+/*
+ * Values (values.c): sizes, durations and the options made of them, as
+ * people write them and as the CLI and the Python package read them.
+ * Sizes are powers of two with k, m, g, t (kb, kib...: any case); a bare
+ * number is bytes. Durations take ns, us, ms, s (sec), m (min), h; a
+ * bare number is seconds; a decimal point is allowed, no exponent. A
+ * parser returns 0, -EINVAL (not a value of its kind) or -ERANGE (too
+ * large), and leaves its output alone on failure. Need no module.
+ */
+
+/* Room a formatted value takes at most, its NUL included. */
+#define SSDK_FMT_LEN		32
+/* Longest text ssdk_parse_shares() reads, its NUL included. */
+#define SSDK_SHARES_LEN		512
+
+/* What ssdk_parse_shares() reads as values. */
+#define SSDK_VALUE_SIZE		0
+#define SSDK_VALUE_DURATION	1
+
+/**
+ * ssdk_parse_u64() - A whole number: digits, or hex digits after 0x.
+ * @s: The text: no sign, no blank.
+ * @out: The number.
+ *
+ * Return: 0, -EINVAL or -ERANGE (past 2^64 - 1).
+ */
+int ssdk_parse_u64(const char *s, uint64_t *out);
+
+/**
+ * ssdk_parse_u32() - A whole number, as ssdk_parse_u64(), up to 2^32 - 1.
+ * @s: The text.
+ * @out: The number.
+ *
+ * Return: 0, -EINVAL or -ERANGE.
+ */
+int ssdk_parse_u32(const char *s, uint32_t *out);
+
+/**
+ * ssdk_parse_size() - A size: 4k, 8G, 16GiB, 512.
+ * @s: The text: decimal digits and a suffix.
+ * @out: Bytes.
+ *
+ * Return: 0, -EINVAL, or -ERANGE past 2^64 - 1 bytes.
+ */
+int ssdk_parse_size(const char *s, uint64_t *out);
+
+/**
+ * ssdk_parse_duration_ns() - A duration: 10, 1.5s, 250ms, 3m, 8760h.
+ * @s: The text.
+ * @out: Nanoseconds, rounded to the nearest; exact for a whole number of
+ *	its unit.
+ *
+ * Return: 0, -EINVAL, or -ERANGE past 2^64 - 1 ns.
+ */
+int ssdk_parse_duration_ns(const char *s, uint64_t *out);
+
+/**
+ * ssdk_parse_shares() - Values and their shares: VALUE/PCT:VALUE/PCT...,
+ * as fio's bssplit: 4k/70:64k/30, or 100us/50:1ms/50.
+ * @s: The text, shorter than SSDK_SHARES_LEN.
+ * @kind: SSDK_VALUE_SIZE or SSDK_VALUE_DURATION: how a value is read.
+ * @max_value: The largest value taken.
+ * @values: Room for @max values.
+ * @pcts: Room for @max shares, each a u32.
+ * @max: Entries @values and @pcts hold.
+ * @nr: Set to the entries read.
+ *
+ * The shares are the caller's to check: their sum, their number.
+ *
+ * Return: 0; -EINVAL for a malformed or empty list or another @kind;
+ * -ERANGE for more entries than @max, or a value above @max_value or
+ * too large for its kind, or a share past 2^32 - 1.
+ */
+int ssdk_parse_shares(const char *s, uint32_t kind, uint64_t max_value, uint64_t *values,
+		      uint32_t *pcts, uint32_t max, uint32_t *nr);
+
+/**
+ * ssdk_parse_bssplit() - Block sizes and their shares: 4k/70:64k/30.
+ * @s: The text, as ssdk_parse_shares() reads it.
+ * @c: Its bs-split entries are set, replacing any (the module checks
+ *	their sizes and that the shares add up to 100).
+ *
+ * Return: 0; -EINVAL for a malformed list; -ERANGE for more than
+ * SSDK_MAX_BS_SPLIT entries, a size past 2^32 - 1 or a share past
+ * 2^32 - 1; @c unchanged on failure.
+ */
+int ssdk_parse_bssplit(const char *s, struct ssdk_run_config *c);
+
+/**
+ * ssdk_parse_pattern() - A data pattern: random, zeros, repeat:BYTE or
+ * compressible:PCT (ssdk_pattern_syntax()).
+ * @s: The text: a pattern of the spec, and the argument of those that
+ *	take one, as ssdk_parse_u32() reads it.
+ * @c: Its pattern is set, and pattern-byte or compress-pct when the
+ *	pattern takes one (the module checks their ranges); the other unset.
+ *
+ * Return: 0 or -EINVAL, @c unchanged.
+ */
+int ssdk_parse_pattern(const char *s, struct ssdk_run_config *c);
+
+/**
+ * ssdk_pattern_syntax() - What ssdk_parse_pattern() reads, for messages.
+ * @buf: Where it goes.
+ * @size: Room in @buf.
+ *
+ * Return: @buf: "random, zeros, repeat:BYTE, compressible:PCT".
+ */
+const char *ssdk_pattern_syntax(char *buf, size_t size);
+
+/**
+ * ssdk_pattern_str() - A configuration's pattern as ssdk_parse_pattern()
+ * reads it: "repeat:165".
+ * @buf: Where it goes.
+ * @size: Room in @buf; SSDK_FMT_LEN is enough.
+ * @c: The configuration.
+ *
+ * Return: @buf.
+ */
+const char *ssdk_pattern_str(char *buf, size_t size, const struct ssdk_run_config *c);
+
+/**
+ * ssdk_parse_steady() - A steady-state test: TRACK[:PCT][,range:PCT][,slope:PCT].
+ * @s: The text: the tracking variable (a steady-track of the spec), its
+ *	range bound after a colon or as range:PCT, the slope bound as
+ *	slope:PCT; a percentage may end with %: iops:20%,slope:10%.
+ * @c: Its steady-track is set, and steady-range-pct and steady-slope-pct
+ *	when given, else unset (the module checks their ranges and applies
+ *	its defaults).
+ *
+ * Return: 0 or -EINVAL, @c unchanged.
+ */
+int ssdk_parse_steady(const char *s, struct ssdk_run_config *c);
+
+/**
+ * ssdk_fmt_ns() - A latency for people: 850 ns, 12.35 us, 1.235 ms, 2.500 s.
+ * @buf: Where it goes.
+ * @size: Room in @buf; SSDK_FMT_LEN up to 10^20 ns.
+ * @ns: The latency.
+ *
+ * Return: @buf.
+ */
+const char *ssdk_fmt_ns(char *buf, size_t size, double ns);
+
+/**
+ * ssdk_fmt_bytes() - A size for people, in powers of two: 4 KiB, 1.50 GiB.
+ * @buf: Where it goes.
+ * @size: Room in @buf; SSDK_FMT_LEN is enough.
+ * @bytes: The size.
+ *
+ * Return: @buf.
+ */
+const char *ssdk_fmt_bytes(char *buf, size_t size, uint64_t bytes);
+
+/**
+ * ssdk_fmt_size() - A size as ssdk_parse_size() reads it back exactly:
+ * 4k, 1m, 1536k, 512.
+ * @buf: Where it goes.
+ * @size: Room in @buf; SSDK_FMT_LEN is enough.
+ * @bytes: The size.
+ *
+ * Return: @buf.
+ */
+const char *ssdk_fmt_size(char *buf, size_t size, uint64_t bytes);
+
+/**
+ * ssdk_fmt_duration() - A duration as ssdk_parse_duration_ns() reads it
+ * back exactly: 1s, 1500ms, 3m, 7ns.
+ * @buf: Where it goes.
+ * @size: Room in @buf; SSDK_FMT_LEN is enough.
+ * @ns: The duration.
+ *
+ * Return: @buf.
+ */
+const char *ssdk_fmt_duration(char *buf, size_t size, uint64_t ns);
+
+/**
+ * ssdk_fmt_elapsed() - A span of wall time for people, to the second:
+ * 12s, 4m05s, 1h12m.
+ * @buf: Where it goes.
+ * @size: Room in @buf; SSDK_FMT_LEN is enough.
+ * @seconds: The time; 0 when not above 0.
+ *
+ * Return: @buf.
+ */
+const char *ssdk_fmt_elapsed(char *buf, size_t size, double seconds);
+
+/* Room the device's name takes at most, its NUL included. */
+#define SSDK_DEVICE_LEN		128
+
+/**
+ * ssdk_device_model() - Model and firmware of the disk a target is on.
+ * @target: A block device, a partition, or a file on a disk's filesystem.
+ * @buf: Set to what sysfs says of that disk: its model, then its firmware
+ *	revision (NVMe's firmware_rev, SCSI and ATA's rev), space-separated,
+ *	each the first line of its file without the padding; "" when sysfs
+ *	has neither (null_blk, brd) or on failure.
+ * @size: Room in @buf; SSDK_DEVICE_LEN is enough.
+ *
+ * Return: 0; -errno when @target cannot be looked at; -ENODEV when sysfs
+ * has no such disk.
+ */
+int ssdk_device_model(const char *target, char *buf, size_t size);
+
+/*
  * Traces (trace.c): the IOs a workload sent to a device, read from a file
  * that blktrace or fio recorded, and summarized as storage reviews quote
  * them. Reading needs no module.

@@ -350,8 +350,8 @@ TEST_F(run, text_results)
 	}
 	/* every percentile, in order, after the moments */
 	p = strstr(out, "\n  max ");
-	for (i = 0; i < REPORT_NR_PCTS; i++) {
-		snprintf(label, sizeof(label), "\n  p%g ", report_pcts[i]);
+	for (i = 0; i < SSDK_REPORT_NR_PCTS; i++) {
+		snprintf(label, sizeof(label), "\n  p%g ", ssdk_report_pct(i));
 		q = p ? strstr(p, label) : NULL;
 		EXPECT_NE(NULL, q) TH_LOG("no %s after the last row in:\n%s", label + 1, out);
 		p = q;

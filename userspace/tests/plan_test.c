@@ -314,9 +314,9 @@ TEST_F(plan, study_table)
 	EQ(2000000U, c[0].max_ns);
 	EQ(8000000U, c[1].max_ns);
 	EXPECT_FALSE(c[2].ran);
-	EXPECT_EQ(-75.0, study_change_pct(c[0].bw_bytes, c[1].bw_bytes));
-	EXPECT_EQ(300.0, study_change_pct(c[0].max_ns, c[1].max_ns));
-	EXPECT_EQ(0.0, study_change_pct(0, c[1].bw_bytes));
+	EXPECT_EQ(-75.0, ssdk_change_pct(c[0].bw_bytes, c[1].bw_bytes));
+	EXPECT_EQ(300.0, ssdk_change_pct(c[0].max_ns, c[1].max_ns));
+	EXPECT_EQ(0.0, ssdk_change_pct(0, c[1].bw_bytes));
 	/* Not ended as planned: the step that stopped decides. */
 	EQ(STEP_PENDING, plan_state(self->p));
 	self->p->steps[0].state = STEP_DONE;

@@ -58,22 +58,61 @@ TEST(stddev_small)
 	double sd;
 
 	counts_of(&s, three, 3, 4096);
-	EXPECT_TRUE(lat_stddev(&s) == 100) TH_LOG("%.17g", lat_stddev(&s));
+	EXPECT_TRUE(ssdk_counts_stddev(&s) == 100) TH_LOG("%.17g", ssdk_counts_stddev(&s));
 	counts_of(&s, three, 1, 4096);
-	EXPECT_TRUE(lat_stddev(&s) == 0);
+	EXPECT_TRUE(ssdk_counts_stddev(&s) == 0);
 	counts_of(&s, three, 0, 4096);
-	EXPECT_TRUE(lat_stddev(&s) == 0);
+	EXPECT_TRUE(ssdk_counts_stddev(&s) == 0);
 	/* An hour-long mean with a 1 ns spread: no cancellation. */
 	for (i = 0; i < 1000; i++)
 		lat[i] = 3600000000000ULL + (i & 1);
 	counts_of(&s, lat, 1000, 4096);
 	EXPECT_NE(0ULL, s.lat_sumsq_hi);
-	sd = lat_stddev(&s);
+	sd = ssdk_counts_stddev(&s);
 	EXPECT_TRUE(fabs(sd - sqrt(0.25 * 1000 / 999)) < 1e-9) TH_LOG("%.12f", sd);
 	for (i = 0; i < 1000; i++)
 		lat[i] = 1000000;
 	counts_of(&s, lat, 1000, 4096);
-	EXPECT_TRUE(lat_stddev(&s) == 0);
+	EXPECT_TRUE(ssdk_counts_stddev(&s) == 0);
+	/* two latencies whose sum is near 2^64, their squares' near 2^127 */
+	lat[0] = 9223372036854775000ULL;
+	lat[1] = 9223372036854775806ULL;
+	counts_of(&s, lat, 2, 4096);
+	sd = ssdk_counts_stddev(&s);
+	EXPECT_TRUE(fabs(sd - 806 / sqrt(2)) < 1e-9) TH_LOG("%.12f", sd);
+}
+
+/* The percentiles reported, in order, their keys in the JSON, a change in %. */
+TEST(figures)
+{
+	static const double want[SSDK_REPORT_NR_PCTS] = {
+		1, 5, 10, 25, 50, 75, 90, 95, 99, 99.9, 99.99, 99.999, 99.9999,
+	};
+	char key[SSDK_FMT_LEN];
+	unsigned int i;
+
+	for (i = 0; i < SSDK_REPORT_NR_PCTS; i++) {
+		EXPECT_TRUE(ssdk_report_pct(i) == want[i]) TH_LOG("%u: %g", i, ssdk_report_pct(i));
+	}
+	EXPECT_TRUE(ssdk_report_pct(SSDK_REPORT_NR_PCTS) == -1);
+	EXPECT_TRUE(ssdk_report_pct(UINT32_MAX) == -1);
+	EXPECT_STREQ("50.000000", ssdk_pct_key(key, sizeof(key), ssdk_report_pct(SSDK_REPORT_P50)));
+	EXPECT_STREQ("99.000000", ssdk_pct_key(key, sizeof(key), ssdk_report_pct(SSDK_REPORT_P99)));
+	EXPECT_STREQ("99.900000", ssdk_pct_key(key, sizeof(key),
+					       ssdk_report_pct(SSDK_REPORT_P999)));
+	EXPECT_STREQ("99.999900", ssdk_pct_key(key, sizeof(key), 99.9999));
+	EXPECT_STREQ("0.000000", ssdk_pct_key(key, sizeof(key), 0));
+	EXPECT_STREQ("100.000000", ssdk_pct_key(key, sizeof(key), 100));
+
+	EXPECT_TRUE(ssdk_change_pct(100, 25) == -75);
+	EXPECT_TRUE(ssdk_change_pct(100, 400) == 300);
+	EXPECT_TRUE(ssdk_change_pct(100, 100) == 0);
+	/* from nothing (or less, or not a number): no change said */
+	EXPECT_TRUE(ssdk_change_pct(0, 5) == 0);
+	EXPECT_TRUE(ssdk_change_pct(-1, 5) == 0);
+	EXPECT_TRUE(ssdk_change_pct(NAN, 5) == 0);
+	/* the least figure above 0 */
+	EXPECT_TRUE(ssdk_change_pct(5e-324, 0) == -100);
 }
 
 /*
@@ -98,7 +137,7 @@ TEST(stddev_direct)
 			lat[i] = sets[k].base + (sets[k].spread ? rng() % (sets[k].spread + 1) : 0);
 		counts_of(&s, lat, sets[k].n, 512);
 		want = direct_stddev(lat, sets[k].n);
-		got = lat_stddev(&s);
+		got = ssdk_counts_stddev(&s);
 		EXPECT_TRUE(fabs(got - want) <= fmax(1e-9 * want, 1e-6))
 			TH_LOG("set %u (%" PRIu64 " + [0, %" PRIu64 "], n %u): %.17g, direct %.17g",
 			       k, sets[k].base, sets[k].spread, sets[k].n, got, want);
@@ -128,24 +167,25 @@ TEST(summary)
 	EXPECT_TRUE(fabs(o.stddev - direct_stddev(four, 4)) < 1e-9) TH_LOG("%f", o.stddev);
 	EXPECT_TRUE(o.hist == hist);
 	/* ranks: p1..p25 -> 1st, p50 -> 2nd, p75 -> 3rd, beyond -> 4th = max */
-	EXPECT_TRUE(report_pcts[0] == 1 && report_pcts[3] == 25 && report_pcts[PCT_P50] == 50);
-	EXPECT_TRUE(report_pcts[5] == 75 && report_pcts[PCT_P99] == 99);
-	EXPECT_TRUE(report_pcts[PCT_P999] == 99.9);
+	EXPECT_TRUE(ssdk_report_pct(0) == 1 && ssdk_report_pct(3) == 25 &&
+		    ssdk_report_pct(SSDK_REPORT_P50) == 50);
+	EXPECT_TRUE(ssdk_report_pct(5) == 75 && ssdk_report_pct(SSDK_REPORT_P99) == 99);
+	EXPECT_TRUE(ssdk_report_pct(SSDK_REPORT_P999) == 99.9);
 	EXPECT_EQ(1000ULL, o.pct[0]);
 	EXPECT_EQ(1000ULL, o.pct[3]);
-	EXPECT_GE(o.pct[PCT_P50], 1996ULL);
-	EXPECT_LE(o.pct[PCT_P50], 2004ULL);
+	EXPECT_GE(o.pct[SSDK_REPORT_P50], 1996ULL);
+	EXPECT_LE(o.pct[SSDK_REPORT_P50], 2004ULL);
 	EXPECT_GE(o.pct[5], 2994ULL);
 	EXPECT_LE(o.pct[5], 3006ULL);
-	for (i = 6; i < REPORT_NR_PCTS; i++) {
-		EXPECT_EQ(4000ULL, o.pct[i]) TH_LOG("p%g", report_pcts[i]);
+	for (i = 6; i < SSDK_REPORT_NR_PCTS; i++) {
+		EXPECT_EQ(4000ULL, o.pct[i]) TH_LOG("p%g", ssdk_report_pct(i));
 	}
 
 	/* no window: no rates; no histogram: no percentiles */
 	op_summarize(&s, 0, NULL, &o);
 	EXPECT_TRUE(o.iops == 0 && o.bw_bytes == 0);
 	EXPECT_EQ(NULL, o.hist);
-	EXPECT_EQ(0ULL, o.pct[PCT_P50]);
+	EXPECT_EQ(0ULL, o.pct[SSDK_REPORT_P50]);
 	EXPECT_TRUE(o.mean == 2500);
 	/* no IO: nothing but the counts */
 	counts_of(&s, four, 0, 4096);

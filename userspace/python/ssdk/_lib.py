@@ -13,6 +13,7 @@ import ctypes.util
 import os
 import shutil
 from pathlib import Path
+from typing import Any
 
 from . import spec
 from .errors import LibraryNotFoundError
@@ -31,6 +32,18 @@ ANY_CPU = -1
 TRACE_NR_OPS = NR_OPS + 2  # the spec's ops, then discard and flush
 TRACE_SIZES = 8
 TRACE_QDS = 64
+# Room of the text buffers the rules' functions write and read.
+FMT_LEN = 32
+SHARES_LEN = 512
+DEVICE_LEN = 128
+# What ssdk_parse_shares() reads as values.
+VALUE_SIZE = 0
+VALUE_DURATION = 1
+# The percentiles reported: how many, and the index of the three a comparison shows.
+REPORT_NR_PCTS = 13
+REPORT_P50 = 4
+REPORT_P99 = 8
+REPORT_P999 = 9
 
 u32 = ctypes.c_uint32
 u64 = ctypes.c_uint64
@@ -273,6 +286,8 @@ STRUCTS: dict[str, type[ctypes.Structure]] = {
 
 _P = ctypes.POINTER
 _HANDLE = ctypes.c_void_p
+_STR = ctypes.c_char_p  # a NUL-terminated text, read
+_BUF = ctypes.c_char_p  # room for one, written: a ctypes.create_string_buffer()
 
 # name: (restype, argtypes)
 _PROTOTYPES: dict[str, tuple[object, list[object]]] = {
@@ -317,7 +332,42 @@ _PROTOTYPES: dict[str, tuple[object, list[object]]] = {
     "ssdk_trace_format_name": (ctypes.c_char_p, [u32]),
     "ssdk_trace_flags": (u32, [_HANDLE]),
     "ssdk_trace_load": (ctypes.c_int, [_HANDLE, _HANDLE, _P(u32)]),
+    # The rules of values and figures: their one owner.
+    "ssdk_report_pct": (ctypes.c_double, [u32]),
+    "ssdk_pct_key": (_STR, [_BUF, ctypes.c_size_t, ctypes.c_double]),
+    "ssdk_counts_stddev": (ctypes.c_double, [_P(Counts)]),
+    "ssdk_change_pct": (ctypes.c_double, [ctypes.c_double, ctypes.c_double]),
+    "ssdk_parse_u64": (ctypes.c_int, [_STR, _P(u64)]),
+    "ssdk_parse_u32": (ctypes.c_int, [_STR, _P(u32)]),
+    "ssdk_parse_size": (ctypes.c_int, [_STR, _P(u64)]),
+    "ssdk_parse_duration_ns": (ctypes.c_int, [_STR, _P(u64)]),
+    "ssdk_parse_shares": (ctypes.c_int, [_STR, u32, u64, _P(u64), _P(u32), u32, _P(u32)]),
+    "ssdk_parse_bssplit": (ctypes.c_int, [_STR, _P(RunConfig)]),
+    "ssdk_parse_pattern": (ctypes.c_int, [_STR, _P(RunConfig)]),
+    "ssdk_parse_steady": (ctypes.c_int, [_STR, _P(RunConfig)]),
+    "ssdk_pattern_syntax": (_STR, [_BUF, ctypes.c_size_t]),
+    "ssdk_pattern_str": (_STR, [_BUF, ctypes.c_size_t, _P(RunConfig)]),
+    "ssdk_fmt_ns": (_STR, [_BUF, ctypes.c_size_t, ctypes.c_double]),
+    "ssdk_fmt_bytes": (_STR, [_BUF, ctypes.c_size_t, u64]),
+    "ssdk_fmt_size": (_STR, [_BUF, ctypes.c_size_t, u64]),
+    "ssdk_fmt_duration": (_STR, [_BUF, ctypes.c_size_t, u64]),
+    "ssdk_fmt_elapsed": (_STR, [_BUF, ctypes.c_size_t, ctypes.c_double]),
+    "ssdk_device_model": (ctypes.c_int, [_STR, _BUF, ctypes.c_size_t]),
 }
+
+
+def text(value: str) -> bytes:
+    """*value* as libssdk reads a text, or ValueError: no NUL inside it (C would stop there)."""
+    if "\0" in value:
+        raise ValueError(f"{value!r} has a NUL character")
+    return value.encode()
+
+
+def written(fn: Any, *args: object, size: int = FMT_LEN) -> str:
+    """What libssdk's *fn* writes in a buffer of *size* (``ssdk_fmt_ns(buf, size, ...)``)."""
+    buf = ctypes.create_string_buffer(size)
+    fn(buf, size, *args)
+    return buf.value.decode(errors="replace")
 
 
 def _candidates() -> list[str]:

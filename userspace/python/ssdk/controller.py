@@ -15,13 +15,10 @@ import contextlib
 import ctypes
 import dataclasses
 import datetime
-import os
 import platform
-import stat
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -54,22 +51,15 @@ class Info:
 
 
 def device_model(target: str) -> str:
-    """Model and firmware of the disk that holds *target*, as the CLI's conditions."""
+    """Model and firmware of the disk that holds *target*, as the CLI's conditions
+    (libssdk's ssdk_device_model()); "" when sysfs has neither."""
     try:
-        st = os.stat(target)
-        dev = st.st_rdev if stat.S_ISBLK(st.st_mode) else st.st_dev
-        d = Path(f"/sys/dev/block/{os.major(dev)}:{os.minor(dev)}").resolve(strict=True)
-    except OSError:
+        raw = _lib.text(target)
+    except ValueError:
         return ""
-    if (d / "partition").exists():
-        d = d.parent  # the partition's disk
-    parts = []
-    for name in ("model", "firmware_rev", "rev"):
-        try:
-            parts.append((d / "device" / name).read_text(errors="replace").split("\n")[0].rstrip())
-        except OSError:
-            continue
-    return " ".join(p for p in parts if p)
+    buf = ctypes.create_string_buffer(_lib.DEVICE_LEN)
+    _lib.lib().ssdk_device_model(raw, buf, len(buf))
+    return buf.value.decode(errors="replace")
 
 
 class Controller:

@@ -39,14 +39,15 @@ from pathlib import Path
 from typing import Any
 
 from .files import write_whole
-from .histogram import Histogram
+from .histogram import SHORT_PERCENTILES, Histogram
 from .results import OPS, Latency, OpStats, Results
 from .units import fmt_ns
 
 JsonObj = dict[str, Any]
 
-# The percentiles of the text table (all of the CLI's are in the JSON).
-TABLE_PERCENTILES: tuple[float, ...] = (50, 99, 99.9)
+# The percentiles of the text table, the three the CLI's comparisons show
+# (all of the CLI's are in the JSON).
+TABLE_PERCENTILES: tuple[float, ...] = SHORT_PERCENTILES
 
 
 @dataclass(frozen=True)

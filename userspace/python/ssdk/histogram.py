@@ -11,8 +11,15 @@ at least 1: the midpoint of the bucket holding that rank, rounded down,
 clamped to [min, max]; a rank in the overflow bucket gives max
 (Documentation/userspace/json.rst). This is the rule of the C function
 hist_percentile() applied to the buckets' bounds, which the data carries,
-so no copy of the bucket layout is needed: tests/test_results.py checks
-every percentile against the CLI's for the same runs.
+so no copy of the bucket layout is needed.
+
+The percentile maths and REPORT_PERCENTILES are copies of libssdk's
+(ssdk_hist_percentile(), ssdk_report_pct()), kept here so that result
+files are read, merged and plotted where libssdk is not installed:
+tests/test_rules.py checks them against libssdk's on many histograms
+(empty, one latency, latencies near 2^64, counts near 2^64) and
+tests/test_results.py every percentile against the CLI's for the same
+runs.
 """
 
 from __future__ import annotations
@@ -26,9 +33,14 @@ import numpy.typing as npt
 
 U64_MAX = (1 << 64) - 1
 
-# The percentiles the CLI reports (its JSON's "percentiles" keys).
+# The percentiles the CLI reports (its JSON's "percentiles" keys): a copy
+# of libssdk's ssdk_report_pct(), see above; and the three a comparison
+# shows (libssdk.h's SSDK_REPORT_P50, _P99, _P999).
 REPORT_PERCENTILES: tuple[float, ...] = (
     1, 5, 10, 25, 50, 75, 90, 95, 99, 99.9, 99.99, 99.999, 99.9999)
+REPORT_P50, REPORT_P99, REPORT_P999 = 4, 8, 9
+SHORT_PERCENTILES: tuple[float, ...] = tuple(
+    REPORT_PERCENTILES[i] for i in (REPORT_P50, REPORT_P99, REPORT_P999))
 
 U64Array = npt.NDArray[np.uint64]
 

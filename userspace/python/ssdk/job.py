@@ -6,12 +6,16 @@ and decides how the attributes go together, as it does for the CLI (it
 says what it refuses, and SsdkError carries it). Sizes take ``"8G"``,
 ``"4k"`` or a number of bytes; times ``"3m"``, ``"250ms"`` or a number
 of seconds. Enum values are the spec's names (``rw="randwrite"``).
+libssdk reads the values, as it does the CLI's options: sizes and times
+(units.py), bssplit, pattern and steady (ssdk_parse_bssplit(),
+ssdk_parse_pattern(), ssdk_parse_steady()).
 """
 
 from __future__ import annotations
 
 import ctypes
 import enum
+import errno
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
@@ -214,22 +218,28 @@ class Job:
         return out
 
     def bs_split(self) -> list[tuple[int, int]]:
-        """The entries of bssplit as (bytes, pct)."""
+        """The entries of bssplit as (bytes, pct), as libssdk reads them.
+
+        A list of (size, pct) is read as the text SIZE/PCT:SIZE/PCT... it
+        makes; the module checks the sizes and that the shares add up to 100.
+        """
         if self.bssplit is None:
             return []
-        entries: Sequence[tuple[Size, int]]
         if isinstance(self.bssplit, str):
-            try:
-                entries = [(e.split("/")[0], int(e.split("/")[1]))
-                           for e in self.bssplit.split(":")]
-            except (IndexError, ValueError):
-                raise JobError(f"bssplit: {self.bssplit!r} is not SIZE/PCT:SIZE/PCT...") from None
+            text = self.bssplit
         else:
-            entries = self.bssplit
-        try:
-            return [(parse_size(bs), _int(pct)) for bs, pct in entries]
-        except (ValueError, TypeError) as e:
-            raise JobError(f"bssplit: {e}") from None
+            try:
+                text = ":".join(f"{_size_text(bs)}/{_int(pct)}" for bs, pct in self.bssplit)
+            except (ValueError, TypeError) as e:
+                raise JobError(f"bssplit: {e}") from None
+        c = _config()
+        err = _lib.lib().ssdk_parse_bssplit(_text_or_empty(text), ctypes.byref(c))
+        if err == -errno.ERANGE:
+            raise JobError(f"bssplit: at most {spec.MAX_BS_SPLIT} entries, of sizes and shares"
+                           f" below 2^32: {text!r}")
+        if err:
+            raise JobError(f"bssplit: {text!r} is not SIZE/PCT:SIZE/PCT...")
+        return [(int(c.bs_split[i].bs), int(c.bs_split[i].pct)) for i in range(c.nr_bs)]
 
     def runs(self) -> Iterator[tuple[str, dict[str, int]]]:
         """Each run of the job: (target, attributes), one per target."""
@@ -275,39 +285,61 @@ def _int(v: Any) -> int:
     return v
 
 
+def _config() -> _lib.RunConfig:
+    c = _lib.RunConfig()
+    _lib.lib().ssdk_config_init(ctypes.byref(c))
+    return c
+
+
+def _text_or_empty(s: str) -> bytes:
+    """*s* for libssdk; a text with a NUL in it, as "" (which no parser takes)."""
+    try:
+        return _lib.text(s)
+    except ValueError:
+        return b""
+
+
+def _size_text(bs: Any) -> str:
+    """A size of a bssplit list as its text: "4k" as it is, 4096 as "4096"."""
+    if isinstance(bs, bool) or not isinstance(bs, int | str):
+        raise TypeError(f"a size, not {bs!r}")
+    return str(bs)
+
+
+def _parsed(parse: Any, s: str, attrs: Sequence[str]) -> dict[str, int] | None:
+    """What libssdk's *parse* sets of *attrs* in a configuration from *s*; None if refused."""
+    lib = _lib.lib()
+    c = _config()
+    if parse(_text_or_empty(s), ctypes.byref(c)) < 0:
+        return None
+    types = {a: spec.ATTRS["run"][a].value for a in attrs}
+    return {a: int(lib.ssdk_config_get(ctypes.byref(c), t)) for a, t in types.items()
+            if lib.ssdk_config_is_set(ctypes.byref(c), t)}
+
+
 def _pattern(p: str) -> dict[str, int]:
-    """pattern: random, zeros, repeat:BYTE, compressible:PCT."""
+    """pattern: random, zeros, repeat:BYTE, compressible:PCT (ssdk_parse_pattern())."""
+    lib = _lib.lib()
+    out = _parsed(lib.ssdk_parse_pattern, p, ("pattern", "pattern-byte", "compress-pct"))
+    if out is not None:
+        return out
     name, _, arg = p.partition(":")
-    value = enum_value("pattern", name)
-    out = {"pattern": value}
-    needs = {int(spec.Pattern.REPEAT): "pattern-byte",
-             int(spec.Pattern.COMPRESSIBLE): "compress-pct"}.get(value)
-    if bool(needs) != bool(arg):
-        raise JobError(f"pattern: {p!r} is not one of random, zeros, repeat:BYTE, compressible:PCT")
-    if needs:
-        try:
-            out[needs] = int(arg, 0)
-        except ValueError:
-            raise JobError(f"pattern: {arg!r} is not a number") from None
-    return out
+    enum_value("pattern", name)  # the spec's patterns, or "is none of"
+    if arg and _parsed(lib.ssdk_parse_pattern, f"{name}:0", ("pattern",)) is not None:
+        raise JobError(f"pattern: {arg!r} is not a number")
+    syntax = _lib.written(lib.ssdk_pattern_syntax, size=256)
+    raise JobError(f"pattern: {p!r} is not one of {syntax}")
 
 
 def _steady(s: str) -> dict[str, int]:
-    """steady: TRACK[:PCT][,range:PCT][,slope:PCT], a PCT ending in % or not."""
-    syntax = f"steady: {s!r} is not TRACK[:PCT][,slope:PCT]"
-    first, *rest = s.split(",")
-    track, colon, pct = first.partition(":")
-    out = {"steady-track": enum_value("steady", track)}
-    parts = ([("range", pct)] if colon else []) + [p.partition(":")[::2] for p in rest]
-    for key, value in parts:
-        attr = f"steady-{key}-pct"
-        if key not in ("range", "slope") or attr in out:
-            raise JobError(syntax)
-        try:
-            out[attr] = int(value.removesuffix("%"))
-        except ValueError:
-            raise JobError(syntax) from None
-    return out
+    """steady: TRACK[:PCT][,range:PCT][,slope:PCT], a PCT ending in % or not
+    (ssdk_parse_steady())."""
+    out = _parsed(_lib.lib().ssdk_parse_steady, s,
+                  ("steady-track", "steady-range-pct", "steady-slope-pct"))
+    if out is not None:
+        return out
+    enum_value("steady", s.split(",")[0].partition(":")[0])  # or "is none of"
+    raise JobError(f"steady: {s!r} is not TRACK[:PCT][,slope:PCT]")
 
 
 def job_fields() -> list[str]:

@@ -3,13 +3,13 @@
 
 The numbers are the CLI's (userspace/cli/summary.c): rates per second of
 the measurement window, the mean from the exact sum, the sample standard
-deviation from the exact 128-bit sum of squares.
+deviation from the exact 128-bit sum of squares (libssdk's
+ssdk_counts_stddev(), the CLI's too).
 """
 
 from __future__ import annotations
 
 import ctypes
-import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -22,7 +22,6 @@ _STATES = {int(s): s.name.lower() for s in spec.State}
 _RWS = {int(s): s.name.lower() for s in spec.Rw}
 _ENGINES = {int(s): s.name.lower() for s in spec.Engine}
 _ARRIVALS = {int(s): s.name.lower() for s in spec.Arrivals}
-_PATTERNS = {int(s): s.name.lower() for s in spec.Pattern}
 _STEADY = {int(s): s.name.lower().replace("_", "-") for s in spec.SteadyTrack}
 _PURGES = {int(s): s.name.lower().replace("_", "-") for s in spec.PurgeMethod}
 _NO_RATE = None
@@ -45,16 +44,8 @@ class BucketBounds:
 
 
 def stddev(c: _lib.Counts) -> float:
-    """Sample standard deviation from the exact sums, as lat_stddev()."""
-    n = int(c.ios)
-    if n < 2:
-        return 0.0
-    sumsq = (int(c.lat_sumsq_hi) << 64) | int(c.lat_sumsq_lo)
-    s = int(c.lat_sum_ns)
-    num = sumsq * n - s * s  # n^2 var (n-1)/n, exact
-    if num <= 0:
-        return 0.0
-    return math.sqrt(num / (n * (n - 1)))
+    """Sample standard deviation from the exact sums: libssdk's ssdk_counts_stddev()."""
+    return float(_lib.lib().ssdk_counts_stddev(ctypes.byref(c)))
 
 
 def _latency(c: _lib.Counts, hist: Histogram | None) -> Latency:
@@ -80,12 +71,7 @@ def _pattern(c: _lib.RunConfig) -> str | None:
     if c.rw in (spec.Rw.READ, spec.Rw.RANDREAD) or (
             c.rw in (spec.Rw.RANDRW, spec.Rw.READWRITE) and c.rwmixread == 100):
         return None
-    name = _PATTERNS.get(c.pattern, str(c.pattern))
-    if c.pattern == spec.Pattern.REPEAT:
-        return f"{name}:{c.pattern_byte}"
-    if c.pattern == spec.Pattern.COMPRESSIBLE:
-        return f"{name}:{c.compress_pct}"
-    return name
+    return _lib.written(_lib.lib().ssdk_pattern_str, ctypes.byref(c))
 
 
 def _is_set(c: _lib.RunConfig, attr: str) -> bool:

@@ -40,7 +40,11 @@ def is_plan(doc: Any) -> bool:
 
 
 def change_pct(frm: float, to: float) -> float:
-    """Percent of *frm* that *to* changed by, as the CLI's study_change_pct(): 0 from 0."""
+    """Percent of *frm* that *to* changed by: 0 from 0 (or less).
+
+    A copy of libssdk's ssdk_change_pct(), the CLI's, kept so that a
+    study's file is read without libssdk; tests/test_rules.py checks it.
+    """
     return (to - frm) * 100 / frm if frm > 0 else 0.0
 
 

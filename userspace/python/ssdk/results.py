@@ -33,7 +33,11 @@ JsonObj = dict[str, Any]
 
 
 def pct_key(pct: float) -> str:
-    """The JSON's key of a percentile: "99.900000"."""
+    """The JSON's key of a percentile: "99.900000".
+
+    A copy of libssdk's ssdk_pct_key(), kept so that result files are
+    read and written without libssdk; tests/test_rules.py checks it.
+    """
     return f"{pct:f}"
 
 

@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Host tests of the device's model and firmware (lib/device.c), on the
+ * kselftest harness, against a sysfs of the test's own making: the disk
+ * of a partition, NVMe's firmware_rev and SCSI's rev, their padding, a
+ * line at the length read and one past it, a buffer too small, and the
+ * targets sysfs says nothing of.
+ */
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include "internal.h"
+#include "kselftest_harness.h"
+
+/* Write @text to @dir/@name. */
+static int put(const char *dir, const char *name, const char *text)
+{
+	char path[PATH_MAX];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	if (!f)
+		return -1;
+	fputs(text, f);
+	return fclose(f);
+}
+
+FIXTURE(sysfs) {
+	char root[64];		/* the test's directory */
+	char sys[128];		/* its sysfs */
+	char disk[192];		/* the disk's directory */
+	char device[256];	/* the disk's device/ */
+	char link[192];		/* dev/block/M:m of the target's filesystem */
+	char target[128];	/* a regular file */
+	char buf[SSDK_DEVICE_LEN];
+};
+
+FIXTURE_SETUP(sysfs)
+{
+	char dir[512];
+	struct stat st;
+
+	snprintf(self->root, sizeof(self->root), "/tmp/ssdk-device-XXXXXX");
+	ASSERT_NE(NULL, mkdtemp(self->root));
+	snprintf(self->target, sizeof(self->target), "%s/target", self->root);
+	ASSERT_EQ(0, put(self->root, "target", "data"));
+	ASSERT_EQ(0, stat(self->target, &st));
+	snprintf(self->sys, sizeof(self->sys), "%s/sys", self->root);
+	snprintf(dir, sizeof(dir), "mkdir -p %s/dev/block %s/devices/pci0/block/sdz/sdz1",
+		 self->sys, self->sys);
+	ASSERT_EQ(0, system(dir));
+	snprintf(dir, sizeof(dir), "%s/devices/pci0/block/sdz/device", self->sys);
+	ASSERT_EQ(0, mkdir(dir, 0755));
+	snprintf(self->disk, sizeof(self->disk), "%s/devices/pci0/block/sdz", self->sys);
+	snprintf(self->device, sizeof(self->device), "%s/device", self->disk);
+	snprintf(dir, sizeof(dir), "%s/sdz1", self->disk);
+	ASSERT_EQ(0, put(dir, "partition", "1\n"));
+	snprintf(self->link, sizeof(self->link), "%s/dev/block/%u:%u", self->sys,
+		 major(st.st_dev), minor(st.st_dev));
+	/* the target's filesystem is on the disk's first partition */
+	ASSERT_EQ(0, symlink("../../devices/pci0/block/sdz/sdz1", self->link));
+}
+
+FIXTURE_TEARDOWN(sysfs)
+{
+	char cmd[128];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", self->root);
+	EXPECT_EQ(0, system(cmd));
+}
+
+TEST_F(sysfs, nvme_of_a_partition)
+{
+	ASSERT_EQ(0, put(self->device, "model", "Samsung SSD 990 PRO 2TB                 \n"));
+	ASSERT_EQ(0, put(self->device, "firmware_rev", "4B2QJXD7\n"));
+	EXPECT_EQ(0, ssdk_device_model_in(self->sys, self->target, self->buf, sizeof(self->buf)));
+	EXPECT_STREQ("Samsung SSD 990 PRO 2TB 4B2QJXD7", self->buf);
+}
+
+TEST_F(sysfs, scsi_of_a_disk)
+{
+	/* the target on the disk itself: no partition */
+	ASSERT_EQ(0, unlink(self->link));
+	ASSERT_EQ(0, symlink("../../devices/pci0/block/sdz", self->link));
+	ASSERT_EQ(0, put(self->device, "model", "ST4000NM0035-1V4\n"));
+	ASSERT_EQ(0, put(self->device, "rev", "TN03    \nsecond line\n"));
+	EXPECT_EQ(0, ssdk_device_model_in(self->sys, self->target, self->buf, sizeof(self->buf)));
+	EXPECT_STREQ("ST4000NM0035-1V4 TN03", self->buf);
+}
+
+TEST_F(sysfs, neither)
+{
+	/* null_blk, brd: no model, no revision */
+	strcpy(self->buf, "stale");
+	EXPECT_EQ(0, ssdk_device_model_in(self->sys, self->target, self->buf, sizeof(self->buf)));
+	EXPECT_STREQ("", self->buf);
+	/* a model of spaces only */
+	ASSERT_EQ(0, put(self->device, "model", "        \n"));
+	ASSERT_EQ(0, put(self->device, "firmware_rev", "1.0\n"));
+	EXPECT_EQ(0, ssdk_device_model_in(self->sys, self->target, self->buf, sizeof(self->buf)));
+	EXPECT_STREQ("1.0", self->buf);
+}
+
+/* A line of SSDK_DEVICE_LEN - 1 characters is read whole; of one more, not. */
+TEST_F(sysfs, line_at_its_limit)
+{
+	char line[SSDK_DEVICE_LEN + 2], big[2 * SSDK_DEVICE_LEN + 16];
+
+	memset(line, 'M', SSDK_DEVICE_LEN - 1);
+	strcpy(line + SSDK_DEVICE_LEN - 1, "\n");
+	ASSERT_EQ(0, put(self->device, "model", line));
+	ASSERT_EQ(0, put(self->device, "firmware_rev", "FW\n"));
+	EXPECT_EQ(0, ssdk_device_model_in(self->sys, self->target, big, sizeof(big)));
+	EXPECT_EQ((size_t)SSDK_DEVICE_LEN - 1 + 3, strlen(big));
+	EXPECT_STREQ(" FW", big + SSDK_DEVICE_LEN - 1);
+
+	memset(line, 'M', SSDK_DEVICE_LEN);
+	strcpy(line + SSDK_DEVICE_LEN, "\n");
+	ASSERT_EQ(0, put(self->device, "model", line));
+	EXPECT_EQ(0, ssdk_device_model_in(self->sys, self->target, big, sizeof(big)));
+	EXPECT_EQ((size_t)SSDK_DEVICE_LEN - 1 + 3, strlen(big));
+	EXPECT_STREQ(" FW", big + SSDK_DEVICE_LEN - 1);
+
+	/* what @size holds, cut */
+	EXPECT_EQ(0, ssdk_device_model_in(self->sys, self->target, big, 8));
+	EXPECT_STREQ("MMMMMMM", big);
+	EXPECT_EQ(-EINVAL, ssdk_device_model_in(self->sys, self->target, big, 0));
+}
+
+TEST_F(sysfs, nothing_to_say)
+{
+	char missing[128];
+
+	/* a target that is not there */
+	snprintf(missing, sizeof(missing), "%s/missing", self->root);
+	strcpy(self->buf, "stale");
+	EXPECT_EQ(-ENOENT, ssdk_device_model_in(self->sys, missing, self->buf, sizeof(self->buf)));
+	EXPECT_STREQ("", self->buf);
+	EXPECT_EQ(-EINVAL, ssdk_device_model_in(self->sys, NULL, self->buf, sizeof(self->buf)));
+	/* a device sysfs does not know */
+	ASSERT_EQ(0, unlink(self->link));
+	strcpy(self->buf, "stale");
+	EXPECT_EQ(-ENODEV, ssdk_device_model_in(self->sys, self->target, self->buf,
+						sizeof(self->buf)));
+	EXPECT_STREQ("", self->buf);
+}
+
+/* The exported function reads the real /sys: a file's disk, or none. */
+TEST(real_sysfs)
+{
+	char buf[SSDK_DEVICE_LEN];
+	int err;
+
+	err = ssdk_device_model("/proc/self/exe", buf, sizeof(buf));
+	EXPECT_TRUE(err == 0 || err == -ENODEV) TH_LOG("%d", err);
+	EXPECT_LT(strlen(buf), sizeof(buf));
+	EXPECT_EQ(-ENOENT, ssdk_device_model("/nonexistent/ssdk", buf, sizeof(buf)));
+	EXPECT_STREQ("", buf);
+}
+
+TEST_HARNESS_MAIN
