@@ -44,7 +44,6 @@ struct cli_opt {
  * @CLI_NO_OPERAND: Nothing.
  * @CLI_RUN_ID: A run's id (status: optionally).
  * @CLI_RUN_IDS: Run ids, one or more.
- * @CLI_SUITE: A suite: a file, or the name of one of suites/.
  * @CLI_FILE: A file.
  * @CLI_WORD: One of the command's @words.
  * @CLI_COMMAND: A command of ssdk, its group first (ssdk help ctl run).
@@ -53,7 +52,6 @@ enum cli_operand {
 	CLI_NO_OPERAND,
 	CLI_RUN_ID,
 	CLI_RUN_IDS,
-	CLI_SUITE,
 	CLI_FILE,
 	CLI_WORD,
 	CLI_COMMAND,

@@ -8,11 +8,11 @@
  * The layers, top first, each using only its own files and those below
  * it (tests/cli_layers.py checks the includes; a header goes with its .c):
  *
- *   main.c, commands.c, cmd_*.c, workload.c, review.c, review_record.c  commands (commands.h)
- *   args.c, suite.c                 options, help, errors; suites of steps
- *   cli.c, jobs.c, compare.c, follow.c, fetch.c, layout.c, sequence.c, nvme.c, review_fs.c, textfile.c
+ *   main.c, commands.c, cmd_*.c, workload.c, external.c  commands (commands.h)
+ *   args.c                          options, help, errors
+ *   cli.c, jobs.c, compare.c, follow.c, fetch.c, layout.c, sequence.c, nvme.c, textfile.c
  *   out_text.c, out_json.c, out_csv.c, out_openmetrics.c  the output backends (output.h)
- *   om_metrics.c, summary.c, trace_make.c, trace_record.c, conditions.c, profiles.c, steps.c, nvme_erase.c, values.c, json.c, review_table.c
+ *   om_metrics.c, summary.c, trace_make.c, trace_record.c, conditions.c, profiles.c, steps.c, nvme_erase.c, values.c, json.c
  *   libssdk, ../engines, ../../common
  */
 #ifndef _SSDK_CLI_H
@@ -28,6 +28,7 @@
 /**
  * struct cli - What every command sees.
  * @prog: Name to prefix messages with.
+ * @argv0: How ssdk was run: where its ssdk-NAME programs may be (external.h).
  * @group: "ctl" when the command is one of ssdk ctl's, for messages.
  * @cmd: The command running, for messages ("run", "compare").
  * @json: -j was given.
@@ -37,6 +38,7 @@
  */
 struct cli {
 	const char *prog;
+	const char *argv0;
 	const char *group;
 	const char *cmd;
 	int json;

@@ -13,6 +13,8 @@
  * shell should offer file or directory names as well (no candidate
  * starts with a colon). Run ids come live from the module: without it,
  * none, and nothing is said. Nothing goes to stderr, and it exits 0.
+ * A command ssdk runs as ssdk-NAME (external.h) is offered among the
+ * commands, and completes itself: ssdk-NAME __complete WORD... CURRENT.
  */
 
 #include <dirent.h>
@@ -22,6 +24,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "external.h"
 #include "profiles.h"
 
 /* A candidate, when it completes @cur. */
@@ -98,29 +101,6 @@ static void offer_runs(const char *cur)
 	ssdk_close(h);
 }
 
-/* The shipped suites, by name (suites/NAME.ini), and files. */
-static void offer_suites(const char *cur)
-{
-	char dir[PATH_MAX], name[NAME_MAX + 1];
-	struct dirent *d;
-	DIR *dh;
-	size_t n;
-
-	if (!review_suites_dir(dir, sizeof(dir))) {
-		dh = opendir(dir);
-		while (dh && (d = readdir(dh))) {
-			n = strlen(d->d_name);
-			if (n > 4 && !strcmp(d->d_name + n - 4, ".ini")) {
-				snprintf(name, sizeof(name), "%.*s", (int)(n - 4), d->d_name);
-				offer(cur, "", name);
-			}
-		}
-		if (dh)
-			closedir(dh);
-	}
-	printf(":file\n");
-}
-
 /* The values of an option; @prefix is "--name=" when they follow it. */
 static void offer_values(const char *cur, const char *prefix, const struct cli_opt *o)
 {
@@ -189,10 +169,6 @@ static void offer_operand(const struct cli_cmd *cmd, const char *cur, int nth)
 		break;
 	case CLI_RUN_IDS:
 		offer_runs(cur);
-		break;
-	case CLI_SUITE:
-		if (!nth)
-			offer_suites(cur);
 		break;
 	case CLI_FILE:
 		if (!nth)
@@ -285,6 +261,8 @@ int ssdk_complete(struct cli *cli, int argc, char **argv)
 			offer_opts(cur, ssdk_opts, args_nr_opts(ssdk_opts));
 		else
 			offer_commands(cur, NULL);
+		if (cur[0] != '-')
+			external_list(cli->argv0, cur);
 		return 0;
 	}
 	group = command_group(argv[i]);
@@ -295,5 +273,11 @@ int ssdk_complete(struct cli *cli, int argc, char **argv)
 	cmd = command_find(group, argv[i]);
 	if (cmd)
 		complete_cmd(cmd, argc - i, argv + i);
+	else if (!group) {
+		/* its answer or none: nothing is said on stderr */
+		fflush(stdout);
+		if (freopen("/dev/null", "w", stderr))
+			external_run(cli, argv[i], "__complete", argc - i - 1, argv + i + 1);
+	}
 	return 0;
 }

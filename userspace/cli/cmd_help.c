@@ -9,12 +9,13 @@
 #include <string.h>
 
 #include "commands.h"
+#include "external.h"
 #include "platform.h"
 #include "json.h"
 
 static const char *const operand_names[] = {
 	[CLI_NO_OPERAND] = "none", [CLI_RUN_ID] = "run-id", [CLI_RUN_IDS] = "run-ids",
-	[CLI_SUITE] = "suite", [CLI_FILE] = "file", [CLI_WORD] = "word",
+	[CLI_FILE] = "file", [CLI_WORD] = "word",
 	[CLI_COMMAND] = "command",
 };
 
@@ -169,6 +170,9 @@ static int help_run(struct cli *cli, int argc, char **argv)
 		first++;
 	if (first < argc) {
 		cmd = command_find(group, argv[first]);
+		/* ssdk help NAME of ssdk-NAME: its --help */
+		if (!cmd && !group && !external_find(cli->argv0, argv[first], NULL, 0))
+			return external_run(cli, argv[first], "--help", 0, NULL);
 		if (!cmd)
 			return usage_error(cli, "unknown %s%scommand '%s'", group ? group : "",
 					   group ? " " : "", argv[first]);

@@ -13,7 +13,7 @@
 
 const struct cli_cmd *const commands[] = {
 	&cmd_info, &cmd_run, &cmd_start, &cmd_replay, &cmd_sweep, &cmd_purge, &cmd_precondition,
-	&cmd_profiles, &cmd_compare, &cmd_study, &cmd_review, &cmd_status, &cmd_list, &cmd_wait,
+	&cmd_profiles, &cmd_compare, &cmd_study, &cmd_status, &cmd_list, &cmd_wait,
 	&cmd_stop, &cmd_results, &cmd_delete,
 	&cmd_trace_summary, &cmd_trace_dump, &cmd_trace_make, &cmd_trace_record, &cmd_help,
 };

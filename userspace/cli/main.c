@@ -7,7 +7,7 @@
  *	ssdk [-j] ctl info|run|start|replay|sweep|purge|precondition|profiles|status|list|wait|stop|results|delete ...
  *	ssdk [-j] compare --engines LIST --target DEV ...
  *	ssdk [-j] study new-vs-used --target DEV --allow-write ...
- *	ssdk [-j] review SUITE --target DEV --out DIR --allow-write ...
+ *	ssdk [-j] NAME ...   (ssdk-NAME: review, report, fleet; external.h)
  *	ssdk [-j] trace summary|dump FILE
  *	ssdk [-j] trace make --out FILE --ios N ...
  *	ssdk [-j] trace record --target DEV --out FILE [--duration TIME]
@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "external.h"
 
 /* Whether -h or --help is among a command's arguments (before any "--"). */
 static int wants_help(int argc, char **argv)
@@ -36,7 +37,7 @@ static int wants_help(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-	struct cli cli = { .prog = "ssdk" };
+	struct cli cli = { .prog = "ssdk", .argv0 = argv[0] };
 	const struct cli_cmd *cmd;
 	const char *group = NULL;
 	int i = 1;
@@ -67,6 +68,9 @@ int main(int argc, char **argv)
 		}
 	}
 	cmd = command_find(group, argv[i]);
+	/* not ssdk's: the program ssdk-NAME, with NAME's arguments */
+	if (!cmd && !group)
+		return external_run(&cli, argv[i], NULL, argc - i - 1, argv + i + 1);
 	if (!cmd)
 		return usage_error(&cli, "unknown %s%scommand '%s'", group ? group : "",
 				   group ? " " : "", argv[i]);

@@ -177,48 +177,6 @@ static void csv_dry_run(struct output *out, unsigned int runs, double seconds,
 {
 }
 
-/*
- * A review: its runs' rows, as the runs' own commands print them, each
- * labelled with its step (and filesystem) and what it is in it.
- */
-static void csv_review(struct output *out, const struct review_summary *s)
-{
-	static const char *const ops[] = { "read", "write" };
-	char label[REVIEW_NAME_LEN + REVIEW_FS_LEN + 80];
-	const struct review_op *o;
-	unsigned int i, op;
-
-	fputs(header, stdout);
-	for (i = 0; i < s->nr_rows; i++) {
-		const struct review_row *row = &s->rows[i];
-
-		snprintf(label, sizeof(label), "%s%s%s: %s", row->step->name,
-			 row->step->fs[0] ? " on " : "", row->step->fs, row->label);
-		for (op = 0; op < 2; op++) {
-			o = &row->op[op];
-			if (!o->ios && !o->errors && (op || row->op[1].ios || row->op[1].errors))
-				continue;
-			csv_field(label);
-			putchar(',');
-			csv_field(row->target);
-			putchar(',');
-			csv_field(row->engine);
-			printf(",%s,%" PRIu64 ",%" PRIu64 ",", row->rw, row->bs, row->iodepth);
-			if (row->achieved_qd >= 0)
-				printf("%.3f", row->achieved_qd);
-			printf(",%s,%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%.1f,%.3f,", ops[op],
-			       row->state, o->ios, o->bytes, o->errors, o->iops, o->bw_bytes / 1e6);
-			if (o->ios)
-				printf("%.1f,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64,
-				       o->mean_ns, o->min_ns, o->p50_ns, o->p99_ns, o->p999_ns,
-				       o->max_ns);
-			else
-				fputs(",,,,,", stdout);
-			putchar('\n');
-		}
-	}
-}
-
 const struct output_ops output_csv = {
 	.results = csv_results,
 	.job = csv_job,
@@ -231,5 +189,4 @@ const struct output_ops output_csv = {
 	.plan_step = csv_plan_step,
 	.plan = csv_plan,
 	.dry_run = csv_dry_run,
-	.review = csv_review,
 };

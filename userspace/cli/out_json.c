@@ -883,111 +883,6 @@ static void json_plan(struct output *out, const struct plan *p)
 	json_end(out);
 }
 
-/* --- review ----------------------------------------------------------------- */
-
-static void json_str_or_null(struct json *j, const char *key, const char *s)
-{
-	if (s && s[0])
-		json_str(j, key, s);
-	else
-		json_null(j, key);
-}
-
-static void json_review_step(struct json *j, const struct review_record *rec, unsigned int n)
-{
-	unsigned int i;
-
-	json_object_begin(j, NULL);
-	json_u64(j, "step", n);
-	json_str(j, "name", rec->name);
-	json_str_or_null(j, "fs", rec->fs);
-	json_str(j, "kind", rec->kind);
-	json_str_or_null(j, "file", rec->file);
-	if (rec->argv) {
-		/* the command line without this program's path */
-		json_array_begin(j, "argv", JSON_INLINE);
-		for (i = 1; rec->argv[i]; i++)
-			json_str(j, NULL, rec->argv[i]);
-		json_array_end(j);
-	} else {
-		json_null(j, "argv");
-	}
-	json_str(j, "state", review_states[rec->state]);
-	json_i64(j, "status", rec->status);
-	if (rec->estimate_s >= 0)
-		json_double(j, "estimate_s", rec->estimate_s);
-	else
-		json_null(j, "estimate_s");
-	json_double(j, "wall_s", rec->wall_s);
-	if (rec->has_io) {
-		json_object_begin_inline(j, "diskstats");
-		for (i = 0; i < NR_REVIEW_IO; i++)
-			json_u64(j, review_io_names[i], rec->io[i]);
-		json_object_end(j);
-	} else {
-		json_null(j, "diskstats");
-	}
-	json_object_end(j);
-}
-
-static void json_review_row(struct json *j, const struct review_summary *s,
-			    const struct review_row *row)
-{
-	json_object_begin_inline(j, NULL);
-	json_u64(j, "step", row->step - s->steps + 1);
-	json_str(j, "name", row->step->name);
-	json_str_or_null(j, "fs", row->step->fs);
-	json_str(j, "label", row->label);
-	json_str(j, "engine", row->engine);
-	json_str(j, "rw", row->rw);
-	json_u64(j, "bs", row->bs);
-	json_u64(j, "iodepth", row->iodepth);
-	if (row->achieved_qd >= 0)
-		json_double(j, "achieved_iodepth", row->achieved_qd);
-	else
-		json_null(j, "achieved_iodepth");
-	json_u64(j, "ios", row->ios);
-	json_double(j, "mb_s", row->mb_s);
-	json_double(j, "iops", row->iops);
-	json_double(j, "mean_ns", row->mean_ns);
-	json_u64(j, "max_ns", row->max_ns);
-	json_object_end(j);
-}
-
-/*
- * A review: {"title", "suite", "target", "filesystems", "scale",
- * "runtime", "span", "state", "started", "wall_s", "steps": [STEP], "rows": [ROW]}
- * (Documentation/review.rst); it is also the review's record, review.json.
- */
-static void json_review(struct output *out, const struct review_summary *s)
-{
-	struct json *j = &out->j;
-	unsigned int i;
-
-	json_begin(out);
-	json_object_begin(j, NULL);
-	json_str(j, "title", s->title);
-	json_str(j, "suite", s->suite);
-	json_str(j, "target", s->target);
-	json_str(j, "filesystems", s->fs);
-	json_str(j, "scale", s->scale);
-	json_str_or_null(j, "runtime", s->runtime);
-	json_str_or_null(j, "span", s->span);
-	json_str(j, "state", s->state);
-	json_str(j, "started", s->started);
-	json_double(j, "wall_s", s->wall_s);
-	json_array_begin(j, "steps", 0);
-	for (i = 0; i < s->nr_steps; i++)
-		json_review_step(j, &s->steps[i], i + 1);
-	json_array_end(j);
-	json_array_begin(j, "rows", 0);
-	for (i = 0; i < s->nr_rows; i++)
-		json_review_row(j, s, &s->rows[i]);
-	json_array_end(j);
-	json_object_end(j);
-	json_end(out);
-}
-
 const struct output_ops output_json = {
 	.info = json_info,
 	.status = json_status,
@@ -1001,7 +896,6 @@ const struct output_ops output_json = {
 	.sweep_point = json_sweep_point,
 	.sweep_end = json_sweep_end,
 	.dry_run = json_dry_run,
-	.review = json_review,
 	.compare_begin = json_compare_begin,
 	.compare_point = json_compare_point,
 	.compare_end = json_compare_end,

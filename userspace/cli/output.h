@@ -14,7 +14,6 @@
 
 #include "json.h"
 #include "profiles.h"
-#include "review_table.h"
 #include "steps.h"
 #include "summary.h"
 #include "trace_make.h"
@@ -110,7 +109,6 @@ struct output;
  * @dry_run: --dry-run: @runs runs (or steps) checked, none started; of
  *	them, @untimed end at a size rather than a time, and the others
  *	take @seconds together.
- * @review: A review (ssdk review): its steps and every run's figures.
  * @trace_summary: A trace's summary (ssdk trace summary), of the file @path.
  * @trace_made: A synthetic trace just written (ssdk trace make).
  * @trace_recorded: A recording just written (ssdk trace record).
@@ -142,7 +140,6 @@ struct output_ops {
 	void (*plan)(struct output *out, const struct plan *p);
 	void (*dry_run)(struct output *out, unsigned int runs, double seconds,
 			unsigned int untimed);
-	void (*review)(struct output *out, const struct review_summary *s);
 	void (*trace_summary)(struct output *out, const char *path,
 			      const struct ssdk_trace_summary *s);
 	void (*trace_made)(struct output *out, const struct trace_made *m);

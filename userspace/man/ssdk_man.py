@@ -21,6 +21,7 @@ import json
 import re
 import subprocess
 import sys
+import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -182,12 +183,23 @@ def command_page(dump: Json, cmd: Json, tree: Path, docs: list[Path]) -> Page:
     return Page(name, 1, cmd["summary"], body)
 
 
-def main_page(dump: Json) -> Page:
+def programs(tree: Path) -> list[str]:
+    """The Python package's programs (pyproject.toml's [project.scripts]):
+    ssdk runs ssdk-NAME for `ssdk NAME` (cli/external.h); their pages are
+    python_man.py's."""
+    with (tree / "userspace" / "python" / "pyproject.toml").open("rb") as f:
+        return sorted(tomllib.load(f)["project"]["scripts"])
+
+
+def main_page(dump: Json, tree: Path) -> Page:
     listing = "\n\n".join(f"{ref(page_name(c), 1)}\n" + indent(esc(c["summary"]))
                           for c in dump["commands"])
+    others = ("Any other NAME runs the program ssdk-NAME with the arguments after"
+              " it, found beside ssdk, in its libexec directory or in PATH, as git runs"
+              " git-NAME: " + ", ".join(ref(p, 1) for p in programs(tree)) + ".")
     body = [section("SYNOPSIS", "\n".join("| " + esc(u) for u in dump["usage"])),
             section("DESCRIPTION", *paragraphs(dump["about"])),
-            section("COMMANDS", listing),
+            section("COMMANDS", listing, others),
             section("OPTIONS", *(option_entry(o) for o in dump["options"])),
             exit_status(dump),
             section("SEE ALSO", ", ".join([ref("ssdk-profiles", 7), ref("ssdk-suites", 5)]),
@@ -215,18 +227,21 @@ def profiles_page(dump: Json, profiles: list[Json]) -> Page:
 
 
 def suites_page(dump: Json, tree: Path) -> Page:
-    review = find_cmd(dump, None, "review")
+    doc = tree / "Documentation" / "suites.rst"
+    # its title, the line over the second row of ='s
+    title = doc.read_text().split("\n")[3].strip()
+    usage = next(u for u in dump["usage"] if " review " in u)
     suites = sorted(p.stem for p in (tree / "suites").glob("*.ini"))
-    body = [section("SYNOPSIS", "| " + esc(review["usage"][0])),
+    body = [section("SYNOPSIS", "| " + esc(usage)),
             section("DESCRIPTION",
                     # Documentation/suites.rst is Sphinx's: its :doc: links
                     # become plain text here.
                     ".. role:: doc",
-                    f".. include:: {(tree / 'Documentation' / 'suites.rst').resolve()}"),
+                    f".. include:: {doc.resolve()}"),
             section("FILES", "The suites that ship, in suites/ of the source tree: " +
                     ", ".join(f"``{s}``" for s in suites) + "."),
             section("SEE ALSO", ", ".join([ref("ssdk-review", 1), ref("ssdk", 1)]))]
-    return Page("ssdk-suites", 5, review["summary"], body)
+    return Page("ssdk-suites", 5, esc(title), body)
 
 
 def ssdk_json(ssdk: str, *args: str) -> Any:
@@ -244,7 +259,7 @@ def main() -> int:
     profiles: list[Json] = ssdk_json(a.ssdk, "ctl", "profiles")
     docs = sorted((a.tree / "Documentation").glob("**/*.rst"))
     docs = [d for d in docs if "netlink" not in d.parts and d.parent.name != "dev"]
-    pages = [main_page(dump), *(command_page(dump, c, a.tree, docs) for c in dump["commands"]),
+    pages = [main_page(dump, a.tree), *(command_page(dump, c, a.tree, docs) for c in dump["commands"]),
              profiles_page(dump, profiles), suites_page(dump, a.tree)]
     write_pages(a.out, pages)
     return 0

@@ -81,12 +81,31 @@ includes() {
 	fi
 }
 
+# The commands ssdk runs as ssdk-NAME (cli/external.h), where it looks:
+# beside itself, its libexec directory, PATH.
+externals() {
+	local d p
+
+	for d in "$(dirname "$SSDK")" /usr/local/libexec/ssdk ${PATH//:/ }; do
+		for p in "$d"/ssdk-*; do
+			[[ -x $p && ${p##*/ssdk-} =~ ^[a-z0-9-]+$ ]] && echo "${p##*/ssdk-}"
+		done
+	done
+}
+
 run_checks() {
 	local mode=$1 g path opt opts values
 	echo "# $mode"
-	check "$mode: commands and groups" \
-		"$(q 'd["groups"]'; q '[c["name"] for c in d["commands"] if not c["group"]]')" \
+	check "$mode: commands and groups, and the ssdk-NAME programs'" \
+		"$(q 'd["groups"]'; q '[c["name"] for c in d["commands"] if not c["group"]]'; externals)" \
 		"$(complete_line "ssdk ")"
+	# ssdk-review completes itself, from its own parser
+	check "$mode: review's options" \
+		"$(/usr/bin/python3 -c 'import sys; sys.path.insert(0, "python")
+from ssdk.review import parser
+[print(o) for a in parser()._actions for o in a.option_strings if o.startswith("--")]')" \
+		"$(complete_line "ssdk review --")"
+	check "$mode: review's --fs" "$(printf 'ext4\nxfs\nbtrfs\n')" "$(complete_line "ssdk review --fs ")"
 	for g in $(q 'd["groups"]'); do
 		check "$mode: ssdk $g's commands" \
 			"$(q '[c["name"] for c in d["commands"] if c["group"] == "'"$g"'"]')" \
