@@ -33,7 +33,11 @@ const char ssdk_usage[] =
 
 const char ssdk_about[] =
 	"Drive the ssdk kernel module (ssdk.ko), which generates IO from kernel\n"
-	"threads and measures each IO's latency without syscall overhead.\n";
+	"threads and measures each IO's latency without syscall overhead.\n"
+	"\n"
+	"A command it does not have, NAME, is the program ssdk-NAME, which it runs\n"
+	"with the arguments after NAME (beside ssdk, in its libexec directory, or in\n"
+	"PATH): review, report and fleet are the Python package's.\n";
 
 /* ssdk's own options, before the command: those of args_common that it reads. */
 const struct cli_opt ssdk_opts[] = {

@@ -40,7 +40,7 @@ import stat
 import subprocess
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType
@@ -454,13 +454,17 @@ class Review:
             raise Refused(f"step {i + 1} [{rs.st.name}]: its span ({self.step_span(rs.st)} "
                           f"bytes) is past the end of the {self.fs[rs.fs].name} test file "
                           f"({self.file_size()} bytes)")
-        status, out = tool_run([self.cli, *self.step_argv(rs, True)])
+        p = subprocess.run([self.cli, *self.step_argv(rs, True)], capture_output=True,
+                           stdin=subprocess.DEVNULL, text=True, errors="replace", check=False)
+        status = p.returncode if p.returncode >= 0 else 128 - p.returncode
         if status:
-            line = out.rpartition("\n")[2].removeprefix("ssdk: ")
+            # its message: the last line, without its program's name
+            said = (p.stderr.strip() or p.stdout.strip()).rpartition("\n")[2]
+            line = said.removeprefix("ssdk: ")
             self._progress_off()
             raise Refused(f"step {i + 1} [{rs.st.name}]{on}: {line or 'failed'}",
                           EXIT_USAGE if status == EXIT_USAGE else EXIT_RUNTIME)
-        rs.rec.estimate_s, rs.runs = dry_run_of(out)
+        rs.rec.estimate_s, rs.runs = dry_run_of(p.stdout)
 
     def _check_room(self) -> None:
         """Room in the module for the runs of the largest step: a step keeps
@@ -901,7 +905,6 @@ class Runner:
                     status = self.run_step(fss)
                     if status:
                         rs = fss
-                        i = r.steps.index(fss)
                         break
                 if rs.fs >= 0:
                     mounted = rs.fs
@@ -1091,6 +1094,18 @@ def parser() -> argparse.ArgumentParser:
     return ap
 
 
+def _positive(parse: Callable[[str], int], option: str, value: str | None, what: str) -> str:
+    """*value* of *option* as given ("" when not), when *parse* reads it above 0."""
+    if value is None:
+        return ""
+    try:
+        if parse(value) > 0:
+            return value
+    except ValueError:
+        pass
+    raise usage(f"{option}: '{value}' is not {what}")
+
+
 def _options(a: argparse.Namespace, r: Review) -> None:
     if a.format is not None and a.format not in ("text", "json", "csv"):
         raise usage(f"--format: '{a.format}' is none of text, json, csv")
@@ -1099,20 +1114,8 @@ def _options(a: argparse.Namespace, r: Review) -> None:
     if a.scale is not None and a.scale not in ("quick", "full"):
         raise usage(f"--scale: '{a.scale}' is neither quick nor full")
     r.quick = a.scale == "quick"
-    if a.runtime is not None:
-        try:
-            if not parse_duration_ns(a.runtime):
-                raise ValueError
-        except ValueError:
-            raise usage(f"--runtime: '{a.runtime}' is not a time") from None
-        r.runtime = a.runtime
-    if a.span is not None:
-        try:
-            if not parse_size(a.span):
-                raise ValueError
-        except ValueError:
-            raise usage(f"--span: '{a.span}' is not a size") from None
-        r.span = a.span
+    r.runtime = _positive(parse_duration_ns, "--runtime", a.runtime, "a time")
+    r.span = _positive(parse_size, "--span", a.span, "a size")
     if a.out is not None and a.resume is not None:
         raise usage("--out and --resume: one directory")
     r.dir = a.out if a.out is not None else a.resume or ""
@@ -1179,6 +1182,8 @@ def complete(words: Sequence[str]) -> Iterator[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    # Ctrl-C ends the review at once, as it ends a command, until its steps run
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
     args = list(sys.argv[1:] if argv is None else argv)
     if args[:1] == ["__complete"]:
         for c in complete(args[1:]):

@@ -20,6 +20,8 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -383,3 +385,41 @@ def test_the_dry_runs_sum(tmp_path: Path) -> None:
     r.json = True
     assert json.loads(r.dry_run()) == {"dry_run": True, "runs": 72, "seconds": 3960,
                                        "untimed": 6}
+
+
+# --- ssdk NAME runs ssdk-NAME (cli/external.c) ---------------------------------------------
+
+def test_ssdk_runs_the_program_of_a_command_it_does_not_have(tmp_path: Path) -> None:
+    """ssdk-NAME from PATH with NAME's arguments, -j passed on; beside ssdk
+    (the tree's ssdk-review); an unknown command said in one line, exit 2."""
+    ssdk = cli_path()
+    hello = tmp_path / "ssdk-hello"
+    hello.write_text('#!/bin/sh\necho "$0" "$@"\nexit 7\n')
+    hello.chmod(0o755)
+    env = dict(os.environ, PATH=f"{tmp_path}:{os.environ.get('PATH', '')}")
+    p = subprocess.run([ssdk, "-j", "hello", "a", "--b"], capture_output=True, text=True,
+                       env=env, check=False)
+    assert (p.returncode, p.stdout) == (7, f"{hello} -j a --b\n")
+    p = subprocess.run([ssdk, "help", "hello"], capture_output=True, text=True, env=env,
+                       check=False)
+    assert (p.returncode, p.stdout) == (7, f"{hello} --help\n")
+    p = subprocess.run([ssdk, "__complete", "hel"], capture_output=True, text=True, env=env,
+                       check=False)
+    assert "hello" in p.stdout.split("\n")
+    p = subprocess.run([ssdk, "__complete", "hello", "x"], capture_output=True, text=True,
+                       env=env, check=False)
+    assert p.stdout == f"{hello} __complete x\n"
+    # not a command's name: a path, an option
+    for name in ("nosuch", "../hello", "hello/x", "Hello"):
+        p = subprocess.run([ssdk, name], capture_output=True, text=True, env=env, check=False)
+        assert (p.returncode, p.stdout) == (2, ""), name
+        assert p.stderr.startswith(f"ssdk: unknown command '{name}'"), p.stderr
+        assert p.stderr.count("\n") == 1, p.stderr
+    # the tree's ssdk-review, beside ssdk, with PATH of neither
+    p = subprocess.run([ssdk, "review", "--help"], capture_output=True, text=True,
+                       env=dict(os.environ, PATH="/usr/bin:/bin"), check=False)
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.startswith("usage: ssdk review SUITE --target DEV --out DIR"), p.stdout
+    p = subprocess.run([ssdk, "review", "--scale", "slow"], capture_output=True, text=True,
+                       check=False)
+    assert (p.returncode, p.stderr) == (2, "ssdk: --scale: 'slow' is neither quick nor full\n")
