@@ -23,4 +23,9 @@ name = os.path.basename(sys.argv[0])
 if name not in SCRIPTS:
     sys.exit(f"ssdk: {name}: none of {', '.join(sorted(SCRIPTS))}")
 module, _, func = SCRIPTS[name].partition(":")
-sys.exit(getattr(import_module(module), func)())
+try:
+    main = getattr(import_module(module), func)
+except ImportError as e:
+    # numpy, most likely: one line, as the CLI says what it lacks
+    sys.exit(f"ssdk: {name}: {e} (Debian: apt install python3-numpy)")
+sys.exit(main())

@@ -75,6 +75,8 @@ QUICK_RUNTIME = "2s"
 QUICK_SPAN = 1 << 30
 # What the progress says of the steps whose time is not known.
 UNTIMED_NOTE = ", and steps that take the drive's time (filesystems, fills)"
+# The seed of the test file's data (its bytes only: no run's offsets).
+LAYOUT_SEED = 1
 # The test file of a filesystem, at the root of its mount.
 TEST_FILE = "ssdk-review.dat"
 
@@ -793,7 +795,7 @@ class Runner:
             return EXIT_RUNTIME
         try:
             from .layout import lay_out
-            lay_out(r.test_file, r.file_size())
+            lay_out(r.test_file, r.file_size(), LAYOUT_SEED)
         except OSError as e:
             say(f"[{rs.st.name}] {fs.name}: the test file: {r.test_file}: {e.strerror or e}")
             try:

@@ -423,3 +423,17 @@ def test_ssdk_runs_the_program_of_a_command_it_does_not_have(tmp_path: Path) -> 
     p = subprocess.run([ssdk, "review", "--scale", "slow"], capture_output=True, text=True,
                        check=False)
     assert (p.returncode, p.stderr) == (2, "ssdk: --scale: 'slow' is neither quick nor full\n")
+
+
+def test_the_test_file_is_laid_out_whole_of_its_seeds_bytes(tmp_path: Path) -> None:
+    """Every byte written, no two chunks alike, the same seed the same bytes."""
+    from ssdk.layout import lay_out
+    a, b = tmp_path / "a", tmp_path / "b"
+    lay_out(str(a), "3m", rv.LAYOUT_SEED)
+    lay_out(str(b), 3 << 20, rv.LAYOUT_SEED)
+    data = a.read_bytes()
+    assert len(data) == 3 << 20 and data == b.read_bytes()
+    chunks = {data[i:i + (1 << 20)] for i in range(0, len(data), 1 << 20)}
+    assert len(chunks) == 3
+    lay_out(str(b), "4m", 2)
+    assert b.read_bytes()[:3 << 20] == data and len(b.read_bytes()) == 4 << 20
