@@ -21,7 +21,9 @@ import csv
 import io
 import json
 import os
+import signal
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
@@ -437,3 +439,114 @@ def test_the_test_file_is_laid_out_whole_of_its_seeds_bytes(tmp_path: Path) -> N
     assert len(chunks) == 3
     lay_out(str(b), "4m", 2)
     assert b.read_bytes()[:3 << 20] == data and len(b.read_bytes()) == 4 << 20
+
+
+# --- a review run whole, stopped and resumed, with a stand-in for ssdk ---------------------
+
+FAKE_SSDK = '''#!/bin/sh
+# ssdk's stand-in: its tables from the real one; a dry run of one run of
+# 2 s; a step's JSON, the fixture its command names; step "sweep" stops
+# the review (SIGINT to it) and ends as a stopped command does.
+case " $* " in
+*" help "*) exec "$REAL" "$@" ;;
+*" --dry-run "*) echo '{"dry_run": true, "runs": 1, "seconds": 2, "untimed": 0}'; exit 0 ;;
+*" sweep "*) [ -e "$STOP" ] && { rm "$STOP"; kill -INT $PPID; sleep 1; exit 130; } ;;
+esac
+case " $* " in
+*" compare "*) cat "$FIXTURES/compare-qd-nullb.json" ;;
+*" sweep "*) cat "$FIXTURES/sweep-nullb.json" ;;
+*) cat "$FIXTURES/randread-nullb.json" ;;
+esac
+'''
+
+SUITE = """; a review on the host
+[read]
+step=run
+rw=randread
+
+[depths]
+step=compare
+engines=bio
+
+[sweep]
+step=sweep
+iodepth=1,8
+"""
+
+
+def _review(tmp_path: Path, fixtures: Path, resume: bool) -> rv.Review:
+    fake = tmp_path / "ssdk"
+    fake.write_text(FAKE_SSDK)
+    fake.chmod(0o755)
+    os.environ.update(REAL=cli_path(), FIXTURES=str(fixtures), STOP=str(tmp_path / "stop"))
+    r = rv.Review(cli=str(fake), target="/dev/nvme0n1", dir=str(tmp_path / "review"),
+                  allow_write=True, quiet=True, resume=resume, t0=time.monotonic())
+    if resume:
+        r.read_record()
+        rv.load_suite(r, f"{r.dir}/suite.ini")
+    else:
+        (tmp_path / "suite.ini").write_text(SUITE)
+        rv.load_suite(r, str(tmp_path / "suite.ini"))
+    r.plan()
+    if resume:
+        r.record_states()
+    for i, rs in enumerate(r.steps):
+        r._check_step(i, rs)
+    return r
+
+
+def test_a_review_stopped_keeps_what_is_done_and_resumed_ends_whole(
+        tmp_path: Path, fixtures: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "stop").touch()
+    r = _review(tmp_path, fixtures, False)
+    assert r.dry_run() == ("dry run: 3 runs checked, none started, nothing written; "
+                           "6 s of runs\n")
+    sig = rv._Signals()
+    old = signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)
+    try:
+        sig.install()
+        rv.make_dir(r)
+        assert rv.Runner(r, sig).run() == rv.EXIT_SIGINT
+    finally:
+        signal.signal(signal.SIGINT, old[0])
+        signal.signal(signal.SIGTERM, old[1])
+    r.record("stopped", ended=True)
+    d = Path(r.dir)
+    rec = json.loads((d / "review.json").read_text())
+    assert rec["state"] == "stopped" and 0 < rec["wall_s"] < 60
+    assert [s["state"] for s in rec["steps"]] == ["done", "done", "stopped"]
+    assert [s["status"] for s in rec["steps"]] == [0, 0, 130]
+    assert rec["steps"][0]["argv"] == ["-j", "ctl", "run", "--rw", "randread", "--target",
+                                       "/dev/nvme0n1", "--allow-write", "-q"]
+    assert rec["steps"][0]["estimate_s"] == 2
+    assert len(rec["rows"]) == 1 + 6
+    assert (d / "suite.ini").read_text() == SUITE
+    # a stopped step keeps its file; the report is made of the steps done
+    assert (d / "03-sweep.json").is_file() and not (d / "03-sweep.json.part").exists()
+    assert (d / "report.html").is_file()
+    assert "stopped, 2 of 3 steps" in (d / "summary.txt").read_text()
+    assert len(list(csv.DictReader((d / "summary.csv").open()))) == 7
+    out = capsys.readouterr()
+    assert "ssdk review: stopped; what is done is kept: ssdk review --resume" in out.err
+    assert "stopped, 2 of 3 steps" in out.out
+    first = (d / "01-read.json").read_bytes()
+    # resumed: the steps done kept as they were, the rest run
+    r = _review(tmp_path, fixtures, True)
+    assert [s.rec.state for s in r.steps] == ["done", "done", "pending"]
+    assert r.dry_run().startswith("dry run: 1 run checked")
+    r.record("running")
+    assert rv.Runner(r, rv._Signals()).run() == 0
+    r.json = True
+    r.record("done", ended=True)
+    rec = json.loads(capsys.readouterr().out)
+    assert rec == json.loads((d / "review.json").read_text())
+    assert rec["state"] == "done"
+    # the time of both parts of it
+    assert 0 < rec["wall_s"] < 120
+    assert [s["state"] for s in rec["steps"]] == ["done"] * 3
+    assert len(rec["rows"]) == 1 + 6 + 4
+    assert rec["rows"][-1]["step"] == 3 and rec["rows"][-1]["iodepth"] == 8
+    assert (d / "01-read.json").read_bytes() == first
+    # a new review in its directory is refused: --resume continues it
+    with pytest.raises(rv.Refused, match="a review is there already"):
+        rv.make_dir(r)
