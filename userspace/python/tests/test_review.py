@@ -474,11 +474,13 @@ iodepth=1,8
 """
 
 
-def _review(tmp_path: Path, fixtures: Path, resume: bool) -> rv.Review:
+def _review(tmp_path: Path, fixtures: Path, resume: bool, env: pytest.MonkeyPatch) -> rv.Review:
     fake = tmp_path / "ssdk"
     fake.write_text(FAKE_SSDK)
     fake.chmod(0o755)
-    os.environ.update(REAL=cli_path(), FIXTURES=str(fixtures), STOP=str(tmp_path / "stop"))
+    for k, v in (("REAL", cli_path()), ("FIXTURES", str(fixtures)),
+                 ("STOP", str(tmp_path / "stop"))):
+        env.setenv(k, v)
     r = rv.Review(cli=str(fake), target="/dev/nvme0n1", dir=str(tmp_path / "review"),
                   allow_write=True, quiet=True, resume=resume, t0=time.monotonic())
     if resume:
@@ -496,9 +498,10 @@ def _review(tmp_path: Path, fixtures: Path, resume: bool) -> rv.Review:
 
 
 def test_a_review_stopped_keeps_what_is_done_and_resumed_ends_whole(
-        tmp_path: Path, fixtures: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        tmp_path: Path, fixtures: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
     (tmp_path / "stop").touch()
-    r = _review(tmp_path, fixtures, False)
+    r = _review(tmp_path, fixtures, False, monkeypatch)
     assert r.dry_run() == ("dry run: 3 runs checked, none started, nothing written; "
                            "6 s of runs\n")
     sig = rv._Signals()
@@ -531,7 +534,7 @@ def test_a_review_stopped_keeps_what_is_done_and_resumed_ends_whole(
     assert "stopped, 2 of 3 steps" in out.out
     first = (d / "01-read.json").read_bytes()
     # resumed: the steps done kept as they were, the rest run
-    r = _review(tmp_path, fixtures, True)
+    r = _review(tmp_path, fixtures, True, monkeypatch)
     assert [s.rec.state for s in r.steps] == ["done", "done", "pending"]
     assert r.dry_run().startswith("dry run: 1 run checked")
     r.record("running")
