@@ -56,6 +56,8 @@ from .review_table import (
     Row,
     Summary,
     csv,
+    fmt_elapsed,
+    json_number,
     rows_read,
     text,
     to_json,
@@ -695,11 +697,6 @@ class Review:
                 rec.io = {k: int(io_.get(k, 0)) for k in IO_NAMES}
 
 
-def json_number(v: float) -> str:
-    from .review_table import _number
-    return _number(v)
-
-
 def dry_run_of(out: str) -> tuple[float, int]:
     """What a step's dry run says: its runs' time (-1 when some end at a
     size), and how many runs it makes."""
@@ -866,7 +863,6 @@ class Runner:
                    if s.rec.state != "done" and s.rec.estimate_s >= 0)
         untimed = sum(1 for s in r.steps[i:] if s.rec.state != "done" and s.rec.estimate_s < 0)
         rs = r.steps[i]
-        from .review_table import fmt_elapsed
         print(f"ssdk review: step {i + 1} of {len(r.steps)}: {rs.rec.name}"
               f"{' on ' if rs.fs >= 0 else ''}{rs.rec.fs}; {fmt_elapsed(left)} of runs left"
               f"{UNTIMED_NOTE if untimed else ''}",

@@ -240,7 +240,7 @@ def rows_read(path: Path, n: int, rec: Record, room: int = MAX_ROWS) -> list[Row
 
 # --- JSON, as the CLI's writer lays it out (userspace/cli/json.c) -------------------------
 
-def _number(v: float) -> str:
+def json_number(v: float) -> str:
     """A double with the fewest digits that read back exactly; an integral
     one under 10^15 as an integer; a non-finite one as null."""
     if not math.isfinite(v):
@@ -270,7 +270,7 @@ def _dump(v: Any, depth: int, inline: bool) -> str:
     if isinstance(v, int):
         return str(v)
     if isinstance(v, float):
-        return _number(v)
+        return json_number(v)
     if isinstance(v, str):
         return json.dumps(v, ensure_ascii=False)
     inner = inline or isinstance(v, (_Inline, _InlineList))
