@@ -234,7 +234,7 @@ static int step_argv(const struct review *r, const struct review_step *rs, int c
 	}
 	if (r->allow_write)
 		err |= arg(b, "--allow-write");
-	if (r->quiet && suite_cmd_opt(st->cmd, "quiet"))
+	if (r->quiet && args_cmd_opt(st->cmd, "quiet"))
 		err |= arg(b, "-q");
 	if (st->kind == SUITE_MEASURE && r->runtime[0])
 		err |= arg(b, "--runtime") | arg(b, r->runtime);
@@ -242,7 +242,7 @@ static int step_argv(const struct review *r, const struct review_step *rs, int c
 		err |= arg(b, "--runtime") | arg(b, REVIEW_QUICK_RUNTIME);
 	span = suite_key(&r->suite, st, "span");
 	cap = review_span_cap(r);
-	if (cap && suite_cmd_opt(st->cmd, "span") &&
+	if (cap && args_cmd_opt(st->cmd, "span") &&
 	    (!span || (!parse_size(span, &v) && v > cap))) {
 		snprintf(size, sizeof(size), "%llu", (unsigned long long)cap);
 		err |= arg(b, "--span") | arg(b, size);

@@ -63,23 +63,6 @@ static int listed(const char *const *list, size_t n, const char *key)
 	return 0;
 }
 
-/**
- * suite_cmd_opt() - An option of a command, by its long name.
- * @cmd: The command.
- * @key: The name, without dashes.
- *
- * Return: The option, or NULL when @cmd has none of that name.
- */
-const struct cli_opt *suite_cmd_opt(const struct cli_cmd *cmd, const char *key)
-{
-	const struct cli_opt *o;
-
-	for (o = cmd->opts; o && (o->name || o->attr); o++)
-		if (!strcmp(cli_opt_name(o), key))
-			return o;
-	return NULL;
-}
-
 /* A key of a step (or of [global], @cmd NULL: any measuring command's). */
 static int check_key(const struct suite_kv *kv, const struct suite_step *st,
 		     const struct suite_commands *cmds, const char *file, char *err, size_t len)
@@ -100,10 +83,10 @@ static int check_key(const struct suite_kv *kv, const struct suite_step *st,
 		return 0;
 	}
 	if (st) {
-		o = suite_cmd_opt(st->cmd, kv->key);
+		o = args_cmd_opt(st->cmd, kv->key);
 	} else {
 		for (i = 0; i < cmds->nr && !o; i++)
-			o = suite_cmd_opt(cmds->cmds[i], kv->key);
+			o = args_cmd_opt(cmds->cmds[i], kv->key);
 	}
 	if (!o)
 		return fail(err, len, file, kv->line, "%s%s%s: no option %s", st ? "[" : "",
@@ -325,7 +308,7 @@ const char *suite_key(const struct suite *s, const struct suite_step *st, const 
 	unsigned int i;
 
 	for (i = 0; st->kind == SUITE_MEASURE && i < s->nr_global; i++)
-		if (!strcmp(s->global[i].key, key) && suite_cmd_opt(st->cmd, key))
+		if (!strcmp(s->global[i].key, key) && args_cmd_opt(st->cmd, key))
 			v = s->global[i].value;
 	for (i = 0; i < st->nr_kv; i++)
 		if (!strcmp(st->kv[i].key, key))
@@ -356,7 +339,7 @@ static int step_sets(const struct suite_step *st, const char *key)
 static int push_kv(char **argv, unsigned int *n, unsigned int max, const struct cli_cmd *cmd,
 		   const struct suite_kv *kv, char (*opt)[SUITE_KEY_LEN + 2])
 {
-	if (!suite_cmd_opt(cmd, kv->key))
+	if (!args_cmd_opt(cmd, kv->key))
 		return 0;
 	snprintf(*opt, sizeof(*opt), "--%s", kv->key);
 	if (push(argv, n, max, *opt))

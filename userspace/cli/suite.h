@@ -110,7 +110,6 @@ struct suite_commands {
 
 int suite_parse(const char *text, const char *file, const struct suite_commands *cmds,
 		struct suite *s, char *err, size_t len);
-const struct cli_opt *suite_cmd_opt(const struct cli_cmd *cmd, const char *key);
 const char *suite_key(const struct suite *s, const struct suite_step *st, const char *key);
 const char *suite_fs_key(const struct suite_step *st, const char *key);
 int suite_argv(const struct suite *s, const struct suite_step *st, char **argv,
