@@ -165,4 +165,73 @@ TEST(a_row_for_every_run_of_every_command)
 	free(rows);
 }
 
+/* An option the parser hands over: taken, whatever it is. */
+static int take(struct cli *cli, const struct cli_opt *o, const char *arg, void *ctx)
+{
+	return 0;
+}
+
+/*
+ * Every step's command line, as the review writes it (the suite's keys,
+ * then its own: the target, --engine kfile on a filesystem, -q, the
+ * quick scale's --runtime and --span, --allow-write), is one its command
+ * parses: none of its options is another command's.
+ */
+TEST(every_steps_command_line_is_one_its_command_takes)
+{
+	static const char text[] =
+		"# every command a step may run, raw and on a filesystem\n"
+		"[global]\nruntime=1m\nspan=8g\niodepth=4\nengines=bio\n\n"
+		"[purge]\nstep=purge\nmethod=discard\n[precondition]\nstep=precondition\nmode=wipc\n"
+		"[study]\nstep=study\n[run]\nstep=run\nrw=randread\n[sweep]\nstep=sweep\n"
+		"iodepth=1,2\n[compare]\nstep=compare\n[replay]\nstep=replay\ntrace=t.iolog\n"
+		"remap=span\n[fs]\nstep=filesystem\nfile-size=1g\n[run on fs]\nstep=run\n"
+		"[compare on fs]\nstep=compare\nengines=kfile,psync\n[replay on fs]\nstep=replay\n"
+		"trace=t.iolog\nremap=span\n";
+	struct review *r = calloc(1, sizeof(*r));
+	struct cli cli = { .prog = "ssdk" };
+	const struct cli_cmd *cmd;
+	unsigned int i, parsed = 0;
+	char err[256], **argv;
+	int argc, first, k;
+
+	ASSERT_NE(NULL, r);
+	ASSERT_EQ(0, suite_parse(text, "t.ini", &review_commands, &r->suite, err, sizeof(err)))
+		TH_LOG("%s", err);
+	strcpy(r->exe, "/usr/bin/ssdk");
+	strcpy(r->target, "/dev/nvme0n1");
+	strcpy(r->dir, "/srv/review");
+	r->fs[0].name = "ext4";
+	r->nr_fs = 1;
+	r->scale = REVIEW_QUICK;
+	r->allow_write = 1;
+	r->quiet = 1;
+	ASSERT_EQ(0, review_plan(&cli, r));
+	ASSERT_EQ(11u, r->nr);
+	for (i = 0; i < r->nr; i++) {
+		if (!r->steps[i].st->cmd)
+			continue;
+		/* After the program and -j: the group, the command, study's word. */
+		argv = r->steps[i].argv + 2;
+		k = !!r->steps[i].st->cmd->group;
+		cmd = command_find(k ? argv[0] : NULL, argv[k]);
+		ASSERT_EQ(r->steps[i].st->cmd, cmd) TH_LOG("%s", line_of(&r->steps[i]));
+		argv += k + (cmd->operand == CLI_WORD);
+		for (argc = 0; argv[argc]; argc++)
+			;
+		cli.cmd = cmd->name;
+		EXPECT_EQ(0, args_parse(&cli, cmd, argc, argv, take, NULL, &first))
+			TH_LOG("%s", line_of(&r->steps[i]));
+		EXPECT_EQ(argc, first) TH_LOG("%s", line_of(&r->steps[i]));
+		parsed++;
+	}
+	EXPECT_EQ(10u, parsed);
+	EXPECT_STREQ("-j ctl replay --runtime 1m --span 8g --iodepth 4 --trace t.iolog --remap span "
+		     "--engine kfile --target /srv/review/.mnt/ssdk-review.dat --allow-write -q "
+		     "--runtime 2s --span 1073741824", line_of(&r->steps[10]));
+	EXPECT_STREQ("-j ctl purge --method discard --target /dev/nvme0n1 --allow-write -q "
+		     "--span 1073741824", line_of(&r->steps[0]));
+	free(r);
+}
+
 TEST_HARNESS_MAIN

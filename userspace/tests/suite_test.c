@@ -111,6 +111,24 @@ TEST(a_steps_keys_replace_globals_and_state_steps_take_none_of_it)
 	free(s);
 }
 
+/* A [global] key goes to the measuring steps whose command takes it, only. */
+TEST(a_global_key_goes_to_the_commands_that_take_it)
+{
+	static const char text[] =
+		"# t\n[global]\nruntime=1m\nengines=bio,kfile\nworkers=2\n\n"
+		"[r]\nstep=run\n[c]\nstep=compare\n[p]\nstep=replay\ntrace=t.iolog\n";
+	struct suite *s = malloc(sizeof(*s));
+	char err[256] = "";
+
+	ASSERT_EQ(0, suite_parse(text, "t.ini", &cmds, s, err, sizeof(err))) TH_LOG("%s", err);
+	EXPECT_STREQ("run --runtime 1m --workers 2", line_of(s, 0));
+	EXPECT_STREQ("compare --runtime 1m --engines bio,kfile", line_of(s, 1));
+	EXPECT_STREQ("replay --runtime 1m --trace t.iolog", line_of(s, 2));
+	EXPECT_STREQ("bio,kfile", suite_key(s, &s->steps[1], "engines"));
+	EXPECT_EQ(NULL, suite_key(s, &s->steps[0], "engines"));
+	free(s);
+}
+
 TEST(a_replay_is_a_measuring_step_with_its_trace)
 {
 	static const char text[] =
@@ -133,6 +151,9 @@ TEST(a_malformed_suite_is_refused_with_its_line)
 		const char *text, *err;
 	} bad[] = {
 		{ "[a]\nstep=run\nbogus=1\n", "x.ini:3: [a]: no option bogus" },
+		/* An option of the workload's table that is not the step's command's. */
+		{ "[a]\nstep=purge\nmethod=discard\nrw=read\n", "x.ini:4: [a]: no option rw" },
+		{ "[a]\nstep=run\nengines=bio\n", "x.ini:3: [a]: no option engines" },
 		{ "[a]\nstep=run\nopen-loop=1\n", "x.ini:3: open-loop is a flag: its name alone" },
 		{ "[a]\nstep=run\nruntime\n", "x.ini:3: runtime needs a value (runtime=TIME)" },
 		{ "[a]\nstep=run\ntarget=/dev/sda\n",
