@@ -36,7 +36,8 @@ owned_killed() {
 	check run_ended "$out" stopped "^its owner closed its socket" && "$SSDK_CLI" ctl delete "$id"
 }
 ktap_check "--owned: the controller killed (SIGKILL), its run stops, results kept" owned_killed
-expect_fail "ctl start --owned: refused (the run would end with start)" 2 "--owned" \
+expect_fail "ctl start --owned: refused (the run would end with start)" 2 \
+	"ctl start: --owned does not apply to start" \
 	"$SSDK_CLI" ctl start --owned --target /dev/nullb0 --ios 10
 
 # --- a run whose IOs hang ------------------------------------------------------------

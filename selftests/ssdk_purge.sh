@@ -34,7 +34,7 @@ zeros() {
 		cmp -s -n "$3" - /dev/zero
 }
 
-ktap_plan 22
+ktap_plan 23
 
 nb=$(nullb_make ssdk-purge 256 memory_backed=1 discard=1) || ktap_bail "no configfs null_blk"
 nvme=$(nvme_disk)
@@ -101,12 +101,21 @@ expect_fail "a purge without consent" 1 "purge: destroys the span's data: it nee
 	stat_kept "$nb" "$SSDK_CLI" ctl purge --target "$nb" --method discard
 expect_fail "a span past the end" 1 "span: goes beyond the end" \
 	stat_kept "$nb" "$SSDK_CLI" ctl purge --target "$nb" --method discard --span 1g --allow-write
-expect_fail "IO options with a purge" 1 "rw: not with purge" \
+# The CLI takes no option of IO for a purge; the module refuses its attributes.
+expect_fail "IO options with a purge: not purge's (the CLI)" 2 \
+	"ctl purge: --rw does not apply to purge" \
 	stat_kept "$nb" "$SSDK_CLI" ctl purge --target "$nb" --method discard --rw randwrite \
 	--allow-write
+if [ -r "$YNL_CLI" ]; then
+	expect_fail "IO attributes with a purge: refused by the module (ynl)" 1 "rw: not with purge" \
+		stat_kept "$nb" ynl --do run-start --json \
+		"{\"target\": \"$nb\", \"purge\": \"discard\", \"rw\": \"randwrite\", \"allow-write\": true}"
+else
+	ktap_skip "IO attributes with a purge: refused by the module (ynl)" "no ynl at $YNL_CLI"
+fi
 expect_fail "an unknown method" 2 "--method: 'trim' is none of discard, secure-discard, write-zeroes" \
 	"$SSDK_CLI" ctl purge --target "$nb" --method trim --allow-write
-expect_fail "--method is ssdk ctl purge's" 2 "--method: only for ssdk ctl purge" \
+expect_fail "--method is ssdk ctl purge's" 2 "ctl run: --method does not apply to run" \
 	"$SSDK_CLI" ctl run --target "$nb" --method discard --runtime 1s
 mounted() {
 	local mnt=$SSDK_TMP/mnt rc

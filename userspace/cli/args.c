@@ -24,10 +24,12 @@
 enum { COMMON_JSON, COMMON_FORMAT, COMMON_HELP };
 
 const struct cli_opt args_common[] = {
-	[COMMON_JSON] = { "json", 'j', NULL, 0, "print JSON (Documentation/userspace/json.rst)" },
+	[COMMON_JSON] = { "json", 'j', NULL, 0, "print JSON (Documentation/userspace/json.rst)",
+	  CLI_EVERY_CMD },
 	[COMMON_FORMAT] = { "format", 0, "FORMAT", 0,
-	  "text (the default), json (-j), csv (results: run, results, sweep, compare, study, precondition, review), openmetrics or prometheus (metrics of runs: run, replay, results, status; Documentation/userspace/openmetrics.rst)" },
-	[COMMON_HELP] = { "help", 'h', NULL, 0, "this help" },
+	  "text (the default), json (-j), csv (results: run, results, sweep, compare, study, precondition, review), openmetrics or prometheus (metrics of runs: run, replay, results, status; Documentation/userspace/openmetrics.rst)",
+	  CLI_EVERY_CMD },
+	[COMMON_HELP] = { "help", 'h', NULL, 0, "this help", CLI_EVERY_CMD },
 };
 
 const unsigned int args_nr_common = ARRAY_SIZE(args_common);
@@ -95,9 +97,69 @@ const char *cli_opt_name(const struct cli_opt *o)
 }
 
 /**
+ * args_applies() - Whether an option of a command's table is the command's.
+ * @cmd: The command.
+ * @o: An option of its table, or a common one.
+ *
+ * Return: 1 when @cmd takes @o: its table is its own, or @o's @cmds
+ * holds @cmd's bit; 0 when @cmd refuses it.
+ */
+int args_applies(const struct cli_cmd *cmd, const struct cli_opt *o)
+{
+	return !cmd->use || (o->cmds & CLI_CMD_BIT(cmd->use));
+}
+
+/**
+ * args_cmd_opts() - A command's own options: those of its table that
+ * apply to it (args_applies()), in the table's order; not the common ones.
+ * @cmd: The command.
+ * @opts: Room for ARGS_MAX_OPTS of them.
+ *
+ * Return: How many.
+ */
+unsigned int args_cmd_opts(const struct cli_cmd *cmd, const struct cli_opt **opts)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < args_nr_opts(cmd->opts) && n < MAX_OPTS; i++)
+		if (args_applies(cmd, &cmd->opts[i]))
+			opts[n++] = &cmd->opts[i];
+	return n;
+}
+
+/**
+ * args_cmd_opt() - A command's own option by its long name.
+ * @cmd: The command.
+ * @name: The name, without its dashes.
+ *
+ * Return: The option, or NULL when @cmd takes none of that name.
+ */
+const struct cli_opt *args_cmd_opt(const struct cli_cmd *cmd, const char *name)
+{
+	const struct cli_opt *opts[MAX_OPTS];
+	unsigned int i, n = args_cmd_opts(cmd, opts);
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(cli_opt_name(opts[i]), name))
+			return opts[i];
+	return NULL;
+}
+
+/* Whether @lopts[0 .. @n) has an option of @name. */
+static int has_name(const struct option *lopts, int n, const char *name)
+{
+	while (n--)
+		if (!strcmp(lopts[n].name, name))
+			return 1;
+	return 0;
+}
+
+/**
  * args_getopt() - The tables getopt_long() parses a command's line with.
  * @cmd: The command.
- * @lopts: Its long options, then the common ones (ARGS_MAX_OPTS).
+ * @lopts: Its options, the common ones, then the others of its table, so
+ *	that they are refused by name (ARGS_MAX_OPTS); a name once, the
+ *	command's own first.
  * @shorts: Their letters, getopt's optstring (2 * ARGS_MAX_OPTS + 2).
  * @map: The option of each entry of @lopts (ARGS_MAX_OPTS).
  *
@@ -106,27 +168,40 @@ const char *cli_opt_name(const struct cli_opt *o)
 int args_getopt(const struct cli_cmd *cmd, struct option *lopts, char *shorts,
 		const struct cli_opt **map)
 {
-	int n = args_nr_opts(cmd->opts), i;
-	const struct cli_opt *o;
+	int nt = args_nr_opts(cmd->opts), n = 0, i;
+	const struct cli_opt *all[MAX_OPTS], *o;
+	unsigned int na;
 	char *s = shorts;
 
-	if (n + (int)ARRAY_SIZE(args_common) >= MAX_OPTS)
+	if (nt + (int)ARRAY_SIZE(args_common) >= MAX_OPTS)
 		return -1;
+	na = args_cmd_opts(cmd, all);
+	for (i = 0; i < (int)ARRAY_SIZE(args_common); i++)
+		all[na++] = &args_common[i];
+	for (i = 0; i < nt; i++)
+		if (!args_applies(cmd, &cmd->opts[i]))
+			all[na++] = &cmd->opts[i];
 	*s++ = ':';	/* a missing value is ':', not '?' */
-	for (i = 0; i < n + (int)ARRAY_SIZE(args_common); i++) {
-		o = i < n ? &cmd->opts[i] : &args_common[i - n];
-		map[i] = o;
-		lopts[i] = (struct option){ cli_opt_name(o), o->arg ? required_argument : no_argument,
-					    NULL, 0x100 + i };
-		if (o->letter) {
+	*s = '\0';
+	for (i = 0; i < (int)na; i++) {
+		o = all[i];
+		if (has_name(lopts, n, cli_opt_name(o)))
+			continue;
+		map[n] = o;
+		lopts[n] = (struct option){ cli_opt_name(o),
+					    o->arg ? required_argument : no_argument, NULL,
+					    0x100 + n };
+		n++;
+		/* A letter's first option is the one it stands for. */
+		if (o->letter && !strchr(shorts, o->letter)) {
 			*s++ = o->letter;
 			if (o->arg)
 				*s++ = ':';
+			*s = '\0';
 		}
 	}
-	lopts[i] = (struct option){ 0 };
-	*s = '\0';
-	return n + ARRAY_SIZE(args_common);
+	lopts[n] = (struct option){ 0 };
+	return n;
 }
 
 /**
@@ -140,7 +215,9 @@ int args_getopt(const struct cli_cmd *cmd, struct option *lopts, char *shorts,
  * @ctx: For @on_opt.
  * @first: The index of the first operand in @argv.
  *
- * -h was handled before the command ran (main.c).
+ * -h was handled before the command ran (main.c). An option of @cmd's
+ * table that is not @cmd's (args_applies()) is refused by name, before
+ * the options after it are read.
  *
  * Return: 0, or the exit status of a usage error (said).
  */
@@ -173,6 +250,10 @@ int args_parse(struct cli *cli, const struct cli_cmd *cmd, int argc, char **argv
 			c = 0x100 + i;
 		}
 		o = map[c - 0x100];
+		if (!args_applies(cmd, o))
+			return usage_error(cli, "%s%s%s: --%s does not apply to %s",
+					   cmd->group ? cmd->group : "", cmd->group ? " " : "",
+					   cmd->name, cli_opt_name(o), cmd->name);
 		if (o->letter == 'j') {
 			cli->json = 1;
 			cli->csv = 0;
@@ -571,23 +652,26 @@ void args_opt_help(FILE *f, const struct cli_opt *o)
 }
 
 /**
- * args_help() - A command's help: usage, what it does, its options.
+ * args_help() - A command's help: usage, what it does, its options
+ * (args_cmd_opts()), the common ones.
  * @cmd: The command.
  */
 void args_help(const struct cli_cmd *cmd)
 {
+	const struct cli_opt *opts[MAX_OPTS];
 	const char *line = cmd->usage, *nl;
-	unsigned int i;
+	unsigned int i, n;
 
 	for (i = 0; *line; i++, line = nl + !!*nl) {
 		nl = strchrnul(line, '\n');
 		printf("%s%.*s\n", i ? "       " : "usage: ", (int)(nl - line), line);
 	}
 	printf("\n%s", cmd->about);
-	if (args_nr_opts(cmd->opts))
+	n = args_cmd_opts(cmd, opts);
+	if (n)
 		putchar('\n');
-	for (i = 0; i < args_nr_opts(cmd->opts); i++)
-		args_opt_help(stdout, &cmd->opts[i]);
+	for (i = 0; i < n; i++)
+		args_opt_help(stdout, opts[i]);
 	putchar('\n');
 	for (i = 0; i < ARRAY_SIZE(args_common); i++)
 		args_opt_help(stdout, &args_common[i]);

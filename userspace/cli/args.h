@@ -6,6 +6,11 @@
  * limits and default, and an enum's values, from the spec's table. The
  * same tables answer `ssdk -j help` (every command and option as JSON,
  * for the man pages) and the shell's completion (`ssdk __complete`).
+ *
+ * Commands may share a table (the workload's, workload.h): each of its
+ * options says which of them it applies to, and a command's help, dump,
+ * completion and parser know those only (args_cmd_opts()); the parser
+ * refuses the table's others by name.
  */
 #ifndef _SSDK_ARGS_H
 #define _SSDK_ARGS_H
@@ -15,8 +20,13 @@
 
 #include "cli.h"
 
-/* Room for args_getopt(): a command's options and the common ones. */
+/* Room for args_getopt(): a command's table and the common options. */
 #define ARGS_MAX_OPTS	64
+
+/* The bit of a command of a shared table in its options' @cmds. */
+#define CLI_CMD_BIT(use)	(1u << (use))
+/* @cmds of an option that applies to every command: the common ones. */
+#define CLI_EVERY_CMD		(~0u)
 
 /**
  * struct cli_opt - An option of a command.
@@ -30,6 +40,11 @@
  *	device or a file, FILE a file, DIR a directory, PROFILE a profile.
  * @attr: The run attribute (SSDK_A_RUN_*) the option sets, or 0.
  * @help: What it does, for the help; wrapped there.
+ * @cmds: In a table that commands share, those it applies to: the
+ *	CLI_CMD_BIT() of each one's @use (cli_cmd). A table of one
+ *	command's own leaves it 0: all of its options are that command's.
+ *	Two options of a shared table may have one name for commands
+ *	that read it differently (an iodepth, or a list of them).
  */
 struct cli_opt {
 	const char *name;
@@ -37,6 +52,7 @@ struct cli_opt {
 	const char *arg;
 	unsigned int attr;
 	const char *help;
+	unsigned int cmds;
 };
 
 /**
@@ -85,13 +101,16 @@ enum cli_value {
  * @about: What it does, for its help.
  * @summary: One line for ssdk --help.
  * @opts: Its options, up to an entry without a name or an attribute;
- *	-j and -h are every command's.
+ *	-j and -h are every command's. Of a table that commands share,
+ *	those whose @cmds hold @use's bit (args_cmd_opts()).
  * @run: Runs it: argc and argv start at the command's name.
  * @csv: It prints results, and --format csv prints them as CSV.
  * @metrics: It prints a run's results or status, and --format openmetrics
  *	and prometheus print them as metrics.
  * @operand: What it takes after its options.
  * @words: For %CLI_WORD, the words it takes, up to a NULL.
+ * @use: Its number, from 1, among the commands that share @opts (the
+ *	workload's: enum workload_use); 0 when @opts is its own.
  */
 struct cli_cmd {
 	const char *name;
@@ -105,6 +124,7 @@ struct cli_cmd {
 	int metrics;
 	enum cli_operand operand;
 	const char *const *words;
+	unsigned int use;
 };
 
 /* The options every command takes: -j, --format, -h. */
@@ -129,6 +149,9 @@ int args_alone(struct cli *cli, const struct cli_cmd *cmd, int argc, char **argv
 int args_one_run(struct cli *cli, const struct cli_cmd *cmd, int argc, char **argv,
 		 cli_opt_fn on_opt, void *ctx, uint32_t *id, struct ssdk **h);
 unsigned int args_nr_opts(const struct cli_opt *opts);
+int args_applies(const struct cli_cmd *cmd, const struct cli_opt *o);
+unsigned int args_cmd_opts(const struct cli_cmd *cmd, const struct cli_opt **opts);
+const struct cli_opt *args_cmd_opt(const struct cli_cmd *cmd, const char *name);
 const struct ssdk_spec_attr *args_opt_attr(const struct cli_opt *o);
 enum cli_value args_opt_value(const struct cli_opt *o);
 unsigned int args_opt_names(const struct cli_opt *o, const char *const **names,

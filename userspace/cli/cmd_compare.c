@@ -13,7 +13,7 @@ static int compare_cmd_run(struct cli *cli, int argc, char **argv)
 	struct workload *w;
 	int err;
 
-	err = workload_open(cli, &cmd_compare, FOR_COMPARE, argc, argv, &w);
+	err = workload_open(cli, &cmd_compare, argc, argv, &w);
 	if (err)
 		return err;
 	/* The files first: compare checks every engine on them before running one. */
@@ -45,4 +45,5 @@ const struct cli_cmd cmd_compare = {
 	.opts = workload_opts,
 	.run = compare_cmd_run,
 	.csv = 1,
+	.use = FOR_COMPARE,
 };

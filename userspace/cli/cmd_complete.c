@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * ssdk __complete: the shell's completion, answered by the CLI from its
- * own tables (commands.c, each command's options, the spec's enums, the
- * profiles), so that the completion script (userspace/completion/ssdk)
- * holds no list of its own, as cobra's and clap's commands do.
+ * own tables (commands.c, each command's options as its help has them,
+ * the spec's enums, the profiles), so that the completion script
+ * (userspace/completion/ssdk) holds no list of its own, as cobra's and
+ * clap's commands do.
  *
  *	ssdk __complete WORD... CURRENT
  *
@@ -50,15 +51,20 @@ static void offer_commands(const char *cur, const char *group)
 			offer(cur, "", commands[i]->name);
 }
 
-static void offer_opts(const char *cur, const struct cli_opt *opts, unsigned int n)
+static void offer_opt(const char *cur, const struct cli_opt *o)
 {
 	char name[64];
+
+	snprintf(name, sizeof(name), "--%s", cli_opt_name(o));
+	offer(cur, "", name);
+}
+
+static void offer_opts(const char *cur, const struct cli_opt *opts, unsigned int n)
+{
 	unsigned int i;
 
-	for (i = 0; i < n; i++) {
-		snprintf(name, sizeof(name), "--%s", cli_opt_name(&opts[i]));
-		offer(cur, "", name);
-	}
+	for (i = 0; i < n; i++)
+		offer_opt(cur, &opts[i]);
 }
 
 /* The block devices, as /dev/NAME: disks and their partitions. */
@@ -140,14 +146,14 @@ static void offer_values(const char *cur, const char *prefix, const struct cli_o
 	}
 }
 
-/* A command's option by its form on the line: --name or -l. */
+/* A command's option (args_cmd_opts()) or a common one by its form: --name or -l. */
 static const struct cli_opt *find_opt(const struct cli_cmd *cmd, const char *word, size_t len)
 {
-	const struct cli_opt *o;
-	unsigned int i, n = args_nr_opts(cmd->opts);
+	const struct cli_opt *opts[ARGS_MAX_OPTS], *o;
+	unsigned int i, n = args_cmd_opts(cmd, opts);
 
 	for (i = 0; i < n + args_nr_common; i++) {
-		o = i < n ? &cmd->opts[i] : &args_common[i - n];
+		o = i < n ? opts[i] : &args_common[i - n];
 		if (word[1] != '-' && len == 2 && o->letter == word[1])
 			return o;
 		if (word[1] == '-' && strlen(cli_opt_name(o)) == len - 2 &&
@@ -189,9 +195,9 @@ static void offer_operand(const struct cli_cmd *cmd, const char *cur, int nth)
 /* Completion in a command's words: @argv from the command's name, @cur last. */
 static void complete_cmd(const struct cli_cmd *cmd, int argc, char **argv)
 {
+	const struct cli_opt *opts[ARGS_MAX_OPTS], *o;
 	const char *cur = argv[argc - 1], *eq;
-	const struct cli_opt *o;
-	int i, nth = 0, operands_only = 0;
+	int i, n, nth = 0, operands_only = 0;
 	char prefix[80];
 
 	for (i = 1; i < argc - 1; i++) {
@@ -220,7 +226,9 @@ static void complete_cmd(const struct cli_cmd *cmd, int argc, char **argv)
 				offer_values(cur, prefix, o);
 			return;
 		}
-		offer_opts(cur, cmd->opts, args_nr_opts(cmd->opts));
+		n = args_cmd_opts(cmd, opts);
+		for (i = 0; i < n; i++)
+			offer_opt(cur, opts[i]);
 		offer_opts(cur, args_common, args_nr_common);
 		return;
 	}

@@ -97,9 +97,11 @@ static void dump_opts(struct json *j, const struct cli_opt *opts, unsigned int n
 		dump_opt(j, &opts[i], common);
 }
 
+/* A command: what it is, and its options (args_cmd_opts()), then the common ones. */
 static void dump_cmd(struct json *j, const struct cli_cmd *cmd)
 {
-	unsigned int i;
+	const struct cli_opt *opts[ARGS_MAX_OPTS];
+	unsigned int i, n = args_cmd_opts(cmd, opts);
 
 	json_object_begin(j, NULL);
 	json_str(j, "name", cmd->name);
@@ -114,7 +116,8 @@ static void dump_cmd(struct json *j, const struct cli_cmd *cmd)
 	json_array_end(j);
 	json_boolean(j, "csv", cmd->csv);
 	json_array_begin(j, "options", 0);
-	dump_opts(j, cmd->opts, args_nr_opts(cmd->opts), 0);
+	for (i = 0; i < n; i++)
+		dump_opt(j, opts[i], 0);
 	dump_opts(j, args_common, args_nr_common, 1);
 	json_array_end(j);
 	json_object_end(j);

@@ -29,8 +29,7 @@ static int precondition_plan(struct cli *cli, struct workload *w, struct plan *p
 
 static int precondition_run(struct cli *cli, int argc, char **argv)
 {
-	return workload_plan(cli, &cmd_precondition, FOR_PRECONDITION, argc, argv,
-			     precondition_plan);
+	return workload_plan(cli, &cmd_precondition, argc, argv, precondition_plan);
 }
 
 static const char precondition_about[] =
@@ -58,4 +57,5 @@ const struct cli_cmd cmd_precondition = {
 	.opts = workload_opts,
 	.run = precondition_run,
 	.csv = 1,
+	.use = FOR_PRECONDITION,
 };

@@ -41,13 +41,12 @@ static int run_or_start(struct cli *cli, struct workload *w)
 	return err;
 }
 
-static int open_and_run(struct cli *cli, const struct cli_cmd *cmd, enum workload_use use,
-			int argc, char **argv)
+static int open_and_run(struct cli *cli, const struct cli_cmd *cmd, int argc, char **argv)
 {
 	struct workload *w;
 	int err;
 
-	err = workload_open(cli, cmd, use, argc, argv, &w);
+	err = workload_open(cli, cmd, argc, argv, &w);
 	if (err)
 		return err;
 	err = run_or_start(cli, w);
@@ -57,23 +56,24 @@ static int open_and_run(struct cli *cli, const struct cli_cmd *cmd, enum workloa
 
 static int run_run(struct cli *cli, int argc, char **argv)
 {
-	return open_and_run(cli, &cmd_run, FOR_RUN, argc, argv);
+	return open_and_run(cli, &cmd_run, argc, argv);
 }
 
 static int start_run(struct cli *cli, int argc, char **argv)
 {
-	return open_and_run(cli, &cmd_start, FOR_START, argc, argv);
+	return open_and_run(cli, &cmd_start, argc, argv);
 }
 
 static int replay_run(struct cli *cli, int argc, char **argv)
 {
-	return open_and_run(cli, &cmd_replay, FOR_REPLAY, argc, argv);
+	return open_and_run(cli, &cmd_replay, argc, argv);
 }
 
 /*
  * A purge by the drive (nvme.h): a plan of that one step, so that it is
  * checked, run, shown and reported as a study's purge is. It erases the
- * whole namespace: no option of a run applies.
+ * whole namespace: none of the run attributes of a purge's span goes
+ * with it.
  */
 static int purge_by_drive(struct cli *cli, struct workload *w)
 {
@@ -92,8 +92,8 @@ static int purge_by_drive(struct cli *cli, struct workload *w)
 		return usage_error(cli, "%s: not with %s, which erases the whole namespace",
 				   a ? a->name : "?", name);
 	}
-	if (w->nr_targets != 1 || workload_workers(w) != 1)
-		return usage_error(cli, "%s: one --target, one worker", name);
+	if (w->nr_targets != 1)
+		return usage_error(cli, "%s: one --target", name);
 	if (!ssdk_config_is_set(&w->cfg, SSDK_A_RUN_ALLOW_WRITE))
 		return runtime_error(cli, "%s: destroys the whole namespace's data: it needs --allow-write",
 				     name);
@@ -120,7 +120,7 @@ static int purge_run(struct cli *cli, int argc, char **argv)
 	struct workload *w;
 	int err;
 
-	err = workload_open(cli, &cmd_purge, FOR_PURGE, argc, argv, &w);
+	err = workload_open(cli, &cmd_purge, argc, argv, &w);
 	if (err)
 		return err;
 	err = w->nvme >= 0 ? purge_by_drive(cli, w) : run_or_start(cli, w);
@@ -140,8 +140,9 @@ static const char purge_about[] =
 	"nvme-sanitize-crypto (Sanitize, which erases every namespace: refused when\n"
 	"the controller has another), each where Identify says the drive has it; a\n"
 	"format cannot be stopped, and Ctrl-C stops waiting for a sanitize, not the\n"
-	"sanitize. DESTROYS the data (--allow-write); refused when the device is\n"
-	"mounted or held. The other options of a run do not apply.\n";
+	"sanitize. A drive's erase is the whole namespace's: it takes none of the\n"
+	"options of the span's run (--offset, --span, --cpu...). DESTROYS the data\n"
+	"(--allow-write); refused when the device is mounted or held.\n";
 
 const struct cli_cmd cmd_purge = {
 	.name = "purge",
@@ -152,6 +153,7 @@ const struct cli_cmd cmd_purge = {
 	.summary = "discard or zero a span, or erase an NVMe namespace by the drive",
 	.opts = workload_opts,
 	.run = purge_run,
+	.use = FOR_PURGE,
 };
 
 const struct cli_cmd cmd_run = {
@@ -165,6 +167,7 @@ const struct cli_cmd cmd_run = {
 	.run = run_run,
 	.csv = 1,
 	.metrics = 1,
+	.use = FOR_RUN,
 };
 
 const struct cli_cmd cmd_start = {
@@ -175,20 +178,21 @@ const struct cli_cmd cmd_start = {
 	.summary = "start a run in the background, print its id",
 	.opts = workload_opts,
 	.run = start_run,
+	.use = FOR_START,
 };
 
 static const char replay_about[] =
 	"Replay a trace of real use (blktrace, fio iolog: ssdk trace summary FILE) on a\n"
-	"block device from a kernel thread: its reads and writes, in its order, each\n"
-	"at its recorded time counted from the first (--timing original, the default:\n"
-	"an open loop, whose response time counts from that time; scale:X stretches\n"
-	"the times X-fold) or as fast as --iodepth allows (afap). The trace is loaded\n"
-	"into the module first. The results are a run's, and an open loop's lateness\n"
-	"is the replay's fidelity: how long after its time each IO was issued (p50,\n"
-	"p99, max). IOs go where the trace says, unless --remap moves them: offset\n"
-	"(shifted by --offset) or span (folded into --offset/--span). A trace that\n"
-	"writes needs --allow-write; discards and flushes are left out. --ios replays\n"
-	"the first N IOs, --runtime stops it early.\n";
+	"block device from a kernel thread (or on a regular file: --engine kfile): its\n"
+	"reads and writes, in its order, each at its recorded time counted from the\n"
+	"first (--timing original, the default: an open loop, whose response time counts\n"
+	"from that time; scale:X stretches the times X-fold) or as fast as --iodepth\n"
+	"allows (afap). The trace is loaded into the module first. The results are a\n"
+	"run's, and an open loop's lateness is the replay's fidelity: how long after its\n"
+	"time each IO was issued (p50, p99, max). IOs go where the trace says, unless\n"
+	"--remap moves them: offset (shifted by --offset) or span (folded into\n"
+	"--offset/--span). A trace that writes needs --allow-write; discards and flushes\n"
+	"are left out. --ios replays the first N IOs, --runtime stops it early.\n";
 
 const struct cli_cmd cmd_replay = {
 	.name = "replay",
@@ -201,4 +205,5 @@ const struct cli_cmd cmd_replay = {
 	.run = replay_run,
 	.csv = 1,
 	.metrics = 1,
+	.use = FOR_REPLAY,
 };

@@ -61,11 +61,11 @@ static int status_one(struct cli *cli, uint32_t id, int follow)
 
 static const struct cli_opt status_opts[] = {
 	{ "follow", 0, NULL, 0,
-	  "the run's time series as it goes: a row per interval as it closes (-j: a JSON object per line), to the run's end (the interval: ssdk ctl run --ts-interval)" },
+	  "the run's time series as it goes: a row per interval as it closes (-j: a JSON object per line), to the run's end (the interval: ssdk ctl run --ts-interval)", 0 },
 	{ "openmetrics-dir", 0, "DIR", 0,
 	  "for node_exporter's textfile collector: every run's metrics into DIR/" TEXTFILE_NAME
-	  " (Prometheus text), rewritten atomically every --interval until SIGINT or SIGTERM (Documentation/userspace/openmetrics.rst)" },
-	{ "interval", 0, "TIME", 0, "between two writes of --openmetrics-dir (default 15s)" },
+	  " (Prometheus text), rewritten atomically every --interval until SIGINT or SIGTERM (Documentation/userspace/openmetrics.rst)", 0 },
+	{ "interval", 0, "TIME", 0, "between two writes of --openmetrics-dir (default 15s)", 0 },
 	{ 0 },
 };
 

@@ -139,7 +139,7 @@ static int study_run(struct cli *cli, int argc, char **argv)
 	if (argc < 2 || strcmp(argv[1], studies[0]))
 		return usage_error(cli, "which study? %s is the one", studies[0]);
 	/* The study's name stands where workload_open() takes the command's. */
-	return workload_plan(cli, &cmd_study, FOR_STUDY, argc - 1, argv + 1, study_plan);
+	return workload_plan(cli, &cmd_study, argc - 1, argv + 1, study_plan);
 }
 
 static const char study_about[] =
@@ -168,4 +168,5 @@ const struct cli_cmd cmd_study = {
 	.csv = 1,
 	.operand = CLI_WORD,
 	.words = studies,
+	.use = FOR_STUDY,
 };

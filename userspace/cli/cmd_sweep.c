@@ -14,7 +14,7 @@ static int sweep_run(struct cli *cli, int argc, char **argv)
 	unsigned int i;
 	int err;
 
-	err = workload_open(cli, &cmd_sweep, FOR_SWEEP, argc, argv, &w);
+	err = workload_open(cli, &cmd_sweep, argc, argv, &w);
 	if (err)
 		return err;
 	err = workload_check(cli, w);
@@ -45,4 +45,5 @@ const struct cli_cmd cmd_sweep = {
 	.opts = workload_opts,
 	.run = sweep_run,
 	.csv = 1,
+	.use = FOR_SWEEP,
 };

@@ -103,15 +103,16 @@ enum { OPT_TARGET, OPT_OUT, OPT_DURATION, OPT_BUFFER };
 
 static const struct cli_opt record_opts[] = {
 	[OPT_TARGET] = { "target", 't', "DEV", 0,
-		"the block device whose IOs are recorded; required" },
+		"the block device whose IOs are recorded; required", 0 },
 	[OPT_OUT] = { "out", 'o', "FILE", 0,
 		"the file to write, blktrace's binary records; required. Best on another device: "
-		"its writes are recorded too" },
+		"its writes are recorded too", 0 },
 	[OPT_DURATION] = { "duration", 'd', "TIME", 0,
-		"how long to record (default: until Ctrl-C or SIGTERM, which stop it sooner too)" },
+		"how long to record (default: until Ctrl-C or SIGTERM, which stop it sooner too)",
+		0 },
 	[OPT_BUFFER] = { "buffer", 0, "SIZE", 0,
 		"the kernel's memory per CPU for the events not read yet, 64 KiB to 1 GiB "
-		"(default 2 MiB, blktrace's): the kernel drops events when it is full" },
+		"(default 2 MiB, blktrace's): the kernel drops events when it is full", 0 },
 	{ 0 },
 };
 
@@ -203,21 +204,23 @@ struct trace_make_args {
 };
 
 static const struct cli_opt make_opts[] = {
-	{ "out", 'o', "FILE", 0, "the trace file to write (fio iolog, version 3); required" },
-	{ NULL, 'n', "N", SSDK_A_RUN_IOS, "IOs of the trace; required" },
-	{ NULL, 0, "SIZE", SSDK_A_RUN_BS, "bytes per IO" },
-	{ "bs-split", 0, "LIST", 0, "request sizes and their shares: 4k/70:128k/20:64k/10" },
-	{ NULL, 0, "PCT", SSDK_A_RUN_RWMIXREAD, "share of reads, percent" },
+	{ "out", 'o', "FILE", 0, "the trace file to write (fio iolog, version 3); required", 0 },
+	{ NULL, 'n', "N", SSDK_A_RUN_IOS, "IOs of the trace; required", 0 },
+	{ NULL, 0, "SIZE", SSDK_A_RUN_BS, "bytes per IO", 0 },
+	{ "bs-split", 0, "LIST", 0, "request sizes and their shares: 4k/70:128k/20:64k/10", 0 },
+	{ NULL, 0, "PCT", SSDK_A_RUN_RWMIXREAD, "share of reads, percent", 0 },
 	{ "seq-pct", 0, "PCT", 0,
-	  "share of IOs that start where the one before ended, percent (default 0)" },
+	  "share of IOs that start where the one before ended, percent (default 0)", 0 },
 	{ "gaps", 0, "LIST", 0,
 	  "times between arrivals and their shares, whole microseconds: 100us/50:1ms/40:0/10 "
-	  "(default 0/100: as fast as a replay may)" },
-	{ NULL, 0, "SIZE", SSDK_A_RUN_OFFSET, "where the IOs' span starts" },
-	{ NULL, 0, "SIZE", SSDK_A_RUN_SPAN, "bytes the IOs fall in (here, default 8 GiB)" },
-	{ NULL, 0, "N", SSDK_A_RUN_SEED, "seed of the draws: the same options make the same trace" },
+	  "(default 0/100: as fast as a replay may)", 0 },
+	{ NULL, 0, "SIZE", SSDK_A_RUN_OFFSET, "where the IOs' span starts", 0 },
+	{ NULL, 0, "SIZE", SSDK_A_RUN_SPAN, "bytes the IOs fall in (here, default 8 GiB)", 0 },
+	{ NULL, 0, "N", SSDK_A_RUN_SEED, "seed of the draws: the same options make the same trace",
+	  0 },
 	{ "name", 0, "NAME", 0,
-	  "the file the log names (default /dev/target; fio's replay_redirect sends it elsewhere)" },
+	  "the file the log names (default /dev/target; fio's replay_redirect sends it elsewhere)",
+	  0 },
 	{ 0 },
 };
 

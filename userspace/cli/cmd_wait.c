@@ -5,7 +5,7 @@
 #include "values.h"
 
 static const struct cli_opt wait_opts[] = {
-	{ "timeout", 0, "TIME", 0, "fail (exit 1) if the run still goes after that long" },
+	{ "timeout", 0, "TIME", 0, "fail (exit 1) if the run still goes after that long", 0 },
 	{ 0 },
 };
 

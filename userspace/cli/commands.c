@@ -41,8 +41,8 @@ const char ssdk_about[] =
 
 /* ssdk's own options, before the command: those of args_common that it reads. */
 const struct cli_opt ssdk_opts[] = {
-	{ "json", 'j', NULL, 0, "print JSON (Documentation/userspace/json.rst)" },
-	{ "help", 'h', NULL, 0, "this help; `ssdk ctl COMMAND --help` for a command's" },
+	{ "json", 'j', NULL, 0, "print JSON (Documentation/userspace/json.rst)", 0 },
+	{ "help", 'h', NULL, 0, "this help; `ssdk ctl COMMAND --help` for a command's", 0 },
 	{ 0 },
 };
 

@@ -5,8 +5,9 @@
  * defaults to the others and decides how they go together, and says what
  * it refuses. What the module cannot know stays here: the options of
  * several runs (targets, workers, CPUs, a sweep's iodepths), compare's
- * engines, the files laid out, and what a command cannot do (an owned
- * run from start, which would stop as start returns).
+ * engines, the files laid out; and, in the table, which command takes
+ * which option (not start an owned run, which would stop as start
+ * returns; not a purge what draws IOs), which the parser holds to.
  */
 
 #include <stdio.h>
@@ -27,115 +28,193 @@ const char workload_about[] =
 	"ssdk ctl wait|status|stop|results ID). `sweep` runs the workload at each\n"
 	"iodepth in turn and prints a row per point, or with -j an array of the\n"
 	"results of each. Every run is checked by the module before the first\n"
-	"starts or anything is written; what it refuses is said as it says it.\n"
+	"starts or anything is written; what it refuses is said as it says it. A run\n"
+	"ends after --runtime, --ios or --rounds: one of them is needed.\n"
 	"\n"
 	"SIZE takes k, m, g, t suffixes (powers of two: 4k = 4096); TIME takes ns, us,\n"
 	"ms, s, m, h (a bare number is seconds). MB/s in the results is 10^6 bytes per\n"
 	"second, MiB/s 2^20. Limits and defaults are the module's.\n";
 
+/* The commands of the table (workload.h), and the groups their options go by. */
+#define W_RUN		CLI_CMD_BIT(FOR_RUN)
+#define W_START		CLI_CMD_BIT(FOR_START)
+#define W_SWEEP		CLI_CMD_BIT(FOR_SWEEP)
+#define W_COMPARE	CLI_CMD_BIT(FOR_COMPARE)
+#define W_PURGE		CLI_CMD_BIT(FOR_PURGE)
+#define W_PRECOND	CLI_CMD_BIT(FOR_PRECONDITION)
+#define W_STUDY		CLI_CMD_BIT(FOR_STUDY)
+#define W_REPLAY	CLI_CMD_BIT(FOR_REPLAY)
+#define W_ALL		(W_RUN | W_START | W_SWEEP | W_COMPARE | W_PURGE | W_PRECOND | W_STUDY | \
+			 W_REPLAY)
+/* The runs the line describes, on one target or more, of one worker or more. */
+#define W_RUNS		(W_RUN | W_START | W_SWEEP)
+/* Those whose IOs are drawn (rw, bs, where they fall): not a purge's, not a replay's. */
+#define W_DRAWN		(W_RUNS | W_COMPARE | W_PRECOND | W_STUDY)
+/* Those that end after a time or a count of IOs, not at the end of their span. */
+#define W_TIMED		(W_RUNS | W_COMPARE | W_STUDY | W_REPLAY)
+/* Those the process waits for: start returns as its runs start. */
+#define W_WAITED	(W_ALL & ~W_START)
+
+/* What --target is; the drive's erases, by name. */
+#define TARGET_HELP	"the block device (whole disk or partition)"
+#define NVME_ERASES	"nvme-format, nvme-format-crypto (Format NVM with a secure erase), nvme-sanitize-block, nvme-sanitize-crypto"
+
 enum {
-	OPT_TARGET, OPT_ENGINE, OPT_BUFFERED, OPT_FILE_SIZE, OPT_ENGINES, OPT_FILE, OPT_PROFILE,
-	OPT_TRACE, OPT_TIMING, OPT_REMAP, OPT_WORKERS, OPT_CPUS, OPT_RW, OPT_RWMIXREAD, OPT_BS, OPT_BSSPLIT, OPT_IODEPTH, OPT_BATCH,
-	OPT_POLLED,
+	OPT_TARGET, OPT_TARGET_ONE, OPT_ENGINE, OPT_BUFFERED, OPT_FILE_SIZE, OPT_FILE_SIZE_FILE,
+	OPT_ENGINES, OPT_FILE, OPT_PROFILE, OPT_PROFILES, OPT_TRACE, OPT_TIMING, OPT_REMAP,
+	OPT_WORKERS, OPT_CPUS, OPT_RW, OPT_RWMIXREAD, OPT_BS, OPT_BSSPLIT, OPT_IODEPTH,
+	OPT_IODEPTHS, OPT_BATCH, OPT_POLLED,
 	OPT_OFFSET, OPT_SPAN, OPT_ALIGN, OPT_ALIGN_OFFSET, OPT_STRIDE, OPT_PATTERN,
 	OPT_RATE_IOPS, OPT_ARRIVALS, OPT_OPEN_LOOP, OPT_RUNTIME, OPT_IOS, OPT_RAMP,
-	OPT_ROUNDS, OPT_ROUND_TIME, OPT_STEADY, OPT_METHOD, OPT_MODE, OPT_PASSES, OPT_CPU,
-	OPT_SEED, OPT_SLOWEST, OPT_TS_INTERVAL, OPT_CAPTURE_OVER, OPT_MAX_ERRORS,
-	OPT_CONTINUE_ON_ERROR, OPT_OWNED, OPT_ALLOW_WRITE, OPT_QUIET, OPT_DRY_RUN,
+	OPT_ROUNDS, OPT_ROUND_TIME, OPT_STEADY, OPT_METHOD, OPT_METHOD_STUDY, OPT_MODE,
+	OPT_PASSES, OPT_PASSES_STUDY, OPT_CPU, OPT_SEED, OPT_SLOWEST, OPT_TS_INTERVAL,
+	OPT_CAPTURE_OVER, OPT_MAX_ERRORS, OPT_CONTINUE_ON_ERROR, OPT_OWNED, OPT_ALLOW_WRITE,
+	OPT_QUIET, OPT_DRY_RUN,
 };
 
+/*
+ * Each option with the commands it applies to (args.h): what each reads,
+ * and what the module takes with it. A name twice is an option that
+ * commands read differently, each with its own help.
+ */
 const struct cli_opt workload_opts[] = {
 	[OPT_TARGET] = { "target", 0, "DEV", 0,
-		"the block device (whole disk or partition), or with --engine kfile a regular file; again for more targets, each with its own runs" },
+		TARGET_HELP "; again for more targets, each with its own runs", W_RUNS },
+	[OPT_TARGET_ONE] = { "target", 0, "DEV", 0, TARGET_HELP,
+		W_COMPARE | W_PURGE | W_PRECOND | W_STUDY | W_REPLAY },
 	[OPT_ENGINE] = { NULL, 0, "E", SSDK_A_RUN_ENGINE,
-		"how the IOs reach the target: bios on a block device, or IO on a regular file through its filesystem, O_DIRECT" },
+		"how the IOs reach the target: bios on a block device, or IO on a regular file (--target FILE) through its filesystem, O_DIRECT",
+		W_RUNS | W_REPLAY },
 	[OPT_BUFFERED] = { NULL, 0, NULL, SSDK_A_RUN_BUFFERED,
-		"kfile through the page cache (iodepth 1)" },
+		"kfile through the page cache (iodepth 1)", W_RUNS | W_COMPARE | W_REPLAY },
 	[OPT_FILE_SIZE] = { "file-size", 0, "SIZE", 0,
-		"lay the kfile target (or compare's --file) out first: create or extend it and write every byte" },
+		"lay the target out first, a file of --engine kfile: create or extend it and write every byte",
+		W_RUNS | W_REPLAY },
+	[OPT_FILE_SIZE_FILE] = { "file-size", 0, "SIZE", 0,
+		"lay --file out first: create or extend it and write every byte", W_COMPARE },
 	[OPT_ENGINES] = { "engines", 0, "LIST", 0,
-		"compare: bio, kfile, uring, libaio, psync (on --file), uring-raw, libaio-raw, psync-raw (on --target)" },
-	[OPT_FILE] = { "file", 0, "FILE", 0, "compare: a file of a filesystem on --target" },
+		"bio, kfile, uring, libaio, psync (on --file), uring-raw, libaio-raw, psync-raw (on --target)",
+		W_COMPARE },
+	[OPT_FILE] = { "file", 0, "FILE", 0,
+		"a file of a filesystem on --target, for the engines that run on a file",
+		W_COMPARE },
 	[OPT_PROFILE] = { "profile", 0, "PROFILE", 0,
-		"start from a named protocol (ssdk ctl profiles); the other options override it" },
+		"start from a named protocol (ssdk ctl profiles); the other options override it",
+		W_RUNS | W_COMPARE },
+	[OPT_PROFILES] = { "profile", 0, "PROFILE", 0,
+		"the workloads, named protocols (ssdk ctl profiles): NAME,NAME..., again for more (default the seed's four); the other options override theirs",
+		W_STUDY },
 	[OPT_TRACE] = { "trace", 0, "FILE", SSDK_A_RUN_TRACE,
-		"replay: the trace to replay (blktrace, fio iolog 2 or 3: ssdk trace summary), its reads and writes" },
+		"the trace to replay (blktrace, fio iolog 2 or 3: ssdk trace summary), its reads and writes",
+		W_REPLAY },
 	[OPT_TIMING] = { "timing", 0, "T", SSDK_A_RUN_REPLAY_TIMING,
-		"replay: original (each IO at its recorded time, an open loop), afap (as fast as --iodepth allows), or scale:X (original, times multiplied by X: scale:2 lasts twice as long)" },
+		"original (each IO at its recorded time, an open loop), afap (as fast as --iodepth allows), or scale:X (original, times multiplied by X: scale:2 lasts twice as long)",
+		W_REPLAY },
 	[OPT_REMAP] = { "remap", 0, "R", SSDK_A_RUN_REPLAY_REMAP,
-		"replay: where the IOs go: none (where recorded), offset (shifted by --offset), span (folded into --offset/--span)" },
+		"where the IOs go: none (where recorded), offset (shifted by --offset), span (folded into --offset/--span)",
+		W_REPLAY },
 	[OPT_WORKERS] = { NULL, 0, "N", SSDK_A_RUN_WORKERS,
-		"kernel threads of the run, each with its own iodepth and draws (a sequential run: its own part of the span), their statistics merged exactly" },
+		"kernel threads of the run, each with its own iodepth and draws (a sequential run: its own part of the span), their statistics merged exactly",
+		W_RUNS },
 	[OPT_CPUS] = { NULL, 0, "LIST", SSDK_A_RUN_CPUS,
-		"bind the workers, in turn, to these CPUs (0,2,4-7)" },
+		"bind the workers, in turn, to these CPUs (0,2,4-7)", W_RUNS },
 	[OPT_RW] = { NULL, 0, "MODE", SSDK_A_RUN_RW,
-		"what the IOs do: sequential or random reads and writes, or a mix" },
+		"what the IOs do: sequential or random reads and writes, or a mix", W_DRAWN },
 	[OPT_RWMIXREAD] = { NULL, 0, "PCT", SSDK_A_RUN_RWMIXREAD,
-		"percentage of reads of a mix" },
+		"percentage of reads of a mix", W_DRAWN },
 	[OPT_BS] = { NULL, 0, "SIZE", SSDK_A_RUN_BS,
-		"bytes per IO, a multiple of the device's logical block size" },
+		"bytes per IO, a multiple of the device's logical block size", W_DRAWN },
 	[OPT_BSSPLIT] = { "bssplit", 0, "LIST", SSDK_A_RUN_BS_SPLIT,
-		"several sizes instead: SIZE/PCT:SIZE/PCT... adding up to 100 (4k/70:64k/30)" },
-	[OPT_IODEPTH] = { NULL, 0, "N", SSDK_A_RUN_IODEPTH,
-		"IOs kept in flight; a sweep's and compare's: N,N,... (compare: a curve per engine)" },
+		"several sizes instead: SIZE/PCT:SIZE/PCT... adding up to 100 (4k/70:64k/30)",
+		W_DRAWN },
+	[OPT_IODEPTH] = { NULL, 0, "N", SSDK_A_RUN_IODEPTH, "IOs kept in flight",
+		W_RUN | W_START | W_PRECOND | W_STUDY | W_REPLAY },
+	[OPT_IODEPTHS] = { NULL, 0, "N,N,...", SSDK_A_RUN_IODEPTH,
+		"IOs kept in flight, a point at each (compare: a curve per engine)",
+		W_SWEEP | W_COMPARE },
 	[OPT_BATCH] = { NULL, 0, "N", SSDK_A_RUN_BATCH,
-		"submit N IOs at a time, under one plug, once N slots are free (their latency includes the wait while the batch is built)" },
+		"submit N IOs at a time, under one plug, once N slots are free (their latency includes the wait while the batch is built)",
+		W_DRAWN | W_REPLAY },
 	[OPT_POLLED] = { NULL, 0, NULL, SSDK_A_RUN_POLLED,
-		"engine bio: polled IO on the device's poll queues, the worker spinning for completions instead of sleeping (null_blk and nvme: module parameter poll_queues)" },
+		"engine bio: polled IO on the device's poll queues, the worker spinning for completions instead of sleeping (null_blk and nvme: module parameter poll_queues)",
+		W_DRAWN | W_REPLAY },
 	[OPT_OFFSET] = { NULL, 0, "SIZE", SSDK_A_RUN_OFFSET,
-		"start of the span the IOs fall in" },
+		"start of the span the IOs fall in", W_ALL },
 	[OPT_SPAN] = { NULL, 0, "SIZE", SSDK_A_RUN_SPAN,
-		"length of that span (default: to the target's end)" },
+		"length of that span (default: to the target's end)", W_ALL },
 	[OPT_ALIGN] = { NULL, 0, "SIZE", SSDK_A_RUN_ALIGN,
-		"random offsets are multiples of it, counted from the span's start (default: the smallest bs)" },
+		"random offsets are multiples of it, counted from the span's start (default: the smallest bs)",
+		W_DRAWN },
 	[OPT_ALIGN_OFFSET] = { NULL, 0, "SIZE", SSDK_A_RUN_ALIGN_OFFSET,
-		"and shifted by this much: --bs 4k --align-offset 512 puts 4 KiB IOs at 512 B past 4 KiB boundaries" },
+		"and shifted by this much: --bs 4k --align-offset 512 puts 4 KiB IOs at 512 B past 4 KiB boundaries",
+		W_DRAWN },
 	[OPT_STRIDE] = { NULL, 0, "SIZE", SSDK_A_RUN_STRIDE,
-		"sequential: distance between IO starts (default bs)" },
+		"sequential: distance between IO starts (default bs)", W_DRAWN },
 	[OPT_PATTERN] = { NULL, 0, "P", SSDK_A_RUN_PATTERN,
-		"what writes write: incompressible data fresh for every IO, zeros, a byte repeated (P:BYTE), or a share of each buffer that compresses away (P:PCT)" },
-	[OPT_RATE_IOPS] = { NULL, 0, "N", SSDK_A_RUN_RATE_IOPS, "at most N IOs per second" },
+		"what writes write: incompressible data fresh for every IO, zeros, a byte repeated (P:BYTE), or a share of each buffer that compresses away (P:PCT)",
+		W_DRAWN | W_REPLAY },
+	[OPT_RATE_IOPS] = { NULL, 0, "N", SSDK_A_RUN_RATE_IOPS, "at most N IOs per second",
+		W_DRAWN },
 	[OPT_ARRIVALS] = { NULL, 0, "A", SSDK_A_RUN_ARRIVALS,
-		"with --rate-iops: a closed loop whose schedule slips when no slot is free, or an open loop of fixed or exponential gaps, whose response time is measured from each IO's scheduled arrival too" },
-	[OPT_OPEN_LOOP] = { "open-loop", 0, NULL, 0, "arrivals on a fixed schedule, an open loop" },
+		"with --rate-iops: a closed loop whose schedule slips when no slot is free, or an open loop of fixed or exponential gaps, whose response time is measured from each IO's scheduled arrival too",
+		W_DRAWN },
+	[OPT_OPEN_LOOP] = { "open-loop", 0, NULL, 0, "arrivals on a fixed schedule, an open loop",
+		W_DRAWN },
 	[OPT_RUNTIME] = { "runtime", 0, "TIME", SSDK_A_RUN_RUNTIME_NS,
-		"how long to measure, after the ramp (a run needs --runtime or --ios, or both)" },
-	[OPT_IOS] = { NULL, 0, "N", SSDK_A_RUN_IOS, "how many IOs in all, ramp included" },
+		"how long to measure, after the ramp", W_TIMED },
+	[OPT_IOS] = { NULL, 0, "N", SSDK_A_RUN_IOS, "how many IOs in all, ramp included", W_TIMED },
 	[OPT_RAMP] = { "ramp", 0, "TIME", SSDK_A_RUN_RAMP_NS,
-		"time at the start left out of the statistics" },
+		"time at the start left out of the statistics", W_DRAWN | W_REPLAY },
 	[OPT_ROUNDS] = { NULL, 0, "N", SSDK_A_RUN_ROUNDS,
-		"run in rounds of --round-time, N at most (instead of --runtime): each round's figures in the results (SNIA PTS)" },
+		"run in rounds of --round-time, N at most (rounds x round-time the runtime): each round's figures in the results (SNIA PTS)",
+		W_DRAWN },
 	[OPT_ROUND_TIME] = { "round-time", 0, "TIME", SSDK_A_RUN_ROUND_NS,
-		"length of a round, whole intervals of --ts-interval (and so must --ramp be)" },
+		"length of a round, whole intervals of --ts-interval (and so must --ramp be)",
+		W_DRAWN },
 	[OPT_STEADY] = { "steady", 0, "SPEC", SSDK_A_RUN_STEADY_TRACK,
 		"end at steady state (SNIA PTS), tested after each round on TRACK over the last "
 		STR(SSDK_STEADY_WINDOW) " rounds: TRACK[:PCT][,slope:PCT], max - min within PCT (default "
 		STR(SSDK_DEFAULT_STEADY_RANGE_PCT) "%) of their average and their least-squares line's excursion within slope's PCT (default "
-		STR(SSDK_DEFAULT_STEADY_SLOPE_PCT) "%)" },
+		STR(SSDK_DEFAULT_STEADY_SLOPE_PCT) "%)", W_DRAWN },
 	[OPT_METHOD] = { "method", 0, "M", SSDK_A_RUN_PURGE,
-		"purge: how the span is purged, where the device offers it (its queue's discard_max_bytes, write_zeroes_max_bytes...); or the whole NVMe namespace by the drive: nvme-format, nvme-format-crypto (Format NVM with a secure erase), nvme-sanitize-block, nvme-sanitize-crypto; study: how the drive is made new (default nvme-format where the drive has it, otherwise discard)" },
+		"how the span is purged, where the device offers it (its queue's discard_max_bytes, write_zeroes_max_bytes...); or the whole NVMe namespace by the drive: "
+		NVME_ERASES, W_PURGE },
+	[OPT_METHOD_STUDY] = { "method", 0, "M", SSDK_A_RUN_PURGE,
+		"how the drive is made new (default nvme-format where the drive has it, otherwise discard): a purge of the span, or of the whole NVMe namespace by the drive: "
+		NVME_ERASES, W_STUDY },
 	[OPT_MODE] = { "mode", 0, "M", 0,
-		"precondition: wipc (SNIA's workload-independent: --passes sequential passes of 128k writes, default 2), used (one 128k sequential fill, then --passes spans' worth of 4k random writes, default 1), wdpc (SNIA's workload-dependent: the workload given, in rounds to steady state: 25 of 1m, iops:20%,slope:10% unless said)" },
-	[OPT_PASSES] = { "passes", 0, "N", 0,
-		"precondition and study: passes over the span (see --mode; the study's used state: random writes, default 1)" },
-	[OPT_CPU] = { NULL, 0, "N", SSDK_A_RUN_CPU, "CPU the worker thread is bound to" },
-	[OPT_SEED] = { NULL, 0, "N", SSDK_A_RUN_SEED, "seed of the offsets and data (default 0)" },
+		"wipc (SNIA's workload-independent: --passes sequential passes of 128k writes, default 2), used (one 128k sequential fill, then --passes spans' worth of 4k random writes, default 1), wdpc (SNIA's workload-dependent: the workload given, in rounds to steady state: 25 of 1m, iops:20%,slope:10% unless said)",
+		W_PRECOND },
+	[OPT_PASSES] = { "passes", 0, "N", 0, "passes over the span (see --mode)", W_PRECOND },
+	[OPT_PASSES_STUDY] = { "passes", 0, "N", 0,
+		"the used state's random writes after its fill, in spans' worth (default 1)",
+		W_STUDY },
+	[OPT_CPU] = { NULL, 0, "N", SSDK_A_RUN_CPU, "CPU the worker thread is bound to", W_ALL },
+	[OPT_SEED] = { NULL, 0, "N", SSDK_A_RUN_SEED, "seed of the offsets and data (default 0)",
+		W_DRAWN | W_REPLAY },
 	[OPT_SLOWEST] = { "slowest", 0, "N", SSDK_A_RUN_SLOWEST_N,
-		"keep the N slowest IOs: in the JSON results, and ssdk ctl results --slowest" },
+		"keep the N slowest IOs: in the JSON results, and ssdk ctl results --slowest",
+		W_ALL },
 	[OPT_TS_INTERVAL] = { "ts-interval", 0, "TIME", SSDK_A_RUN_TS_INTERVAL_NS,
-		"the time series' interval: ssdk ctl status --follow, results --text" },
+		"the time series' interval: ssdk ctl status --follow, results --text", W_ALL },
 	[OPT_CAPTURE_OVER] = { "capture-over", 0, "TIME", SSDK_A_RUN_CAPTURE_OVER_NS,
-		"also record every IO at least this slow (as many as the module parameter capture_max says, /sys/module/ssdk/parameters/capture_max): results --captured" },
+		"also record every IO at least this slow (as many as the module parameter capture_max says, /sys/module/ssdk/parameters/capture_max): results --captured",
+		W_ALL },
 	[OPT_MAX_ERRORS] = { NULL, 0, "N", SSDK_A_RUN_MAX_ERRORS,
-		"IO errors to go on through: the next one fails the run (default 0: the first error ends it; a removed target ends it whatever N); failed IOs are counted per op, never in the latencies" },
-	[OPT_CONTINUE_ON_ERROR] = { "continue-on-error", 0, NULL, 0, "no IO error ends the run" },
+		"IO errors to go on through: the next one fails the run (default 0: the first error ends it; a removed target ends it whatever N); failed IOs are counted per op, never in the latencies",
+		W_ALL },
+	[OPT_CONTINUE_ON_ERROR] = { "continue-on-error", 0, NULL, 0, "no IO error ends the run",
+		W_ALL },
 	[OPT_OWNED] = { NULL, 0, NULL, SSDK_A_RUN_OWNED,
-		"the run stops when this process exits or is killed (its netlink socket closes); without it a run outlives its controller" },
+		"the run stops when this process exits or is killed (its netlink socket closes); without it a run outlives its controller",
+		W_WAITED },
 	[OPT_ALLOW_WRITE] = { NULL, 0, NULL, SSDK_A_RUN_ALLOW_WRITE,
-		"consent to write: write and randwrite DESTROY the data on the target; refused when it is mounted" },
-	[OPT_QUIET] = { "quiet", 'q', NULL, 0, "no progress line" },
+		"consent to write: write and randwrite DESTROY the data on the target; refused when it is mounted",
+		W_ALL },
+	[OPT_QUIET] = { "quiet", 'q', NULL, 0, "no progress line", W_WAITED },
 	[OPT_DRY_RUN] = { "dry-run", 0, NULL, 0,
-		"check everything as for real (the module's dry run of every run, every step, the files, the drive's purge), then start nothing and write nothing; exit 0 when all would start" },
+		"check everything as for real (the module's dry run of every run, every step, the files, the drive's purge), then start nothing and write nothing; exit 0 when all would start",
+		W_ALL },
 	{ 0 },
 };
 
@@ -147,8 +226,6 @@ static int workload_method(struct cli *cli, const struct cli_opt *o, const char 
 	uint64_t v;
 	int i;
 
-	if (w->use != FOR_PURGE && w->use != FOR_STUDY)
-		return usage_error(cli, "--method: only for ssdk ctl purge and ssdk study");
 	w->nvme = nvme_erase_find(arg);
 	ssdk_config_unset(&w->cfg, SSDK_A_RUN_PURGE);
 	if (w->nvme >= 0)
@@ -225,8 +302,6 @@ static int workload_replay_opt(struct cli *cli, const struct cli_opt *o, const c
 {
 	char err[SSDK_ERROR_LEN];
 
-	if (w->use != FOR_REPLAY)
-		return usage_error(cli, "--%s: only for ssdk ctl replay", cli_opt_name(o));
 	if (o - workload_opts == OPT_TIMING)
 		return workload_timing(cli, o, arg, &w->cfg);
 	if (o - workload_opts == OPT_REMAP)
@@ -248,6 +323,7 @@ static int workload_opt(struct cli *cli, const struct cli_opt *o, const char *ar
 
 	switch (o - workload_opts) {
 	case OPT_TARGET:
+	case OPT_TARGET_ONE:
 		if (w->nr_targets == WORKLOAD_MAX_TARGETS)
 			return usage_error(cli, "--target: at most %d", WORKLOAD_MAX_TARGETS);
 		if (ssdk_config_set_target(c, arg))
@@ -262,34 +338,24 @@ static int workload_opt(struct cli *cli, const struct cli_opt *o, const char *ar
 	case OPT_REMAP:
 		return workload_replay_opt(cli, o, arg, w);
 	case OPT_PROFILE:
-		if (w->use == FOR_STUDY)
-			return study_profiles(cli, arg, w);
 		return 0;	/* applied before the other options */
+	case OPT_PROFILES:
+		return study_profiles(cli, arg, w);
 	case OPT_ENGINES:
-		if (w->use != FOR_COMPARE)
-			return usage_error(cli, "--engines: only for ssdk compare");
 		snprintf(w->engines, sizeof(w->engines), "%s", arg);
 		return 0;
-	case OPT_ENGINE:
-		if (w->use == FOR_COMPARE)
-			return usage_error(cli, "--%s: compare takes --engines", cli_opt_name(o));
-		return args_set_attr(cli, o, arg, c);
 	case OPT_FILE:
-		if (w->use != FOR_COMPARE)
-			return usage_error(cli,
-					   "--file: only for ssdk compare (run and start: --engine kfile --target FILE)");
 		w->cmp.file = arg;
 		return 0;
 	case OPT_DRY_RUN:
 		w->dry_run = 1;
 		return 0;
 	case OPT_FILE_SIZE:
+	case OPT_FILE_SIZE_FILE:
 		if (ssdk_parse_size(arg, &w->file_size) || !w->file_size)
 			return usage_error(cli, "--file-size: '%s' is not a size", arg);
 		return 0;
-	case OPT_IODEPTH:
-		if (w->use != FOR_SWEEP && w->use != FOR_COMPARE)
-			return args_set_attr(cli, o, arg, c);
+	case OPT_IODEPTHS:
 		if (parse_list(arg, w->qds, WORKLOAD_MAX_POINTS, &w->nr_qds, 0))
 			return usage_error(cli, "--%s: '%s' is not a list of at most %d numbers (N,N,...)",
 					   cli_opt_name(o), arg, WORKLOAD_MAX_POINTS);
@@ -311,10 +377,9 @@ static int workload_opt(struct cli *cli, const struct cli_opt *o, const char *ar
 							 SSDK_SPEC_ENUM_STEADY_TRACK));
 		return 0;
 	case OPT_METHOD:
+	case OPT_METHOD_STUDY:
 		return workload_method(cli, o, arg, w);
 	case OPT_MODE:
-		if (w->use != FOR_PRECONDITION)
-			return usage_error(cli, "--mode: only for ssdk ctl precondition");
 		for (i = 0; i < NR_PRECOND_MODES; i++)
 			if (!strcmp(arg, precond_modes[i]))
 				break;
@@ -323,8 +388,7 @@ static int workload_opt(struct cli *cli, const struct cli_opt *o, const char *ar
 		w->mode = i;
 		return 0;
 	case OPT_PASSES:
-		if (w->use != FOR_PRECONDITION && w->use != FOR_STUDY)
-			return usage_error(cli, "--passes: only for ssdk ctl precondition and ssdk study");
+	case OPT_PASSES_STUDY:
 		if (ssdk_parse_u32(arg, &w->passes) || w->passes > 100)
 			return usage_error(cli, "--passes: '%s' is not a count (0 .. 100)", arg);
 		w->passes_set = 1;
@@ -338,16 +402,15 @@ static int workload_opt(struct cli *cli, const struct cli_opt *o, const char *ar
 	case OPT_QUIET:
 		w->quiet = 1;
 		return 0;
-	case OPT_OWNED:
-		if (w->use == FOR_START)
-			return usage_error(cli, "--%s: the run would stop as start returns; use ssdk ctl run",
-					   cli_opt_name(o));
-		return args_set_attr(cli, o, arg, c);
 	}
 	return args_set_attr(cli, o, arg, c);
 }
 
-/* --profile NAME, anywhere on the line: its options, as if they came first. */
+/*
+ * --profile NAME, anywhere on the line: its options, as if they came
+ * first; of a command that takes a profile to start from (study's are
+ * its workloads, and the parser refuses it where it does not apply).
+ */
 static int apply_profile(struct cli *cli, const struct cli_cmd *cmd, int argc, char **argv,
 			 struct workload *w)
 {
@@ -361,14 +424,14 @@ static int apply_profile(struct cli *cli, const struct cli_cmd *cmd, int argc, c
 		else if (!strncmp(argv[i], "--profile=", 10))
 			name = argv[i] + 10;
 	}
-	if (!name || w->use == FOR_STUDY)
+	if (!name || args_cmd_opt(cmd, "profile") != &workload_opts[OPT_PROFILE])
 		return 0;
 	p = profile_find(name);
 	if (!p)
 		return usage_error(cli, "--profile: no profile '%s' (see ssdk ctl profiles)", name);
 	if (p->sweep != (w->use == FOR_SWEEP))
-		return usage_error(cli, "--profile %s is for ssdk ctl %s", name,
-				   p->sweep ? "sweep" : "run or start");
+		return usage_error(cli, "--profile %s is for ssdk %s", name,
+				   p->sweep ? "ctl sweep" : "ctl run, ctl start and compare");
 	return args_apply(cli, cmd, p->args, workload_opt, w);
 }
 
@@ -377,8 +440,8 @@ static int compare_options(struct cli *cli, struct workload *w)
 {
 	_Static_assert(WORKLOAD_MAX_POINTS <= COMPARE_MAX_DEPTHS, "compare has room for a list");
 
-	if (!w->engines[0] || w->nr_targets != 1 || workload_workers(w) != 1)
-		return usage_error(cli, "compare needs --engines, one --target, one worker");
+	if (!w->engines[0] || w->nr_targets != 1)
+		return usage_error(cli, "compare needs --engines and one --target");
 	w->cmp.cfg = w->cfg;
 	memcpy(w->cmp.qds, w->qds, w->nr_qds * sizeof(*w->qds));
 	w->cmp.nr_qds = w->nr_qds;
@@ -386,9 +449,9 @@ static int compare_options(struct cli *cli, struct workload *w)
 }
 
 /*
- * What the module cannot judge of a replay: a trace, one run of one
- * worker, and times in the trace to keep (a log without them can only
- * be replayed as fast as it goes).
+ * What the module cannot judge of a replay: a trace, one run (of one
+ * worker: --workers is not replay's), and times in the trace to keep (a
+ * log without them can only be replayed as fast as it goes).
  */
 static int workload_replay_check(struct cli *cli, struct workload *w)
 {
@@ -396,8 +459,8 @@ static int workload_replay_check(struct cli *cli, struct workload *w)
 
 	if (!w->trace)
 		return usage_error(cli, "--trace FILE is needed");
-	if (w->nr_targets != 1 || workload_workers(w) != 1)
-		return usage_error(cli, "replay takes one --target and one worker");
+	if (w->nr_targets != 1)
+		return usage_error(cli, "replay takes one --target");
 	if (!(ssdk_trace_flags(w->trace) & SSDK_TRACE_HAS_TIME) &&
 	    ssdk_config_get(c, SSDK_A_RUN_REPLAY_TIMING) == SSDK_REPLAY_TIMING_ORIGINAL)
 		return usage_error(cli, "%s: the trace has no times to keep: --timing afap",
@@ -425,14 +488,16 @@ static int workload_parse(struct cli *cli, const struct cli_cmd *cmd, int argc, 
 	if (w->use == FOR_PURGE)
 		return ssdk_config_is_set(&w->cfg, SSDK_A_RUN_PURGE) || w->nvme >= 0 ? 0 :
 			usage_error(cli, "--method M is needed");
+	if (w->file_size && !w->cmp.file &&
+	    ssdk_config_get(&w->cfg, SSDK_A_RUN_ENGINE) != SSDK_ENGINE_KFILE)
+		return usage_error(cli,
+				   "--file-size: lays out a file: with --engine kfile, or compare's --file");
 	if (w->use == FOR_REPLAY)
 		return workload_replay_check(cli, w);
-	/* Their steps say how long each is. */
+	/* Their steps say how long each is, each of one worker. */
 	if (w->use == FOR_PRECONDITION || w->use == FOR_STUDY) {
-		if (w->nr_targets != 1 || workload_workers(w) != 1)
-			return usage_error(cli, "%s takes one --target and one worker", cli->cmd);
-		if (w->file_size)
-			return usage_error(cli, "--file-size: %s writes a block device", cli->cmd);
+		if (w->nr_targets != 1)
+			return usage_error(cli, "%s takes one --target", cli->cmd);
 		if (w->passes_set && w->use == FOR_PRECONDITION && w->mode == PRECOND_WDPC)
 			return usage_error(cli, "--passes: wdpc runs in rounds (--rounds)");
 		return 0;
@@ -444,18 +509,13 @@ static int workload_parse(struct cli *cli, const struct cli_cmd *cmd, int argc, 
 		return usage_error(cli, "--runtime, --rounds or --ios is needed");
 	if (w->use == FOR_SWEEP && !w->nr_qds)
 		return usage_error(cli, "--iodepth N,N,... is needed");
-	if (w->file_size && !w->cmp.file &&
-	    ssdk_config_get(&w->cfg, SSDK_A_RUN_ENGINE) != SSDK_ENGINE_KFILE)
-		return usage_error(cli,
-				   "--file-size: lays out a file: with --engine kfile, or compare's --file");
 	return w->use == FOR_COMPARE ? compare_options(cli, w) : 0;
 }
 
 /**
  * workload_open() - A workload from a command line, connected to the module.
  * @cli: Settings.
- * @cmd: The command.
- * @use: What the workload is for.
+ * @cmd: The command, one of the table's: its @use is what the workload is for.
  * @argc: Arguments, the command's name first.
  * @argv: Arguments.
  * @out: The workload, to free with workload_close(); NULL on failure.
@@ -464,8 +524,8 @@ static int workload_parse(struct cli *cli, const struct cli_cmd *cmd, int argc, 
  *
  * Return: 0 or an exit status (said).
  */
-int workload_open(struct cli *cli, const struct cli_cmd *cmd, enum workload_use use,
-		  int argc, char **argv, struct workload **out)
+int workload_open(struct cli *cli, const struct cli_cmd *cmd, int argc, char **argv,
+		  struct workload **out)
 {
 	struct workload *w = calloc(1, sizeof(*w));
 	int err;
@@ -473,7 +533,7 @@ int workload_open(struct cli *cli, const struct cli_cmd *cmd, enum workload_use 
 	*out = NULL;
 	if (!w)
 		return runtime_error(cli, "out of memory");
-	w->use = use;
+	w->use = cmd->use;
 	err = workload_parse(cli, cmd, argc, argv, w);
 	if (!err)
 		err = cli_connect(cli, &w->h);
@@ -499,18 +559,6 @@ void workload_close(struct workload *w)
 	jobs_free(&w->jobs);
 	ssdk_close(w->h);
 	free(w);
-}
-
-/**
- * workload_workers() - The workers of each of a workload's runs.
- * @w: The workload.
- *
- * Return: --workers, or 1.
- */
-uint32_t workload_workers(const struct workload *w)
-{
-	return ssdk_config_is_set(&w->cfg, SSDK_A_RUN_WORKERS) ?
-	       (uint32_t)ssdk_config_get(&w->cfg, SSDK_A_RUN_WORKERS) : 1;
 }
 
 /**
@@ -726,22 +774,21 @@ int workload_span(struct cli *cli, struct workload *w)
  * (which @build makes from them), every step checked, then run, then
  * reported (plan_execute()).
  * @cli: Settings.
- * @cmd: The command.
- * @use: What its workload is for.
+ * @cmd: The command, one of the table's.
  * @argc: Arguments, the command's name first.
  * @argv: Arguments.
  * @build: Makes the plan from the workload, or says why not (an exit status).
  *
  * Return: 0 or an exit status (said).
  */
-int workload_plan(struct cli *cli, const struct cli_cmd *cmd, enum workload_use use,
-		  int argc, char **argv, workload_plan_fn build)
+int workload_plan(struct cli *cli, const struct cli_cmd *cmd, int argc, char **argv,
+		  workload_plan_fn build)
 {
 	struct workload *w;
 	struct plan *p;
 	int ret;
 
-	ret = workload_open(cli, cmd, use, argc, argv, &w);
+	ret = workload_open(cli, cmd, argc, argv, &w);
 	if (ret)
 		return ret;
 	p = calloc(1, sizeof(*p));

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * A workload on the command line: the options of ssdk ctl run, start and
- * sweep and of ssdk compare, a --profile's first, into the runs they
- * make; and the files --file-size lays out for them.
+ * A workload on the command line: the options of ssdk ctl run, start,
+ * sweep, replay, purge and precondition and of ssdk compare and study,
+ * one table that says which are whose (args.h), a --profile's first,
+ * into the runs they make; and the files --file-size lays out for them.
  */
 #ifndef _SSDK_WORKLOAD_H
 #define _SSDK_WORKLOAD_H
@@ -16,9 +17,12 @@
 #define WORKLOAD_MAX_TARGETS	16
 #define WORKLOAD_MAX_POINTS	32
 
-/* What a workload is for: options some of them take only. */
+/*
+ * What a workload is for: the command, as its @use (cli_cmd) numbers it
+ * among those of workload_opts, whose options say which are its.
+ */
 enum workload_use {
-	FOR_RUN, FOR_START, FOR_SWEEP, FOR_COMPARE, FOR_PURGE, FOR_PRECONDITION, FOR_STUDY,
+	FOR_RUN = 1, FOR_START, FOR_SWEEP, FOR_COMPARE, FOR_PURGE, FOR_PRECONDITION, FOR_STUDY,
 	FOR_REPLAY,
 };
 
@@ -77,10 +81,9 @@ struct workload {
 extern const struct cli_opt workload_opts[];
 extern const char workload_about[];
 
-int workload_open(struct cli *cli, const struct cli_cmd *cmd, enum workload_use use,
-		  int argc, char **argv, struct workload **out);
+int workload_open(struct cli *cli, const struct cli_cmd *cmd, int argc, char **argv,
+		  struct workload **out);
 void workload_close(struct workload *w);
-uint32_t workload_workers(const struct workload *w);
 void workload_jobs(struct workload *w, uint32_t iodepth);
 int workload_check(struct cli *cli, struct workload *w);
 int workload_dry_run(struct cli *cli, const struct workload *w);
@@ -90,8 +93,8 @@ int workload_load_trace(struct cli *cli, struct workload *w);
 
 /* Makes a command's plan from its options: 0 or an exit status (said). */
 typedef int (*workload_plan_fn)(struct cli *cli, struct workload *w, struct plan *p);
-int workload_plan(struct cli *cli, const struct cli_cmd *cmd, enum workload_use use,
-		  int argc, char **argv, workload_plan_fn build);
+int workload_plan(struct cli *cli, const struct cli_cmd *cmd, int argc, char **argv,
+		  workload_plan_fn build);
 int workload_profile(struct cli *cli, const struct cli_cmd *cmd, const char *name,
 		     const struct ssdk_run_config *over, struct ssdk_run_config *out);
 

@@ -123,6 +123,14 @@ from ssdk.review import parser
 		check "$mode: $path --$opt's values" "$(tr ' ' '\n' <<<"$values")" \
 			"$(complete_line "ssdk $path --$opt ")"
 	done < <(q '[c["path"] + "\t" + o["name"] + "\t" + " ".join(v["name"] for v in o["values"]) for c in d["commands"] for o in c["options"] if o["values"]]')
+	# A command's options are its own: a purge draws no IO, has no engine.
+	check "$mode: ctl purge's options: none of run's" "" \
+		"$(comm -12 <(printf '%s\n' --engine --engines --file --profile --rw | sort) \
+			<(complete_line "ssdk ctl purge --"))"
+	includes "$mode: ctl purge's options: its own" "$(printf '%s\n' --target --method --allow-write)" \
+		"$(complete_line "ssdk ctl purge --")"
+	check "$mode: ctl purge --engine: no value of an option it does not take" "" \
+		"$(complete_line "ssdk ctl purge --engine ")"
 	check "$mode: --rw=VALUE" \
 		"$(q '[v["name"] for c in d["commands"] if c["name"] == "run" for o in c["options"] if o["name"] == "rw" for v in o["values"] if v["name"].startswith("rand")]')" \
 		"$(complete_line "ssdk ctl run --rw=rand")"

@@ -4,14 +4,23 @@
  * and their check are made from, on the kselftest harness: the real
  * program's dump, read with json-c, against the real parser's tables.
  * Every option getopt_long() is given for a command (args_getopt(), the
- * tables args_parse() parses with) is in the dump with its letter and
- * whether it takes a value, and nothing else is; every option of the dump
- * is one args_parse() takes, by its long name and by its letter; and
- * each option's help in the dump is, word for word, what --help prints.
+ * tables args_parse() parses with) that applies to it is in the dump
+ * with its letter and whether it takes a value, and nothing else is;
+ * every option of the dump is one args_parse() takes, by its long name
+ * and by its letter; and each option's help in the dump is, word for
+ * word, what --help prints.
+ *
+ * And each command's options are its own: the ones its code reads, as
+ * listed here, are what its help, --help and the dump offer, no other;
+ * the others of a table commands share are refused by the real program,
+ * in one line that names the option and the command, before anything
+ * else is done.
  */
 
+#include <ctype.h>
 #include <json-c/json.h>
 #include <stdio.h>
+#include <sys/wait.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -98,8 +107,9 @@ TEST(every_command_is_dumped_once)
 
 	ASSERT_NE(NULL, cmds);
 	EXPECT_EQ(nr_commands, json_object_array_length(cmds));
-	for (i = 0; i < nr_commands; i++)
+	for (i = 0; i < nr_commands; i++) {
 		EXPECT_NE(NULL, dumped_cmd(commands[i])) TH_LOG("%s", commands[i]->name);
+	}
 }
 
 TEST(every_option_the_parser_takes_is_dumped)
@@ -108,7 +118,7 @@ TEST(every_option_the_parser_takes_is_dumped)
 	struct option lopts[ARGS_MAX_OPTS];
 	char shorts[2 * ARGS_MAX_OPTS + 2], letter[2] = { 0 };
 	struct json_object *c, *o;
-	unsigned int i;
+	unsigned int i, own;
 	const char *s;
 	int n, k;
 
@@ -117,10 +127,18 @@ TEST(every_option_the_parser_takes_is_dumped)
 		ASSERT_NE(NULL, c);
 		n = args_getopt(commands[i], lopts, shorts, map);
 		ASSERT_LT(0, n);
-		EXPECT_EQ((size_t)n, json_object_array_length(member(c, "options")))
+		for (k = 0, own = 0; k < n; k++)
+			own += args_applies(commands[i], map[k]);
+		EXPECT_EQ((size_t)own, json_object_array_length(member(c, "options")))
 			TH_LOG("%s: options the parser lacks are dumped", commands[i]->name);
 		for (k = 0; k < n; k++) {
 			o = dumped_opt(c, lopts[k].name);
+			/* The table's others are given to be refused, not dumped. */
+			if (!args_applies(commands[i], map[k])) {
+				EXPECT_EQ(NULL, o)
+					TH_LOG("%s --%s", commands[i]->name, lopts[k].name);
+				continue;
+			}
 			EXPECT_NE(NULL, o) TH_LOG("%s --%s", commands[i]->name, lopts[k].name);
 			if (!o)
 				continue;
@@ -129,7 +147,7 @@ TEST(every_option_the_parser_takes_is_dumped)
 			letter[0] = map[k]->letter;
 			EXPECT_STREQ(map[k]->letter ? letter : "", str(o, "letter") ?: "");
 		}
-		/* Each letter getopt takes is an option's of the dump. */
+		/* Each letter getopt takes is an option's of the dump, or one refused. */
 		for (s = shorts + 1; *s; s++) {
 			if (*s == ':')
 				continue;
@@ -137,7 +155,12 @@ TEST(every_option_the_parser_takes_is_dumped)
 				;
 			ASSERT_LT(k, n);
 			letter[0] = *s;
-			EXPECT_STREQ(letter, str(dumped_opt(c, cli_opt_name(map[k])), "letter") ?: "");
+			o = dumped_opt(c, cli_opt_name(map[k]));
+			if (args_applies(commands[i], map[k])) {
+				EXPECT_STREQ(letter, str(o, "letter") ?: "");
+			} else {
+				EXPECT_EQ(NULL, o);
+			}
 		}
 	}
 }
@@ -234,9 +257,10 @@ static char *words(const char *text)
 
 TEST(dumped_help_is_what_help_prints)
 {
+	const struct cli_opt *own[ARGS_MAX_OPTS];
 	struct json_object *c, *opts, *o;
 	char *printed, *help, *head, *text = NULL;
-	size_t size = 0, k;
+	size_t size = 0, k, n;
 	unsigned int i;
 	FILE *f;
 
@@ -245,8 +269,9 @@ TEST(dumped_help_is_what_help_prints)
 		ASSERT_NE(NULL, c);
 		f = open_memstream(&text, &size);
 		ASSERT_NE(NULL, f);
-		for (k = 0; k < args_nr_opts(commands[i]->opts); k++)
-			args_opt_help(f, &commands[i]->opts[k]);
+		n = args_cmd_opts(commands[i], own);
+		for (k = 0; k < n; k++)
+			args_opt_help(f, own[k]);
 		for (k = 0; k < args_nr_common; k++)
 			args_opt_help(f, &args_common[k]);
 		fclose(f);
@@ -266,6 +291,281 @@ TEST(dumped_help_is_what_help_prints)
 		free(printed);
 		free(text);
 		text = NULL;
+	}
+}
+
+/*
+ * What each command's code reads, beyond the common options: the
+ * options its help, its dump and its completion offer, and no other.
+ */
+static const struct {
+	const char *group, *name, *opts;
+} reads[] = {
+	{ "ctl", "info", "" },
+	{ "ctl", "run", "target engine buffered file-size profile workers cpus rw rwmixread bs "
+	  "bssplit iodepth batch polled offset span align align-offset stride pattern rate-iops "
+	  "arrivals open-loop runtime ios ramp rounds round-time steady cpu seed slowest "
+	  "ts-interval capture-over max-errors continue-on-error owned allow-write quiet dry-run" },
+	/* No progress to quieten, no process to own the run once it returns. */
+	{ "ctl", "start", "target engine buffered file-size profile workers cpus rw rwmixread bs "
+	  "bssplit iodepth batch polled offset span align align-offset stride pattern rate-iops "
+	  "arrivals open-loop runtime ios ramp rounds round-time steady cpu seed slowest "
+	  "ts-interval capture-over max-errors continue-on-error allow-write dry-run" },
+	/* A replay of a file too: a review's step on a filesystem. */
+	{ "ctl", "replay", "target engine buffered file-size trace timing remap iodepth batch "
+	  "polled offset span pattern runtime ios ramp cpu seed slowest ts-interval capture-over "
+	  "max-errors continue-on-error owned allow-write quiet dry-run" },
+	{ "ctl", "sweep", "target engine buffered file-size profile workers cpus rw rwmixread bs "
+	  "bssplit iodepth batch polled offset span align align-offset stride pattern rate-iops "
+	  "arrivals open-loop runtime ios ramp rounds round-time steady cpu seed slowest "
+	  "ts-interval capture-over max-errors continue-on-error owned allow-write quiet dry-run" },
+	{ "ctl", "purge", "target offset span method cpu slowest ts-interval capture-over "
+	  "max-errors continue-on-error owned allow-write quiet dry-run" },
+	{ "ctl", "precondition", "target rw rwmixread bs bssplit iodepth batch polled offset span "
+	  "align align-offset stride pattern rate-iops arrivals open-loop ramp rounds round-time "
+	  "steady mode passes cpu seed slowest ts-interval capture-over max-errors "
+	  "continue-on-error owned allow-write quiet dry-run" },
+	{ "ctl", "profiles", "" },
+	{ NULL, "compare", "target buffered file-size engines file profile rw rwmixread bs bssplit "
+	  "iodepth batch polled offset span align align-offset stride pattern rate-iops arrivals "
+	  "open-loop runtime ios ramp rounds round-time steady cpu seed slowest ts-interval "
+	  "capture-over max-errors continue-on-error owned allow-write quiet dry-run" },
+	{ NULL, "study", "target profile rw rwmixread bs bssplit iodepth batch polled offset span "
+	  "align align-offset stride pattern rate-iops arrivals open-loop runtime ios ramp rounds "
+	  "round-time steady method passes cpu seed slowest ts-interval capture-over max-errors "
+	  "continue-on-error owned allow-write quiet dry-run" },
+	{ NULL, "review", "target fs scale runtime span out resume allow-write dry-run quiet" },
+	{ "ctl", "status", "follow openmetrics-dir interval" },
+	{ "ctl", "list", "" },
+	{ "ctl", "wait", "timeout" },
+	{ "ctl", "stop", "" },
+	{ "ctl", "results", "slowest text captured" },
+	{ "ctl", "delete", "" },
+	{ "trace", "summary", "" },
+	{ "trace", "dump", "" },
+	{ "trace", "make", "out ios bs bs-split rwmixread seq-pct gaps offset span seed name" },
+	{ "trace", "record", "target out duration buffer" },
+	{ NULL, "help", "" },
+};
+
+/* What the real program prints for @line (stdout and stderr), and its exit status. */
+static char *run_ssdk(const char *line, int *status)
+{
+	char cmd[512], *out = calloc(1, 1 << 20);
+	size_t n = 0, got;
+	FILE *p;
+
+	snprintf(cmd, sizeof(cmd), "%s %s 2>&1", SSDK_BIN, line);
+	p = popen(cmd, "r");
+	if (!out || !p)
+		abort();
+	while ((got = fread(out + n, 1, (1 << 20) - 1 - n, p)) > 0)
+		n += got;
+	*status = pclose(p);
+	*status = WIFEXITED(*status) ? WEXITSTATUS(*status) : -1;
+	return out;
+}
+
+/* A command's words after ssdk: "ctl run", "compare". */
+static const char *path_of(const struct cli_cmd *cmd)
+{
+	static char path[64];
+
+	snprintf(path, sizeof(path), "%s%s%s", cmd->group ? cmd->group : "",
+		 cmd->group ? " " : "", cmd->name);
+	return path;
+}
+
+/* Whether @text has @word whole: --engine, not in --engines nor --engine-x. */
+static int has_word(const char *text, const char *word)
+{
+	const char *p;
+	size_t n = strlen(word);
+
+	for (p = strstr(text, word); p; p = strstr(p + 1, word))
+		if ((p == text || (p[-1] != '-' && p[-1] != '_' && !isalnum(p[-1]))) &&
+		    p[n] != '-' && p[n] != '_' && !isalnum(p[n]))
+			return 1;
+	return 0;
+}
+
+/* @list's words, a blank between each, as one name each. */
+static int listed(const char *list, const char *name)
+{
+	size_t n = strlen(name);
+	const char *p;
+
+	for (p = strstr(list, name); p; p = strstr(p + 1, name))
+		if ((p == list || p[-1] == ' ') && (p[n] == ' ' || !p[n]))
+			return 1;
+	return 0;
+}
+
+TEST(each_command_offers_the_options_its_code_reads)
+{
+	const struct cli_opt *own[ARGS_MAX_OPTS];
+	struct json_object *c, *opts, *o;
+	char word[128], *help;
+	unsigned int i, k, n, nr;
+	const char *p, *e;
+	int status;
+
+	ASSERT_EQ(nr_commands, ARRAY_SIZE(reads));
+	for (i = 0; i < ARRAY_SIZE(reads); i++) {
+		const struct cli_cmd *cmd = command_find(reads[i].group, reads[i].name);
+
+		ASSERT_NE(NULL, cmd) TH_LOG("%s", reads[i].name);
+		/* The parser's: each listed, and as many. */
+		n = args_cmd_opts(cmd, own);
+		for (k = 0; k < n; k++) {
+			EXPECT_TRUE(listed(reads[i].opts, cli_opt_name(own[k])))
+				TH_LOG("%s offers --%s, which its code does not read", path_of(cmd),
+				       cli_opt_name(own[k]));
+		}
+		for (p = reads[i].opts, nr = 0; *p; p = *e ? e + 1 : e, nr++) {
+			e = strchrnul(p, ' ');
+			snprintf(word, sizeof(word), "%.*s", (int)(e - p), p);
+			EXPECT_NE(NULL, args_cmd_opt(cmd, word))
+				TH_LOG("%s reads --%s, which it does not offer", path_of(cmd),
+				       word);
+		}
+		EXPECT_EQ(nr, n) TH_LOG("%s", path_of(cmd));
+		/* The dump's, the common ones besides. */
+		c = dumped_cmd(cmd);
+		ASSERT_NE(NULL, c);
+		opts = member(c, "options");
+		for (k = 0, nr = 0; k < json_object_array_length(opts); k++) {
+			o = json_object_array_get_idx(opts, k);
+			if (json_object_get_boolean(member(o, "common")))
+				continue;
+			nr++;
+			EXPECT_TRUE(listed(reads[i].opts, str(o, "name")))
+				TH_LOG("%s dumps --%s", path_of(cmd), str(o, "name"));
+		}
+		EXPECT_EQ(n, nr) TH_LOG("%s", path_of(cmd));
+		/* --help's: each option's line, and none of the table's others. */
+		snprintf(word, sizeof(word), "%s --help", path_of(cmd));
+		help = run_ssdk(word, &status);
+		EXPECT_EQ(0, status);
+		for (k = 0; k < n; k++) {
+			snprintf(word, sizeof(word), "--%s", cli_opt_name(own[k]));
+			EXPECT_TRUE(has_word(help, word))
+				TH_LOG("%s --help: no %s", path_of(cmd), word);
+		}
+		for (k = 0; k < args_nr_opts(cmd->opts); k++) {
+			snprintf(word, sizeof(word), "\n  --%s ", cli_opt_name(&cmd->opts[k]));
+			if (!args_cmd_opt(cmd, cli_opt_name(&cmd->opts[k]))) {
+				EXPECT_EQ(NULL, strstr(help, word))
+					TH_LOG("%s --help offers %s", path_of(cmd), word + 3);
+			}
+		}
+		free(help);
+	}
+}
+
+TEST(purge_help_lacks_what_a_purge_does_not_take)
+{
+	static const char *const not_purge[] = {
+		"--engine", "--engines", "--profile", "--file", "--file-size", "--rw", "--bs",
+		"--iodepth", "--runtime", "--workers", "--trace", "--mode", "--passes",
+	};
+	char *help;
+	unsigned int i;
+	int status;
+
+	help = run_ssdk("ctl purge --help", &status);
+	EXPECT_EQ(0, status);
+	for (i = 0; i < ARRAY_SIZE(not_purge); i++) {
+		EXPECT_FALSE(has_word(help, not_purge[i])) TH_LOG("%s", not_purge[i]);
+	}
+	EXPECT_TRUE(has_word(help, "--method"));
+	EXPECT_TRUE(has_word(help, "--target"));
+	EXPECT_TRUE(has_word(help, "--allow-write"));
+	EXPECT_EQ(NULL, strstr(help, "do not apply"));
+	free(help);
+}
+
+/*
+ * Each option of a table that commands share that is not a command's is
+ * refused by the real program, by its long form and by its letter: one
+ * line, exit 2, before anything else (without the --target the command
+ * needs, which would be said otherwise).
+ */
+TEST(an_option_not_a_commands_own_is_refused_by_name)
+{
+	char head[128], line[256], want[256], *out;
+	const struct cli_cmd *cmd;
+	const struct cli_opt *o;
+	unsigned int i, k, tried = 0;
+	int status, form;
+
+	for (i = 0; i < nr_commands; i++) {
+		cmd = commands[i];
+		/* The command's words: study's operand first. */
+		snprintf(head, sizeof(head), "%s%s%s", path_of(cmd), cmd->words ? " " : "",
+			 cmd->words ? cmd->words[0] : "");
+		for (k = 0; cmd->use && k < args_nr_opts(cmd->opts); k++) {
+			o = &cmd->opts[k];
+			if (args_cmd_opt(cmd, cli_opt_name(o)))
+				continue;
+			snprintf(want, sizeof(want),
+				 "ssdk: %s: --%s does not apply to %s (see 'ssdk %s --help')\n",
+				 path_of(cmd), cli_opt_name(o), cmd->name, path_of(cmd));
+			for (form = 0; form < 1 + !!o->letter; form++) {
+				if (form)
+					snprintf(line, sizeof(line), "%s -%c", head, o->letter);
+				else
+					snprintf(line, sizeof(line), "%s --%s", head, cli_opt_name(o));
+				if (o->arg)
+					strcat(line, " 1");
+				out = run_ssdk(line, &status);
+				EXPECT_EQ(2, status) TH_LOG("ssdk %s", line);
+				EXPECT_STREQ(want, out) TH_LOG("ssdk %s", line);
+				free(out);
+				tried++;
+			}
+		}
+	}
+	EXPECT_LT(50u, tried);
+	/* With what a purge needs, and after it: refused all the same. */
+	out = run_ssdk("ctl purge --target /dev/null --method discard --allow-write --engine bio",
+		       &status);
+	EXPECT_EQ(2, status);
+	EXPECT_STREQ("ssdk: ctl purge: --engine does not apply to purge (see 'ssdk ctl purge --help')\n",
+		     out);
+	free(out);
+	out = run_ssdk("ctl start --target /dev/null --runtime 1s -q", &status);
+	EXPECT_EQ(2, status);
+	EXPECT_STREQ("ssdk: ctl start: --quiet does not apply to start (see 'ssdk ctl start --help')\n",
+		     out);
+	free(out);
+}
+
+/*
+ * A table that commands share: each of its options is some command's
+ * (else it would be dead), and a command has each name once (two options
+ * of one name are for different commands).
+ */
+TEST(a_shared_tables_options_are_each_some_commands_once)
+{
+	const struct cli_opt *own[ARGS_MAX_OPTS];
+	unsigned int i, j, k, n, whose;
+
+	for (i = 0; i < nr_commands; i++) {
+		n = args_cmd_opts(commands[i], own);
+		for (k = 0; k < n; k++) {
+			for (j = k + 1; j < n; j++) {
+				EXPECT_STRNE(cli_opt_name(own[k]), cli_opt_name(own[j]))
+					TH_LOG("%s", path_of(commands[i]));
+			}
+		}
+		for (k = 0; commands[i]->use && k < args_nr_opts(commands[i]->opts); k++) {
+			for (j = 0, whose = 0; j < nr_commands; j++)
+				whose += commands[j]->opts == commands[i]->opts &&
+					 args_applies(commands[j], &commands[i]->opts[k]);
+			EXPECT_LT(0u, whose) TH_LOG("--%s is no command's",
+						    cli_opt_name(&commands[i]->opts[k]));
+		}
 	}
 }
 

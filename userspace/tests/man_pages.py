@@ -7,9 +7,11 @@
 Every command of `SSDK -j help` has its page in MAN_DIR (ssdk-ctl-run.1),
 and the page as groff renders it (tbl, the man macros, ASCII, no
 hyphenation) holds every option of that command's table, by its long form
-and by its letter; ssdk.1 names every command's page; ssdk-profiles.7
-names every profile of `SSDK -j ctl profiles`. The names come from the
-CLI, none is listed here. Exits 1 when a check fails.
+and by its letter, and its OPTIONS are those and no other (another
+command's options are not its: ssdk-ctl-purge.1 has no --engine);
+ssdk.1 names every command's page; ssdk-profiles.7 names every profile of
+`SSDK -j ctl profiles`. The names come from the CLI, none is listed here
+but purge's few that it must lack. Exits 1 when a check fails.
 """
 
 from __future__ import annotations
@@ -37,6 +39,19 @@ def has_word(text: str, word: str) -> bool:
     return re.search(r"(?<![\w-])" + re.escape(word) + r"(?![\w-])", text) is not None
 
 
+def section_options(text: str, title: str) -> list[str]:
+    """The long names of the options a section of a rendered page lists."""
+    names: list[str] = []
+    inside = False
+    for line in text.splitlines():
+        if line and not line[0].isspace():
+            inside = line.strip() == title
+        elif inside:
+            m = re.match(r" {7}(?:-\w, )?--([\w-]+)", line)
+            names += [m.group(1)] if m else []
+    return names
+
+
 def main() -> int:
     ssdk = sys.argv[1] if len(sys.argv) > 1 else "./ssdk"
     man_dir = Path(sys.argv[2] if len(sys.argv) > 2 else "../build/man")
@@ -61,7 +76,18 @@ def main() -> int:
                 why.append(f"-{o['letter']} (--{o['name']}) is not in it")
         if not has_word(main_text, f"{name}(1)"):
             why.append("ssdk(1) does not name it")
+        own = sorted(o["name"] for o in cmd["options"] if not o["common"])
+        listed = sorted(section_options(text, "OPTIONS"))
+        if listed != own:
+            why.append(f"its OPTIONS are {' '.join(listed)}, not {' '.join(own)}")
         checks.append((f"{name}(1): its {len(cmd['options'])} options", why))
+    # What a purge does not take, named by no word of its page.
+    page = man_dir / "ssdk-ctl-purge.1"
+    text = render(page) if page.is_file() else ""
+    checks.append(("ssdk-ctl-purge(1): no option a purge does not take",
+                   [f"{w} is in it" for w in ["--engine", "--engines", "--profile", "--rw", "--file"]
+                    if has_word(text, w)] + ([] if has_word(text, "--method") else
+                                             ["--method is not in it"])))
     page = man_dir / "ssdk-profiles.7"
     text = render(page) if page.is_file() else ""
     checks.append(("ssdk-profiles(7): every profile",
