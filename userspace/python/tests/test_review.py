@@ -125,6 +125,9 @@ BAD: list[tuple[str, str]] = [
     ("[a]\n=3\n", "x.ini:2: a value without a key"),
     ("[ ]\nstep=run\n", "x.ini:1: a section without a name"),
     ("[a]\nstep=run\nbs=\n", "x.ini:3: bs needs a value (bs=SIZE)"),
+    # An option of the workload's table that is not the step's command's.
+    ("[a]\nstep=purge\nmethod=discard\nrw=read\n", "x.ini:4: [a]: no option rw"),
+    ("[a]\nstep=run\nengines=bio\n", "x.ini:3: [a]: no option engines"),
 ]
 
 
@@ -164,6 +167,17 @@ def test_a_suites_limits_at_them_and_one_past(cmds: dict[str, sm.Command]) -> No
     assert sm.parse(f"[a]\nstep=run{pad}\n", "x.ini", cmds).steps[0].cmd is not None
     with pytest.raises(ValueError, match=r"^x.ini:2: a line longer than 511 bytes$"):
         sm.parse(f"[a]\nstep=run{pad} \n", "x.ini", cmds)
+
+
+def test_a_global_key_goes_to_the_commands_that_take_it(cmds: dict[str, sm.Command]) -> None:
+    text_ = ("# t\n[global]\nruntime=1m\nengines=bio,kfile\nworkers=2\n\n"
+             "[r]\nstep=run\n[c]\nstep=compare\n[p]\nstep=replay\ntrace=t.iolog\n")
+    s = sm.parse(text_, "t.ini", cmds)
+    assert line_of(s, 0) == "run --runtime 1m --workers 2"
+    assert line_of(s, 1) == "compare --runtime 1m --engines bio,kfile"
+    assert line_of(s, 2) == "replay --runtime 1m --trace t.iolog"
+    assert s.key(s.steps[1], "engines") == "bio,kfile"
+    assert s.key(s.steps[0], "engines") is None
 
 
 # --- a review planned (was tests/review_test.c) --------------------------------------------
@@ -211,6 +225,52 @@ def test_the_steps_after_the_filesystem_step_run_once_per_filesystem() -> None:
     assert " ".join(r.step_argv(r.steps[11], True)) == (
         "-j compare --span 16g --iodepth 1,2,4,8,16,32 --runtime 1m --engines bio "
         "--rw randwrite --bs 4k --target /dev/nvme0n1 --allow-write --dry-run")
+
+
+def test_every_steps_command_line_is_one_its_command_takes(
+        cmds: dict[str, sm.Command]) -> None:
+    """Every step's command line, as the review writes it (the suite's keys,
+    then its own: the target, --engine kfile on a filesystem, -q, the quick
+    scale's --runtime and --span, --allow-write), has only options of its
+    command, as ``ssdk -j help`` lists them: none of them another's."""
+    text_ = ("# every command a step may run, raw and on a filesystem\n"
+             "[global]\nruntime=1m\nspan=8g\niodepth=4\nengines=bio\n\n"
+             "[purge]\nstep=purge\nmethod=discard\n[precondition]\nstep=precondition\n"
+             "mode=wipc\n[study]\nstep=study\n[run]\nstep=run\nrw=randread\n[sweep]\n"
+             "step=sweep\niodepth=1,2\n[compare]\nstep=compare\n[replay]\nstep=replay\n"
+             "trace=t.iolog\nremap=span\n[fs]\nstep=filesystem\nfile-size=1g\n"
+             "[run on fs]\nstep=run\n[compare on fs]\nstep=compare\nengines=kfile,psync\n"
+             "[replay on fs]\nstep=replay\ntrace=t.iolog\nremap=span\n")
+    r = rv.Review(cli="/usr/bin/ssdk", target="/dev/nvme0n1", dir="/srv/review",
+                  quick=True, allow_write=True, quiet=True)
+    r.suite_text = text_
+    r.suite = sm.parse(text_, "t.ini", cmds)
+    r.fs = [rv.Filesystem(rv.FS_KINDS[0])]
+    r.fs_list = "ext4"
+    r.plan()
+    assert len(r.steps) == 11
+    checked = 0
+    for rs in r.steps:
+        if rs.rec.argv is None:
+            continue
+        argv = list(rs.rec.argv)
+        assert argv[0] == "-j"
+        words = argv[1:]
+        cmd = cmds[words[1]] if words[0] == "ctl" else cmds[words[0]]
+        for w in words[2 if cmd.group else 1:]:
+            if w == "-q":
+                w = "--quiet"
+            if w.startswith("--"):
+                assert w[2:] in cmd.options, f"{' '.join(argv)}: {w} is not {cmd.name}'s"
+        checked += 1
+    assert checked == 10
+    assert argv_of(r.steps[10]) == (
+        "-j ctl replay --runtime 1m --span 8g --iodepth 4 --trace t.iolog --remap span "
+        "--engine kfile --target /srv/review/.mnt/ssdk-review.dat --allow-write -q "
+        "--runtime 2s --span 1073741824")
+    assert argv_of(r.steps[0]) == (
+        "-j ctl purge --method discard --target /dev/nvme0n1 --allow-write -q "
+        "--span 1073741824")
 
 
 def test_quick_scale_shortens_every_measuring_step_and_caps_its_span() -> None:
