@@ -334,7 +334,6 @@ static const struct {
 	  "align align-offset stride pattern rate-iops arrivals open-loop runtime ios ramp rounds "
 	  "round-time steady method passes cpu seed slowest ts-interval capture-over max-errors "
 	  "continue-on-error owned allow-write quiet dry-run" },
-	{ NULL, "review", "target fs scale runtime span out resume allow-write dry-run quiet" },
 	{ "ctl", "status", "follow openmetrics-dir interval" },
 	{ "ctl", "list", "" },
 	{ "ctl", "wait", "timeout" },
