@@ -106,13 +106,9 @@ expect_fail "IO options with a purge: not purge's (the CLI)" 2 \
 	"ctl purge: --rw does not apply to purge" \
 	stat_kept "$nb" "$SSDK_CLI" ctl purge --target "$nb" --method discard --rw randwrite \
 	--allow-write
-if [ -r "$YNL_CLI" ]; then
-	expect_fail "IO attributes with a purge: refused by the module (ynl)" 1 "rw: not with purge" \
-		stat_kept "$nb" ynl --do run-start --json \
-		"{\"target\": \"$nb\", \"purge\": \"discard\", \"rw\": \"randwrite\", \"allow-write\": true}"
-else
-	ktap_skip "IO attributes with a purge: refused by the module (ynl)" "no ynl at $YNL_CLI"
-fi
+expect_fail "IO attributes with a purge: refused by the module (ynl)" 1 "rw: not with purge" \
+	stat_kept "$nb" ynl --do run-start --json \
+	"{\"target\": \"$nb\", \"purge\": \"discard\", \"rw\": \"randwrite\", \"allow-write\": true}"
 expect_fail "an unknown method" 2 "--method: 'trim' is none of discard, secure-discard, write-zeroes" \
 	"$SSDK_CLI" ctl purge --target "$nb" --method trim --allow-write
 expect_fail "--method is ssdk ctl purge's" 2 "ctl run: --method does not apply to run" \
