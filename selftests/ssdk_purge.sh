@@ -106,7 +106,8 @@ expect_fail "IO options with a purge: not purge's (the CLI)" 2 \
 	"ctl purge: --rw does not apply to purge" \
 	stat_kept "$nb" "$SSDK_CLI" ctl purge --target "$nb" --method discard --rw randwrite \
 	--allow-write
-expect_fail "IO attributes with a purge: refused by the module (ynl)" 1 "rw: not with purge" \
+expect_fail "IO attributes with a purge: refused by the module (ynl)" 1 \
+	"not with purge: a purge covers its span once, in chunks" \
 	stat_kept "$nb" ynl --do run-start --json \
 	"{\"target\": \"$nb\", \"purge\": \"discard\", \"rw\": \"randwrite\", \"allow-write\": true}"
 expect_fail "an unknown method" 2 "--method: 'trim' is none of discard, secure-discard, write-zeroes" \
