@@ -54,7 +54,7 @@ static void ssdk_run_free_rcu(struct rcu_head *rcu)
 {
 	struct ssdk_run *run = container_of(rcu, struct ssdk_run, rcu);
 
-	ssdk_workers_free(run, true);
+	ssdk_workers_free(run);
 	kfree(run);
 }
 
@@ -66,7 +66,7 @@ static void ssdk_run_release(struct kref *ref)
 {
 	struct ssdk_run *run = container_of(ref, struct ssdk_run, ref);
 
-	ssdk_workers_free(run, false);
+	ssdk_workers_free_records(run);
 	ssdk_trace_put(run->cfg.trace);
 	kfree(run->cfg.target);
 	/* Its IO part, unless its end gave it back; the structs go a grace period later. */

@@ -922,7 +922,8 @@ struct ssdk_progress {
 /* workers.c */
 int ssdk_workers_setup(struct ssdk_run *run);
 void ssdk_workers_teardown(struct ssdk_run *run);
-void ssdk_workers_free(struct ssdk_run *run, bool rcu);
+void ssdk_workers_free_records(struct ssdk_run *run);
+void ssdk_workers_free(struct ssdk_run *run);
 int ssdk_workers_create(struct ssdk_run *run);
 void ssdk_workers_stop(struct ssdk_run *run);
 void ssdk_workers_wake(struct ssdk_run *run);

@@ -31,7 +31,7 @@
 
 #include "ssdk.h"
 
-/* The records a worker keeps: freed with the run, by ssdk_workers_free(). */
+/* The records a worker keeps: freed with the run, by ssdk_workers_free_records(). */
 static int ssdk_worker_alloc_records(struct ssdk_worker *w)
 {
 	int ret;
@@ -130,30 +130,38 @@ void ssdk_workers_teardown(struct ssdk_run *run)
 }
 
 /**
- * ssdk_workers_free() - Free a run's workers: their records, then the rest.
+ * ssdk_workers_free_records() - Free what a run's workers recorded.
  * @run: The run, its last reference gone.
- * @rcu: Whether a grace period has passed since: the workers' records go
- *	at once (false), their structs and tasks' references after it (true).
  *
- * Context: Process context, then any context (an RCU callback).
+ * Context: Process context.
  */
-void ssdk_workers_free(struct ssdk_run *run, bool rcu)
+void ssdk_workers_free_records(struct ssdk_run *run)
+{
+	unsigned int i;
+
+	for (i = 0; i < run->nr_workers; i++)
+		ssdk_worker_free_records(run->workers[i]);
+}
+
+/**
+ * ssdk_workers_free() - Free a run's workers and their tasks' references.
+ * @run: The run, a grace period after its last reference went: the
+ *	completion path may touch a worker and its task until then.
+ *
+ * Context: Any context (an RCU callback).
+ */
+void ssdk_workers_free(struct ssdk_run *run)
 {
 	struct ssdk_worker *w;
 	unsigned int i;
 
 	for (i = 0; i < run->nr_workers; i++) {
 		w = run->workers[i];
-		if (!rcu) {
-			ssdk_worker_free_records(w);
-			continue;
-		}
 		if (w->task)
 			put_task_struct(w->task);
 		kfree(w);
 	}
-	if (rcu)
-		kfree(run->workers);
+	kfree(run->workers);
 }
 
 /**
