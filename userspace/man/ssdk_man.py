@@ -185,7 +185,7 @@ def command_page(dump: Json, cmd: Json, tree: Path, docs: list[Path]) -> Page:
 
 def programs(tree: Path) -> list[str]:
     """The Python package's programs (pyproject.toml's [project.scripts]):
-    ssdk runs ssdk-NAME for `ssdk NAME` (cli/external.h); their pages are
+    ssdk runs ssdk-NAME for `ssdk NAME` (cli/cmd/external.h); their pages are
     python_man.py's."""
     with (tree / "userspace" / "python" / "pyproject.toml").open("rb") as f:
         return sorted(tomllib.load(f)["project"]["scripts"])

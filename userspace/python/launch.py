@@ -4,7 +4,7 @@
 
 userspace/ssdk-review, ssdk-report and ssdk-fleet are links to this file,
 beside the built userspace/ssdk, which runs ssdk-NAME for `ssdk NAME`
-(cli/external.h): each runs the main() that pyproject.toml's
+(cli/cmd/external.h): each runs the main() that pyproject.toml's
 [project.scripts] names for it, with the package of this tree. An
 installed package has its own scripts, on PATH.
 """

@@ -1,95 +1,44 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""Check the CLI's layering: cli_layers.py [CLI_DIR], KTAP on stdout.
+"""Check the CLI's layering: cli_layers.py [USERSPACE_DIR], KTAP on stdout.
 
-The order of the layers is the one written at the top of cli/cli.h, read
-from there: a layer per line, its files before the blanks that start its
-description, top first; a header mentioned in a description, as
-"(output.h)", is in that layer. A header x.h is in the layer of x.c. The
-last line names what is below the CLI: the library (libssdk) and
-directories, relative to cli/.
+The CLI's layers are the folders of cli/, top first, as the Makefile's
+CLI_LAYERS lists them (the order it links their archives in), read with
+`make -s print-cli-layers`, which prints the layers on one line and the
+include options the CLI is compiled with on the next.
 
-Every #include "..." of cli/*.c and cli/*.h must resolve (as the Makefile's
--I options find it), stay in its layer or go down, and no include may
-close a cycle. Exits 1 when a check fails.
+Every .c and .h under cli/ must be in a layer's folder. Every
+#include "..." must resolve as the compiler resolves it (the including
+file's folder, then the -I options in order), to a file of a layer or
+below the CLI (the library, the engines, common/, the uapi header); it
+must stay in its layer or go down, and no include may close a cycle.
+Exits 1 when a check fails.
 """
 
 from __future__ import annotations
 
-import fnmatch
 import re
+import subprocess
 import sys
-from dataclasses import dataclass, field
 from pathlib import Path
 
-# The -I options of userspace/Makefile, relative to cli/, after cli/ itself.
-INCLUDE_DIRS = ("../lib", "../../common", "../../include/uapi")
-# What the layer comment calls the library.
-NAMED_DIRS = {"libssdk": "../lib"}
-
-LAYER_LINE = re.compile(r"^ \*   (?P<files>\S.*?)(?: {2,}(?P<doc>.*))?$")
 INCLUDE = re.compile(r'^\s*#\s*include\s+"(?P<name>[^"]+)"', re.MULTILINE)
-MENTIONED = re.compile(r"\((?P<name>[\w.-]+\.h)\)")
 
 
-@dataclass
-class Layer:
-    index: int
-    patterns: list[str] = field(default_factory=list)
-    dirs: list[Path] = field(default_factory=list)
-    text: str = ""
+def read_layers(userspace: Path) -> tuple[list[str], list[Path]]:
+    """The layers, top first, and the -I folders in order, from the Makefile."""
+    out = subprocess.run(["make", "-s", "--no-print-directory", "-C", str(userspace),
+                          "print-cli-layers"], capture_output=True, text=True, check=True)
+    lines = out.stdout.splitlines()
+    layers = lines[0].split() if lines else []
+    dirs = [(userspace / opt[2:]).resolve() for opt in
+            (lines[1].split() if len(lines) > 1 else []) if opt.startswith("-I")]
+    return layers, dirs
 
 
-def parse_layers(cli_h: Path) -> list[Layer]:
-    """The layers of the comment of cli.h, top first."""
-    layers: list[Layer] = []
-    started = False
-    for line in cli_h.read_text().splitlines():
-        if not started:
-            started = "The layers" in line
-            continue
-        if line.startswith(" */"):
-            break
-        m = LAYER_LINE.match(line)
-        if not m:
-            if layers:
-                break
-            continue
-        layer = Layer(len(layers), text=line[3:].strip())
-        for entry in (e.strip() for e in m["files"].split(",")):
-            if entry.endswith((".c", ".h")):
-                layer.patterns.append(entry)
-            else:
-                layer.dirs.append((cli_h.parent / NAMED_DIRS.get(entry, entry)).resolve())
-        layer.patterns += MENTIONED.findall(m["doc"] or "")
-        layers.append(layer)
-    return layers
-
-
-def layer_of_cli_file(path: Path, layers: list[Layer]) -> Layer | None:
-    """A file of cli/: matched by name, or a header by its .c."""
-    names = [path.name]
-    if path.suffix == ".h":
-        names.append(path.stem + ".c")
-    for name in names:
-        for layer in layers:
-            if any(fnmatch.fnmatchcase(name, p) for p in layer.patterns):
-                return layer
-    return None
-
-
-def layer_of(cli: Path, path: Path, layers: list[Layer]) -> Layer | None:
-    if path.parent == cli:
-        return layer_of_cli_file(path, layers)
-    for layer in layers:
-        if any(d == path.parent or d in path.parents for d in layer.dirs):
-            return layer
-    return None
-
-
-def resolve(cli: Path, name: str) -> Path | None:
-    """Where the compiler finds #include "name" of a file of cli/."""
-    for d in (cli, *(cli / i for i in INCLUDE_DIRS)):
+def resolve(path: Path, name: str, dirs: list[Path]) -> Path | None:
+    """Where the compiler finds #include "name" of the file @path."""
+    for d in (path.parent, *dirs):
         candidate = (d / name).resolve()
         if candidate.is_file():
             return candidate
@@ -143,51 +92,67 @@ class Ktap:
 
 
 def main() -> int:
-    cli = Path(sys.argv[1] if len(sys.argv) > 1 else Path(__file__).parent.parent / "cli")
-    cli = cli.resolve()
-    files = sorted([*cli.glob("*.c"), *cli.glob("*.h")])
-    layers = parse_layers(cli / "cli.h")
-    ktap = Ktap(5)
+    userspace = Path(sys.argv[1] if len(sys.argv) > 1 else Path(__file__).parent.parent)
+    userspace = userspace.resolve()
+    cli = userspace / "cli"
+    layers, dirs = read_layers(userspace)
+    files = sorted([*cli.rglob("*.c"), *cli.rglob("*.h")])
+    ktap = Ktap(6)
 
     def rel(path: Path) -> str:
-        return str(path.relative_to(cli.parent)) if cli.parent in path.parents else str(path)
+        return str(path.relative_to(userspace.parent)) if userspace.parent in path.parents else str(path)
 
-    for layer in layers:
-        print(f"# layer {layer.index}: {layer.text}")
-    ktap.result("the layers are read from cli.h",
-                [] if len(layers) >= 2 and layers[-1].dirs else
-                [f"{len(layers)} layers read from {rel(cli / 'cli.h')}"])
+    def layer_of(path: Path) -> int | None:
+        if path.parent.parent == cli and path.parent.name in layers:
+            return layers.index(path.parent.name)
+        return None
 
-    unplaced = [f"{rel(f)}: in no layer of cli.h" for f in files
-                if layer_of(cli, f, layers) is None]
-    ktap.result("every file of cli/ is in a layer", unplaced)
+    for i, name in enumerate(layers):
+        print(f"# layer {i}: cli/{name}/")
+    missing = [f"cli/{name}/: no such folder" for name in layers if not (cli / name).is_dir()]
+    ktap.result("the layers are read from the Makefile, each a folder of cli/",
+                missing if len(layers) >= 2 else [f"{len(layers)} layers read"])
 
+    unplaced = [f"{rel(f)}: in no layer's folder" for f in files if layer_of(f) is None]
+    ktap.result("every file of cli/ is in a layer's folder", unplaced)
+
+    below = [d for d in dirs if cli not in (d, *d.parents) and userspace.parent in d.parents]
+    print("# below the CLI: " + ", ".join(rel(d) for d in below))
     graph: dict[Path, list[Path]] = {}
     unresolved: list[str] = []
     upward: list[str] = []
     for f in files:
-        src = layer_of(cli, f, layers)
+        src = layer_of(f)
         for name in includes(f):
-            target = resolve(cli, name)
+            target = resolve(f, name, dirs)
             if target is None:
                 unresolved.append(f'{rel(f)}: #include "{name}" not found')
                 continue
-            if target.parent == cli:
-                graph.setdefault(f, []).append(target)
-            dst = layer_of(cli, target, layers)
+            dst = layer_of(target)
             if dst is None:
-                if target.parent != cli:
+                if not any(d in target.parents for d in below):
                     unresolved.append(f'{rel(f)}: #include "{name}": {rel(target)} '
-                                      "is in no layer")
+                                      "is in no layer and not below the CLI")
                 continue
-            if src is not None and dst.index < src.index:
-                upward.append(f'{rel(f)} (layer {src.index}) includes "{name}" '
-                              f"(layer {dst.index}): upward")
-    ktap.result("every include resolves, to a file of a layer", unresolved)
+            graph.setdefault(f, []).append(target)
+            if src is not None and dst < src:
+                upward.append(f'{rel(f)} (cli/{layers[src]}/) includes "{name}" '
+                              f"(cli/{layers[dst]}/): upward")
+    ktap.result("every include resolves, to a layer or below the CLI", unresolved)
     ktap.result("no include goes up a layer", upward)
 
     cycle = find_cycle(graph)
     ktap.result("no include cycle", [" -> ".join(rel(p) for p in cycle)] if cycle else [])
+
+    # the same name in two folders: which one a bare #include finds depends
+    # on the -I order, not on the layers
+    seen: dict[str, Path] = {}
+    twice: list[str] = []
+    for f in files:
+        if f.suffix == ".h" and f.name in seen:
+            twice.append(f"{rel(seen[f.name])} and {rel(f)}")
+        seen.setdefault(f.name, f)
+    ktap.result("no header name in two layers", twice)
     return 1 if ktap.failed else 0
 
 

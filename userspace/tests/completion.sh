@@ -81,7 +81,7 @@ includes() {
 	fi
 }
 
-# The commands ssdk runs as ssdk-NAME (cli/external.h), where it looks:
+# The commands ssdk runs as ssdk-NAME (cli/cmd/external.h), where it looks:
 # beside itself, its libexec directory, PATH.
 externals() {
 	local d p

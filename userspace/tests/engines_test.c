@@ -19,7 +19,7 @@
 
 #include <zlib.h>
 
-#include "../engines/engine.h"
+#include "engine.h"
 #include "access.h"
 #include "hist.h"
 #include "pattern.h"

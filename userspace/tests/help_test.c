@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Host tests of `ssdk -j help` (cli/cmd_help.c), the JSON the man pages
+ * Host tests of `ssdk -j help` (cli/cmd/cmd_help.c), the JSON the man pages
  * and their check are made from, on the kselftest harness: the real
  * program's dump, read with json-c, against the real parser's tables.
  * Every option getopt_long() is given for a command (args_getopt(), the

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Host tests of the JSON writer (cli/json.c), on the kselftest harness:
+ * Host tests of the JSON writer (cli/model/json.c), on the kselftest harness:
  * exact output for nesting, commas, inline containers, escaping and
  * numbers, doubles of every range included.
  */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Host tests of the purges by an NVMe drive (cli/nvme_erase.c), on the
+ * Host tests of the purges by an NVMe drive (cli/model/nvme_erase.c), on the
  * kselftest harness, against Identify data and Sanitize Status logs laid
  * out with libnvme's structures and constants (nvme/types.h, Debian's
  * libnvme-dev), a layout of the NVM Express Base Specification that is

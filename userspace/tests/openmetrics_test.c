@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Host tests of the metrics backends (cli/om_metrics.c behind
- * cli/out_openmetrics.c), on the kselftest harness, for runs made up here
+ * Host tests of the metrics backends (cli/model/om_metrics.c behind
+ * cli/output/out_openmetrics.c), on the kselftest harness, for runs made up here
  * from latencies drawn here: the `le` buckets, the exact seconds, and
  * every bucket's count against the latencies themselves, read back from
  * what the backend printed; then both dialects parsed by the real parsers

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Host tests of the output backends (cli/out_text.c, cli/out_json.c
+ * Host tests of the output backends (cli/output/out_text.c, cli/output/out_json.c
  * behind output.h's ops), on the kselftest harness, for runs made up
  * here: the text backend's lines and tables, captured from stdout; the
  * JSON backend's documents, parsed back by Python's json module (strict:

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Host tests of the plans of several steps (cli/steps.c), on the
+ * Host tests of the plans of several steps (cli/model/steps.c), on the
  * kselftest harness: the runs a precondition makes (a pass writes every
  * byte of the span once, its tail included; what each mode refuses;
  * WDPC's defaults), the new-vs-used study's sequence, and its table's

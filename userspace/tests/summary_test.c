@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Host tests of a run's numbers (cli/summary.c), on the kselftest
+ * Host tests of a run's numbers (cli/model/summary.c), on the kselftest
  * harness: the standard deviation from the module's exact sums against
  * one computed directly from the latencies, rates over the measurement
  * window, percentiles from the histogram, and runs added up

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Host tests of libssdk's traces (lib/trace*.c) and of the CLI's synthetic
- * ones (cli/trace_make.c), on the kselftest harness:
+ * ones (cli/model/trace_make.c), on the kselftest harness:
  * files written here in each format are read back IO for IO; a synthetic
  * mix's summary equals the figures counted while it was made; truncated
  * and corrupt files are refused with the byte offset where they went

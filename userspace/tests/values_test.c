@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Host tests of the values libssdk reads and writes (lib/values.c) and
- * of the CLI's own (cli/values.c), on the kselftest harness: every
+ * of the CLI's own (cli/model/values.c), on the kselftest harness: every
  * suffix, each parser at its limits and one past them (the edges of u64,
  * of u32, of the texts' buffers, of bssplit's entries), the malformed
  * values each parser must refuse (leaving its output alone), what the

@@ -3,7 +3,7 @@
 
 The userspace engines (io_uring, libaio, psync) live in the ssdk command,
 not in libssdk, and so does the arithmetic of the layers
-(userspace/cli/compare.c): compare() runs ``ssdk -j compare`` with the
+(userspace/cli/exec/compare.c): compare() runs ``ssdk -j compare`` with the
 job's options and reads its JSON, rather than copying either here. The
 command is found beside the library the package uses, then on PATH.
 """

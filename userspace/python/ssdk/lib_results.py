@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: LGPL-2.1 OR BSD-3-Clause
 """Results from libssdk's structs: what ``ssdk -j ctl results`` prints, typed.
 
-The numbers are the CLI's (userspace/cli/summary.c): rates per second of
+The numbers are the CLI's (userspace/cli/model/summary.c): rates per second of
 the measurement window, the mean from the exact sum, the sample standard
 deviation from the exact 128-bit sum of squares (libssdk's
 ssdk_counts_stddev(), the CLI's too).

@@ -238,7 +238,7 @@ def rows_read(path: Path, n: int, rec: Record, room: int = MAX_ROWS) -> list[Row
     return rd.rows
 
 
-# --- JSON, as the CLI's writer lays it out (userspace/cli/json.c) -------------------------
+# --- JSON, as the CLI's writer lays it out (userspace/cli/model/json.c) -------------------------
 
 def json_number(v: float) -> str:
     """A double with the fewest digits that read back exactly; an integral

@@ -449,7 +449,7 @@ def test_the_dry_runs_sum(tmp_path: Path) -> None:
                                        "untimed": 6}
 
 
-# --- ssdk NAME runs ssdk-NAME (cli/external.c) ---------------------------------------------
+# --- ssdk NAME runs ssdk-NAME (cli/cmd/external.c) ---------------------------------------------
 
 def test_ssdk_runs_the_program_of_a_command_it_does_not_have(tmp_path: Path) -> None:
     """ssdk-NAME from PATH with NAME's arguments, -j passed on; beside ssdk

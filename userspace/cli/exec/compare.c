@@ -28,7 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../engines/engine.h"
+#include "engine.h"
 #include "compare.h"
 #include "jobs.h"
 #include "values.h"

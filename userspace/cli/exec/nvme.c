@@ -35,7 +35,7 @@
 #include <linux/fs.h>
 #include <linux/nvme_ioctl.h>
 
-#include "../engines/engine.h"
+#include "engine.h"
 #include "cli.h"
 #include "nvme.h"
 

@@ -5,15 +5,10 @@
  * module refused, a run failed), EXIT_USAGE a usage error, EXIT_SIGINT
  * when a signal ended a run; each has said why on stderr first.
  *
- * The layers, top first, each using only its own files and those below
- * it (tests/cli_layers.py checks the includes; a header goes with its .c):
- *
- *   main.c, commands.c, cmd_*.c, workload.c, external.c  commands (commands.h)
- *   args.c                          options, help, errors
- *   cli.c, jobs.c, compare.c, follow.c, fetch.c, layout.c, sequence.c, nvme.c, textfile.c
- *   out_text.c, out_json.c, out_csv.c, out_openmetrics.c  the output backends (output.h)
- *   om_metrics.c, summary.c, trace_make.c, trace_record.c, conditions.c, profiles.c, steps.c, nvme_erase.c, values.c, json.c
- *   libssdk, ../engines, ../../common
+ * The CLI's layers are the folders of cli/, top first: cmd/, args/,
+ * exec/, output/, model/; each uses its own files and those below it
+ * (userspace/Makefile's CLI_LAYERS says what each holds; tests/cli_layers.py
+ * checks the includes).
  */
 #ifndef _SSDK_CLI_H
 #define _SSDK_CLI_H
