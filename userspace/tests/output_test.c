@@ -17,7 +17,10 @@
 #include <linux/ssdk.h>
 
 #include "hist.h"
+#include "compare_print.h"
 #include "output.h"
+#include "plan_print.h"
+#include "trace_print.h"
 #include "values.h"
 #include "kselftest_harness.h"
 
@@ -581,8 +584,8 @@ TEST(text_info_follow_compare)
 	rows[1].achieved_qd = 0.502;
 	rows[0].short_qd = rows[1].short_qd = 1;
 	pts[0].d[0] = d;
-	CAPTURE(out, (output_text.compare_begin(&o, 1), output_text.compare_point(&o, &pts[0], 0),
-		      output_text.compare_end(&o, pts, 1, 0)));
+	CAPTURE(out, (compare_print_text.begin(&o, 1), compare_print_text.point(&o, &pts[0], 0),
+		      compare_print_text.end(&o, pts, 1, 0)));
 	EXPECT_LINE(out, "engine             QD         IOPS       MB/s         mean          p50"
 		    "          p99        p99.9          max");
 	EXPECT_LINE(out, "bio              0.5*       1000.0       4.10    500.50 us    500.22 us"
@@ -602,10 +605,10 @@ TEST(text_info_follow_compare)
 	pts[1].iodepth = 4;
 	pts[1].rows[0].o.bw_bytes *= 3;
 	pts[1].rows[0].short_qd = pts[1].rows[1].short_qd = 0;
-	CAPTURE(out, (o.rows = 0, output_text.compare_begin(&o, 2),
-		      output_text.compare_point(&o, &pts[0], 1),
-		      output_text.compare_point(&o, &pts[1], 1),
-		      output_text.compare_end(&o, pts, 2, 1)));
+	CAPTURE(out, (o.rows = 0, compare_print_text.begin(&o, 2),
+		      compare_print_text.point(&o, &pts[0], 1),
+		      compare_print_text.point(&o, &pts[1], 1),
+		      compare_print_text.end(&o, pts, 2, 1)));
 	EXPECT_LINE(out, "iodepth 1");
 	EXPECT_LINE(out, "iodepth 4");
 	EXPECT_LINE(out, "MB/s              bio        kfile");
@@ -820,13 +823,13 @@ TEST(json_small_documents)
 		      output_json.interval(&o, &r.st, &points[0]),
 		      output_json.interval(&o, &r.st, &points[1]),
 		      output_json.follow_end(&o, &r.st),
-		      output_json.compare_begin(&o, 1),
-		      output_json.compare_point(&o, &pts[0], 0),
-		      output_json.compare_end(&o, pts, 1, 0),
-		      output_json.compare_begin(&o, 2),
-		      output_json.compare_point(&o, &pts[0], 1),
-		      output_json.compare_point(&o, &pts[1], 1),
-		      output_json.compare_end(&o, pts, 2, 1)));
+		      compare_print_json.begin(&o, 1),
+		      compare_print_json.point(&o, &pts[0], 0),
+		      compare_print_json.end(&o, pts, 1, 0),
+		      compare_print_json.begin(&o, 2),
+		      compare_print_json.point(&o, &pts[0], 1),
+		      compare_print_json.point(&o, &pts[1], 1),
+		      compare_print_json.end(&o, pts, 2, 1)));
 	CHECK_JSON(out,
 		"len(ds) == 8",
 		"d[\"version\"] == \"1.2.3\" and d[\"kernel_release\"] == \"6.12.0-test\"",
@@ -885,7 +888,7 @@ TEST(trace_summary_both)
 	struct output t = { .ops = &output_text }, j = { .ops = &output_json };
 	char *out;
 
-	CAPTURE(out, output_text.trace_summary(&t, "t.bin", &s));
+	CAPTURE(out, trace_print_text.summary(&t, "t.bin", &s));
 	EXPECT_NE(NULL, strstr(out, "trace t.bin (blktrace): 1000 IOs, 3.91 MiB, over 2.000 s\n"))
 		TH_LOG("%s", out);
 	EXPECT_NE(NULL, strstr(out, "  read            700 IOs ( 70.0%)")) TH_LOG("%s", out);
@@ -896,7 +899,7 @@ TEST(trace_summary_both)
 			       "max 20.000 ms\n")) TH_LOG("%s", out);
 	free(out);
 
-	CAPTURE(out, output_json.trace_summary(&j, "t.bin", &s));
+	CAPTURE(out, trace_print_json.summary(&j, "t.bin", &s));
 	CHECK_JSON(out,
 		"d[\"path\"] == \"t.bin\" and d[\"format\"] == \"blktrace\"",
 		"d[\"has_time\"] is True and d[\"has_qd\"] is True",
@@ -925,11 +928,11 @@ TEST(trace_made_both)
 	struct output t = { .ops = &output_text }, j = { .ops = &output_json };
 	char *out;
 
-	CAPTURE(out, output_text.trace_made(&t, &m));
+	CAPTURE(out, trace_print_text.made(&t, &m));
 	EXPECT_STREQ("made mix.iolog: 10 IOs (6 reads, 4 writes), 2 sequential, over 800.00 us\n",
 		     out);
 	free(out);
-	CAPTURE(out, output_json.trace_made(&j, &m));
+	CAPTURE(out, trace_print_json.made(&j, &m));
 	CHECK_JSON(out,
 		"d[\"path\"] == \"mix.iolog\" and d[\"ios\"] == 10 and d[\"bytes\"] == 167936",
 		"d[\"ops\"] == {\"read\": {\"ios\": 6, \"bytes\": 24576}, "
@@ -984,8 +987,8 @@ TEST(csv_rows)
 	pt.rows[0] = (struct compare_row){ .name = "bio", .r = r, .achieved_qd = 3.9 };
 	pt.rows[1] = (struct compare_row){ .name = "psync-raw", .r = two[0], .achieved_qd = 2.5,
 					   .short_qd = 1 };
-	CAPTURE(out, (output_csv.compare_begin(&o, 2), output_csv.compare_point(&o, &pt, 1),
-		      output_csv.compare_point(&o, &pt, 1), output_csv.compare_end(&o, &pt, 2, 1)));
+	CAPTURE(out, (compare_print_csv.begin(&o, 2), compare_print_csv.point(&o, &pt, 1),
+		      compare_print_csv.point(&o, &pt, 1), compare_print_csv.end(&o, &pt, 2, 1)));
 	CHECK_CSV(out,
 		"len(rs) == 4",
 		"[r[\"engine\"] for r in rs] == [\"bio\", \"psync-raw\"] * 2",

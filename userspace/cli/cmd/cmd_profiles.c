@@ -2,13 +2,14 @@
 /* ssdk ctl profiles: the named workloads of --profile. */
 
 #include "commands.h"
+#include "profiles_print.h"
 
 static int profiles_run(struct cli *cli, int argc, char **argv)
 {
 	int err = args_alone(cli, &cmd_profiles, argc, argv, NULL, NULL);
 
 	if (!err)
-		cli->out.ops->profiles(&cli->out, profiles, nr_profiles);
+		profiles_print(&cli->out)->list(&cli->out, profiles, nr_profiles);
 	return err;
 }
 

@@ -17,6 +17,7 @@
 
 #include "commands.h"
 #include "trace_make.h"
+#include "trace_print.h"
 #include "trace_record.h"
 #include "values.h"
 
@@ -52,7 +53,7 @@ static int trace_summary_run(struct cli *cli, int argc, char **argv)
 	ssdk_trace_free(t);
 	if (ret < 0)
 		return runtime_error(cli, "%s: out of memory", path);
-	cli->out.ops->trace_summary(&cli->out, path, &s);
+	trace_print(&cli->out)->summary(&cli->out, path, &s);
 	return 0;
 }
 
@@ -80,7 +81,7 @@ static int trace_dump_run(struct cli *cli, int argc, char **argv)
 	ret = trace_operand(cli, &cmd_trace_dump, argc, argv, &path, &t);
 	if (ret)
 		return ret;
-	cli->out.ops->trace_ios(&cli->out, path, ssdk_trace_ios(t), ssdk_trace_nr(t));
+	trace_print(&cli->out)->ios(&cli->out, path, ssdk_trace_ios(t), ssdk_trace_nr(t));
 	ssdk_trace_free(t);
 	return 0;
 }
@@ -175,7 +176,7 @@ static int trace_record_run(struct cli *cli, int argc, char **argv)
 		fprintf(stderr,
 			"%s: %s: %" PRIu64 " events dropped (the kernel's buffers were full), %" PRIu64 " bytes of records left out: the trace lacks IOs and its depths may be off; a larger --buffer drops fewer\n",
 			cli->prog, a.out, r.dropped, r.torn);
-	cli->out.ops->trace_recorded(&cli->out, &r);
+	trace_print(&cli->out)->recorded(&cli->out, &r);
 	return 0;
 }
 
@@ -313,7 +314,7 @@ static int trace_make_run(struct cli *cli, int argc, char **argv)
 	m.path = a.out;
 	ret = make_write(cli, &a, &m);
 	if (!ret)
-		cli->out.ops->trace_made(&cli->out, &m);
+		trace_print(&cli->out)->made(&cli->out, &m);
 	return ret;
 }
 

@@ -347,7 +347,7 @@ int compare_run(struct cli *cli, struct ssdk *h, const struct compare *cmp, int 
 		free(pts);
 		return runtime_error(cli, "out of memory");
 	}
-	cli->out.ops->compare_begin(&cli->out, np);
+	compare_print(&cli->out)->begin(&cli->out, np);
 	for (done = 0; !err && done < np; done++) {
 		pt = &pts[done];
 		pt->iodepth = point_iodepth(cmp, done);
@@ -363,11 +363,11 @@ int compare_run(struct cli *cli, struct ssdk *h, const struct compare *cmp, int 
 		}
 		pt->n = cmp->nr;
 		pt->nd = compare_diffs(pt->rows, pt->n, pt->d);
-		cli->out.ops->compare_point(&cli->out, pt, np > 1);
+		compare_print(&cli->out)->point(&cli->out, pt, np > 1);
 		point_release(pt);
 	}
 	/* What was measured stays said, and -j's document whole. */
-	cli->out.ops->compare_end(&cli->out, pts, done, np > 1);
+	compare_print(&cli->out)->end(&cli->out, pts, done, np > 1);
 	free(jobs);
 	free(pts);
 	return err;

@@ -4,6 +4,7 @@
 #define _SSDK_COMPARE_H
 
 #include "cli.h"
+#include "compare_print.h"
 
 #define COMPARE_MAX_DEPTHS	32
 

@@ -18,6 +18,7 @@
 #include <linux/fs.h>
 
 #include "jobs.h"
+#include "plan_print.h"
 #include "sequence.h"
 
 /**
@@ -165,8 +166,8 @@ int plan_run(struct cli *cli, struct ssdk *h, struct plan *p, int progress, int 
 			err = step_run(cli, h, &p->steps[i], jobs, progress);
 		if (!err && p->steps[i].state != STEP_DONE)
 			err = EXIT_RUNTIME;
-		if (p->steps[i].state != STEP_PENDING && cli->out.ops->plan_step)
-			cli->out.ops->plan_step(&cli->out, p, i);
+		if (p->steps[i].state != STEP_PENDING && plan_print(&cli->out)->step)
+			plan_print(&cli->out)->step(&cli->out, p, i);
 	}
 	free(jobs);
 	return err;
@@ -190,7 +191,7 @@ int plan_execute(struct cli *cli, struct ssdk *h, struct plan *p, int progress, 
 	int err = plan_run(cli, h, p, progress, quiet);
 
 	if (p->steps[0].state != STEP_PENDING)
-		cli->out.ops->plan(&cli->out, p);
+		plan_print(&cli->out)->plan(&cli->out, p);
 	return err;
 }
 

@@ -14,7 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "output.h"
+#include "backend.h"
 #include "values.h"
 
 static const char header[] =
@@ -37,18 +37,6 @@ static void csv_field(const char *s)
 	putchar('"');
 }
 
-/**
- * struct csv_row - What a row says about its run beside the run's own.
- * @label: The run id, "total", the engine, the step.
- * @engine: The engine, when the run's configuration does not say it.
- * @achieved_qd: compare's achieved depth, or a negative number: none.
- */
-struct csv_row {
-	const char *label;
-	const char *engine;
-	double achieved_qd;
-};
-
 /* Whether a run's op has a row: it did IOs, or none did and it is the reads. */
 static int csv_op_shown(const struct ssdk_run_status *st, unsigned int op)
 {
@@ -63,7 +51,7 @@ static int csv_op_shown(const struct ssdk_run_status *st, unsigned int op)
 }
 
 /* The rows of one run: one per op that did IOs (reads when none did). */
-static void csv_run(struct output *out, const struct run_result *r, const struct csv_row *row)
+void csv_run(struct output *out, const struct run_result *r, const struct csv_row *row)
 {
 	const struct ssdk_run_status *st = &r->st;
 	const struct ssdk_run_config *c = &st->config;
@@ -134,43 +122,6 @@ static void csv_sweep_end(struct output *out)
 {
 }
 
-static void csv_compare_begin(struct output *out, unsigned int n)
-{
-	out->rows = 0;
-}
-
-static void csv_compare_point(struct output *out, const struct compare_point *p, int several)
-{
-	unsigned int i;
-
-	for (i = 0; i < p->n; i++)
-		csv_run(out, &p->rows[i].r, &(struct csv_row){ .label = p->rows[i].name,
-							       .engine = p->rows[i].name,
-							       .achieved_qd = p->rows[i].achieved_qd });
-	fflush(stdout);
-}
-
-static void csv_compare_end(struct output *out, const struct compare_point *p, unsigned int n,
-			    int several)
-{
-}
-
-/* A plan's steps that ran, each labelled with what it did. */
-static void csv_plan(struct output *out, const struct plan *p)
-{
-	unsigned int i;
-
-	for (i = 0; i < p->nr; i++)
-		if (p->steps[i].kind == STEP_RUN && p->steps[i].state != STEP_PENDING &&
-		    p->steps[i].res.st.id)
-			csv_run(out, &p->steps[i].res,
-				&(struct csv_row){ .label = p->steps[i].what, .achieved_qd = -1 });
-}
-
-static void csv_plan_step(struct output *out, const struct plan *p, unsigned int i)
-{
-}
-
 /* --dry-run: no results, no rows; the exit status says. */
 static void csv_dry_run(struct output *out, unsigned int runs, double seconds,
 			unsigned int untimed)
@@ -178,15 +129,11 @@ static void csv_dry_run(struct output *out, unsigned int runs, double seconds,
 }
 
 const struct output_ops output_csv = {
+	.format = OUTPUT_CSV,
 	.results = csv_results,
 	.job = csv_job,
 	.sweep_begin = csv_sweep_begin,
 	.sweep_point = csv_sweep_point,
 	.sweep_end = csv_sweep_end,
-	.compare_begin = csv_compare_begin,
-	.compare_point = csv_compare_point,
-	.compare_end = csv_compare_end,
-	.plan_step = csv_plan_step,
-	.plan = csv_plan,
 	.dry_run = csv_dry_run,
 };

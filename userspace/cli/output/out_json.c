@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "output.h"
+#include "backend.h"
 #include "rules.h"
 #include "values.h"
 
@@ -16,7 +16,7 @@
  * (Documentation/userspace/json.rst). A ring of buffers, each key used at
  * once by the call it is an argument of.
  */
-static const char *attr_key(uint32_t set, uint32_t attr)
+const char *json_attr_key(uint32_t set, uint32_t attr)
 {
 	static char ring[4][48];
 	static unsigned int next;
@@ -30,18 +30,19 @@ static const char *attr_key(uint32_t set, uint32_t attr)
 	return buf;
 }
 
-#define RUN(attr)	attr_key(SSDK_SPEC_SET_RUN, SSDK_A_RUN_##attr)
-#define INFO(attr)	attr_key(SSDK_SPEC_SET_INFO, SSDK_A_INFO_##attr)
-#define STATS(attr)	attr_key(SSDK_SPEC_SET_STATS, SSDK_A_STATS_##attr)
-#define IO(attr)	attr_key(SSDK_SPEC_SET_IO, SSDK_A_IO_##attr)
-#define INTERVAL_OP(attr) attr_key(SSDK_SPEC_SET_INTERVAL_OP, SSDK_A_INTERVAL_OP_##attr)
+#define RUN(attr)	JSON_RUN_KEY(attr)
+#define INFO(attr)	json_attr_key(SSDK_SPEC_SET_INFO, SSDK_A_INFO_##attr)
+#define STATS(attr)	json_attr_key(SSDK_SPEC_SET_STATS, SSDK_A_STATS_##attr)
+#define IO(attr)	json_attr_key(SSDK_SPEC_SET_IO, SSDK_A_IO_##attr)
+#define INTERVAL_OP(attr) json_attr_key(SSDK_SPEC_SET_INTERVAL_OP, SSDK_A_INTERVAL_OP_##attr)
 
-static void json_begin(struct output *out)
+/* One document begins: json_end() ends it. */
+void json_begin(struct output *out)
 {
 	json_init(&out->j, stdout);
 }
 
-static void json_end(struct output *out)
+void json_end(struct output *out)
 {
 	json_finish(&out->j);
 }
@@ -364,7 +365,7 @@ static void json_conditions(struct json *j, const struct run_conditions *c)
  * has no histograms, results when it has; with "slowest", "timeseries"
  * and "captured" when its records were fetched.
  */
-static void json_run(struct json *j, const char *key, const struct run_result *r)
+void json_run(struct json *j, const char *key, const struct run_result *r)
 {
 	const struct ssdk_run_status *st = &r->st;
 	int with_hist = r->hists[SSDK_OP_READ] || r->hists[SSDK_OP_WRITE];
@@ -529,77 +530,6 @@ static void json_sweep_end(struct output *out)
 	json_end(out);
 }
 
-/* Several iodepths: {"points": [POINT, ...]}, a point per iodepth. */
-static void json_compare_begin(struct output *out, unsigned int n)
-{
-	if (n < 2)
-		return;
-	json_begin(out);
-	json_object_begin(&out->j, NULL);
-	json_array_begin(&out->j, "points", 0);
-}
-
-/*
- * One iodepth: {"iodepth", "results": {ENGINE: RUN}, "achieved_iodepth":
- * {ENGINE: QD}, "short_of_iodepth": [ENGINE...], "overhead_ns": {"A - B":
- * {mean, p50, p99, p99.9}}, "layers": {"A - B": LAYER}}.
- */
-static void json_compare_point(struct output *out, const struct compare_point *p, int several)
-{
-	static const char *const names[] = { "mean", "p50", "p99", "p99.9" };
-	const struct compare_row *c = p->rows;
-	const struct compare_diff *d = p->d;
-	struct json *j = &out->j;
-	unsigned int i, k;
-	char key[64];
-
-	if (!several)
-		json_begin(out);
-	json_object_begin(j, NULL);
-	json_u64(j, "iodepth", p->iodepth);
-	json_object_begin(j, "results");
-	for (i = 0; i < p->n; i++)
-		json_run(j, c[i].name, &c[i].r);
-	json_object_end(j);
-	json_object_begin(j, "achieved_iodepth");
-	for (i = 0; i < p->n; i++)
-		json_double(j, c[i].name, c[i].achieved_qd);
-	json_object_end(j);
-	json_array_begin(j, "short_of_iodepth", JSON_INLINE);
-	for (i = 0; i < p->n; i++)
-		if (c[i].short_qd)
-			json_str(j, NULL, c[i].name);
-	json_array_end(j);
-	json_object_begin(j, "overhead_ns");
-	for (i = 0; i < p->nd; i++) {
-		snprintf(key, sizeof(key), "%s - %s", c[d[i].a].name, c[d[i].b].name);
-		json_object_begin(j, key);
-		for (k = 0; k < ARRAY_SIZE(names); k++)
-			json_double(j, names[k], d[i].d[k]);
-		json_object_end(j);
-	}
-	json_object_end(j);
-	json_object_begin(j, "layers");
-	for (i = 0; i < p->nd; i++) {
-		snprintf(key, sizeof(key), "%s - %s", c[d[i].a].name, c[d[i].b].name);
-		json_str(j, key, d[i].layer);
-	}
-	json_object_end(j);
-	json_object_end(j);
-	if (!several)
-		json_end(out);
-}
-
-static void json_compare_end(struct output *out, const struct compare_point *p, unsigned int n,
-			     int several)
-{
-	if (!several)
-		return;
-	json_array_end(&out->j);
-	json_object_end(&out->j);
-	json_end(out);
-}
-
 /* --dry-run: {"dry_run": true, "runs": N, "seconds": S, "untimed": U}. */
 static void json_dry_run(struct output *out, unsigned int runs, double seconds,
 			 unsigned int untimed)
@@ -628,262 +558,8 @@ static void json_follow_end(struct output *out, const struct ssdk_run_status *st
 {
 }
 
-static void json_profiles(struct output *out, const struct profile *p, unsigned int n)
-{
-	struct json *j = &out->j;
-	unsigned int i;
-
-	json_begin(out);
-	json_array_begin(j, NULL, 0);
-	for (i = 0; i < n; i++) {
-		json_object_begin(j, NULL);
-		json_str(j, "name", p[i].name);
-		json_str(j, "command", p[i].sweep ? "sweep" : "run");
-		json_str(j, "args", p[i].args);
-		json_str(j, "source", p[i].source);
-		json_object_end(j);
-	}
-	json_array_end(j);
-	json_end(out);
-}
-
-/* A trace's "ops": each op's IOs and bytes, by the op's name. */
-static void json_trace_ops(struct json *j, const uint64_t *ios, const uint64_t *bytes,
-			   unsigned int n)
-{
-	unsigned int i;
-
-	json_object_begin(j, "ops");
-	for (i = 0; i < n; i++) {
-		json_object_begin_inline(j, ssdk_trace_op_name(i));
-		json_u64(j, "ios", ios[i]);
-		json_u64(j, "bytes", bytes[i]);
-		json_object_end(j);
-	}
-	json_object_end(j);
-}
-
-/* An entry of a trace's sizes or gaps: {KEY: VALUE, "ios": IOS}. */
-static void json_trace_pair(struct json *j, const char *key, uint64_t value, uint64_t ios)
-{
-	json_object_begin_inline(j, NULL);
-	json_u64(j, key, value);
-	json_u64(j, "ios", ios);
-	json_object_end(j);
-}
-
-static void json_trace_summary(struct output *out, const char *path,
-			       const struct ssdk_trace_summary *s)
-{
-	struct json *j = &out->j;
-	unsigned int i;
-
-	json_begin(out);
-	json_object_begin(j, NULL);
-	json_str(j, "path", path);
-	json_str(j, "format", ssdk_trace_format_name(s->format));
-	json_boolean(j, "has_time", !!(s->flags & SSDK_TRACE_HAS_TIME));
-	json_boolean(j, "has_qd", !!(s->flags & SSDK_TRACE_HAS_QD));
-	json_u64(j, "ios", s->ios);
-	json_u64(j, "bytes", s->bytes);
-	json_trace_ops(j, s->op_ios, s->op_bytes, SSDK_TRACE_NR_OPS);
-	json_array_begin(j, "sizes", 0);
-	for (i = 0; i < s->nr_sizes; i++)
-		json_trace_pair(j, "len", s->sizes[i].len, s->sizes[i].ios);
-	json_array_end(j);
-	json_u64(j, "other_sizes", s->other_sizes);
-	json_u64(j, "sequential", s->sequential);
-	json_array_begin(j, "qd_ios", JSON_INLINE);
-	for (i = 0; i < SSDK_TRACE_QDS; i++)
-		json_u64(j, NULL, s->qd_ios[i]);
-	json_array_end(j);
-	json_u64(j, "duration_ns", s->duration_ns);
-	json_object_begin_inline(j, "gap_ns");
-	json_u64(j, "min", s->gap_min_ns);
-	json_u64(j, "mean", s->gap_mean_ns);
-	json_u64(j, "p50", s->gap_p50_ns);
-	json_u64(j, "p99", s->gap_p99_ns);
-	json_u64(j, "max", s->gap_max_ns);
-	json_object_end(j);
-	json_u64(j, "footprint", s->footprint);
-	json_u64(j, "lowest", s->lowest);
-	json_u64(j, "highest", s->highest);
-	json_object_end(j);
-	json_end(out);
-}
-
-/* Keyed as the trace's summary (json_trace_summary()), to compare with it. */
-static void json_trace_made(struct output *out, const struct trace_made *m)
-{
-	const struct trace_recipe *r = m->recipe;
-	struct json *j = &out->j;
-	unsigned int i;
-
-	json_begin(out);
-	json_object_begin(j, NULL);
-	json_str(j, "path", m->path);
-	json_u64(j, "ios", r->ios);
-	json_u64(j, "bytes", m->op_bytes[SSDK_OP_READ] + m->op_bytes[SSDK_OP_WRITE]);
-	json_trace_ops(j, m->op_ios, m->op_bytes, SSDK_OP_WRITE + 1);
-	json_array_begin(j, "sizes", 0);
-	for (i = 0; i < r->nr_sizes; i++)
-		json_trace_pair(j, "len", r->sizes[i].value, m->size_ios[i]);
-	json_array_end(j);
-	json_u64(j, "sequential", m->sequential);
-	json_array_begin(j, "gaps", 0);
-	for (i = 0; i < r->nr_gaps; i++)
-		json_trace_pair(j, "ns", r->gaps[i].value, m->gap_ios[i]);
-	json_array_end(j);
-	json_u64(j, "duration_ns", m->duration_ns);
-	json_object_end(j);
-	json_end(out);
-}
-
-static void json_trace_recorded(struct output *out, const struct trace_recorded *r)
-{
-	struct json *j = &out->j;
-
-	json_begin(out);
-	json_object_begin(j, NULL);
-	json_str(j, "target", r->target);
-	json_str(j, "path", r->path);
-	json_u64(j, "duration_ns", r->duration_ns);
-	json_str(j, "ended", r->signal ? "signal" : "duration");
-	json_u64(j, "cpus", r->cpus);
-	json_u64(j, "events", r->events);
-	json_u64(j, "file_bytes", r->file_bytes);
-	json_u64(j, "dropped", r->dropped);
-	json_u64(j, "torn_bytes", r->torn);
-	json_u64(j, "ios", r->s.ios);
-	json_u64(j, "bytes", r->s.bytes);
-	json_trace_ops(j, r->s.op_ios, r->s.op_bytes, SSDK_TRACE_NR_OPS);
-	json_object_end(j);
-	json_end(out);
-}
-
-static void json_trace_ios(struct output *out, const char *path, const struct ssdk_trace_io *ios,
-			   uint64_t n)
-{
-	struct json *j = &out->j;
-	uint64_t i;
-
-	json_begin(out);
-	json_object_begin(j, NULL);
-	json_str(j, "path", path);
-	json_array_begin(j, "ios", 0);
-	for (i = 0; i < n; i++) {
-		json_object_begin_inline(j, NULL);
-		json_u64(j, "t_ns", ios[i].t_ns);
-		json_str(j, "op", ssdk_trace_op_name(ios[i].op));
-		json_u64(j, "offset", ios[i].offset);
-		json_u64(j, "len", ios[i].len);
-		json_u64(j, "qd", ios[i].qd);
-		json_object_end(j);
-	}
-	json_array_end(j);
-	json_object_end(j);
-	json_end(out);
-}
-
-/* A workload in one of the drive's states: the study table's cell, or null. */
-static void json_study_cell(struct json *j, const char *key, const struct study_cell *c)
-{
-	if (!c->ran) {
-		json_null(j, key);
-		return;
-	}
-	json_object_begin(j, key);
-	json_double(j, "iops", c->iops);
-	json_double(j, "bw_bytes", c->bw_bytes);
-	json_object_begin_inline(j, "lat_ns");
-	json_double(j, "mean", c->mean_ns);
-	json_u64(j, "max", c->max_ns);
-	json_object_end(j);
-	json_object_end(j);
-}
-
-static void json_study_table(struct json *j, const struct plan *p)
-{
-	struct study_cell c[NR_PHASES];
-	unsigned int w, ph;
-	char key[32];
-
-	json_array_begin(j, "table", 0);
-	for (w = 0; w < p->nr_workloads; w++) {
-		json_object_begin(j, NULL);
-		json_str(j, "workload", p->workloads[w]);
-		for (ph = 0; ph < NR_PHASES; ph++) {
-			study_cell(p, w, ph, &c[ph]);
-			json_study_cell(j, study_phases[ph], &c[ph]);
-		}
-		for (ph = PHASE_USED; ph < NR_PHASES; ph++) {
-			snprintf(key, sizeof(key), "%s_change_pct", study_phases[ph]);
-			if (c[PHASE_NEW].ran && c[ph].ran)
-				json_double(j, key, ssdk_change_pct(c[PHASE_NEW].bw_bytes,
-								     c[ph].bw_bytes));
-			else
-				json_null(j, key);
-		}
-		json_object_end(j);
-	}
-	json_array_end(j);
-}
-
-static void json_step(struct json *j, const struct step *s)
-{
-	json_object_begin(j, NULL);
-	json_str(j, "what", s->what);
-	json_str(j, "phase", study_phases[s->phase]);
-	if (s->workload >= 0)
-		json_u64(j, "workload", s->workload);
-	else
-		json_null(j, "workload");
-	json_str(j, "state", step_states[s->state]);
-	if (s->reason[0])
-		json_str(j, "reason", s->reason);
-	if (s->kind == STEP_NVME) {
-		json_str(j, "method", nvme_erases[s->nvme].name);
-		json_str(j, "target", s->cfg.target);
-		if (s->state != STEP_PENDING) {
-			json_u64(j, "bytes", s->erased.bytes);
-			json_u64(j, RUN(ELAPSED_NS), s->erased.elapsed_ns);
-		}
-	} else if (s->res.st.id) {
-		json_run(j, "run", &s->res);
-	}
-	json_object_end(j);
-}
-
-/*
- * A plan: what it was, how it went, every step (a run's results whole),
- * and a study's table.
- */
-static void json_plan(struct output *out, const struct plan *p)
-{
-	struct json *j = &out->j;
-	unsigned int i;
-
-	json_begin(out);
-	json_object_begin(j, NULL);
-	json_str(j, p->command, p->name);
-	json_str(j, RUN(TARGET), p->target);
-	json_u64(j, RUN(OFFSET), p->offset);
-	json_u64(j, RUN(SPAN), p->span);
-	if (strcmp(p->command, "purge"))
-		json_u64(j, "passes", p->passes);
-	json_str(j, RUN(STATE), step_states[plan_state(p)]);
-	json_u64(j, "bytes_written", plan_bytes_written(p));
-	json_array_begin(j, "steps", 0);
-	for (i = 0; i < p->nr; i++)
-		json_step(j, &p->steps[i]);
-	json_array_end(j);
-	if (!strcmp(p->command, "study"))
-		json_study_table(j, p);
-	json_object_end(j);
-	json_end(out);
-}
-
 const struct output_ops output_json = {
+	.format = OUTPUT_JSON,
 	.info = json_info,
 	.status = json_status,
 	.statuses = json_statuses,
@@ -896,15 +572,6 @@ const struct output_ops output_json = {
 	.sweep_point = json_sweep_point,
 	.sweep_end = json_sweep_end,
 	.dry_run = json_dry_run,
-	.compare_begin = json_compare_begin,
-	.compare_point = json_compare_point,
-	.compare_end = json_compare_end,
 	.interval = json_interval,
 	.follow_end = json_follow_end,
-	.profiles = json_profiles,
-	.trace_summary = json_trace_summary,
-	.trace_made = json_trace_made,
-	.trace_recorded = json_trace_recorded,
-	.trace_ios = json_trace_ios,
-	.plan = json_plan,
 };

@@ -89,6 +89,7 @@ static void om_dry_run(struct output *out, unsigned int runs, double seconds,
 }
 
 const struct output_ops output_openmetrics = {
+	.format = OUTPUT_OPENMETRICS,
 	.status = om_status,
 	.statuses = om_statuses,
 	.results = om_results,
@@ -97,6 +98,7 @@ const struct output_ops output_openmetrics = {
 };
 
 const struct output_ops output_prometheus = {
+	.format = OUTPUT_PROMETHEUS,
 	.status = prom_status,
 	.statuses = prom_statuses,
 	.results = prom_results,

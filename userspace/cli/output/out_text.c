@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "output.h"
+#include "backend.h"
 #include "rules.h"
 #include "values.h"
 
@@ -450,7 +450,7 @@ static void text_captured_line(const struct ssdk_run_status *st)
 }
 
 /* Each round's figures, its window's test, and the measurement window. */
-static void text_rounds(const struct run_result *r)
+void text_rounds(const struct run_result *r)
 {
 	double secs = r->st.config.round_ns / 1e9;
 	const struct ssdk_round *o;
@@ -596,92 +596,6 @@ static void text_sweep_end(struct output *out)
 
 /* --- ssdk compare ------------------------------------------------------------ */
 
-static void text_compare_begin(struct output *out, unsigned int n)
-{
-}
-
-/* An achieved depth, flagged when short of the one asked. */
-static const char *fmt_qd(char *buf, size_t size, const struct compare_row *c)
-{
-	snprintf(buf, size, "%.1f%s", c->achieved_qd, c->short_qd ? "*" : "");
-	return buf;
-}
-
-static void text_compare_point(struct output *out, const struct compare_point *p, int several)
-{
-	static const char *const names[] = { "mean", "p50", "p99", "p99.9" };
-	const struct compare_row *c = p->rows;
-	const struct compare_diff *d = p->d;
-	char b[6][32], key[64];
-	unsigned int i, k, nr_short = 0;
-
-	if (several)
-		printf("%siodepth %u\n", out->rows++ ? "\n" : "", p->iodepth);
-	printf("%-12s %8s %12s %10s %12s %12s %12s %12s %12s\n", "engine", "QD", "IOPS", "MB/s",
-	       "mean", "p50", "p99", "p99.9", "max");
-	for (i = 0; i < p->n; i++) {
-		printf("%-12s %8s %12.1f %10.2f %12s %12s %12s %12s %12s\n", c[i].name,
-		       fmt_qd(b[5], sizeof(b[5]), &c[i]), c[i].o.iops, c[i].o.bw_bytes / 1e6,
-		       ssdk_fmt_ns(b[0], sizeof(b[0]), c[i].o.mean),
-		       ssdk_fmt_ns(b[1], sizeof(b[1]), c[i].o.pct[SSDK_REPORT_P50]),
-		       ssdk_fmt_ns(b[2], sizeof(b[2]), c[i].o.pct[SSDK_REPORT_P99]),
-		       ssdk_fmt_ns(b[3], sizeof(b[3]), c[i].o.pct[SSDK_REPORT_P999]),
-		       ssdk_fmt_ns(b[4], sizeof(b[4]), c[i].o.max));
-		nr_short += c[i].short_qd;
-	}
-	if (nr_short)
-		printf("* kept fewer than %d%% of iodepth %u in flight (QD: IOPS x mean latency): its\n"
-		       "  latencies are a shallower queue's, and differences with it mix queueing\n",
-		       COMPARE_SUSTAINED_PCT, p->iodepth);
-	if (!p->nd)
-		return;
-	printf("\n%-22s %-26s", "difference (ns)", "layer");
-	for (k = 0; k < ARRAY_SIZE(names); k++)
-		printf(" %10s", names[k]);
-	putchar('\n');
-	for (i = 0; i < p->nd; i++) {
-		snprintf(key, sizeof(key), "%s - %s", c[d[i].a].name, c[d[i].b].name);
-		printf("%-22s %-26s", key, d[i].layer);
-		for (k = 0; k < ARRAY_SIZE(d[i].d); k++)
-			printf(" %+10.0f", d[i].d[k]);
-		putchar('\n');
-	}
-}
-
-/* One curve table: a row per depth, an engine's MB/s or mean latency a column. */
-static void text_curve(const char *title, const struct compare_point *p, unsigned int n,
-		       int mean)
-{
-	unsigned int q, i;
-	char b[32];
-
-	printf("\n%-8s", title);
-	for (i = 0; i < p[0].n; i++)
-		printf(" %12s", p[0].rows[i].name);
-	printf("\n");
-	for (q = 0; q < n; q++) {
-		printf("QD %-5u", p[q].iodepth);
-		for (i = 0; i < p[q].n; i++) {
-			if (mean)
-				ssdk_fmt_ns(b, sizeof(b), p[q].rows[i].o.mean);
-			else
-				snprintf(b, sizeof(b), "%.2f", p[q].rows[i].o.bw_bytes / 1e6);
-			printf(" %11s%s", b, p[q].rows[i].short_qd ? "*" : " ");
-		}
-		printf("\n");
-	}
-}
-
-/* Several iodepths: each engine's MB/s and mean latency by depth, its curves. */
-static void text_compare_end(struct output *out, const struct compare_point *p, unsigned int n,
-			     int several)
-{
-	if (!several || !n)
-		return;
-	text_curve("MB/s", p, n, 0);
-	text_curve("mean", p, n, 1);
-}
-
 /* --- status --follow --------------------------------------------------------- */
 
 /* A run with rounds: the round an interval ends (from 1), or 0. */
@@ -724,125 +638,6 @@ static void text_follow_end(struct output *out, const struct ssdk_run_status *st
 
 /* --- plans of several steps ------------------------------------------------------ */
 
-/* Bytes a plan's writes would write in all; 0 when not known (wdpc's rounds). */
-static uint64_t plan_bytes_planned(const struct plan *p)
-{
-	const struct ssdk_run_config *c;
-	uint64_t bytes = 0;
-	unsigned int i;
-
-	for (i = 0; i < p->nr; i++) {
-		c = &p->steps[i].cfg;
-		if (p->steps[i].kind != STEP_RUN || ssdk_config_is_set(c, SSDK_A_RUN_PURGE))
-			continue;
-		if (!ssdk_config_is_set(c, SSDK_A_RUN_IOS))
-			return 0;
-		if (p->steps[i].workload < 0)
-			bytes += c->ios * c->bs;
-	}
-	return bytes;
-}
-
-/* A step as it ends: its state, what it did, how much and how fast. */
-static void text_plan_step(struct output *out, const struct plan *p, unsigned int i)
-{
-	const struct step *s = &p->steps[i];
-	const struct ssdk_run_status *st = &s->res.st;
-	struct ssdk_counts both = { 0 };
-	char b[3][32];
-	unsigned int op;
-
-	printf("%-8s %-44s", step_states[s->state], s->what);
-	if (s->reason[0]) {
-		printf(" %s\n", s->reason);
-		return;
-	}
-	if (s->kind == STEP_NVME) {
-		printf(" %10s in %s\n", ssdk_fmt_bytes(b[0], sizeof(b[0]), s->erased.bytes),
-		       ssdk_fmt_ns(b[1], sizeof(b[1]), s->erased.elapsed_ns));
-		return;
-	}
-	for (op = 0; op < SSDK_NR_OPS; op++)
-		ssdk_counts_merge(&both, &st->stats[op]);
-	printf(" %10s in %10s", ssdk_fmt_bytes(b[0], sizeof(b[0]), both.bytes),
-	       ssdk_fmt_ns(b[1], sizeof(b[1]), st->elapsed_ns));
-	if (both.ios && st->measured_ns)
-		printf(" %9.1f MB/s  mean %s  max %s", both.bytes * 1e3 / st->measured_ns,
-		       ssdk_fmt_ns(b[1], sizeof(b[1]), (double)both.lat_sum_ns / both.ios),
-		       ssdk_fmt_ns(b[2], sizeof(b[2]), both.lat_max_ns));
-	putchar('\n');
-	if (st->config.rounds)
-		text_rounds(&s->res);
-	fflush(stdout);
-}
-
-/* A row of the study's table: a figure of a workload in each state, and its changes. */
-static void study_row(const char *label, const char *figure, const struct study_cell *c,
-		      int which)
-{
-	char b[NR_PHASES][32];
-	double v[NR_PHASES];
-	unsigned int ph;
-
-	for (ph = 0; ph < NR_PHASES; ph++) {
-		v[ph] = which == 0 ? c[ph].bw_bytes / 1e6 : which == 1 ? c[ph].mean_ns :
-			c[ph].max_ns;
-		if (!c[ph].ran)
-			snprintf(b[ph], sizeof(b[ph]), "-");
-		else if (which)
-			ssdk_fmt_ns(b[ph], sizeof(b[ph]), v[ph]);
-		else
-			snprintf(b[ph], sizeof(b[ph]), "%.2f", v[ph]);
-	}
-	printf("%-22s %-9s %12s %12s %12s", label, figure, b[PHASE_NEW], b[PHASE_USED],
-	       b[PHASE_TRIM]);
-	for (ph = PHASE_USED; ph < NR_PHASES; ph++) {
-		if (c[PHASE_NEW].ran && c[ph].ran)
-			printf(" %+9.1f%%", ssdk_change_pct(v[PHASE_NEW], v[ph]));
-		else
-			printf(" %10s", "-");
-	}
-	putchar('\n');
-}
-
-/* The seed's table: each workload new, used and after TRIM. */
-static void text_study(const struct plan *p)
-{
-	struct study_cell c[NR_PHASES];
-	unsigned int w, ph;
-
-	printf("\n%-22s %-9s %12s %12s %12s %10s %10s\n", "workload", "", "new", "used",
-	       "after TRIM", "used/new", "TRIM/new");
-	for (w = 0; w < p->nr_workloads; w++) {
-		for (ph = 0; ph < NR_PHASES; ph++)
-			study_cell(p, w, ph, &c[ph]);
-		study_row(p->workloads[w], "MB/s", c, 0);
-		study_row("", "mean", c, 1);
-		study_row("", "max", c, 2);
-	}
-	printf("(used/new, TRIM/new: the change from new, in percent)\n");
-}
-
-static void text_plan(struct output *out, const struct plan *p)
-{
-	uint64_t done = plan_bytes_written(p), planned = plan_bytes_planned(p);
-	enum step_state state = plan_state(p);
-	char b[4][32];
-
-	if (!strcmp(p->command, "study"))
-		text_study(p);
-	if (!strcmp(p->command, "precondition")) {
-		printf("\nprecondition %s of %s, span %s from %s: %s, %s written", p->name,
-		       p->target, ssdk_fmt_bytes(b[0], sizeof(b[0]), p->span),
-		       ssdk_fmt_bytes(b[1], sizeof(b[1]), p->offset), step_states[state],
-		       ssdk_fmt_bytes(b[2], sizeof(b[2]), done));
-		if (planned)
-			printf(" of %s (%.1f%%)", ssdk_fmt_bytes(b[3], sizeof(b[3]), planned),
-			       done * 100.0 / planned);
-		putchar('\n');
-	}
-}
-
 static void text_dry_run(struct output *out, unsigned int runs, double seconds,
 			 unsigned int untimed)
 {
@@ -855,115 +650,10 @@ static void text_dry_run(struct output *out, unsigned int runs, double seconds,
 	printf("\n");
 }
 
-static void text_profiles(struct output *out, const struct profile *p, unsigned int n)
-{
-	unsigned int i;
-
-	for (i = 0; i < n; i++)
-		printf("%-31s %s\n", p[i].name, p[i].source);
-}
-
 /* --- trace ------------------------------------------------------------------ */
 
-static double share(uint64_t part, uint64_t whole)
-{
-	return whole ? 100.0 * part / whole : 0;
-}
-
-/* A line per op of a trace that has some: IOs and bytes, and their shares. */
-static void text_trace_ops(const struct ssdk_trace_summary *s)
-{
-	unsigned int i;
-	char a[32];
-
-	for (i = 0; i < SSDK_TRACE_NR_OPS; i++)
-		if (s->op_ios[i])
-			printf("  %-8s %10" PRIu64 " IOs (%5.1f%%)  %10s (%5.1f%%)\n",
-			       ssdk_trace_op_name(i), s->op_ios[i], share(s->op_ios[i], s->ios),
-			       ssdk_fmt_bytes(a, sizeof(a), s->op_bytes[i]),
-			       share(s->op_bytes[i], s->bytes));
-}
-
-static void text_trace_summary(struct output *out, const char *path,
-			       const struct ssdk_trace_summary *s)
-{
-	uint64_t data = s->op_ios[SSDK_OP_READ] + s->op_ios[SSDK_OP_WRITE], qds = 0;
-	char a[32], b[32], c[32], d[32];
-	unsigned int i;
-
-	printf("trace %s (%s): %" PRIu64 " IOs, %s", path, ssdk_trace_format_name(s->format),
-	       s->ios, ssdk_fmt_bytes(a, sizeof(a), s->bytes));
-	if (s->flags & SSDK_TRACE_HAS_TIME)
-		printf(", over %s", ssdk_fmt_ns(b, sizeof(b), s->duration_ns));
-	printf("\n");
-	text_trace_ops(s);
-	if (!data)
-		return;
-	printf("sizes:");
-	for (i = 0; i < s->nr_sizes; i++)
-		printf("%s %s %.1f%%", i ? "," : "", ssdk_fmt_size(a, sizeof(a), s->sizes[i].len),
-		       share(s->sizes[i].ios, data));
-	if (s->other_sizes)
-		printf(", others %.1f%%", share(s->other_sizes, data));
-	printf("\nsequential: %.1f%% of reads and writes\n", share(s->sequential, data));
-	if (s->flags & SSDK_TRACE_HAS_QD) {
-		printf("queue depth:");
-		for (i = 0; i < SSDK_TRACE_QDS; i++)
-			qds += s->qd_ios[i];
-		for (i = 0; i < SSDK_TRACE_QDS; i++)
-			if (s->qd_ios[i])
-				printf(" %u%s %.1f%%", i + 1, i + 1 == SSDK_TRACE_QDS ? "+" : "",
-				       share(s->qd_ios[i], qds));
-		printf("\n");
-	}
-	if ((s->flags & SSDK_TRACE_HAS_TIME) && s->ios > 1)
-		printf("between arrivals: mean %s, p50 %s, p99 %s, max %s\n",
-		       ssdk_fmt_ns(a, sizeof(a), s->gap_mean_ns),
-		       ssdk_fmt_ns(b, sizeof(b), s->gap_p50_ns),
-		       ssdk_fmt_ns(c, sizeof(c), s->gap_p99_ns),
-		       ssdk_fmt_ns(d, sizeof(d), s->gap_max_ns));
-	printf("footprint: %s distinct, from byte %" PRIu64 " to %" PRIu64 "\n",
-	       ssdk_fmt_bytes(a, sizeof(a), s->footprint), s->lowest, s->highest);
-}
-
-static void text_trace_made(struct output *out, const struct trace_made *m)
-{
-	const struct trace_recipe *r = m->recipe;
-	char a[32];
-
-	printf("made %s: %" PRIu64 " IOs (%" PRIu64 " reads, %" PRIu64 " writes), %" PRIu64
-	       " sequential, over %s\n", m->path, r->ios, m->op_ios[SSDK_OP_READ],
-	       m->op_ios[SSDK_OP_WRITE], m->sequential, ssdk_fmt_ns(a, sizeof(a), m->duration_ns));
-}
-
-static void text_trace_recorded(struct output *out, const struct trace_recorded *r)
-{
-	char a[32], b[32];
-
-	printf("recorded %s into %s: %" PRIu64 " IOs, %s, over %s%s%s\n", r->target, r->path,
-	       r->s.ios, ssdk_fmt_bytes(a, sizeof(a), r->s.bytes),
-	       ssdk_fmt_ns(b, sizeof(b), r->duration_ns),
-	       r->signal ? ", stopped by SIG" : "", r->signal ? sigabbrev_np(r->signal) : "");
-	text_trace_ops(&r->s);
-	printf("%" PRIu64 " events from %u CPUs, %s; %" PRIu64 " dropped", r->events, r->cpus,
-	       ssdk_fmt_bytes(a, sizeof(a), r->file_bytes), r->dropped);
-	if (r->torn)
-		printf(", %" PRIu64 " bytes left out (records read as they were written)", r->torn);
-	printf("\n");
-}
-
-/* A line per IO: its arrival (ns from the first), op, offset, length and depth. */
-static void text_trace_ios(struct output *out, const char *path, const struct ssdk_trace_io *ios,
-			   uint64_t n)
-{
-	uint64_t i;
-
-	for (i = 0; i < n; i++)
-		printf("%" PRIu64 " %s %" PRIu64 " %u %u\n", ios[i].t_ns,
-		       ssdk_trace_op_name(ios[i].op), ios[i].offset, ios[i].len, ios[i].qd);
-}
-
 const struct output_ops output_text = {
+	.format = OUTPUT_TEXT,
 	.info = text_info,
 	.status = text_status,
 	.statuses = text_statuses,
@@ -976,16 +666,6 @@ const struct output_ops output_text = {
 	.sweep_point = text_sweep_point,
 	.sweep_end = text_sweep_end,
 	.dry_run = text_dry_run,
-	.compare_begin = text_compare_begin,
-	.compare_point = text_compare_point,
-	.compare_end = text_compare_end,
 	.interval = text_interval,
 	.follow_end = text_follow_end,
-	.profiles = text_profiles,
-	.trace_summary = text_trace_summary,
-	.trace_made = text_trace_made,
-	.trace_recorded = text_trace_recorded,
-	.trace_ios = text_trace_ios,
-	.plan_step = text_plan_step,
-	.plan = text_plan,
 };

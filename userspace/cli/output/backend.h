@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What the output backends lend to the features' print ops (compare_print.h,
+ * plan_print.h, profiles_print.h, trace_print.h): a run printed as the
+ * backend prints one, and the JSON backend's documents and keys. Only files
+ * of output/ include it.
+ */
+#ifndef _SSDK_OUTPUT_BACKEND_H
+#define _SSDK_OUTPUT_BACKEND_H
+
+#include "output.h"
+
+/* out_text.c */
+void text_rounds(const struct run_result *r);
+
+/* out_json.c */
+void json_begin(struct output *out);
+void json_end(struct output *out);
+const char *json_attr_key(uint32_t set, uint32_t attr);
+void json_run(struct json *j, const char *key, const struct run_result *r);
+
+/* The JSON key of the run attribute SSDK_A_RUN_@attr. */
+#define JSON_RUN_KEY(attr)	json_attr_key(SSDK_SPEC_SET_RUN, SSDK_A_RUN_##attr)
+
+/* out_csv.c */
+/**
+ * struct csv_row - What a row says about its run beside the run's own.
+ * @label: The run id, "total", the engine, the step.
+ * @engine: The engine, when the run's configuration does not say it.
+ * @achieved_qd: compare's achieved depth, or a negative number: none.
+ */
+struct csv_row {
+	const char *label;
+	const char *engine;
+	double achieved_qd;
+};
+
+void csv_run(struct output *out, const struct run_result *r, const struct csv_row *row);
+
+#endif /* _SSDK_OUTPUT_BACKEND_H */
