@@ -7,7 +7,14 @@ output_test --emit DIR writes the JSON and CSV backends' documents of runs
 made up there (tests/output_test.c); each is parsed back here (Python's
 json, strict: NaN and Infinity refused; its csv module, strict) and
 checked, by the function of its name, against the runs it was made of.
-Exits 1 when a check fails.
+openmetrics_test --emit DIR writes both metrics dialects of two runs and
+the latencies they were made of (tests/openmetrics_test.c), which
+openmetrics_check.py parses with prometheus_client, serves through
+node_exporter and has a Prometheus server scrape, under the venv's Python
+(VENV_PYTHON); promtool lints the Prometheus text. VENV_PYTHON and
+PROM_TOOLS (where scripts/setup put promtool, node_exporter and
+prometheus) come from the environment, which userspace/Makefile's check
+sets. Exits 1 when a check fails.
 """
 
 from __future__ import annotations
@@ -360,13 +367,13 @@ def check_document(path: Path) -> list[str]:
     return t.problems
 
 
-# --- running a program ---------------------------------------------------------
+# --- programs run, and the metrics' tools -------------------------------------
 
 
-def run(args: list[str]) -> list[str]:
+def run(args: list[str], stdin: Path | None = None) -> list[str]:
     """Run @args; [] when it exits 0, else its output and status."""
     try:
-        with open(os.devnull, "rb") as f:
+        with open(stdin or os.devnull, "rb") as f:
             p = subprocess.run(args, stdin=f, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                timeout=300, check=False)
     except (OSError, subprocess.TimeoutExpired) as e:
@@ -374,6 +381,19 @@ def run(args: list[str]) -> list[str]:
     if p.returncode == 0:
         return []
     return p.stdout.decode(errors="replace").splitlines() + [f"{args[0]}: exit {p.returncode}"]
+
+
+def metrics_tools() -> tuple[str, Path, list[str]]:
+    """The venv's Python, PROM_TOOLS, and what is missing of what scripts/setup provides."""
+    python, tools = os.environ.get("VENV_PYTHON", ""), Path(os.environ.get("PROM_TOOLS", ""))
+    if not python or not os.environ.get("PROM_TOOLS"):
+        return python, tools, ["VENV_PYTHON and PROM_TOOLS unset: run by make check"]
+    missing = [f"{p}: run scripts/setup" for p in
+               (Path(python), tools / "promtool", tools / "prometheus-node-exporter",
+                tools / "prometheus") if not os.access(p, os.X_OK)]
+    if not missing and run([python, "-c", "import prometheus_client"]):
+        missing.append("no prometheus_client in the venv: run scripts/setup")
+    return python, tools, missing
 
 
 # --- KTAP ---------------------------------------------------------------------
@@ -399,7 +419,7 @@ class Ktap:
 
 
 def main() -> int:
-    ktap = Ktap(1 + len(JSON_CHECKS) + len(CSV_CHECKS))
+    ktap = Ktap(1 + len(JSON_CHECKS) + len(CSV_CHECKS) + 2)
     with tempfile.TemporaryDirectory(prefix="ssdk-output-formats-") as tmp:
         docs = Path(tmp) / "docs"
         docs.mkdir()
@@ -411,6 +431,22 @@ def main() -> int:
         for name in [*JSON_CHECKS, *CSV_CHECKS]:
             path = docs / name
             ktap.result(name, check_document(path) if path.exists() else ["not written"])
+
+        metrics = Path(tmp) / "metrics"
+        metrics.mkdir()
+        python, tools, missing = metrics_tools()
+        made = missing or run([str(TESTS / "openmetrics_test"), "--emit", str(metrics)])
+        om, prom, truth = (metrics / n for n in ("ssdk.om", "ssdk.prom", "truth.json"))
+        # both parsers, node_exporter's textfile collector serving the
+        # Prometheus text, and a Prometheus server scraping that
+        ktap.result("openmetrics and prometheus: prometheus_client's parsers, node_exporter, "
+                    "a Prometheus server (openmetrics_check.py)",
+                    made or run([python, str(TESTS / "openmetrics_check.py"), str(om),
+                                 str(prom), str(truth), str(tools / "prometheus-node-exporter"),
+                                 str(tools / "prometheus")]))
+        # promtool lints what node_exporter reads
+        ktap.result("prometheus: promtool check metrics",
+                    made or run([str(tools / "promtool"), "check", "metrics"], stdin=prom))
     return 1 if ktap.failed else 0
 
 
