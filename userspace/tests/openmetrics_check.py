@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""The metrics backends' output through the real parsers (openmetrics_test.c).
+"""The metrics backends' output through the real parsers.
 
 Usage: openmetrics_check.py OPENMETRICS PROMETHEUS TRUTH [NODE_EXPORTER [PROMETHEUS]]
+
+output_formats.py runs it, under the venv's Python, on the files
+openmetrics_test --emit DIR writes (tests/openmetrics_test.c).
 
 OPENMETRICS is what --format openmetrics printed, parsed by
 prometheus_client's OpenMetrics parser (strict: # EOF, types, units,

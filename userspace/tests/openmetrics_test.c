@@ -4,14 +4,18 @@
  * cli/output/out_openmetrics.c), on the kselftest harness, for runs made up here
  * from latencies drawn here: the `le` buckets, the exact seconds, and
  * every bucket's count against the latencies themselves, read back from
- * what the backend printed; then both dialects parsed by the real parsers
- * (prometheus_client's OpenMetrics and text parsers, in
- * tests/openmetrics_check.py, and promtool check metrics) and checked
- * against the same latencies, and the Prometheus text served by
- * node_exporter's textfile collector. scripts/setup provides them.
+ * what the backend printed. openmetrics_test --emit DIR writes both
+ * dialects of two runs and their latencies, which tests/output_formats.py
+ * has the real parsers read (prometheus_client's OpenMetrics and text
+ * parsers, in tests/openmetrics_check.py, and promtool check metrics) and
+ * check against the same latencies, and node_exporter's textfile
+ * collector serve (scripts/setup provides them): this program starts no
+ * Python.
  */
 
+#include <fcntl.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -104,12 +108,15 @@ static int make_run(struct om_fixture_run *f, uint32_t id, uint64_t seed)
 
 /* ---- capturing stdout ------------------------------------------------- */
 
-static char *capture_path(const char *tmpl, const struct output_ops *ops,
-			  const struct run_result *r, unsigned int n, const struct run_result *total)
+/*
+ * What @ops prints of @r[0..n), into @fd: their job, with @total; else one
+ * run's results, or the statuses of several.
+ */
+static void capture_fd(int fd, const struct output_ops *ops, const struct run_result *r,
+		       unsigned int n, const struct run_result *total)
 {
 	struct output out = { .ops = ops };
-	char *path = strdup(tmpl);
-	int fd = mkstemp(path), saved;
+	int saved;
 
 	fflush(stdout);
 	saved = dup(STDOUT_FILENO);
@@ -123,6 +130,16 @@ static char *capture_path(const char *tmpl, const struct output_ops *ops,
 	fflush(stdout);
 	dup2(saved, STDOUT_FILENO);
 	close(saved);
+}
+
+/* The same, into a new file made from @tmpl, whose path it returns. */
+static char *capture_path(const char *tmpl, const struct output_ops *ops,
+			  const struct run_result *r, unsigned int n, const struct run_result *total)
+{
+	char *path = strdup(tmpl);
+	int fd = mkstemp(path);
+
+	capture_fd(fd, ops, r, n, total);
 	close(fd);
 	return path;
 }
@@ -305,14 +322,11 @@ TEST(job_closed_loop)
 	free(f);
 }
 
-/* ---- the real parsers ------------------------------------------------- */
+/* ---- the real parsers' files ------------------------------------------ */
 
-/* The latencies of each run's sets, as JSON: {"ID": {"SET": [ns, ...]}}. */
-static char *truth_json(const struct om_fixture_run *f, unsigned int n)
+/* The latencies of each run's sets, as JSON, to @out: {"ID": {"SET": [ns, ...]}}. */
+static void truth_json(FILE *out, const struct om_fixture_run *f, unsigned int n)
 {
-	char *path = strdup("/tmp/ssdk-om-truth-XXXXXX");
-	int fd = mkstemp(path);
-	FILE *out = fdopen(fd, "w");
 	unsigned int i, set, k;
 
 	fputc('{', out);
@@ -329,56 +343,78 @@ static char *truth_json(const struct om_fixture_run *f, unsigned int n)
 		fputc('}', out);
 	}
 	fputs("}\n", out);
-	fclose(out);
-	return path;
 }
 
-TEST(real_parsers)
+/* @ops's text of @n runs' statuses, to @dir/@name; 0 or -1. */
+static int emit_dialect(const char *dir, const char *name, const struct output_ops *ops,
+			const struct run_result *r, unsigned int n)
+{
+	char path[PATH_MAX];
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	if (fd < 0) {
+		perror(path);
+		return -1;
+	}
+	capture_fd(fd, ops, r, n, NULL);
+	return close(fd);
+}
+
+/*
+ * Two runs, an open loop done and a closed loop running, in both dialects
+ * (@dir/ssdk.om, @dir/ssdk.prom), and the latencies they were made of
+ * (@dir/truth.json): what tests/output_formats.py has prometheus_client's
+ * parsers read (openmetrics_check.py), node_exporter's textfile collector
+ * serve, a Prometheus server scrape, and promtool lint. 0, or -1 with
+ * what failed on stderr.
+ */
+static int emit(const char *dir)
 {
 	struct om_fixture_run *f = malloc(2 * sizeof(*f));
-	const char *promtool = PROM_TOOLS "/promtool";
-	const char *exporter = PROM_TOOLS "/prometheus-node-exporter";
-	const char *server = PROM_TOOLS "/prometheus";
-	char *om, *prom, *truth, *cmd;
+	char path[PATH_MAX];
 	struct run_result rs[2];
+	FILE *truth;
+	int ret = -1;
 
-	ASSERT_NE(NULL, f);
-	/* what scripts/setup provides; without it, this test is not one */
-	ASSERT_EQ(0, system(VENV_PYTHON " -c 'import prometheus_client'"))
-		TH_LOG("no prometheus_client in the venv: run scripts/setup");
-	ASSERT_EQ(0, access(promtool, X_OK)) TH_LOG("%s: run scripts/setup", promtool);
-	ASSERT_EQ(0, access(exporter, X_OK)) TH_LOG("%s: run scripts/setup", exporter);
-	ASSERT_EQ(0, access(server, X_OK)) TH_LOG("%s: run scripts/setup", server);
-	ASSERT_EQ(0, make_run(&f[0], 3, 3));
-	ASSERT_EQ(0, make_run(&f[1], 4, 4));
+	if (!f || make_run(&f[0], 3, 3)) {
+		free(f);
+		return -1;
+	}
+	if (make_run(&f[1], 4, 4))
+		goto out0;
 	f[1].r.st.config.rate_iops = 0;
 	f[1].r.st.state = SSDK_STATE_RUNNING;
 	rs[0] = f[0].r;
 	rs[1] = f[1].r;
-	om = capture_path("/tmp/ssdk-om-XXXXXX", &output_openmetrics, rs, 2, NULL);
-	prom = capture_path("/tmp/ssdk-prom-XXXXXX", &output_prometheus, rs, 2, NULL);
-	truth = truth_json(f, 2);
-	/*
-	 * Both parsers, node_exporter's textfile collector serving it, and a
-	 * Prometheus server scraping that.
-	 */
-	ASSERT_LT(0, asprintf(&cmd, "%s %s %s %s %s %s %s 2>&1", VENV_PYTHON, CHECK_PY, om, prom,
-			      truth, exporter, server));
-	EXPECT_EQ(0, system(cmd));
-	free(cmd);
-	/* promtool lints what node_exporter reads */
-	ASSERT_LT(0, asprintf(&cmd, "%s check metrics < %s", promtool, prom));
-	EXPECT_EQ(0, system(cmd));
-	free(cmd);
-	unlink(om);
-	unlink(prom);
-	unlink(truth);
-	free(om);
-	free(prom);
-	free(truth);
-	result_free(&f[0].r);
+	snprintf(path, sizeof(path), "%s/truth.json", dir);
+	truth = fopen(path, "w");
+	if (!truth) {
+		perror(path);
+		goto out1;
+	}
+	truth_json(truth, f, 2);
+	if (fclose(truth) || emit_dialect(dir, "ssdk.om", &output_openmetrics, rs, 2) ||
+	    emit_dialect(dir, "ssdk.prom", &output_prometheus, rs, 2))
+		goto out1;
+	ret = 0;
+out1:
 	result_free(&f[1].r);
+out0:
+	result_free(&f[0].r);
 	free(f);
+	return ret;
 }
 
-TEST_HARNESS_MAIN
+/*
+ * openmetrics_test: the tests, as the harness runs them (its options);
+ * openmetrics_test --emit DIR: the real parsers' files, for
+ * output_formats.py.
+ */
+int main(int argc, char **argv)
+{
+	if (argc == 3 && !strcmp(argv[1], "--emit"))
+		return emit(argv[2]) ? 1 : 0;
+	return test_harness_run(argc, argv);
+}

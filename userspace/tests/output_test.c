@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Host tests of the output backends (cli/output/out_text.c, cli/output/out_json.c
- * behind output.h's ops), on the kselftest harness, for runs made up
- * here: the text backend's lines and tables, captured from stdout; the
- * JSON backend's documents, parsed back by Python's json module (strict:
- * no NaN) and checked against values computed from the latencies the
- * runs were made of.
+ * Host tests of the output backends (cli/output/out_text.c, out_json.c,
+ * out_csv.c) and the features' print ops (compare_print.h, ...), on the
+ * kselftest harness, for runs made up here: the text backend's lines and
+ * tables, captured from stdout. The JSON and CSV backends' documents are made here too, and
+ * written by output_test --emit DIR for tests/output_formats.py, which
+ * parses them back (Python's json, strict: no NaN; its csv module) and
+ * checks them against values computed from the latencies the runs were
+ * made of: this program starts no Python.
  */
 
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -84,114 +87,13 @@ static const char *line_of(const char *text, const char *start)
 /* Lines of @text that start with @start must be @want, whole. */
 #define EXPECT_LINE(text, want) EXPECT_STREQ(want, line_of(text, want)) TH_LOG("in:\n%s", text)
 
-/* ---- JSON, parsed back ------------------------------------------------ */
-
-/*
- * python3 -S -c this DOCS EXPRS: the file DOCS holds one or more JSON
- * documents one after the other (ds; d is the first), each strict JSON:
- * NaN and Infinity are refused. Each line of the file EXPRS is a Python
- * expression over them; one line out per expression: "ok", or what it
- * gave instead of True.
- */
-/* The end of the checks' Python: each expression over ns, a line each. */
-#define EVAL_EXPRS_PY							\
-	"for e in open(sys.argv[2]).read().splitlines():\n"		\
-	"    try:\n"							\
-	"        v = eval(e, ns)\n"					\
-	"    except Exception as x:\n"					\
-	"        v = x\n"							\
-	"    print(\"ok\" if v is True else \"not ok: \" + repr(v)[:300])\n"
-
-static const char json_check_py[] =
-	"import json, math, statistics, sys\n"
-	"from fractions import Fraction\n"
-	"def strict(c):\n"
-	"    raise ValueError(\"not JSON: \" + c)\n"
-	"dec = json.JSONDecoder(parse_constant=strict)\n"
-	"text = open(sys.argv[1]).read()\n"
-	"ds, pos = [], 0\n"
-	"while text[pos:].strip():\n"
-	"    pos += len(text[pos:]) - len(text[pos:].lstrip())\n"
-	"    doc, pos = dec.raw_decode(text, pos)\n"
-	"    ds.append(doc)\n"
-	"ns = {\"d\": ds[0], \"ds\": ds, \"math\": math, \"statistics\": statistics,\n"
-	"      \"Fraction\": Fraction}\n"
-	EVAL_EXPRS_PY;
-
-/*
- * Check the document @doc with the Python expressions of @exprs, each one
- * a result, evaluated by @py (json_check_py, csv_check_py); and that it
- * parses at all.
- */
-static void check_py(struct __test_metadata *_metadata, const char *py, const char *doc,
-		     const char *const *exprs, unsigned int n)
-{
-	char doc_path[] = "/tmp/ssdk-output-test-XXXXXX", exprs_path[] = "/tmp/ssdk-exprs-XXXXXX";
-	char line[400], *cmd;
-	int fd_doc = mkstemp(doc_path), fd_exprs = mkstemp(exprs_path);
-	unsigned int i;
-	FILE *f;
-
-	ASSERT_GE(fd_doc, 0);
-	ASSERT_GE(fd_exprs, 0);
-	ASSERT_EQ((ssize_t)strlen(doc), write(fd_doc, doc, strlen(doc)));
-	for (i = 0; i < n; i++) {
-		ASSERT_EQ((ssize_t)strlen(exprs[i]), write(fd_exprs, exprs[i], strlen(exprs[i])));
-		ASSERT_EQ(1, write(fd_exprs, "\n", 1));
-	}
-	close(fd_doc);
-	close(fd_exprs);
-	ASSERT_LT(0, asprintf(&cmd, "python3 -S -c '%s' %s %s 2>&1", py, doc_path, exprs_path));
-	f = popen(cmd, "r");
-	free(cmd);
-	ASSERT_NE(NULL, f);
-	for (i = 0; i < n && fgets(line, sizeof(line), f); i++) {
-		line[strcspn(line, "\n")] = '\0';
-		EXPECT_STREQ("ok", line) TH_LOG("%s", exprs[i]);
-	}
-	/* fewer lines than expressions: Python refused the document */
-	EXPECT_EQ(n, i) TH_LOG("%s\nin:\n%.3000s", line, doc);
-	EXPECT_EQ(0, pclose(f));
-	unlink(doc_path);
-	unlink(exprs_path);
-}
-
-#define CHECK_JSON(doc, ...) do {					\
-	static const char *const exprs_[] = { __VA_ARGS__ };		\
-	check_py(_metadata, json_check_py, doc, exprs_, ARRAY_SIZE(exprs_));	\
-} while (0)
-
-/* ---- CSV, parsed back ------------------------------------------------- */
-
-/*
- * python3 -S -c this DOC EXPRS: DOC read by the csv module as RFC 4180
- * (rs: its rows as dicts, h: its header), each line of EXPRS a Python
- * expression over them, as for JSON.
- */
-static const char csv_check_py[] =
-	"import csv, sys\n"
-	"text = open(sys.argv[1], newline=\"\").read()\n"
-	"lines = text.splitlines()\n"
-	"rd = csv.DictReader(text.splitlines(keepends=True), strict=True)\n"
-	"rs = list(rd)\n"
-	"ns = {\"rs\": rs, \"h\": rd.fieldnames, \"lines\": lines}\n"
-	EVAL_EXPRS_PY;
-
-static void check_py(struct __test_metadata *_metadata, const char *py, const char *doc,
-		     const char *const *exprs, unsigned int n);
-
-#define CHECK_CSV(doc, ...) do {					\
-	static const char *const exprs_[] = { __VA_ARGS__ };		\
-	check_py(_metadata, csv_check_py, doc, exprs_, ARRAY_SIZE(exprs_));	\
-} while (0)
-
 /* ---- runs ------------------------------------------------------------- */
 
 #define NR_IOS	1000
 
 /*
  * A finished randwrite run of 1000 IOs of 4 KiB, 1..1000 us, over one
- * second, with its histograms; the Python of the checks makes the same
+ * second, with its histograms; output_formats.py makes the same
  * latencies: range(1000, 1000001, 1000).
  */
 static void make_run(struct run_result *r, int with_hists)
@@ -570,9 +472,6 @@ TEST(text_info_follow_compare)
 		     "dry run: 3 runs checked, none started, nothing written; 120 s of runs, and 1 without a runtime\n",
 		     out);
 	free(out);
-	CAPTURE(out, output_json.dry_run(&o, 12, 24, 0));
-	CHECK_JSON(out, "d == {\"dry_run\": True, \"runs\": 12, \"seconds\": 24, \"untimed\": 0}");
-	free(out);
 
 	rows[0] = (struct compare_row){ .name = "bio", .r = r };
 	rows[1] = (struct compare_row){ .name = "kfile", .r = r };
@@ -620,84 +519,113 @@ TEST(text_info_follow_compare)
 	result_free(&r);
 }
 
-/* ---- JSON ------------------------------------------------------------- */
+/* ---- trace summaries, in text ------------------------------------------ */
 
-/* The run's latencies, in Python, as make_run() made them. */
-#define LATS	"list(range(1000, 1000001, 1000))"
+/* A blktrace's summary: its text here, its JSON in trace_summary.json. */
+static const struct ssdk_trace_summary trace_summary = {
+	.format = SSDK_TRACE_FORMAT_BLKTRACE,
+	.flags = SSDK_TRACE_HAS_TIME | SSDK_TRACE_HAS_QD,
+	.ios = 1000, .bytes = 1000 * 4096 + 4096,
+	.op_ios = { [SSDK_OP_READ] = 700, [SSDK_OP_WRITE] = 299, [SSDK_TRACE_OP_FLUSH] = 1 },
+	.op_bytes = { [SSDK_OP_READ] = 700 * 4096, [SSDK_OP_WRITE] = 299 * 4096 + 4096 },
+	.sequential = 250, .duration_ns = 2000000000, .footprint = 3 << 20,
+	.lowest = 4096, .highest = 1 << 30, .nr_sizes = 2,
+	.sizes = { { .len = 4096, .ios = 998 }, { .len = 8192, .ios = 1 } },
+	.qd_ios = { [0] = 600, [1] = 300, [SSDK_TRACE_QDS - 1] = 99 },
+	.gap_min_ns = 1000, .gap_p50_ns = 1500000, .gap_p99_ns = 9000000,
+	.gap_max_ns = 20000000, .gap_mean_ns = 2002002,
+};
 
-TEST_F(run, json_results)
+/* What ssdk trace make made: its text here, its JSON in trace_made.json. */
+static const struct trace_recipe trace_recipe = {
+	.ios = 10, .nr_sizes = 2, .sizes = { { 4096, 70 }, { 131072, 30 } },
+	.nr_gaps = 2, .gaps = { { 0, 10 }, { 100000, 90 } },
+};
+
+static const struct trace_made trace_made = {
+	.path = "mix.iolog", .recipe = &trace_recipe, .op_ios = { 6, 4 },
+	.op_bytes = { 6 * 4096, 3 * 4096 + 131072 }, .size_ios = { 9, 1 },
+	.gap_ios = { 1, 8 }, .sequential = 2, .duration_ns = 800000,
+};
+
+TEST(text_trace_summary)
+{
+	struct output t = { .ops = &output_text };
+	char *out;
+
+	CAPTURE(out, trace_print_text.summary(&t, "t.bin", &trace_summary));
+	EXPECT_NE(NULL, strstr(out, "trace t.bin (blktrace): 1000 IOs, 3.91 MiB, over 2.000 s\n"))
+		TH_LOG("%s", out);
+	EXPECT_NE(NULL, strstr(out, "  read            700 IOs ( 70.0%)")) TH_LOG("%s", out);
+	EXPECT_NE(NULL, strstr(out, "sizes: 4k 99.9%, 8k 0.1%\n")) TH_LOG("%s", out);
+	EXPECT_NE(NULL, strstr(out, "sequential: 25.0% of reads and writes\n")) TH_LOG("%s", out);
+	EXPECT_NE(NULL, strstr(out, "queue depth: 1 60.1% 2 30.0% 64+ 9.9%\n")) TH_LOG("%s", out);
+	EXPECT_NE(NULL, strstr(out, "between arrivals: mean 2.002 ms, p50 1.500 ms, p99 9.000 ms, "
+			       "max 20.000 ms\n")) TH_LOG("%s", out);
+	free(out);
+}
+
+TEST(text_trace_made)
+{
+	struct output t = { .ops = &output_text };
+	char *out;
+
+	CAPTURE(out, trace_print_text.made(&t, &trace_made));
+	EXPECT_STREQ("made mix.iolog: 10 IOs (6 reads, 4 writes), 2 sequential, over 800.00 us\n",
+		     out);
+	free(out);
+}
+
+/* ---- JSON and CSV: the documents ------------------------------------------ */
+
+/*
+ * The JSON and CSV backends' documents, made here and checked by real
+ * parsers: output_test --emit DIR writes each to DIR/NAME, and
+ * tests/output_formats.py parses them back (Python's json, strict: no
+ * NaN; its csv module, strict) and checks them against the runs they were
+ * made of, a function per NAME. Each document function returns what the
+ * backend printed, to free, or NULL.
+ */
+
+static char *doc_dry_run_json(void)
 {
 	struct output o = { .ops = &output_json };
 	char *out;
 
-	CAPTURE(out, output_json.results(&o, &self->r, RESULTS_SLOWEST));
-	CHECK_JSON(out,
-		"d[\"id\"] == 7 and d[\"state\"] == \"done\" and d[\"reason\"] == \"\"",
-		"d[\"target\"] == \"/dev/nvme0n1\" and d[\"target_size\"] == 16 << 30",
-		"d[\"logical_block_size\"] == 512",
-		"d[\"elapsed_ns\"] == d[\"measured_ns\"] == 10**9 and d[\"completed\"] == 1000",
-		"d[\"io_errors\"] == 0 and d[\"iops_now\"] == 0",
-		/* the configuration, resolved */
-		"d[\"config\"][\"rw\"] == \"randwrite\" and d[\"config\"][\"bs\"] == 4096",
-		"d[\"config\"][\"iodepth\"] == 3 and d[\"config\"][\"cpu\"] is None",
-		"d[\"config\"][\"span\"] == 8 << 30 and d[\"config\"][\"offset\"] == 0",
-		"d[\"config\"][\"runtime_ns\"] == 10**9 and d[\"config\"][\"seed\"] == 42",
-		"d[\"config\"][\"engine\"] == \"bio\" and d[\"config\"][\"buffered\"] is False",
-		"d[\"config\"][\"pattern\"] == \"random\"",
-		"d[\"config\"][\"rate_iops\"] is None and d[\"config\"][\"arrivals\"] is None",
-		"\"rwmixread\" not in d[\"config\"] and \"bssplit\" not in d[\"config\"]",
-		"d[\"config\"][\"slowest_n\"] == 64 and d[\"config\"][\"ts_interval_ns\"] == 10**9",
-		/* closed loop, no records fetched */
-		"\"late\" not in d and \"response\" not in d[\"write\"]",
-		"not {\"slowest\", \"timeseries\", \"captured\", \"ts_dropped\"} & set(d)",
-		/* the writes: counts and rates over the one-second window */
-		"d[\"write\"][\"ios\"] == 1000 and d[\"write\"][\"bytes\"] == 4096000",
-		"d[\"write\"][\"errors\"] == 0",
-		"d[\"write\"][\"iops\"] == 1000 and d[\"write\"][\"bw_bytes\"] == 4096000",
-		"(lambda l: l[\"min\"] == 1000 and l[\"max\"] == 10**6 and l[\"mean\"] == 500500)"
-		"(d[\"write\"][\"lat_ns\"])",
-		"abs(d[\"write\"][\"lat_ns\"][\"stddev\"] - statistics.stdev(" LATS ")) < 1e-6",
-		/* the percentiles reported, each within 1/512 of the exact order statistic */
-		"list(d[\"write\"][\"lat_ns\"][\"percentiles\"]) == [\"%f\" % p for p in "
-		"(1, 5, 10, 25, 50, 75, 90, 95, 99, 99.9, 99.99, 99.999, 99.9999)]",
-		"(lambda L, P: all(abs(v - L[math.ceil(Fraction(k) * len(L) / 100) - 1]) <= "
-		"L[math.ceil(Fraction(k) * len(L) / 100) - 1] / 512 for k, v in P.items()))"
-		"(" LATS ", d[\"write\"][\"lat_ns\"][\"percentiles\"])",
-		"d[\"write\"][\"lat_ns\"][\"percentiles\"][\"99.999900\"] == 10**6",
-		/* the histogram: rows in order, each with the count of its bucket */
-		"(lambda H: all(a[1] < b[0] for a, b in zip(H, H[1:])))(d[\"write\"][\"histogram\"])",
-		"(lambda H, L: all(len(r) == 3 and r[0] <= r[1] and r[2] == "
-		"sum(1 for v in L if r[0] <= v <= r[1]) for r in H))"
-		"(d[\"write\"][\"histogram\"], " LATS ")",
-		"sum(r[2] for r in d[\"write\"][\"histogram\"]) == 1000",
-		"700 < len(d[\"write\"][\"histogram\"]) < 1000",
-		/* reads: nothing, and empty percentiles and histogram */
-		"d[\"read\"][\"ios\"] == 0 and d[\"read\"][\"iops\"] == 0",
-		"d[\"read\"][\"lat_ns\"] == {\"min\": 0, \"max\": 0, \"mean\": 0, \"stddev\": 0, "
-		"\"percentiles\": {}}",
-		"d[\"read\"][\"histogram\"] == []");
-	free(out);
+	CAPTURE(out, output_json.dry_run(&o, 12, 24, 0));
+	return out;
+}
+
+/* A run's results with its histograms and percentiles. */
+static char *doc_results_json(void)
+{
+	struct output o = { .ops = &output_json };
+	struct run_result r;
+	char *out;
+
+	make_run(&r, 1);
+	CAPTURE(out, output_json.results(&o, &r, RESULTS_SLOWEST));
+	result_free(&r);
+	return out;
 }
 
 /* A status has no percentiles and no histogram. */
-TEST_F(run, json_status)
+static char *doc_status_json(void)
 {
 	struct output o = { .ops = &output_json };
+	struct run_result r;
 	char *out;
 
-	memset(self->r.hists, 0, sizeof(self->r.hists));
-	self->r.st.state = SSDK_STATE_RUNNING;
-	self->r.st.iops_now = 1234;
-	CAPTURE(out, output_json.status(&o, &self->r));
-	CHECK_JSON(out,
-		"d[\"state\"] == \"running\" and d[\"iops_now\"] == 1234",
-		"set(d[\"write\"][\"lat_ns\"]) == {\"min\", \"max\", \"mean\", \"stddev\"}",
-		"\"histogram\" not in d[\"write\"] and \"histogram\" not in d[\"read\"]",
-		"d[\"write\"][\"lat_ns\"][\"mean\"] == 500500");
-	free(out);
+	make_run(&r, 0);
+	r.st.state = SSDK_STATE_RUNNING;
+	r.st.iops_now = 1234;
+	CAPTURE(out, output_json.status(&o, &r));
+	result_free(&r);
+	return out;
 }
 
-TEST(json_records)
+/* An open loop, with its records. */
+static char *doc_records_json(void)
 {
 	struct output o = { .ops = &output_json };
 	struct run_result r;
@@ -705,32 +633,11 @@ TEST(json_records)
 
 	make_open_loop(&r);
 	CAPTURE(out, output_json.results(&o, &r, 0));
-	CHECK_JSON(out,
-		"d[\"late\"] == 5",
-		"d[\"config\"][\"rate_iops\"] == 1000 and d[\"config\"][\"arrivals\"] == \"uniform\"",
-		"d[\"config\"][\"capture_over_ns\"] == 999000",
-		/* response times beside the service times */
-		"(lambda l: l[\"min\"] == 1500 and l[\"max\"] == 1000500 and l[\"mean\"] == 501000)"
-		"(d[\"write\"][\"response\"][\"lat_ns\"])",
-		"sum(r[2] for r in d[\"write\"][\"response\"][\"histogram\"]) == 1000",
-		"d[\"read\"][\"response\"][\"histogram\"] == []",
-		"d[\"write\"][\"lat_ns\"][\"min\"] == 1000",
-		/* the records */
-		"d[\"ts_dropped\"] == 6 and d[\"captured_dropped\"] == 1",
-		"d[\"slowest\"][0] == {\"lat_ns\": 10**6, \"op\": \"write\", \"offset\": 8192, "
-		"\"len\": 4096, \"t_ns\": 999000000, \"cpu_submit\": 1, \"cpu_complete\": 2, "
-		"\"inflight\": 3}",
-		"[s[\"lat_ns\"] for s in d[\"slowest\"]] == [10**6, 999000]",
-		"[p[\"t_ns\"] for p in d[\"timeseries\"]] == [0, 10**9, 2 * 10**9]",
-		"d[\"timeseries\"][1][\"write\"] == {\"ios\": 600, \"bytes\": 2457600, "
-		"\"mean_ns\": 700500, \"max_ns\": 10**6, \"p99_ns\": 994000}",
-		"d[\"timeseries\"][2][\"read\"][\"mean_ns\"] == 0",
-		"d[\"captured\"] == d[\"slowest\"][:1]");
-	free(out);
 	result_free(&r);
+	return out;
 }
 
-TEST(json_access)
+static char *doc_access_json(void)
 {
 	struct output o = { .ops = &output_json };
 	struct run_result r;
@@ -738,26 +645,26 @@ TEST(json_access)
 
 	make_access(&r);
 	CAPTURE(out, output_json.status(&o, &r));
-	CHECK_JSON(out,
-		"d[\"config\"][\"rw\"] == \"randrw\" and d[\"config\"][\"rwmixread\"] == 70",
-		"d[\"config\"][\"bssplit\"] == [[4096, 70], [65536, 30]]",
-		"d[\"config\"][\"align\"] == 4096 and d[\"config\"][\"align_offset\"] == 512",
-		"d[\"config\"][\"stride\"] == 8192 and d[\"config\"][\"pattern\"] == \"repeat:165\"",
-		"d[\"config\"][\"engine\"] == \"kfile\" and d[\"config\"][\"buffered\"] is True",
-		"d[\"config\"][\"cpu\"] == 3 and d[\"late\"] == 3",
-		"d[\"config\"][\"arrivals\"] == \"poisson\"",
-		"d[\"read\"][\"ios\"] == 1 and d[\"read\"][\"errors\"] == 1",
-		"d[\"read\"][\"response\"][\"lat_ns\"][\"max\"] == 0");
-	free(out);
-	/* a run that only reads has no pattern */
+	result_free(&r);
+	return out;
+}
+
+/* A run that only reads has no pattern. */
+static char *doc_access_reads_json(void)
+{
+	struct output o = { .ops = &output_json };
+	struct run_result r;
+	char *out;
+
+	make_access(&r);
 	ssdk_config_set(&r.st.config, SSDK_A_RUN_RWMIXREAD, 100);
 	CAPTURE(out, output_json.status(&o, &r));
-	CHECK_JSON(out, "d[\"config\"][\"pattern\"] is None");
-	free(out);
+	result_free(&r);
+	return out;
 }
 
 /* A job of two runs and of one, a sweep of two points, a list. */
-TEST(json_job_sweep)
+static char *doc_job_sweep_json(void)
 {
 	struct output o = { .ops = &output_json };
 	struct run_result two[2], total;
@@ -774,29 +681,14 @@ TEST(json_job_sweep)
 		      o.ops->sweep_begin(&o), o.ops->sweep_point(&o, two, 1, &two[0]),
 		      o.ops->sweep_point(&o, two, 2, &total), o.ops->sweep_end(&o),
 		      output_json.list(&o, two, 2)));
-	CHECK_JSON(out,
-		"len(ds) == 4",
-		/* several runs: {"workers": [...], "total": ...} */
-		"[w[\"id\"] for w in d[\"workers\"]] == [7, 8] and len(d) == 2",
-		"d[\"workers\"][1][\"state\"] == \"stopped\"",
-		"d[\"total\"][\"state\"] == \"stopped\" and d[\"total\"][\"config\"][\"iodepth\"] == 6",
-		"d[\"total\"][\"write\"][\"ios\"] == 2000 and d[\"total\"][\"write\"][\"iops\"] == 2000",
-		"sum(r[2] for r in d[\"total\"][\"write\"][\"histogram\"]) == 2000",
-		/* one run: its object */
-		"ds[1][\"id\"] == 7 and \"workers\" not in ds[1]",
-		/* a sweep: an array of its points, each a job */
-		"len(ds[2]) == 2 and ds[2][0][\"id\"] == 7 and ds[2][0] == ds[1]",
-		"ds[2][1][\"total\"][\"config\"][\"iodepth\"] == 6 and ds[2][1] == ds[0]",
-		/* list: every run */
-		"[r[\"id\"] for r in ds[3]] == [7, 8] and ds[3][1][\"state\"] == \"stopped\"");
-	free(out);
 	result_free(&total);
 	result_free(&two[0]);
 	result_free(&two[1]);
+	return out;
 }
 
 /* Info, started, stopped, the intervals of --follow and compare, in one go. */
-TEST(json_small_documents)
+static char *doc_small_documents_json(void)
 {
 	struct ssdk_info info = {
 		.version = "1.2.3", .kernel_release = "6.12.0-test",
@@ -810,7 +702,7 @@ TEST(json_small_documents)
 	struct compare_diff d = { 1, 0, "filesystem", { 1500, 1000, -250.5, 20000 } };
 	struct compare_row *rows = pts[0].rows;
 	struct run_result r;
-	char *out, *nl;
+	char *out;
 
 	make_open_loop(&r);
 	rows[0] = (struct compare_row){ .name = "bio", .r = r, .achieved_qd = 3.5, .short_qd = 1 };
@@ -830,31 +722,145 @@ TEST(json_small_documents)
 		      compare_print_json.point(&o, &pts[0], 1),
 		      compare_print_json.point(&o, &pts[1], 1),
 		      compare_print_json.end(&o, pts, 2, 1)));
-	CHECK_JSON(out,
-		"len(ds) == 8",
-		"d[\"version\"] == \"1.2.3\" and d[\"kernel_release\"] == \"6.12.0-test\"",
-		"d[\"caps\"] == [\"bio\", \"kfile\"] and d[\"caps_mask\"] == 6",
-		"d[\"cpus\"] == 4 and d[\"max_runs\"] == 64 and d[\"hist_buckets\"] == 8869",
-		"d[\"family_version\"] == 1 and d[\"hist_sub_bits\"] == 8 and d[\"clock_res_ns\"] == 1",
-		"d[\"mem_budget\"] == 536870912 and d[\"mem_used\"] == 3670016",
-		"ds[1] == {\"ids\": [7, 8]} and ds[2] == {\"id\": 7}",
-		"ds[3] == {\"id\": 7, \"state\": \"done\"}",
-		"ds[4][\"t_ns\"] == 0 and ds[4][\"write\"][\"ios\"] == 400",
-		"ds[5][\"t_ns\"] == 10**9 and ds[5][\"write\"][\"p99_ns\"] == 994000",
-		"list(ds[6][\"results\"]) == [\"bio\", \"kfile\"]",
-		"ds[6][\"results\"][\"kfile\"][\"write\"][\"ios\"] == 1000",
-		"ds[6][\"overhead_ns\"] == {\"kfile - bio\": {\"mean\": 1500, \"p50\": 1000, "
-		"\"p99\": -250.5, \"p99.9\": 20000}}",
-		"ds[6][\"layers\"] == {\"kfile - bio\": \"filesystem\"}",
-		"ds[6][\"iodepth\"] == 4",
-		"ds[6][\"achieved_iodepth\"] == {\"bio\": 3.5, \"kfile\": 3.75}",
-		"ds[6][\"short_of_iodepth\"] == [\"bio\"]",
-		"list(ds[7]) == [\"points\"] and len(ds[7][\"points\"]) == 2",
-		"ds[7][\"points\"][0] == ds[6]",
-		"ds[7][\"points\"][1][\"iodepth\"] == 8");
-	free(out);
+	result_free(&r);
+	return out;
+}
 
-	/* follow: one document per line, per interval, and nothing at the end */
+static char *doc_trace_summary_json(void)
+{
+	struct output j = { .ops = &output_json };
+	char *out;
+
+	CAPTURE(out, trace_print_json.summary(&j, "t.bin", &trace_summary));
+	return out;
+}
+
+/* Keyed as the summary's. */
+static char *doc_trace_made_json(void)
+{
+	struct output j = { .ops = &output_json };
+	char *out;
+
+	CAPTURE(out, trace_print_json.made(&j, &trace_made));
+	return out;
+}
+
+/*
+ * The runs of the CSV documents: one of a target CSV must quote, a job of
+ * two and their total.
+ */
+struct csv_runs {
+	struct run_result r, two[2], total;
+};
+
+static void make_csv_runs(struct csv_runs *c)
+{
+	make_run(&c->r, 1);
+	ssdk_config_set_target(&c->r.st.config, "/mnt/a,\"b\".dat");
+	make_run(&c->two[0], 1);
+	make_run(&c->two[1], 1);
+	c->two[1].st.id = 8;
+	make_run(&c->total, 1);
+	result_merge(&c->total, &c->two[1]);
+}
+
+static void free_csv_runs(struct csv_runs *c)
+{
+	result_free(&c->r);
+	result_free(&c->two[0]);
+	result_free(&c->two[1]);
+	result_free(&c->total);
+}
+
+/* A run: a header and a row. */
+static char *doc_run_csv(void)
+{
+	struct output o = { .ops = &output_csv };
+	struct csv_runs c;
+	char *out;
+
+	make_csv_runs(&c);
+	CAPTURE(out, output_csv.results(&o, &c.r, 0));
+	free_csv_runs(&c);
+	return out;
+}
+
+/* A job of two and their total: one header. */
+static char *doc_job_csv(void)
+{
+	struct output o = { .ops = &output_csv };
+	struct csv_runs c;
+	char *out;
+
+	make_csv_runs(&c);
+	CAPTURE(out, output_csv.job(&o, c.two, 2, &c.total));
+	free_csv_runs(&c);
+	return out;
+}
+
+/* A compare of two depths: one header. */
+static char *doc_compare_csv(void)
+{
+	struct output o = { .ops = &output_csv };
+	struct compare_point pt = { .iodepth = 4, .n = 2 };
+	struct csv_runs c;
+	char *out;
+
+	make_csv_runs(&c);
+	pt.rows[0] = (struct compare_row){ .name = "bio", .r = c.r, .achieved_qd = 3.9 };
+	pt.rows[1] = (struct compare_row){ .name = "psync-raw", .r = c.two[0], .achieved_qd = 2.5,
+					   .short_qd = 1 };
+	CAPTURE(out, (compare_print_csv.begin(&o, 2), compare_print_csv.point(&o, &pt, 1),
+		      compare_print_csv.point(&o, &pt, 1), compare_print_csv.end(&o, &pt, 2, 1)));
+	free_csv_runs(&c);
+	return out;
+}
+
+/* Each document, by the name of its file and of its check in output_formats.py. */
+static const struct document {
+	const char *name;
+	char *(*make)(void);
+} documents[] = {
+	{ "dry_run.json", doc_dry_run_json },
+	{ "results.json", doc_results_json },
+	{ "status.json", doc_status_json },
+	{ "records.json", doc_records_json },
+	{ "access.json", doc_access_json },
+	{ "access_reads.json", doc_access_reads_json },
+	{ "job_sweep.json", doc_job_sweep_json },
+	{ "small_documents.json", doc_small_documents_json },
+	{ "trace_summary.json", doc_trace_summary_json },
+	{ "trace_made.json", doc_trace_made_json },
+	{ "run.csv", doc_run_csv },
+	{ "job.csv", doc_job_csv },
+	{ "compare.csv", doc_compare_csv },
+};
+
+/* Each document is made, and is one or more lines; what they say is Python's to check. */
+TEST(documents_made)
+{
+	unsigned int i;
+	char *out;
+
+	for (i = 0; i < ARRAY_SIZE(documents); i++) {
+		out = documents[i].make();
+		ASSERT_NE(NULL, out) TH_LOG("%s", documents[i].name);
+		EXPECT_LT(0U, strlen(out)) TH_LOG("%s", documents[i].name);
+		if (*out)
+			EXPECT_EQ('\n', out[strlen(out) - 1])
+				TH_LOG("%s: %s", documents[i].name, out);
+		free(out);
+	}
+}
+
+/* --follow's JSON: one document per line, per interval, and nothing at the end. */
+TEST(json_follow_lines)
+{
+	struct output o = { .ops = &output_json };
+	struct run_result r;
+	char *out, *nl;
+
+	make_open_loop(&r);
 	CAPTURE(out, (output_json.interval(&o, &r.st, &points[0]),
 		      output_json.interval(&o, &r.st, &points[1]),
 		      output_json.follow_end(&o, &r.st)));
@@ -869,136 +875,35 @@ TEST(json_small_documents)
 	result_free(&r);
 }
 
-/* A trace's summary, in text and in JSON parsed back. */
-TEST(trace_summary_both)
+/* Write each document to @dir/NAME; 0, or -1 with what failed on stderr. */
+static int emit(const char *dir)
 {
-	struct ssdk_trace_summary s = {
-		.format = SSDK_TRACE_FORMAT_BLKTRACE,
-		.flags = SSDK_TRACE_HAS_TIME | SSDK_TRACE_HAS_QD,
-		.ios = 1000, .bytes = 1000 * 4096 + 4096,
-		.op_ios = { [SSDK_OP_READ] = 700, [SSDK_OP_WRITE] = 299, [SSDK_TRACE_OP_FLUSH] = 1 },
-		.op_bytes = { [SSDK_OP_READ] = 700 * 4096, [SSDK_OP_WRITE] = 299 * 4096 + 4096 },
-		.sequential = 250, .duration_ns = 2000000000, .footprint = 3 << 20,
-		.lowest = 4096, .highest = 1 << 30, .nr_sizes = 2,
-		.sizes = { { .len = 4096, .ios = 998 }, { .len = 8192, .ios = 1 } },
-		.qd_ios = { [0] = 600, [1] = 300, [SSDK_TRACE_QDS - 1] = 99 },
-		.gap_min_ns = 1000, .gap_p50_ns = 1500000, .gap_p99_ns = 9000000,
-		.gap_max_ns = 20000000, .gap_mean_ns = 2002002,
-	};
-	struct output t = { .ops = &output_text }, j = { .ops = &output_json };
+	char path[PATH_MAX];
+	unsigned int i;
 	char *out;
+	FILE *f;
 
-	CAPTURE(out, trace_print_text.summary(&t, "t.bin", &s));
-	EXPECT_NE(NULL, strstr(out, "trace t.bin (blktrace): 1000 IOs, 3.91 MiB, over 2.000 s\n"))
-		TH_LOG("%s", out);
-	EXPECT_NE(NULL, strstr(out, "  read            700 IOs ( 70.0%)")) TH_LOG("%s", out);
-	EXPECT_NE(NULL, strstr(out, "sizes: 4k 99.9%, 8k 0.1%\n")) TH_LOG("%s", out);
-	EXPECT_NE(NULL, strstr(out, "sequential: 25.0% of reads and writes\n")) TH_LOG("%s", out);
-	EXPECT_NE(NULL, strstr(out, "queue depth: 1 60.1% 2 30.0% 64+ 9.9%\n")) TH_LOG("%s", out);
-	EXPECT_NE(NULL, strstr(out, "between arrivals: mean 2.002 ms, p50 1.500 ms, p99 9.000 ms, "
-			       "max 20.000 ms\n")) TH_LOG("%s", out);
-	free(out);
-
-	CAPTURE(out, trace_print_json.summary(&j, "t.bin", &s));
-	CHECK_JSON(out,
-		"d[\"path\"] == \"t.bin\" and d[\"format\"] == \"blktrace\"",
-		"d[\"has_time\"] is True and d[\"has_qd\"] is True",
-		"d[\"ios\"] == 1000 and d[\"ops\"][\"read\"] == {\"ios\": 700, \"bytes\": 2867200}",
-		"list(d[\"ops\"]) == [\"read\", \"write\", \"discard\", \"flush\"]",
-		"d[\"sizes\"] == [{\"len\": 4096, \"ios\": 998}, {\"len\": 8192, \"ios\": 1}]",
-		"len(d[\"qd_ios\"]) == 64 and d[\"qd_ios\"][1] == 300 and d[\"qd_ios\"][63] == 99",
-		"d[\"gap_ns\"] == {\"min\": 1000, \"mean\": 2002002, \"p50\": 1500000, "
-		"\"p99\": 9000000, \"max\": 20000000}",
-		"d[\"footprint\"] == 3 << 20 and d[\"highest\"] == 1 << 30");
-	free(out);
+	for (i = 0; i < ARRAY_SIZE(documents); i++) {
+		snprintf(path, sizeof(path), "%s/%s", dir, documents[i].name);
+		out = documents[i].make();
+		f = out ? fopen(path, "w") : NULL;
+		if (!f || fputs(out, f) == EOF || fclose(f)) {
+			perror(path);
+			free(out);
+			return -1;
+		}
+		free(out);
+	}
+	return 0;
 }
 
-/* What ssdk trace make made, in text and in JSON keyed as the summary's. */
-TEST(trace_made_both)
+/*
+ * output_test: the tests, as the harness runs them (its options);
+ * output_test --emit DIR: the documents, for output_formats.py.
+ */
+int main(int argc, char **argv)
 {
-	struct trace_recipe r = {
-		.ios = 10, .nr_sizes = 2, .sizes = { { 4096, 70 }, { 131072, 30 } },
-		.nr_gaps = 2, .gaps = { { 0, 10 }, { 100000, 90 } },
-	};
-	struct trace_made m = {
-		.path = "mix.iolog", .recipe = &r, .op_ios = { 6, 4 },
-		.op_bytes = { 6 * 4096, 3 * 4096 + 131072 }, .size_ios = { 9, 1 },
-		.gap_ios = { 1, 8 }, .sequential = 2, .duration_ns = 800000,
-	};
-	struct output t = { .ops = &output_text }, j = { .ops = &output_json };
-	char *out;
-
-	CAPTURE(out, trace_print_text.made(&t, &m));
-	EXPECT_STREQ("made mix.iolog: 10 IOs (6 reads, 4 writes), 2 sequential, over 800.00 us\n",
-		     out);
-	free(out);
-	CAPTURE(out, trace_print_json.made(&j, &m));
-	CHECK_JSON(out,
-		"d[\"path\"] == \"mix.iolog\" and d[\"ios\"] == 10 and d[\"bytes\"] == 167936",
-		"d[\"ops\"] == {\"read\": {\"ios\": 6, \"bytes\": 24576}, "
-		"\"write\": {\"ios\": 4, \"bytes\": 143360}}",
-		"d[\"sizes\"] == [{\"len\": 4096, \"ios\": 9}, {\"len\": 131072, \"ios\": 1}]",
-		"d[\"gaps\"] == [{\"ns\": 0, \"ios\": 1}, {\"ns\": 100000, \"ios\": 8}]",
-		"d[\"sequential\"] == 2 and d[\"duration_ns\"] == 800000");
-	free(out);
+	if (argc == 3 && !strcmp(argv[1], "--emit"))
+		return emit(argv[2]) ? 1 : 0;
+	return test_harness_run(argc, argv);
 }
-
-/* ---- CSV -------------------------------------------------------------- */
-
-/* A run, a job of two and their total, a compare of two depths: one header. */
-TEST(csv_rows)
-{
-	struct output o = { .ops = &output_csv };
-	struct compare_point pt = { .iodepth = 4, .n = 2 };
-	struct run_result r, two[2], total;
-	char *out;
-
-	make_run(&r, 1);
-	ssdk_config_set_target(&r.st.config, "/mnt/a,\"b\".dat");
-	CAPTURE(out, output_csv.results(&o, &r, 0));
-	CHECK_CSV(out,
-		"len(lines) == 2 and len(rs) == 1",
-		"h[:9] == [\"label\", \"target\", \"engine\", \"rw\", \"bs\", \"iodepth\", "
-		"\"achieved_iodepth\", \"op\", \"state\"]",
-		"rs[0][\"target\"] == \"/mnt/a,\\\"b\\\".dat\"",
-		"rs[0][\"label\"] == \"7\" and rs[0][\"engine\"] == \"bio\"",
-		"rs[0][\"rw\"] == \"randwrite\" and rs[0][\"op\"] == \"write\"",
-		"rs[0][\"bs\"] == \"4096\" and rs[0][\"iodepth\"] == \"3\"",
-		"rs[0][\"achieved_iodepth\"] == \"\" and rs[0][\"state\"] == \"done\"",
-		"int(rs[0][\"ios\"]) == 1000 and int(rs[0][\"bytes\"]) == 4096000",
-		"float(rs[0][\"iops\"]) == 1000.0 and float(rs[0][\"mb_s\"]) == 4.096",
-		"float(rs[0][\"lat_mean_ns\"]) == 500500.0",
-		"int(rs[0][\"lat_min_ns\"]) == 1000 and int(rs[0][\"lat_max_ns\"]) == 1000000",
-		"990000 <= int(rs[0][\"lat_p99_ns\"]) <= 1000000");
-	free(out);
-
-	make_run(&two[0], 1);
-	make_run(&two[1], 1);
-	two[1].st.id = 8;
-	make_run(&total, 1);
-	result_merge(&total, &two[1]);
-	CAPTURE(out, (o.rows = 0, output_csv.job(&o, two, 2, &total)));
-	CHECK_CSV(out,
-		"[r[\"label\"] for r in rs] == [\"7\", \"8\", \"total\"]",
-		"int(rs[2][\"ios\"]) == 2000 and rs[2][\"iodepth\"] == \"6\"",
-		"sum(1 for l in lines if l.startswith(\"label,\")) == 1");
-	free(out);
-
-	pt.rows[0] = (struct compare_row){ .name = "bio", .r = r, .achieved_qd = 3.9 };
-	pt.rows[1] = (struct compare_row){ .name = "psync-raw", .r = two[0], .achieved_qd = 2.5,
-					   .short_qd = 1 };
-	CAPTURE(out, (compare_print_csv.begin(&o, 2), compare_print_csv.point(&o, &pt, 1),
-		      compare_print_csv.point(&o, &pt, 1), compare_print_csv.end(&o, &pt, 2, 1)));
-	CHECK_CSV(out,
-		"len(rs) == 4",
-		"[r[\"engine\"] for r in rs] == [\"bio\", \"psync-raw\"] * 2",
-		"[r[\"achieved_iodepth\"] for r in rs[:2]] == [\"3.900\", \"2.500\"]",
-		"sum(1 for l in lines if l.startswith(\"label,\")) == 1");
-	free(out);
-	result_free(&r);
-	result_free(&two[0]);
-	result_free(&two[1]);
-	result_free(&total);
-}
-
-TEST_HARNESS_MAIN
