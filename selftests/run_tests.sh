@@ -22,6 +22,7 @@ fi
 
 # One server of the Python helpers for every script (lib/py_lib.sh).
 . lib/py_lib.sh
+. lib/placement.sh
 
 # hang_report: where the processes of test $t, about to time out, wait:
 # their state (T: stopped, D: uninterruptible), kernel stack and the
@@ -63,6 +64,11 @@ for t in "$@"; do
 	kill "$watch" 2>/dev/null
 	wait "$watch" 2>/dev/null
 	echo "# $t: $((SECONDS - t0)) s"
+	# Its expected time is plain emulation's, in make check.
+	expected=$(selftest_decl "$t" time)
+	[ "${SSDK_VM_ICOUNT:-0}" = 0 ] && [ "${SSDK_DEBUG_KERNEL:-0}" = 0 ] &&
+		[ -n "$expected" ] && [ $((SECONDS - t0)) -gt $((2 * expected)) ] &&
+		echo "# $t: more than twice its expected ${expected} s (its # ssdk-selftest: line)"
 	case $rc in
 	0) echo "ok $n selftests: ssdk: $t" ;;
 	4) echo "ok $n selftests: ssdk: $t # SKIP" ;;

@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# ssdk-selftest: vm=main kernels=default time=90
 #
 # Access specifications on ground truth: the bytes a run wrote (zeros,
 # a repeated byte, compressible and incompressible data, read back and

@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# ssdk-selftest: vm=main kernels=all time=80
 #
 # Bad input is refused with a message that says what is wrong, and
 # nothing happens: no run is created and no IO reaches any device (the

@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# ssdk-selftest: vm=main kernels=all time=35
 #
 # The memory budget (kmod/budget.c): what runs and traces pin, reserved
 # before it is allocated against the module parameter mem_budget, and

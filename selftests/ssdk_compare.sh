@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# ssdk-selftest: vm=beside kernels=all time=80
 #
 # ssdk compare: the same workload through the bio engine and through the
 # userspace engines (io_uring, libaio, psync) on the raw device. Every

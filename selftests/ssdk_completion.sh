@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# ssdk-selftest: vm=main kernels=default time=25
 #
 # The bash completion (userspace/completion/ssdk) completes run ids live
 # from the module: the commands that take one (status, stop, wait,

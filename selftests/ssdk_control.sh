@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# ssdk-selftest: vm=smp kernels=all time=50
 #
 # Faults of the control side: a controller killed under an owned run, a
 # run whose IOs hang (delete refused at once, killed commands leave

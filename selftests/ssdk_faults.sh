@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# ssdk-selftest: vm=smp kernels=all time=30
 #
 # Faults of the target: one that goes away mid-run (a null_blk powered
 # off, the NVMe controller removed from its PCI bus), and IO errors

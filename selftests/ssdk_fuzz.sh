@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# ssdk-selftest: vm=main kernels=all time=90
 #
 # The family under fuzzing (lib/nlfuzz.py): requests built from the spec
 # and broken in the ways the spec suggests, as root and as nobody. Every

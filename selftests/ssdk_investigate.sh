@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# ssdk-selftest: vm=main kernels=all time=60
 #
 # Worst-case latency investigation on ground truth: the slowest-IO log of
 # a run (its top entry is the run's maximum, to the nanosecond; every

@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# ssdk-selftest: vm=main kernels=all time=70
 #
 # The kfile engine and ssdk compare through a filesystem, on ground truth:
 # on ext4 and xfs over the emulated NVMe disk, every engine (the module's

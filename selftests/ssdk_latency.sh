@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# ssdk-selftest: vm=icount kernels=all time=60
 #
 # Latency ground truth. null_blk in timer mode (irqmode=2) completes
 # each IO completion_nsec after it was queued, so ssdk's latencies have a

@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# ssdk-selftest: vm=smp kernels=all time=50
 #
 # Runs as objects that outlive their controller: concurrent runs, stop,
 # Ctrl-C, a killed controller, delete, the bound on kept runs, and

@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# ssdk-selftest: vm=main kernels=default time=120
 #
 # Every limit at its limit and one past it: the spec's (iodepth, workers,
 # bs, buffers in flight, slowest IOs, rounds, a target's path, the span

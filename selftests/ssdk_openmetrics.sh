@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# ssdk-selftest: vm=main kernels=default time=30
 #
 # Metrics (Documentation/userspace/openmetrics.rst) of real runs on
 # null_blk, read by prometheus_client's parsers (lib/om_check.py, in the

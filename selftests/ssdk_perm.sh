@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# ssdk-selftest: vm=main kernels=all time=120
 #
 # Every operation needs CAP_NET_ADMIN, and those that change anything
 # (start, stop, delete) CAP_SYS_ADMIN too: an unprivileged user, root

@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# ssdk-selftest: vm=beside kernels=all time=45
 #
 # ssdk ctl precondition, against ground truth: a memory-backed null_blk
 # whose every sector is stamped with its own number, so that reading it

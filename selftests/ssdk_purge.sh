@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# ssdk-selftest: vm=beside kernels=all time=125
 #
 # Purge runs (ssdk ctl purge), against ground truth: a span between two
 # flanks of random data is purged; the span then reads back as zeros where

@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# ssdk-selftest: vm=smp kernels=default time=45
 #
 # The Python package (userspace/python) drives the module end to end:
 # lib/python_api.py, under Debian's python3 and numpy (what a user of the

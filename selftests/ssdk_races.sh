@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# ssdk-selftest: vm=smp kernels=default time=45
 #
 # Many runs and racing controllers: 16 runs started at once on 16
 # devices, and two processes racing start, stop, results and delete.

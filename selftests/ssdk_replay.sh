@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# ssdk-selftest: vm=main kernels=all time=45
 #
 # ssdk ctl replay: a trace loaded into the module and replayed from the
 # kernel. Ground truth: the kernel's own blktrace of the replay, which

@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# ssdk-selftest: vm=beside kernels=all time=340
 #
 # ssdk review on the emulated NVMe disk, end to end, at quick scale: a
 # suite of raw steps, then the same through ext4, xfs (and btrfs where

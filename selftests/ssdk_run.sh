@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# ssdk-selftest: vm=main kernels=all time=70
 #
 # The bio engine against ground truth it cannot influence: the block
 # layer's own counters (/sys/block/*/stat) count its IOs, a disk stamped

@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# ssdk-selftest: vm=main kernels=all time=45
 #
 # Nothing is written where it must not be, proved on the bytes: two brd
 # disks filled with random data and checksummed before and after. Writes

@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# ssdk-selftest: vm=beside kernels=all time=80
 #
 # Rounds and steady state (SNIA PTS) on a device whose speed the test
 # sets: dm-delay over null_blk, its delay swapped on a schedule of the

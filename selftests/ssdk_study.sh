@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# ssdk-selftest: vm=beside kernels=default time=45
 #
 # ssdk study new-vs-used on the emulated NVMe disk, end to end and short:
 # nvme-format (or a discard), the workloads, the used state, the workloads, a discard of

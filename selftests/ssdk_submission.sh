@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# ssdk-selftest: vm=main kernels=all time=25
 #
 # How the worker hands its IOs over: in batches under one plug, as polled
 # bios; and what a run says it cost. Ground truth: the block layer counts

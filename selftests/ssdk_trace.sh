@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# ssdk-selftest: vm=main kernels=all time=45
 #
 # ssdk trace summary on traces that the real tools recorded of the same
 # runs: fio's own iolog (write_iolog) and the kernel's blktrace, captured

@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# ssdk-selftest: vm=smp kernels=all time=30
 #
 # A run of several workers: kernel threads with their own slots, bound to
 # the CPUs asked, their records merged into one run. Ground truth: the

@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# ssdk-selftest: vm=main kernels=all time=35
 #
 # The kernel's own ynl CLI drives the module from our YAML spec: the spec
 # and the module agree, and the module's policies reject what the spec
