@@ -10,19 +10,19 @@
 
 #include "output.h"
 
-/* out_text.c */
-void text_rounds(const struct run_result *r);
+/* out_text.c: a run's rounds, its window's test and the measurement window. */
+void out_text_rounds(const struct run_result *r);
 
-/* out_json.c */
-void json_begin(struct output *out);
-void json_end(struct output *out);
-const char *json_attr_key(uint32_t set, uint32_t attr);
-void json_run(struct json *j, const char *key, const struct run_result *r);
+/* out_json.c: a document begun and ended on stdout, an attribute's key, a run. */
+void out_json_begin(struct output *out);
+void out_json_end(struct output *out);
+const char *out_json_key(uint32_t set, uint32_t attr);
+void out_json_run(struct json *j, const char *key, const struct run_result *r);
 
 /* The JSON key of the run attribute SSDK_A_RUN_@attr. */
-#define JSON_RUN_KEY(attr)	json_attr_key(SSDK_SPEC_SET_RUN, SSDK_A_RUN_##attr)
+#define JSON_RUN_KEY(attr)	out_json_key(SSDK_SPEC_SET_RUN, SSDK_A_RUN_##attr)
 
-/* out_csv.c */
+/* out_csv.c: the rows of a run. */
 /**
  * struct csv_row - What a row says about its run beside the run's own.
  * @label: The run id, "total", the engine, the step.
@@ -35,6 +35,6 @@ struct csv_row {
 	double achieved_qd;
 };
 
-void csv_run(struct output *out, const struct run_result *r, const struct csv_row *row);
+void out_csv_run(struct output *out, const struct run_result *r, const struct csv_row *row);
 
 #endif /* _SSDK_OUTPUT_BACKEND_H */

@@ -18,7 +18,7 @@ static void csv_compare_point(struct output *out, const struct compare_point *p,
 	unsigned int i;
 
 	for (i = 0; i < p->n; i++)
-		csv_run(out, &p->rows[i].r, &(struct csv_row){ .label = p->rows[i].name,
+		out_csv_run(out, &p->rows[i].r, &(struct csv_row){ .label = p->rows[i].name,
 							       .engine = p->rows[i].name,
 							       .achieved_qd = p->rows[i].achieved_qd });
 	fflush(stdout);

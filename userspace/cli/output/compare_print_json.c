@@ -16,7 +16,7 @@ static void json_compare_begin(struct output *out, unsigned int n)
 {
 	if (n < 2)
 		return;
-	json_begin(out);
+	out_json_begin(out);
 	json_object_begin(&out->j, NULL);
 	json_array_begin(&out->j, "points", 0);
 }
@@ -36,12 +36,12 @@ static void json_compare_point(struct output *out, const struct compare_point *p
 	char key[64];
 
 	if (!several)
-		json_begin(out);
+		out_json_begin(out);
 	json_object_begin(j, NULL);
 	json_u64(j, "iodepth", p->iodepth);
 	json_object_begin(j, "results");
 	for (i = 0; i < p->n; i++)
-		json_run(j, c[i].name, &c[i].r);
+		out_json_run(j, c[i].name, &c[i].r);
 	json_object_end(j);
 	json_object_begin(j, "achieved_iodepth");
 	for (i = 0; i < p->n; i++)
@@ -69,7 +69,7 @@ static void json_compare_point(struct output *out, const struct compare_point *p
 	json_object_end(j);
 	json_object_end(j);
 	if (!several)
-		json_end(out);
+		out_json_end(out);
 }
 
 static void json_compare_end(struct output *out, const struct compare_point *p, unsigned int n,
@@ -79,7 +79,7 @@ static void json_compare_end(struct output *out, const struct compare_point *p, 
 		return;
 	json_array_end(&out->j);
 	json_object_end(&out->j);
-	json_end(out);
+	out_json_end(out);
 }
 
 const struct compare_print_ops compare_print_json = {

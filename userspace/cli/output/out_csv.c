@@ -51,7 +51,7 @@ static int csv_op_shown(const struct ssdk_run_status *st, unsigned int op)
 }
 
 /* The rows of one run: one per op that did IOs (reads when none did). */
-void csv_run(struct output *out, const struct run_result *r, const struct csv_row *row)
+void out_csv_run(struct output *out, const struct run_result *r, const struct csv_row *row)
 {
 	const struct ssdk_run_status *st = &r->st;
 	const struct ssdk_run_config *c = &st->config;
@@ -91,7 +91,7 @@ static void csv_results(struct output *out, const struct run_result *r, unsigned
 	char id[16];
 
 	snprintf(id, sizeof(id), "%u", r->st.id);
-	csv_run(out, r, &(struct csv_row){ .label = id, .achieved_qd = -1 });
+	out_csv_run(out, r, &(struct csv_row){ .label = id, .achieved_qd = -1 });
 }
 
 static void csv_job(struct output *out, const struct run_result *r, unsigned int n,
@@ -102,7 +102,7 @@ static void csv_job(struct output *out, const struct run_result *r, unsigned int
 	for (i = 0; i < n; i++)
 		csv_results(out, &r[i], 0);
 	if (n > 1)
-		csv_run(out, total, &(struct csv_row){ .label = "total", .achieved_qd = -1 });
+		out_csv_run(out, total, &(struct csv_row){ .label = "total", .achieved_qd = -1 });
 }
 
 static void csv_sweep_begin(struct output *out)
@@ -113,7 +113,7 @@ static void csv_sweep_begin(struct output *out)
 static void csv_sweep_point(struct output *out, const struct run_result *r, unsigned int n,
 			    const struct run_result *total)
 {
-	csv_run(out, total, &(struct csv_row){ .label = n > 1 ? "total" : "sweep",
+	out_csv_run(out, total, &(struct csv_row){ .label = n > 1 ? "total" : "sweep",
 					       .achieved_qd = -1 });
 	fflush(stdout);
 }

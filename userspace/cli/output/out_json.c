@@ -16,7 +16,7 @@
  * (Documentation/userspace/json.rst). A ring of buffers, each key used at
  * once by the call it is an argument of.
  */
-const char *json_attr_key(uint32_t set, uint32_t attr)
+const char *out_json_key(uint32_t set, uint32_t attr)
 {
 	static char ring[4][48];
 	static unsigned int next;
@@ -31,18 +31,18 @@ const char *json_attr_key(uint32_t set, uint32_t attr)
 }
 
 #define RUN(attr)	JSON_RUN_KEY(attr)
-#define INFO(attr)	json_attr_key(SSDK_SPEC_SET_INFO, SSDK_A_INFO_##attr)
-#define STATS(attr)	json_attr_key(SSDK_SPEC_SET_STATS, SSDK_A_STATS_##attr)
-#define IO(attr)	json_attr_key(SSDK_SPEC_SET_IO, SSDK_A_IO_##attr)
-#define INTERVAL_OP(attr) json_attr_key(SSDK_SPEC_SET_INTERVAL_OP, SSDK_A_INTERVAL_OP_##attr)
+#define INFO(attr)	out_json_key(SSDK_SPEC_SET_INFO, SSDK_A_INFO_##attr)
+#define STATS(attr)	out_json_key(SSDK_SPEC_SET_STATS, SSDK_A_STATS_##attr)
+#define IO(attr)	out_json_key(SSDK_SPEC_SET_IO, SSDK_A_IO_##attr)
+#define INTERVAL_OP(attr) out_json_key(SSDK_SPEC_SET_INTERVAL_OP, SSDK_A_INTERVAL_OP_##attr)
 
-/* One document begins: json_end() ends it. */
-void json_begin(struct output *out)
+/* One document begins: out_json_end() ends it. */
+void out_json_begin(struct output *out)
 {
 	json_init(&out->j, stdout);
 }
 
-void json_end(struct output *out)
+void out_json_end(struct output *out)
 {
 	json_finish(&out->j);
 }
@@ -55,7 +55,7 @@ static void json_info(struct output *out, const struct ssdk_info *in)
 	struct json *j = &out->j;
 	unsigned int i;
 
-	json_begin(out);
+	out_json_begin(out);
 	json_object_begin(j, NULL);
 	json_str(j, INFO(VERSION), in->version);
 	json_str(j, INFO(KERNEL_RELEASE), in->kernel_release);
@@ -74,7 +74,7 @@ static void json_info(struct output *out, const struct ssdk_info *in)
 	json_array_end(j);
 	json_u64(j, "caps_mask", in->caps);
 	json_object_end(j);
-	json_end(out);
+	out_json_end(out);
 }
 
 /* --- a run ------------------------------------------------------------------- */
@@ -365,7 +365,7 @@ static void json_conditions(struct json *j, const struct run_conditions *c)
  * has no histograms, results when it has; with "slowest", "timeseries"
  * and "captured" when its records were fetched.
  */
-void json_run(struct json *j, const char *key, const struct run_result *r)
+void out_json_run(struct json *j, const char *key, const struct run_result *r)
 {
 	const struct ssdk_run_status *st = &r->st;
 	int with_hist = r->hists[SSDK_OP_READ] || r->hists[SSDK_OP_WRITE];
@@ -430,21 +430,21 @@ void json_run(struct json *j, const char *key, const struct run_result *r)
 
 static void json_status(struct output *out, const struct run_result *r)
 {
-	json_begin(out);
-	json_run(&out->j, NULL, r);
-	json_end(out);
+	out_json_begin(out);
+	out_json_run(&out->j, NULL, r);
+	out_json_end(out);
 }
 
 static void json_statuses(struct output *out, const struct run_result *r, unsigned int n)
 {
 	unsigned int i;
 
-	json_begin(out);
+	out_json_begin(out);
 	json_array_begin(&out->j, NULL, 0);
 	for (i = 0; i < n; i++)
-		json_run(&out->j, NULL, &r[i]);
+		out_json_run(&out->j, NULL, &r[i]);
 	json_array_end(&out->j);
-	json_end(out);
+	out_json_end(out);
 }
 
 static void json_results(struct output *out, const struct run_result *r, unsigned int flags)
@@ -462,24 +462,24 @@ static void json_job_object(struct json *j, const struct run_result *r, unsigned
 	unsigned int i;
 
 	if (n == 1) {
-		json_run(j, NULL, &r[0]);
+		out_json_run(j, NULL, &r[0]);
 		return;
 	}
 	json_object_begin(j, NULL);
 	json_array_begin(j, "workers", 0);
 	for (i = 0; i < n; i++)
-		json_run(j, NULL, &r[i]);
+		out_json_run(j, NULL, &r[i]);
 	json_array_end(j);
-	json_run(j, "total", total);
+	out_json_run(j, "total", total);
 	json_object_end(j);
 }
 
 static void json_job(struct output *out, const struct run_result *r, unsigned int n,
 		     const struct run_result *total)
 {
-	json_begin(out);
+	out_json_begin(out);
 	json_job_object(&out->j, r, n, total);
-	json_end(out);
+	out_json_end(out);
 }
 
 static void json_started(struct output *out, const uint32_t *ids, unsigned int n)
@@ -487,7 +487,7 @@ static void json_started(struct output *out, const uint32_t *ids, unsigned int n
 	struct json *j = &out->j;
 	unsigned int i;
 
-	json_begin(out);
+	out_json_begin(out);
 	json_object_begin_inline(j, NULL);
 	if (n == 1) {
 		json_u64(j, RUN(ID), ids[0]);
@@ -498,23 +498,23 @@ static void json_started(struct output *out, const uint32_t *ids, unsigned int n
 		json_array_end(j);
 	}
 	json_object_end(j);
-	json_end(out);
+	out_json_end(out);
 }
 
 static void json_stopped(struct output *out, const struct ssdk_run_status *st)
 {
-	json_begin(out);
+	out_json_begin(out);
 	json_object_begin_inline(&out->j, NULL);
 	json_u64(&out->j, RUN(ID), st->id);
 	json_str(&out->j, RUN(STATE), enum_name(SSDK_SPEC_ENUM_STATE, st->state));
 	json_object_end(&out->j);
-	json_end(out);
+	out_json_end(out);
 }
 
 /* A sweep: an array of the points' jobs, as they come. */
 static void json_sweep_begin(struct output *out)
 {
-	json_begin(out);
+	out_json_begin(out);
 	json_array_begin(&out->j, NULL, 0);
 }
 
@@ -527,30 +527,30 @@ static void json_sweep_point(struct output *out, const struct run_result *r, uns
 static void json_sweep_end(struct output *out)
 {
 	json_array_end(&out->j);
-	json_end(out);
+	out_json_end(out);
 }
 
 /* --dry-run: {"dry_run": true, "runs": N, "seconds": S, "untimed": U}. */
 static void json_dry_run(struct output *out, unsigned int runs, double seconds,
 			 unsigned int untimed)
 {
-	json_begin(out);
+	out_json_begin(out);
 	json_object_begin(&out->j, NULL);
 	json_boolean(&out->j, "dry_run", 1);
 	json_u64(&out->j, "runs", runs);
 	json_double(&out->j, "seconds", seconds);
 	json_u64(&out->j, "untimed", untimed);
 	json_object_end(&out->j);
-	json_end(out);
+	out_json_end(out);
 }
 
 /* status --follow: an object per line, per interval. */
 static void json_interval(struct output *out, const struct ssdk_run_status *st,
 			  const struct ssdk_ts_point *p)
 {
-	json_begin(out);
+	out_json_begin(out);
 	json_ts_point(&out->j, st, p);
-	json_end(out);
+	out_json_end(out);
 	fflush(stdout);
 }
 

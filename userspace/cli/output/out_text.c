@@ -450,7 +450,7 @@ static void text_captured_line(const struct ssdk_run_status *st)
 }
 
 /* Each round's figures, its window's test, and the measurement window. */
-void text_rounds(const struct run_result *r)
+void out_text_rounds(const struct run_result *r)
 {
 	double secs = r->st.config.round_ns / 1e9;
 	const struct ssdk_round *o;
@@ -489,7 +489,7 @@ static void text_results(struct output *out, const struct run_result *r, unsigne
 
 	text_summary(r);
 	if (r->st.config.rounds)
-		text_rounds(r);
+		out_text_rounds(r);
 	if (flags & (RESULTS_SLOWEST | RESULTS_TEXT))
 		text_ios("slowest", x->slowest, x->nr_slowest,
 			 flags & RESULTS_SLOWEST ? UINT32_MAX : 10);
@@ -529,7 +529,7 @@ static void text_job(struct output *out, const struct run_result *r, unsigned in
 	if (n == 1) {
 		text_summary(&r[0]);
 		if (r[0].st.config.rounds)
-			text_rounds(&r[0]);
+			out_text_rounds(&r[0]);
 		return;
 	}
 	for (i = 0; i < n; i++)

@@ -15,7 +15,7 @@ static void csv_plan(struct output *out, const struct plan *p)
 	for (i = 0; i < p->nr; i++)
 		if (p->steps[i].kind == STEP_RUN && p->steps[i].state != STEP_PENDING &&
 		    p->steps[i].res.st.id)
-			csv_run(out, &p->steps[i].res,
+			out_csv_run(out, &p->steps[i].res,
 				&(struct csv_row){ .label = p->steps[i].what, .achieved_qd = -1 });
 }
 

@@ -75,7 +75,7 @@ static void json_step(struct json *j, const struct step *s)
 			json_u64(j, JSON_RUN_KEY(ELAPSED_NS), s->erased.elapsed_ns);
 		}
 	} else if (s->res.st.id) {
-		json_run(j, "run", &s->res);
+		out_json_run(j, "run", &s->res);
 	}
 	json_object_end(j);
 }
@@ -89,7 +89,7 @@ static void json_plan(struct output *out, const struct plan *p)
 	struct json *j = &out->j;
 	unsigned int i;
 
-	json_begin(out);
+	out_json_begin(out);
 	json_object_begin(j, NULL);
 	json_str(j, p->command, p->name);
 	json_str(j, JSON_RUN_KEY(TARGET), p->target);
@@ -106,7 +106,7 @@ static void json_plan(struct output *out, const struct plan *p)
 	if (!strcmp(p->command, "study"))
 		json_study_table(j, p);
 	json_object_end(j);
-	json_end(out);
+	out_json_end(out);
 }
 
 const struct plan_print_ops plan_print_json = {

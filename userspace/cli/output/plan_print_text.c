@@ -60,7 +60,7 @@ static void text_plan_step(struct output *out, const struct plan *p, unsigned in
 		       ssdk_fmt_ns(b[2], sizeof(b[2]), both.lat_max_ns));
 	putchar('\n');
 	if (st->config.rounds)
-		text_rounds(&s->res);
+		out_text_rounds(&s->res);
 	fflush(stdout);
 }
 

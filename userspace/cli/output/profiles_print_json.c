@@ -11,7 +11,7 @@ static void json_profiles(struct output *out, const struct profile *p, unsigned 
 	struct json *j = &out->j;
 	unsigned int i;
 
-	json_begin(out);
+	out_json_begin(out);
 	json_array_begin(j, NULL, 0);
 	for (i = 0; i < n; i++) {
 		json_object_begin(j, NULL);
@@ -22,7 +22,7 @@ static void json_profiles(struct output *out, const struct profile *p, unsigned 
 		json_object_end(j);
 	}
 	json_array_end(j);
-	json_end(out);
+	out_json_end(out);
 }
 
 const struct profiles_print_ops profiles_print_json = {

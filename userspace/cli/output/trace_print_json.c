@@ -41,7 +41,7 @@ static void json_trace_summary(struct output *out, const char *path,
 	struct json *j = &out->j;
 	unsigned int i;
 
-	json_begin(out);
+	out_json_begin(out);
 	json_object_begin(j, NULL);
 	json_str(j, "path", path);
 	json_str(j, "format", ssdk_trace_format_name(s->format));
@@ -72,7 +72,7 @@ static void json_trace_summary(struct output *out, const char *path,
 	json_u64(j, "lowest", s->lowest);
 	json_u64(j, "highest", s->highest);
 	json_object_end(j);
-	json_end(out);
+	out_json_end(out);
 }
 
 /* Keyed as the trace's summary (json_trace_summary()), to compare with it. */
@@ -82,7 +82,7 @@ static void json_trace_made(struct output *out, const struct trace_made *m)
 	struct json *j = &out->j;
 	unsigned int i;
 
-	json_begin(out);
+	out_json_begin(out);
 	json_object_begin(j, NULL);
 	json_str(j, "path", m->path);
 	json_u64(j, "ios", r->ios);
@@ -99,14 +99,14 @@ static void json_trace_made(struct output *out, const struct trace_made *m)
 	json_array_end(j);
 	json_u64(j, "duration_ns", m->duration_ns);
 	json_object_end(j);
-	json_end(out);
+	out_json_end(out);
 }
 
 static void json_trace_recorded(struct output *out, const struct trace_recorded *r)
 {
 	struct json *j = &out->j;
 
-	json_begin(out);
+	out_json_begin(out);
 	json_object_begin(j, NULL);
 	json_str(j, "target", r->target);
 	json_str(j, "path", r->path);
@@ -121,7 +121,7 @@ static void json_trace_recorded(struct output *out, const struct trace_recorded 
 	json_u64(j, "bytes", r->s.bytes);
 	json_trace_ops(j, r->s.op_ios, r->s.op_bytes, SSDK_TRACE_NR_OPS);
 	json_object_end(j);
-	json_end(out);
+	out_json_end(out);
 }
 
 static void json_trace_ios(struct output *out, const char *path, const struct ssdk_trace_io *ios,
@@ -130,7 +130,7 @@ static void json_trace_ios(struct output *out, const char *path, const struct ss
 	struct json *j = &out->j;
 	uint64_t i;
 
-	json_begin(out);
+	out_json_begin(out);
 	json_object_begin(j, NULL);
 	json_str(j, "path", path);
 	json_array_begin(j, "ios", 0);
@@ -145,7 +145,7 @@ static void json_trace_ios(struct output *out, const char *path, const struct ss
 	}
 	json_array_end(j);
 	json_object_end(j);
-	json_end(out);
+	out_json_end(out);
 }
 
 const struct trace_print_ops trace_print_json = {
