@@ -22,6 +22,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from ktap import Ktap
+
 INCLUDE = re.compile(r'^\s*#\s*include\s+"(?P<name>[^"]+)"', re.MULTILINE)
 
 
@@ -74,21 +76,6 @@ def find_cycle(graph: dict[Path, list[Path]]) -> list[Path] | None:
             if found:
                 return found
     return None
-
-
-class Ktap:
-    def __init__(self, plan: int) -> None:
-        self.n = 0
-        self.failed = False
-        print("KTAP version 1")
-        print(f"1..{plan}")
-
-    def result(self, name: str, problems: list[str]) -> None:
-        self.n += 1
-        for p in problems:
-            print(f"# {p}")
-        print(f"{'not ok' if problems else 'ok'} {self.n} {name}")
-        self.failed |= bool(problems)
 
 
 def main() -> int:

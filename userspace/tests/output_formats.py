@@ -34,6 +34,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from ktap import Ktap
+
 TESTS = Path(__file__).resolve().parent
 
 # The run's latencies, as output_test.c's make_run() made them.
@@ -394,28 +396,6 @@ def metrics_tools() -> tuple[str, Path, list[str]]:
     if not missing and run([python, "-c", "import prometheus_client"]):
         missing.append("no prometheus_client in the venv: run scripts/setup")
     return python, tools, missing
-
-
-# --- KTAP ---------------------------------------------------------------------
-
-
-class Ktap:
-    """A KTAP document of a known plan."""
-
-    def __init__(self, plan: int) -> None:
-        self.n = 0
-        self.failed = False
-        print("KTAP version 1")
-        print(f"1..{plan}")
-
-    def result(self, name: str, problems: list[str]) -> None:
-        """A test point: ok when nothing is wrong; else each problem as a comment."""
-        self.n += 1
-        self.failed |= bool(problems)
-        for p in problems:
-            for line in p.splitlines():
-                print(f"# {line}")
-        print(f"{'not ok' if problems else 'ok'} {self.n} {name}")
 
 
 def main() -> int:
