@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Run ssdk's selftests and print one KTAP document: each test program's
-# own KTAP output nested as a subtest, then its result from its exit
+# own KTAP output (ktap.sh's in shell, the kernel's ksft.py's in Python,
+# lib/py/) nested as a subtest, then its result from its exit
 # status (0 pass, 4 skip, anything else fail; kselftest's convention),
 # each under the timeout in ./settings.
 #

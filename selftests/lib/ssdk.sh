@@ -104,7 +104,7 @@ expect_fail_quiet() {
 # its YAML read by libyaml (lib/ynl.py: ynl's pure-Python parse of a spec
 # costs seconds of an emulated guest's CPU at every call). Our spec is
 # validated against the kernel's schema where it is compiled (ynl-gen-c,
-# on the host) and by the untouched ynl in ssdk_ynl.sh.
+# on the host) and by the untouched ynl in ssdk_ynl.py.
 ynl_spec() {
 	local spec=$1
 

@@ -75,7 +75,7 @@ def main(cli: str, spec: str, dev: str) -> int:
     sys.path.insert(0, os.path.dirname(os.path.abspath(cli)))
     from lib import NlError, YnlFamily  # type: ignore[import-not-found]
 
-    # Validated against the schema on the host (ynl-gen-c) and in ssdk_ynl.sh.
+    # Validated against the schema on the host (ynl-gen-c) and in ssdk_ynl.py.
     ynl, other = YnlFamily(spec, schema=""), YnlFamily(spec, schema="")
     bad: list[str] = []
 

@@ -1,0 +1,71 @@
+# SPDX-License-Identifier: GPL-2.0
+"""The library of ssdk's Python selftests (selftests/ssdk_*.py).
+
+A test imports it as the kernel's own Python selftests import theirs:
+
+    from lib.py import ksft_run, ksft_exit, ksft_eq, ssdk_setup, cli
+
+ksft.py: the kernel's ksft (KTAP, ksft_run, ksft_eq...), vendored by
+scripts/setup; env.py: the CLI, the ssdk package, ynl, the module's setup.
+"""
+
+from .env import (
+    AS_NOBODY,
+    CLI,
+    PYTHON,
+    REPO,
+    SELFTESTS,
+    SPEC,
+    YNL_CLI,
+    YNL_SCHEMA,
+    cli,
+    cli_json,
+    ko_path,
+    ksft_ok,
+    ksft_refused,
+    module_load,
+    module_loaded,
+    nobody_with,
+    nullb_load,
+    nullb_unload,
+    output,
+    require,
+    run,
+    runs_clear,
+    ssdk,
+    ssdk_setup,
+    temp_dir,
+    without_caps,
+    ynl_cli,
+    ynl_family,
+    ynl_lib,
+)
+from .ksft import (
+    KSFT_PY,
+    LINUX_TOOLS,
+    KsftFailEx,
+    KsftSkipEx,
+    KsftXfailEx,
+    ksft_bail,
+    ksft_case,
+    ksft_eq,
+    ksft_exit,
+    ksft_ge,
+    ksft_in,
+    ksft_lt,
+    ksft_ne,
+    ksft_pr,
+    ksft_run,
+    ksft_skip_all,
+    ksft_true,
+)
+
+__all__ = [
+    "AS_NOBODY", "CLI", "KSFT_PY", "LINUX_TOOLS", "PYTHON", "REPO", "SELFTESTS", "SPEC",
+    "YNL_CLI", "YNL_SCHEMA", "KsftFailEx", "KsftSkipEx", "KsftXfailEx", "cli", "cli_json",
+    "ko_path", "ksft_bail", "ksft_case", "ksft_eq", "ksft_exit", "ksft_ge", "ksft_in", "ksft_lt", "ksft_ne",
+    "ksft_ok", "ksft_pr", "ksft_refused", "ksft_run", "ksft_skip_all", "ksft_true",
+    "module_load", "module_loaded", "nobody_with", "nullb_load", "nullb_unload", "output",
+    "require", "run", "runs_clear", "ssdk", "ssdk_setup", "temp_dir", "without_caps", "ynl_cli",
+    "ynl_family", "ynl_lib",
+]

@@ -1,0 +1,231 @@
+# SPDX-License-Identifier: GPL-2.0
+"""What a Python selftest drives the module with, and how it starts.
+
+The CLI (where the CLI is what is tested), the ssdk Python package of
+this tree (``from lib.py import ssdk``), the
+kernel's ynl on the family's spec, the module loaded and null_blk as a
+test wants them, and a temporary directory. What is missing skips the
+whole program (ksft_skip_all), as lib/ssdk.sh's ssdk_setup does for the
+shell tests.
+"""
+
+from __future__ import annotations
+
+import atexit
+import importlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .ksft import LINUX_TOOLS, ksft_eq, ksft_skip_all, ksft_true
+
+SELFTESTS = Path(__file__).resolve().parents[2]
+REPO = Path(os.environ.get("SSDK_REPO") or SELFTESTS.parent)
+SPEC = REPO / "Documentation/netlink/specs/ssdk.yaml"
+YNL_CLI = LINUX_TOOLS / "tools/net/ynl/cli.py"
+YNL_SCHEMA = LINUX_TOOLS / "Documentation/netlink/genetlink-legacy.yaml"
+PYTHON = "/usr/bin/python3"
+
+__all__ = [
+    "AS_NOBODY", "CLI", "PYTHON", "REPO", "SELFTESTS", "SPEC", "YNL_CLI", "YNL_SCHEMA", "cli",
+    "cli_json", "ko_path", "ksft_ok", "ksft_refused", "module_load", "module_loaded",
+    "nobody_with", "nullb_load", "nullb_unload", "output", "require", "run", "runs_clear",
+    "ssdk", "ssdk_setup", "temp_dir", "without_caps", "ynl_cli", "ynl_family", "ynl_lib",
+]
+
+# The package of this tree, before any installed one; it finds the
+# tree's libssdk.so.0 beside it (userspace/).
+_PACKAGE = str(REPO / "userspace/python")
+if _PACKAGE not in sys.path:
+    sys.path.insert(0, _PACKAGE)
+try:
+    import ssdk
+except ImportError as e:
+    ksft_skip_all(f"cannot import the ssdk package: {e} (it needs numpy)")
+
+# Each result line as it comes: run_tests.sh reads through a pipe.
+if hasattr(sys.stdout, "reconfigure"):
+    sys.stdout.reconfigure(line_buffering=True)
+
+# --- the CLI ------------------------------------------------------------------
+
+
+def cli_path() -> str:
+    """$SSDK_CLI, else the tree's userspace/ssdk, else ssdk on PATH."""
+    env = os.environ.get("SSDK_CLI")
+    if env:
+        return env
+    tree = REPO / "userspace/ssdk"
+    if os.access(tree, os.X_OK):
+        return str(tree)
+    return shutil.which("ssdk") or str(tree)
+
+
+CLI = cli_path()
+
+# Who runs a command: prefixes of setpriv(1).
+AS_NOBODY = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+
+
+def without_caps(*caps: str) -> list[str]:
+    """Root without CAPS (setpriv's names: net_admin, sys_admin...),
+    neither inheritable nor in the bounding set."""
+    drop = ",".join(f"-{c}" for c in caps)
+    return ["setpriv", f"--inh-caps={drop}", f"--bounding-set={drop}"]
+
+
+def nobody_with(cap: str) -> list[str]:
+    """nobody, with CAP kept through the change of user (ambient)."""
+    return [*AS_NOBODY, f"--inh-caps=+{cap}", f"--ambient-caps=+{cap}"]
+
+
+def run(argv: Sequence[str], timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    """ARGV's exit status and output, its failure not raised."""
+    return subprocess.run(list(argv), capture_output=True, text=True, check=False,
+                          timeout=timeout)
+
+
+def cli(*args: str, who: Sequence[str] = ()) -> subprocess.CompletedProcess[str]:
+    """ssdk ARGS, run by WHO (a setpriv prefix; root by default)."""
+    return run([*who, CLI, *args])
+
+
+def cli_json(*args: str) -> Any:
+    """The JSON of ssdk -j ARGS, which must succeed."""
+    p = cli("-j", *args)
+    if p.returncode != 0:
+        raise RuntimeError(f"ssdk -j {' '.join(args)}: exit {p.returncode}: {p.stderr}")
+    return json.loads(p.stdout)
+
+
+def output(p: subprocess.CompletedProcess[str]) -> str:
+    return p.stdout + p.stderr
+
+
+def ksft_ok(p: subprocess.CompletedProcess[str]) -> None:
+    """P exited 0 (its output shown when not)."""
+    ksft_eq(p.returncode, 0, f"output: {output(p)}")
+
+
+def ksft_refused(p: subprocess.CompletedProcess[str], status: int, pattern: str) -> None:
+    """P exited STATUS, saying what the extended regex PATTERN matches
+    (lib/ssdk.sh's expect_fail)."""
+    ksft_eq(p.returncode, status, f"output: {output(p)}")
+    ksft_true(re.search(pattern, output(p)) is not None, f"/{pattern}/ not in: {output(p)}")
+
+
+# --- the module and its devices -----------------------------------------------
+
+
+def ko_path() -> Path | None:
+    """ssdk.ko for the running kernel: the VM runner's build, make's for
+    the running kernel, or kmod/'s."""
+    release = os.uname().release
+    for ko in (REPO / f"build/{os.environ.get('SSDK_KERNEL', 'none')}/kmod/ssdk.ko",
+               REPO / f"build/host-{release}/kmod/ssdk.ko", REPO / "kmod/ssdk.ko"):
+        if os.access(ko, os.R_OK):
+            return ko
+    return None
+
+
+def module_loaded() -> bool:
+    return Path("/sys/module/ssdk").is_dir()
+
+
+def module_load(*params: str) -> bool:
+    """ssdk.ko loaded (with PARAMS) unless it is."""
+    if module_loaded():
+        return True
+    ko = ko_path()
+    return ko is not None and run(["insmod", str(ko), *params]).returncode == 0
+
+
+def nullb_load(**params: int | str) -> bool:
+    """null_blk with these parameters, and nothing else of it."""
+    run(["rmmod", "null_blk"])
+    return run(["modprobe", "null_blk", *(f"{k}={v}" for k, v in params.items())]).returncode == 0
+
+
+def nullb_unload() -> None:
+    run(["rmmod", "null_blk"])
+
+
+def runs_clear() -> None:
+    """No run kept: those going on stopped, then every one deleted."""
+    with ssdk.Controller() as ctl:
+        for r in ctl.list():
+            if r.state == "running":
+                ctl.stop(r.id)
+            ctl.delete(r.id)
+
+
+def ssdk_setup(**nullb: int | str) -> None:
+    """How a program starts, before ksft_run: as root, with ssdk.ko
+    loaded, no run kept from an earlier program; given null_blk's
+    parameters, a null_blk of its own with them. What is missing skips
+    the program."""
+    if os.geteuid() != 0:
+        ksft_skip_all("needs root")
+    if not module_load():
+        ksft_skip_all("cannot load ssdk.ko")
+    if nullb and not nullb_load(**nullb):
+        ksft_skip_all("no null_blk")
+    runs_clear()
+
+
+def require(tool: str) -> None:
+    """TOOL on PATH, or the program skips."""
+    if shutil.which(tool) is None:
+        ksft_skip_all(f"no {tool}")
+
+
+def temp_dir() -> Path:
+    """A directory of the program's own, removed when it exits."""
+    d = Path(tempfile.mkdtemp(prefix="ssdk-selftest."))
+    atexit.register(shutil.rmtree, d, ignore_errors=True)
+    return d
+
+
+# --- ynl ----------------------------------------------------------------------
+
+
+def _c_safe_load(stream: Any) -> Any:
+    return yaml.load(stream, Loader=yaml.CSafeLoader)
+
+
+def ynl_lib() -> Any:
+    """The kernel's ynl library (tools/net/ynl/lib: YnlFamily, NlError),
+    imported as the kernel's selftests do (net.ynl.lib); its specs read
+    by libyaml, as lib/ynl.py does for the CLI: the same document, in a
+    tenth of an emulated guest's CPU."""
+    tools = LINUX_TOOLS / "tools"
+    if not (tools / "net/ynl/lib/__init__.py").is_file():
+        ksft_skip_all(f"no ynl at {tools}/net/ynl (run scripts/setup)")
+    if str(tools) not in sys.path:
+        sys.path.append(str(tools))
+    yaml.safe_load = _c_safe_load
+    return importlib.import_module("net.ynl.lib")
+
+
+def ynl_family(spec: Path = SPEC) -> Any:
+    """ynl's YnlFamily of SPEC (ssdk's by default), not validated against
+    the schema at each load (ssdk_ynl.py does it once, and ynl-gen-c on
+    the host)."""
+    return ynl_lib().YnlFamily(str(spec), schema="")
+
+
+def ynl_cli(*args: str, spec: Path = SPEC, schema: Path | None = None,
+            who: Sequence[str] = ()) -> subprocess.CompletedProcess[str]:
+    """The kernel's ynl CLI as shipped (PyYAML's pure-Python parser), on
+    SPEC, validated against SCHEMA when given, run by WHO."""
+    check = ["--schema", str(schema)] if schema else ["--no-schema"]
+    return run([*who, PYTHON, str(YNL_CLI), "--spec", str(spec), *check, *args])
