@@ -15,16 +15,6 @@
 ssdk_setup
 nvme=$(nvme_disk)
 [ -n "$nvme" ] || ktap_skip_all "no NVMe disk (scripts/vm-run --disk nvme:16G)"
-# On 6.1 the emulated NVMe disk (QEMU 7.2, Debian 12's) stops completing
-# IOs part-way through a review's mkfs and runs: I/O timeouts, aborts,
-# controller resets that stall again, and the disk removed (seen in 3
-# make checks of 3 on 2026-11-27, never on 6.12 or 7.x; nothing of ssdk's
-# in the guest's log). Until its cause is found (QEMU's shadow doorbells
-# are suspected: Documentation/dev/testing.rst), a skip that says so
-# rather than a failure that would hide every other one.
-case $(uname -r) in
-6.1.*) ktap_skip_all "6.1's emulated NVMe disk loses IOs under a review (Documentation/dev/testing.rst)" ;;
-esac
 
 ktap_plan 10
 
