@@ -20,13 +20,14 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from .ksft import LINUX_TOOLS, ksft_eq, ksft_skip_all, ksft_true
+from .ksft import LINUX_TOOLS, KsftSkipEx, ksft_eq, ksft_skip_all, ksft_true
 
 SELFTESTS = Path(__file__).resolve().parents[2]
 REPO = Path(os.environ.get("SSDK_REPO") or SELFTESTS.parent)
@@ -36,10 +37,12 @@ YNL_SCHEMA = LINUX_TOOLS / "Documentation/netlink/genetlink-legacy.yaml"
 PYTHON = "/usr/bin/python3"
 
 __all__ = [
-    "AS_NOBODY", "CLI", "PYTHON", "REPO", "SELFTESTS", "SPEC", "YNL_CLI", "YNL_SCHEMA", "cli",
-    "cli_json", "ko_path", "ksft_ok", "ksft_refused", "module_load", "module_loaded",
-    "nobody_with", "nullb_load", "nullb_unload", "output", "require", "run", "runs_clear",
-    "ssdk", "ssdk_setup", "temp_dir", "without_caps", "ynl_cli", "ynl_family", "ynl_lib",
+    "AS_NOBODY", "CLI", "PYTHON", "REPO", "SELFTESTS", "SPEC", "YNL_CLI", "YNL_SCHEMA",
+    "blk_counted", "blk_stat", "brd_load", "cli", "cli_json", "ko_path", "ksft_check",
+    "ksft_ok", "ksft_refused", "logic_only", "module_load", "module_loaded", "nobody_with",
+    "nullb_load", "nullb_unload", "output", "require", "run", "run_count", "run_refused",
+    "run_start_hour", "runs_clear", "ssdk", "ssdk_setup", "stopped_counted", "temp_dir",
+    "without_caps", "ynl_cli", "ynl_family", "ynl_lib",
 ]
 
 # The package of this tree, before any installed one; it finds the
@@ -229,3 +232,82 @@ def ynl_cli(*args: str, spec: Path = SPEC, schema: Path | None = None,
     SPEC, validated against SCHEMA when given, run by WHO."""
     check = ["--schema", str(schema)] if schema else ["--no-schema"]
     return run([*who, PYTHON, str(YNL_CLI), "--spec", str(spec), *check, *args])
+
+
+# --- runs counted by the block layer; results' named checks (lib/ssdk.sh's) ----
+
+
+def logic_only() -> None:
+    """A case of logic that is the same whatever the kernel under it
+    (ktap.sh's ktap_check_logic): it skips where make check says so
+    (SSDK_CHECK_SCOPE=kernel), tested on the default kernel."""
+    if os.environ.get("SSDK_CHECK_SCOPE", "all") == "kernel":
+        raise KsftSkipEx("the same logic on every kernel: tested on the default one")
+
+
+def ksft_check(name: str, doc: Any, *args: object) -> None:
+    """The named check NAME of lib/checks.py holds over DOC, a parsed
+    document (checks.py --list: each check, its arguments); when it does
+    not, what it found against what it wanted."""
+    from .. import checks  # selftests/lib/checks.py
+
+    ok, lines = checks.CHECKS[name].run(doc, [str(a) for a in args])
+    ksft_true(ok, f"check {name}: " + "; ".join(lines))
+
+
+def brd_load(n: int, mib: int = 64) -> bool:
+    """N brd disks of MIB MiB, fresh, and nothing else of brd."""
+    run(["rmmod", "brd"])
+    return run(["modprobe", "brd", f"rd_nr={n}", f"rd_size={mib * 1024}"]).returncode == 0
+
+
+def blk_stat(dev: str, field: int) -> int:
+    """FIELD of /sys/block/DEV/stat (1 reads completed, 5 writes completed)."""
+    return int(Path(f"/sys/block/{dev.removeprefix('/dev/')}/stat").read_text().split()[field - 1])
+
+
+def blk_counted(field: int, ios: int, *opts: str) -> Any:
+    """A run of IOS IOs on nullb0 with OPTS ends done, and the block
+    layer's counter FIELD grows by exactly IOS; the run's JSON."""
+    before = blk_stat("nullb0", field)
+    j = cli_json("ctl", "run", "-q", "--target", "/dev/nullb0", "--ios", str(ios), *opts)
+    ksft_check("fields", j, f"completed={ios}", "state=done")
+    ksft_eq(blk_stat("nullb0", field) - before, ios, f"growth of stat field {field}")
+    return j
+
+
+def run_count() -> int:
+    """How many runs the module keeps."""
+    with ssdk.Controller() as ctl:
+        return len(ctl.list())
+
+
+def run_refused(pattern: str, *opts: str) -> None:
+    """ssdk ctl run of 10 IOs with OPTS exits 1 saying what the extended
+    regex PATTERN matches, and no run is started."""
+    n = run_count()
+    ksft_refused(cli("ctl", "run", "-q", "--ios", "10", *opts), 1, pattern)
+    ksft_eq(run_count(), n, "runs kept")
+
+
+def run_start_hour(dev: str, *opts: str) -> int:
+    """The id of a run of an hour at QD4 on DEV with OPTS, started."""
+    return int(cli_json("ctl", "start", "--target", dev, "--runtime", "1h", "--iodepth", "4",
+                        *opts)["id"])
+
+
+def stopped_counted(*opts: str) -> None:
+    """A run of an hour on nullb0 with OPTS, stopped once 1000 IOs (or
+    5 s) went, ends stopped with as many IOs completed as the block
+    layer counted reads: none left in flight."""
+    before = blk_stat("nullb0", 1)
+    run_id = run_start_hour("/dev/nullb0", *opts)
+    with ssdk.Controller() as ctl:
+        for _ in range(100):
+            if ctl.status(run_id).completed >= 1000:
+                break
+            time.sleep(0.05)
+    ksft_ok(run(["timeout", "30", CLI, "ctl", "stop", str(run_id)]))
+    j = cli_json("ctl", "results", str(run_id))
+    ksft_check("run_ended", j, "stopped")
+    ksft_eq(j["completed"], blk_stat("nullb0", 1) - before, "completed, against reads counted")
