@@ -18,6 +18,8 @@ from .env import (
     SPEC,
     YNL_CLI,
     YNL_SCHEMA,
+    brd_load,
+    brd_unload,
     cli,
     cli_json,
     ko_path,
@@ -36,6 +38,7 @@ from .env import (
     ssdk_setup,
     temp_dir,
     without_caps,
+    ynl,
     ynl_cli,
     ynl_family,
     ynl_lib,
@@ -62,10 +65,10 @@ from .ksft import (
 
 __all__ = [
     "AS_NOBODY", "CLI", "KSFT_PY", "LINUX_TOOLS", "PYTHON", "REPO", "SELFTESTS", "SPEC",
-    "YNL_CLI", "YNL_SCHEMA", "KsftFailEx", "KsftSkipEx", "KsftXfailEx", "cli", "cli_json",
+    "YNL_CLI", "YNL_SCHEMA", "KsftFailEx", "KsftSkipEx", "KsftXfailEx", "brd_load", "brd_unload", "cli", "cli_json",
     "ko_path", "ksft_bail", "ksft_case", "ksft_eq", "ksft_exit", "ksft_ge", "ksft_in", "ksft_lt", "ksft_ne",
     "ksft_ok", "ksft_pr", "ksft_refused", "ksft_run", "ksft_skip_all", "ksft_true",
     "module_load", "module_loaded", "nobody_with", "nullb_load", "nullb_unload", "output",
-    "require", "run", "runs_clear", "ssdk", "ssdk_setup", "temp_dir", "without_caps", "ynl_cli",
+    "require", "run", "runs_clear", "ssdk", "ssdk_setup", "temp_dir", "without_caps", "ynl", "ynl_cli",
     "ynl_family", "ynl_lib",
 ]

@@ -36,10 +36,11 @@ YNL_SCHEMA = LINUX_TOOLS / "Documentation/netlink/genetlink-legacy.yaml"
 PYTHON = "/usr/bin/python3"
 
 __all__ = [
-    "AS_NOBODY", "CLI", "PYTHON", "REPO", "SELFTESTS", "SPEC", "YNL_CLI", "YNL_SCHEMA", "cli",
+    "AS_NOBODY", "CLI", "PYTHON", "REPO", "SELFTESTS", "SPEC", "YNL_CLI", "YNL_SCHEMA", "brd_load",
+    "brd_unload", "cli",
     "cli_json", "ko_path", "ksft_ok", "ksft_refused", "module_load", "module_loaded",
     "nobody_with", "nullb_load", "nullb_unload", "output", "require", "run", "runs_clear",
-    "ssdk", "ssdk_setup", "temp_dir", "without_caps", "ynl_cli", "ynl_family", "ynl_lib",
+    "ssdk", "ssdk_setup", "temp_dir", "without_caps", "ynl", "ynl_cli", "ynl_family", "ynl_lib",
 ]
 
 # The package of this tree, before any installed one; it finds the
@@ -159,6 +160,17 @@ def nullb_unload() -> None:
     run(["rmmod", "null_blk"])
 
 
+def brd_load(nr: int, mib: int = 64) -> bool:
+    """brd with NR RAM disks (/dev/ram0...) of MIB MiB each, anew
+    (lib/ssdk.sh's brd_load)."""
+    brd_unload()
+    return run(["modprobe", "brd", f"rd_nr={nr}", f"rd_size={mib * 1024}"]).returncode == 0
+
+
+def brd_unload() -> None:
+    run(["rmmod", "brd"])
+
+
 def runs_clear() -> None:
     """No run kept: those going on stopped, then every one deleted."""
     with ssdk.Controller() as ctl:
@@ -229,3 +241,11 @@ def ynl_cli(*args: str, spec: Path = SPEC, schema: Path | None = None,
     SPEC, validated against SCHEMA when given, run by WHO."""
     check = ["--schema", str(schema)] if schema else ["--no-schema"]
     return run([*who, PYTHON, str(YNL_CLI), "--spec", str(spec), *check, *args])
+
+
+def ynl(*args: str, spec: Path = SPEC) -> subprocess.CompletedProcess[str]:
+    """The kernel's ynl CLI on SPEC, not validated, its YAML read by
+    libyaml (lib/ynl.py; lib/ssdk.sh's ynl): for a test of the module's
+    answers, not of ynl."""
+    return run([PYTHON, str(SELFTESTS / "lib/ynl.py"), str(YNL_CLI), "--spec", str(spec),
+                "--no-schema", *args])
