@@ -21,6 +21,7 @@ from .env import (
     blk_counted,
     blk_stat,
     brd_load,
+    brd_unload,
     cli,
     cli_json,
     ko_path,
@@ -45,6 +46,7 @@ from .env import (
     stopped_counted,
     temp_dir,
     without_caps,
+    ynl,
     ynl_cli,
     ynl_family,
     ynl_lib,
@@ -71,12 +73,12 @@ from .ksft import (
 
 __all__ = [
     "AS_NOBODY", "CLI", "KSFT_PY", "LINUX_TOOLS", "PYTHON", "REPO", "SELFTESTS", "SPEC",
-    "YNL_CLI", "YNL_SCHEMA", "KsftFailEx", "KsftSkipEx", "KsftXfailEx", "blk_counted",
-    "blk_stat", "brd_load", "cli", "cli_json", "ko_path", "ksft_bail", "ksft_case",
+    "YNL_CLI", "YNL_SCHEMA", "KsftFailEx", "KsftSkipEx", "KsftXfailEx", "blk_counted", "blk_stat",
+    "brd_load", "brd_unload", "cli", "cli_json", "ko_path", "ksft_bail", "ksft_case",
     "ksft_check", "ksft_eq", "ksft_exit", "ksft_ge", "ksft_in", "ksft_lt", "ksft_ne", "ksft_ok",
     "ksft_pr", "ksft_refused", "ksft_run", "ksft_skip_all", "ksft_true", "logic_only",
     "module_load", "module_loaded", "nobody_with", "nullb_load", "nullb_unload", "output",
     "require", "run", "run_count", "run_refused", "run_start_hour", "runs_clear", "ssdk",
-    "ssdk_setup", "stopped_counted", "temp_dir", "without_caps", "ynl_cli", "ynl_family",
+    "ssdk_setup", "stopped_counted", "temp_dir", "without_caps", "ynl", "ynl_cli", "ynl_family",
     "ynl_lib",
 ]

@@ -38,11 +38,11 @@ PYTHON = "/usr/bin/python3"
 
 __all__ = [
     "AS_NOBODY", "CLI", "PYTHON", "REPO", "SELFTESTS", "SPEC", "YNL_CLI", "YNL_SCHEMA",
-    "blk_counted", "blk_stat", "brd_load", "cli", "cli_json", "ko_path", "ksft_check",
-    "ksft_ok", "ksft_refused", "logic_only", "module_load", "module_loaded", "nobody_with",
-    "nullb_load", "nullb_unload", "output", "require", "run", "run_count", "run_refused",
-    "run_start_hour", "runs_clear", "ssdk", "ssdk_setup", "stopped_counted", "temp_dir",
-    "without_caps", "ynl_cli", "ynl_family", "ynl_lib",
+    "blk_counted", "blk_stat", "brd_load", "brd_unload", "cli", "cli_json", "ko_path",
+    "ksft_check", "ksft_ok", "ksft_refused", "logic_only", "module_load", "module_loaded",
+    "nobody_with", "nullb_load", "nullb_unload", "output", "require", "run", "run_count",
+    "run_refused", "run_start_hour", "runs_clear", "ssdk", "ssdk_setup", "stopped_counted",
+    "temp_dir", "without_caps", "ynl", "ynl_cli", "ynl_family", "ynl_lib",
 ]
 
 # The package of this tree, before any installed one; it finds the
@@ -162,6 +162,17 @@ def nullb_unload() -> None:
     run(["rmmod", "null_blk"])
 
 
+def brd_load(nr: int, mib: int = 64) -> bool:
+    """brd with NR RAM disks (/dev/ram0...) of MIB MiB each, anew
+    (lib/ssdk.sh's brd_load)."""
+    brd_unload()
+    return run(["modprobe", "brd", f"rd_nr={nr}", f"rd_size={mib * 1024}"]).returncode == 0
+
+
+def brd_unload() -> None:
+    run(["rmmod", "brd"])
+
+
 def runs_clear() -> None:
     """No run kept: those going on stopped, then every one deleted."""
     with ssdk.Controller() as ctl:
@@ -255,12 +266,6 @@ def ksft_check(name: str, doc: Any, *args: object) -> None:
     ksft_true(ok, f"check {name}: " + "; ".join(lines))
 
 
-def brd_load(n: int, mib: int = 64) -> bool:
-    """N brd disks of MIB MiB, fresh, and nothing else of brd."""
-    run(["rmmod", "brd"])
-    return run(["modprobe", "brd", f"rd_nr={n}", f"rd_size={mib * 1024}"]).returncode == 0
-
-
 def blk_stat(dev: str, field: int) -> int:
     """FIELD of /sys/block/DEV/stat (1 reads completed, 5 writes completed)."""
     return int(Path(f"/sys/block/{dev.removeprefix('/dev/')}/stat").read_text().split()[field - 1])
@@ -311,3 +316,11 @@ def stopped_counted(*opts: str) -> None:
     j = cli_json("ctl", "results", str(run_id))
     ksft_check("run_ended", j, "stopped")
     ksft_eq(j["completed"], blk_stat("nullb0", 1) - before, "completed, against reads counted")
+
+
+def ynl(*args: str, spec: Path = SPEC) -> subprocess.CompletedProcess[str]:
+    """The kernel's ynl CLI on SPEC, not validated, its YAML read by
+    libyaml (lib/ynl.py; lib/ssdk.sh's ynl): for a test of the module's
+    answers, not of ynl."""
+    return run([PYTHON, str(SELFTESTS / "lib/ynl.py"), str(YNL_CLI), "--spec", str(spec),
+                "--no-schema", *args])
