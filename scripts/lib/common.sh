@@ -4,6 +4,10 @@
 
 SSDK_REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 SSDK_CACHE=${SSDK_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/ssdk}
+# The guests' QEMU, as scripts/vm-run runs it: the tree scripts/setup
+# unpacks (bookworm-backports'), or SSDK_QEMU's (its usr/bin, usr/share/qemu,
+# usr/share/seabios).
+SSDK_QEMU_DIR=${SSDK_QEMU:-$SSDK_CACHE/qemu}
 
 # The kernel matrix: key, then the suites whose linux-image-amd64
 # metapackage names the kernel (the highest version among them wins).
