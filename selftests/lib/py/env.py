@@ -17,6 +17,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -27,7 +28,7 @@ from typing import Any
 
 import yaml
 
-from .ksft import LINUX_TOOLS, KsftSkipEx, ksft_eq, ksft_skip_all, ksft_true
+from .ksft import LINUX_TOOLS, KsftFailEx, KsftSkipEx, ksft_eq, ksft_skip_all, ksft_true
 
 SELFTESTS = Path(__file__).resolve().parents[2]
 REPO = Path(os.environ.get("SSDK_REPO") or SELFTESTS.parent)
@@ -38,11 +39,12 @@ PYTHON = "/usr/bin/python3"
 
 __all__ = [
     "AS_NOBODY", "CLI", "PYTHON", "REPO", "SELFTESTS", "SPEC", "YNL_CLI", "YNL_SCHEMA",
-    "blk_counted", "blk_stat", "brd_load", "brd_unload", "cli", "cli_json", "ko_path",
-    "ksft_check", "ksft_ok", "ksft_refused", "logic_only", "module_load", "module_loaded",
-    "nobody_with", "nullb_load", "nullb_unload", "output", "require", "run", "run_count",
-    "run_refused", "run_start_hour", "runs_clear", "ssdk", "ssdk_setup", "stopped_counted",
-    "temp_dir", "without_caps", "ynl", "ynl_cli", "ynl_family", "ynl_lib",
+    "blk_counted", "blk_stat", "brd_load", "brd_unload", "cli", "cli_json", "interrupt",
+    "ko_path", "ksft_check", "ksft_ok", "ksft_refused", "logic_only", "module_load",
+    "module_loaded", "module_unload", "nobody_with", "nullb_load", "nullb_unload", "output",
+    "require", "run", "run_count", "run_refused", "run_start_hour", "run_state", "runs_clear",
+    "ssdk", "ssdk_setup", "ssdk_setup_fresh", "stopped_counted", "temp_dir", "wait_completed",
+    "without_caps", "ynl", "ynl_cli", "ynl_family", "ynl_lib",
 ]
 
 # The package of this tree, before any installed one; it finds the
@@ -152,6 +154,11 @@ def module_load(*params: str) -> bool:
     return ko is not None and run(["insmod", str(ko), *params]).returncode == 0
 
 
+def module_unload() -> bool:
+    """ssdk.ko not loaded (unloaded if it was)."""
+    return not module_loaded() or run(["rmmod", "ssdk"]).returncode == 0
+
+
 def nullb_load(**params: int | str) -> bool:
     """null_blk with these parameters, and nothing else of it."""
     run(["rmmod", "null_blk"])
@@ -194,6 +201,16 @@ def ssdk_setup(**nullb: int | str) -> None:
     if nullb and not nullb_load(**nullb):
         ksft_skip_all("no null_blk")
     runs_clear()
+
+
+def ssdk_setup_fresh(*params: str) -> None:
+    """ssdk_setup's start with ssdk.ko loaded anew (with these module
+    PARAMS): for a program that unloads the module or counts on what a
+    fresh one holds."""
+    if os.geteuid() != 0:
+        ksft_skip_all("needs root")
+    if not module_unload() or not module_load(*params):
+        ksft_skip_all("cannot load ssdk.ko afresh")
 
 
 def require(tool: str) -> None:
@@ -324,3 +341,34 @@ def ynl(*args: str, spec: Path = SPEC) -> subprocess.CompletedProcess[str]:
     answers, not of ynl."""
     return run([PYTHON, str(SELFTESTS / "lib/ynl.py"), str(YNL_CLI), "--spec", str(spec),
                 "--no-schema", *args])
+
+
+def run_state(run_id: int) -> str:
+    """The state of run RUN_ID."""
+    with ssdk.Controller() as ctl:
+        return str(ctl.status(run_id).state)
+
+
+def wait_completed(run_id: int, n: int, timeout: float = 5.0) -> None:
+    """Until run RUN_ID has completed N IOs, TIMEOUT seconds at most."""
+    end = time.monotonic() + timeout
+    with ssdk.Controller() as ctl:
+        while ctl.status(run_id).completed < n and time.monotonic() < end:
+            time.sleep(0.05)
+
+
+def interrupt(proc: subprocess.Popen[Any], n: int, timeout: float = 30.0) -> int:
+    """SIGINT (Ctrl-C) to PROC once the module's runs have completed N IOs
+    (TIMEOUT seconds at most), then PROC's exit status once it has ended;
+    a failure (and SIGKILL) when it still runs TIMEOUT seconds after."""
+    end = time.monotonic() + timeout
+    with ssdk.Controller() as ctl:
+        while sum(r.completed for r in ctl.list()) < n and time.monotonic() < end:
+            time.sleep(0.1)
+    proc.send_signal(signal.SIGINT)
+    try:
+        return proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+        raise KsftFailEx(f"still running {timeout:.0f} s after SIGINT") from None

@@ -25,6 +25,12 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, NoReturn, Protocol
 
+__all__ = [
+    "KSFT_PY", "LINUX_TOOLS", "KsftFailEx", "KsftSkipEx", "KsftXfailEx", "ksft_bail",
+    "ksft_case", "ksft_eq", "ksft_exit", "ksft_ge", "ksft_in", "ksft_lt", "ksft_ne", "ksft_pr",
+    "ksft_run", "ksft_skip_all", "ksft_true",
+]
+
 KSFT_SKIP = 4
 
 CACHE = Path(os.environ.get("SSDK_CACHE") or

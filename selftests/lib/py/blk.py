@@ -1,0 +1,222 @@
+# SPDX-License-Identifier: GPL-2.0
+"""The block devices a selftest makes and the block layer's ground truth.
+
+configfs null_blks, the VM's own NVMe disk, device-mapper targets over a
+device, the counters of /sys/block/*/stat kept or grown, blktrace around
+a workload, and transparent huge pages off while a test measures time.
+Each device made here is made afresh (a leftover of an earlier program
+is removed first); the test removes what it made.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+from .env import run, ssdk
+from .ksft import KsftSkipEx, ksft_eq, ksft_true
+
+__all__ = [
+    "blk_stats", "blktrace", "dev_sectors", "dm_create", "dm_delay", "dm_linear", "dm_remove",
+    "khugepaged_off", "nullb_make", "nullb_remove", "nvme_disk", "stat_kept",
+    "trace_same_order", "writes_kept",
+]
+
+NULLB_CFS = Path("/sys/kernel/config/nullb")
+THP_ENABLED = Path("/sys/kernel/mm/transparent_hugepage/enabled")
+DEBUGFS = Path("/sys/kernel/debug")
+
+
+def _name(dev: str) -> str:
+    return dev.removeprefix("/dev/")
+
+
+# --- counters -----------------------------------------------------------------
+
+
+def blk_stats(dev: str) -> list[int]:
+    """Every field of /sys/block/DEV/stat, in order (index 0 reads
+    completed, 4 writes completed, 6 sectors written, 13 sectors
+    discarded)."""
+    return [int(f) for f in Path(f"/sys/block/{_name(dev)}/stat").read_text().split()]
+
+
+@contextlib.contextmanager
+def stat_kept(dev: str) -> Iterator[None]:
+    """What runs inside neither reads, writes nor discards on DEV: its
+    block layer counters do not move (checked when the block ends
+    without an exception)."""
+    before = blk_stats(dev)
+    yield
+    ksft_eq(blk_stats(dev), before, f"the counters of {dev} moved")
+
+
+@contextlib.contextmanager
+def writes_kept(dev: str) -> Iterator[None]:
+    """What runs inside writes and discards no sector of DEV. Reads (a
+    tool's probing) and empty flushes (its fsync, counted as writes of
+    no sector) may happen."""
+    before = blk_stats(dev)
+    yield
+    after = blk_stats(dev)
+    ksft_eq((after[6], after[13]), (before[6], before[13]),
+            f"sectors written, discarded on {dev}")
+
+
+# --- devices ------------------------------------------------------------------
+
+
+def nullb_make(name: str, size_mb: int, **attrs: int | str) -> str:
+    """A configfs null_blk NAME of SIZE_MB MiB with these attributes,
+    powered on; its device. (Load null_blk with nr_devices=0 first for it
+    alone.)"""
+    run(["modprobe", "configfs"])
+    d = NULLB_CFS / name
+    d.mkdir()
+    (d / "size").write_text(f"{size_mb}\n")
+    for k, v in attrs.items():
+        (d / k).write_text(f"{v}\n")
+    (d / "power").write_text("1\n")
+    if Path(f"/dev/{name}").is_block_device():
+        return f"/dev/{name}"
+    return f"/dev/nullb{(d / 'index').read_text().strip()}"
+
+
+def nullb_remove(*names: str) -> None:
+    """The configfs null_blks NAMES, gone."""
+    for name in names:
+        d = NULLB_CFS / name
+        if d.is_dir():
+            (d / "power").write_text("0\n")
+            d.rmdir()
+
+
+def dev_sectors(dev: str) -> int:
+    """DEV's size in 512-byte sectors."""
+    return int(Path(f"/sys/class/block/{_name(os.path.realpath(dev))}/size").read_text())
+
+
+def nvme_disk(min_bytes: int = 16 << 30) -> str | None:
+    """The NVMe disk that vm-run attached ($SSDK_VM_DISKS) of MIN_BYTES
+    at least, or None. Never a disk of the host's own."""
+    found = None
+    for d in os.environ.get("SSDK_VM_DISKS", "").split():
+        if d.startswith("/dev/nvme") and dev_sectors(d) * 512 >= min_bytes:
+            found = d
+    return found
+
+
+def dm_remove(name: str) -> None:
+    """/dev/mapper/NAME, gone if it was there."""
+    run(["dmsetup", "remove", name])
+
+
+def dm_create(name: str, table: str) -> str:
+    """/dev/mapper/NAME, made afresh from TABLE."""
+    dm_remove(name)
+    p = subprocess.run(["dmsetup", "create", name], input=table, capture_output=True,
+                       text=True, check=False)
+    if p.returncode != 0:
+        raise KsftSkipEx(f"dmsetup create {name}: {p.stderr.strip()}")
+    # Without udev, dmsetup makes the node itself when asked.
+    run(["dmsetup", "mknodes", name])
+    return f"/dev/mapper/{name}"
+
+
+def dm_linear(name: str, dev: str) -> str:
+    """/dev/mapper/NAME, dm-linear over all of DEV (made afresh), to be
+    suspended and resumed under a run."""
+    if run(["modprobe", "dm-mod"]).returncode != 0:
+        raise KsftSkipEx("no dm-mod")
+    return dm_create(name, f"0 {dev_sectors(dev)} linear {dev} 0\n")
+
+
+def dm_delay(name: str, dev: str, ms: int) -> str:
+    """/dev/mapper/NAME, dm-delay over all of DEV delaying every IO by
+    MS ms: made when there is none, its table swapped live when there is
+    (the IOs it holds go out at once)."""
+    table = f"0 {dev_sectors(dev)} delay {dev} 0 {ms}\n"
+    path = f"/dev/mapper/{name}"
+    if Path(path).is_block_device():
+        p = subprocess.run(["dmsetup", "reload", name], input=table, capture_output=True,
+                           text=True, check=False)
+        ksft_eq(p.returncode, 0, f"dmsetup reload {name}: {p.stderr}")
+        ksft_eq(run(["dmsetup", "resume", name]).returncode, 0, f"dmsetup resume {name}")
+        return path
+    if run(["modprobe", "dm-delay"]).returncode != 0:
+        raise KsftSkipEx("no dm-delay")
+    return dm_create(name, table)
+
+
+# --- tracing and timing -------------------------------------------------------
+
+
+@contextlib.contextmanager
+def blktrace(dev: str, out: Path) -> Iterator[None]:
+    """Debian's blktrace records DEV into OUT (its CPUs' records in one
+    file) while the block runs; ended with SIGINT, as a user ends it."""
+    if not os.path.ismount(DEBUGFS):
+        run(["mount", "-t", "debugfs", "none", str(DEBUGFS)])
+    err = out.with_suffix(".err")
+    with open(out, "wb") as o, open(err, "wb") as e:
+        proc = subprocess.Popen(["blktrace", "-d", dev, "-o", "-"], stdout=o, stderr=e)
+    try:
+        # The relay files come with the trace's setup, but tracing begins
+        # later (BLKTRACESTART, once blktrace's threads run), which
+        # nothing shows: under load a short workload ran in between,
+        # untraced. A note written to the trace (debugfs msg, recorded
+        # only while it runs: a notify event, which trace readers skip)
+        # that blktrace has written out says that it has begun.
+        msg = DEBUGFS / f"block/{_name(dev)}/msg"
+        for i in range(300):
+            if msg.exists():
+                msg.write_text(f"ssdk: tracing {i}\n")
+                if b"ssdk: tracing" in out.read_bytes():
+                    break
+            if proc.poll() is not None:
+                raise KsftSkipEx(f"blktrace ended: {err.read_text().strip()}")
+            time.sleep(0.1)
+        else:
+            raise KsftSkipEx(f"blktrace did not begin in 30 s: {err.read_text().strip()}")
+        yield
+    finally:
+        proc.send_signal(signal.SIGINT)
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def trace_same_order(a: Path, b: Path) -> None:
+    """The reads and writes of trace files A and B, in order, are the
+    same: op, offset, length (libssdk reads both: ssdk.trace.ios())."""
+    x, y = ([(io.op, io.offset, io.len) for io in ssdk.trace.ios(str(p))
+             if io.op in ("read", "write")] for p in (a, b))
+    first = next((i for i, (u, v) in enumerate(zip(x, y)) if u != v), min(len(x), len(y)))
+    ksft_true(x == y, f"{len(x)} IOs against {len(y)}; first difference at IO {first}: "
+              f"{x[first:first + 2]} against {y[first:first + 2]}")
+
+
+@contextlib.contextmanager
+def khugepaged_off() -> Iterator[None]:
+    """No transparent huge pages while the block runs (a test that
+    measures time). Every 10 s khugepaged collapses pages into a huge
+    page, a copy that holds the CPU for up to a millisecond without a
+    preemption point on Debian's voluntary-preemption kernels: an IO due
+    then is that much late. Turning THP off stops the thread."""
+    if not os.access(THP_ENABLED, os.W_OK):
+        yield
+        return
+    text = THP_ENABLED.read_text()
+    was = text[text.index("[") + 1:text.index("]")]
+    THP_ENABLED.write_text("never\n")
+    try:
+        yield
+    finally:
+        THP_ENABLED.write_text(f"{was}\n")
