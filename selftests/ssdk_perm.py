@@ -70,7 +70,6 @@ class Perm:
         ynl = self.tmp / "ynl"
         shutil.copytree(YNL_CLI.parent, ynl / "ynl")
         shutil.copy(SPEC, ynl / "ssdk.yaml")
-        shutil.copy(SELFTESTS / "lib/ynl.py", ynl / "ynl.py")
         for d, _, files in os.walk(ynl):
             os.chmod(d, 0o755)
             for f in files:
@@ -82,11 +81,10 @@ class Perm:
             self.id = ctl.start(ssdk.Job(target="/dev/nullb0", runtime="1h", owned=False)).id
 
     def ynl_nobody(self, op: str, req: dict[str, object] | None = None) -> None:
-        """nobody's ynl CLI (with lib/ynl.py's libyaml) is refused OP."""
+        """nobody's ynl CLI, as shipped, is refused OP."""
         args = ["--do", op] + (["--json", json.dumps(req)] if req is not None else [])
-        ksft_refused(run([*AS_NOBODY, PYTHON, str(self.ynl / "ynl.py"),
-                          str(self.ynl / "ynl/cli.py"), "--spec", str(self.ynl / "ssdk.yaml"),
-                          "--no-schema", *args]), 1, EPERM)
+        ksft_refused(run([*AS_NOBODY, PYTHON, str(self.ynl / "ynl/cli.py"),
+                          "--spec", str(self.ynl / "ssdk.yaml"), "--no-schema", *args]), 1, EPERM)
 
     def opener(self, mode: str, op: str) -> None:
         """nl_opener.py's MODE sends OP on the run: refused."""

@@ -3,10 +3,12 @@
 """A seeded fuzzer of the ssdk generic netlink family, built from its spec.
 
     nlfuzz.py [--seed S] [--count N] [--target /dev/nullbN] [--file FILE]
-              [--expect-denied] [--spec ssdk.yaml] [--timeout SECS] [-v]
+              [--expect-denied] [--spec ssdk.yaml] [--ynl-lib DIR]
+              [--timeout SECS] [-v]
 
 It resolves the family through nlctrl, learns the operations, attribute
-sets, types and checks from Documentation/netlink/specs/ssdk.yaml, and
+sets, types and checks from Documentation/netlink/specs/ssdk.yaml as the
+kernel's ynl reads it (its SpecFamily, tools/net/ynl/lib/nlspec.py), and
 sends N requests built from them: some valid, most broken on purpose
 (values out of range, wrong lengths and types, missing, unknown and
 repeated attributes, garbage in nests, truncated headers, bad message
@@ -42,6 +44,7 @@ from __future__ import annotations
 import argparse
 import collections
 import errno
+import importlib.util
 import os
 import random
 import re
@@ -54,8 +57,6 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
-
-import yaml
 
 NETLINK_GENERIC = 16
 SOL_NETLINK = 270
@@ -253,37 +254,43 @@ class OpSpec:
         return self.has_do or self.has_dump
 
 
-class Spec:
-    """What the fuzzer needs of a genetlink(-legacy) YAML spec."""
+def ynl_spec_family(path: str, ynl_lib: str) -> Any:
+    """PATH read by ynl's SpecFamily (tools/net/ynl/lib/nlspec.py at
+    YNL_LIB), the kernel's reader of netlink specs: the numbers it gives
+    attributes, enum entries and operations are the ones ynl sends, with
+    no second reading of the YAML here. nlspec.py is loaded by path: it
+    needs only PyYAML, not the rest of ynl's package."""
+    where = os.path.join(ynl_lib, "nlspec.py")
+    mod_spec = importlib.util.spec_from_file_location("ynl_nlspec", where)
+    if mod_spec is None or mod_spec.loader is None:
+        raise OSError(f"no ynl nlspec.py at {where}")
+    mod = importlib.util.module_from_spec(mod_spec)
+    mod_spec.loader.exec_module(mod)
+    return mod.SpecFamily(path, schema_path="")
 
-    def __init__(self, path: str) -> None:
-        with open(path, encoding="utf-8") as f:
-            loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-            doc: dict[str, Any] = yaml.load(f, Loader=loader)
-        self.name: str = doc["name"]
+
+class Spec:
+    """What the fuzzer needs of a genetlink(-legacy) spec, from ynl's
+    SpecFamily of it: each attribute's checks, enum values and nest, each
+    operation's policy and permission."""
+
+    def __init__(self, path: str, ynl_lib: str) -> None:
+        fam = ynl_spec_family(path, ynl_lib)
+        self.name: str = fam.name
         self.consts: dict[str, int] = {}
         self.enums: dict[str, tuple[list[int], bool]] = {}
-        for d in doc.get("definitions", []):
+        for name, d in fam.consts.items():
             if d["type"] == "const":
-                self.consts[d["name"]] = int(d["value"])
+                self.consts[name] = int(d["value"])
             elif d["type"] in ("enum", "flags"):
-                flags = d["type"] == "flags"
-                nxt = int(d.get("value-start", 0))
-                values = []
-                for e in d.get("entries", []):
-                    if isinstance(e, dict) and "value" in e:
-                        nxt = int(e["value"])
-                    values.append(1 << nxt if flags else nxt)
-                    nxt += 1
-                self.enums[d["name"]] = (values, flags)
+                self.enums[name] = ([e.user_value() for e in d.entries.values()],
+                                    d["type"] == "flags")
         self.sets: dict[str, AttrSetSpec] = {}
-        for s in doc["attribute-sets"]:
-            aset = AttrSetSpec(s["name"])
-            nxt = 1
-            for a in s["attributes"]:
-                nxt = int(a.get("value", nxt))
-                spec = AttrSpec(a["name"], nxt, a["type"], nested=a.get("nested-attributes"),
-                                multi=bool(a.get("multi-attr", False)))
+        for s in fam.attr_sets.values():
+            aset = AttrSetSpec(s.name)
+            for a in s.attrs.values():
+                spec = AttrSpec(a.name, a.value, a.type, nested=a.get("nested-attributes"),
+                                multi=bool(a.is_multi))
                 checks = a.get("checks", {}) or {}
                 spec.lo = self._num(checks.get("min"))
                 spec.hi = self._num(checks.get("max"))
@@ -296,18 +303,15 @@ class Spec:
                     spec.enum = values
                     spec.enum_flags = flags or bool(a.get("enum-as-flags", False))
                 aset.attrs[spec.name] = spec
-                aset.by_id[nxt] = spec
-                nxt += 1
+                aset.by_id[spec.value] = spec
             self.sets[aset.name] = aset
         self.ops: dict[str, OpSpec] = {}
         self.ops_by_cmd: dict[int, OpSpec] = {}
-        nxt = 1
-        for o in doc["operations"]["list"]:
-            nxt = int(o.get("value", nxt))
+        for o in fam.msgs.values():
             do, dump = o.get("do"), o.get("dump")
             do_req = self._attr_list(do, "request")
             dump_req = self._attr_list(dump, "request")
-            op = OpSpec(o["name"], nxt, o.get("attribute-set", ""),
+            op = OpSpec(o.name, o.req_value, o.get("attribute-set", ""),
                         "admin-perm" in (o.get("flags") or []),
                         do is not None, dump is not None,
                         do_req or [],
@@ -317,7 +321,6 @@ class Spec:
                         self._attr_list(do, "reply"), self._attr_list(dump, "reply"))
             self.ops[op.name] = op
             self.ops_by_cmd[op.value] = op
-            nxt += 1
         self.requests = [op for op in self.ops.values() if op.is_request]
         self.max_cmd = max(self.ops_by_cmd, default=0)
 
@@ -1643,13 +1646,13 @@ class Fuzzer:
 # --- the checker, checked ------------------------------------------------------
 
 
-def self_test(spec_path: str) -> int:
+def self_test(spec_path: str, ynl_lib: str) -> int:
     """The checks against made-up replies, and the safety pass against
     paths that exist: no kernel needed. 0 when each verdict is right."""
     scratch = os.path.realpath(os.path.dirname(os.path.abspath(__file__)))
     args = argparse.Namespace(seed=0, count=0, target=None, file=__file__, expect_denied=False,
                               timeout=1.0, show_failures=0, top=0, verbose=False)
-    fz = Fuzzer(args, Spec(spec_path))
+    fz = Fuzzer(args, Spec(spec_path, ynl_lib))
     fz.family, fz.version = 0x30, 1
     me = fz.nl.portid
     ops = fz.spec.ops
@@ -1776,6 +1779,11 @@ def main() -> int:
     p.add_argument("--target", help="the test's null_blk device (/dev/nullbN)")
     p.add_argument("--file", help="a regular file of the test's own")
     p.add_argument("--spec", default=os.path.join(here, "../../Documentation/netlink/specs/ssdk.yaml"))
+    p.add_argument("--ynl-lib", default=os.path.join(
+        os.environ.get("SSDK_CACHE") or os.path.join(
+            os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "ssdk"),
+        "src/linux-6.12/tools/net/ynl/lib"),
+        help="ynl's lib/ (its nlspec.py reads the spec; default: scripts/setup's)")
     p.add_argument("--expect-denied", action="store_true",
                    help="every request must be refused (a user without CAP_NET_ADMIN)")
     p.add_argument("--timeout", type=float, default=30.0, help="seconds to wait for a reply")
@@ -1786,7 +1794,7 @@ def main() -> int:
                    help="check the checks against made-up replies (no kernel needed)")
     args = p.parse_args()
     if args.self_test:
-        return self_test(args.spec)
+        return self_test(args.spec, args.ynl_lib)
     if args.seed is None:
         args.seed = int.from_bytes(os.urandom(4), "little")
     print(f"seed: {args.seed}", flush=True)
@@ -1800,7 +1808,7 @@ def main() -> int:
         print(f"--file {args.file}: not a regular file; refusing", file=sys.stderr)
         return 2
     try:
-        fuzzer = Fuzzer(args, Spec(args.spec))
+        fuzzer = Fuzzer(args, Spec(args.spec, args.ynl_lib))
         return fuzzer.run()
     except Failure as e:
         print(f"FAIL seed={args.seed}: {e}")

@@ -11,10 +11,12 @@ shell tests.
 
 from __future__ import annotations
 
+import argparse
 import atexit
 import importlib
 import json
 import os
+import pprint
 import re
 import shutil
 import signal
@@ -25,8 +27,6 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
-
-import yaml
 
 from .ksft import LINUX_TOOLS, KsftFailEx, KsftSkipEx, ksft_eq, ksft_skip_all, ksft_true
 
@@ -229,21 +229,14 @@ def temp_dir() -> Path:
 # --- ynl ----------------------------------------------------------------------
 
 
-def _c_safe_load(stream: Any) -> Any:
-    return yaml.load(stream, Loader=yaml.CSafeLoader)
-
-
 def ynl_lib() -> Any:
     """The kernel's ynl library (tools/net/ynl/lib: YnlFamily, NlError),
-    imported as the kernel's selftests do (net.ynl.lib); its specs read
-    by libyaml, as lib/ynl.py does for the CLI: the same document, in a
-    tenth of an emulated guest's CPU."""
+    imported as the kernel's selftests do (net.ynl.lib), unchanged."""
     tools = LINUX_TOOLS / "tools"
     if not (tools / "net/ynl/lib/__init__.py").is_file():
         ksft_skip_all(f"no ynl at {tools}/net/ynl (run scripts/setup)")
     if str(tools) not in sys.path:
         sys.path.append(str(tools))
-    yaml.safe_load = _c_safe_load
     return importlib.import_module("net.ynl.lib")
 
 
@@ -256,8 +249,8 @@ def ynl_family(spec: Path = SPEC) -> Any:
 
 def ynl_cli(*args: str, spec: Path = SPEC, schema: Path | None = None,
             who: Sequence[str] = ()) -> subprocess.CompletedProcess[str]:
-    """The kernel's ynl CLI as shipped (PyYAML's pure-Python parser), on
-    SPEC, validated against SCHEMA when given, run by WHO."""
+    """The kernel's ynl CLI as shipped, on SPEC, validated against SCHEMA
+    when given, run by WHO."""
     check = ["--schema", str(schema)] if schema else ["--no-schema"]
     return run([*who, PYTHON, str(YNL_CLI), "--spec", str(spec), *check, *args])
 
@@ -335,12 +328,55 @@ def stopped_counted(*opts: str) -> None:
     ksft_eq(j["completed"], blk_stat("nullb0", 1) - before, "completed, against reads counted")
 
 
-def ynl(*args: str, spec: Path = SPEC) -> subprocess.CompletedProcess[str]:
-    """The kernel's ynl CLI on SPEC, not validated, its YAML read by
-    libyaml (lib/ynl.py; lib/ssdk.sh's ynl): for a test of the module's
-    answers, not of ynl."""
-    return run([PYTHON, str(SELFTESTS / "lib/ynl.py"), str(YNL_CLI), "--spec", str(spec),
-                "--no-schema", *args])
+# ssdk's YnlFamily, and the module load it was made for.
+_YNL: dict[str, Any] = {}
+
+
+def _ynl_ssdk() -> Any:
+    """ssdk's YnlFamily for the module loaded now. ynl reads a spec in
+    pure Python (a second of an emulated guest's CPU for ssdk's): once
+    per program, and again only after the module was loaded anew, whose
+    family then has another id (genetlink allocates ids cyclically; ynl
+    keeps the ids it looked up in genl_family_name_to_id, forgotten
+    then). /sys/module/ssdk is a new kernfs node, of a new inode, at each
+    load."""
+    load = Path("/sys/module/ssdk").stat().st_ino
+    if _YNL.get("load") != load:
+        ynl_lib()
+        ynl_module: Any = importlib.import_module("net.ynl.lib.ynl")
+        ynl_module.genl_family_name_to_id = None
+        _YNL["family"] = ynl_family()
+        _YNL["load"] = load
+    return _YNL["family"]
+
+
+def ynl(*args: str) -> subprocess.CompletedProcess[str]:
+    """What ynl's CLI (tools/net/ynl/cli.py) does with ARGS (--do OP or
+    --dump OP, --json ATTRS, --output-json) on ssdk's family, done by its
+    library in this process: the reply printed as the CLI prints it, or
+    the NlError (with the kernel's extack) and exit status 1 (what else
+    the CLI would die of: its error, on stderr). For a test
+    of the module's answers; ssdk_ynl.py tests the CLI itself."""
+    parser = argparse.ArgumentParser(prog="ynl", exit_on_error=False)
+    mode = parser.add_mutually_exclusive_group(required=True)
+    mode.add_argument("--do")
+    mode.add_argument("--dump")
+    parser.add_argument("--json", default="{}")
+    parser.add_argument("--output-json", action="store_true")
+    a = parser.parse_args(args)
+    family = _ynl_ssdk()
+    try:
+        reply = family.do(a.do, json.loads(a.json)) if a.do else family.dump(a.dump,
+                                                                           json.loads(a.json))
+    except ynl_lib().NlError as e:
+        return subprocess.CompletedProcess(["ynl", *args], 1, f"{e}\n", "")
+    except Exception as e:  # noqa: BLE001 (what the CLI dies of, with its traceback)
+        return subprocess.CompletedProcess(["ynl", *args], 1, "", f"{type(e).__name__}: {e}\n")
+    if a.output_json:
+        text = json.dumps(reply, default=lambda o: o.hex() if isinstance(o, bytes) else list(o))
+    else:
+        text = pprint.pformat(reply)
+    return subprocess.CompletedProcess(["ynl", *args], 0, f"{text}\n", "")
 
 
 def run_state(run_id: int) -> str:
