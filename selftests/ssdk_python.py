@@ -1,16 +1,17 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
-"""The Python package drives the module end to end, in KTAP.
-
-Run by ssdk_python.sh as root in a VM, with /dev/nullb0 (irqmode=0) and
-the package of this tree on PYTHONPATH, under Debian's python3 and numpy.
-"""
+# ssdk-selftest: vm=smp kernels=default time=45
+"""The Python package (userspace/python) drives the module end to end,
+under Debian's python3 and numpy (what a user of the distribution has),
+with the package of this tree and its libssdk, on /dev/nullb0
+(irqmode=0)."""
 
 from __future__ import annotations
 
 import errno
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -18,15 +19,24 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-import ssdk
+from lib.py import (
+    CLI,
+    ksft_exit,
+    ksft_run,
+    module_load,
+    run,
+    runs_clear,
+    ssdk,
+    ssdk_setup,
+    temp_dir,
+)
 
 DEV = "/dev/nullb0"
-CLI = os.environ.get("SSDK_CLI", "ssdk")
-TESTS: list[tuple[str, Callable[[], None]]] = []
+TESTS: list[Callable[[], None]] = []
 
 
 def test(fn: Callable[[], None]) -> Callable[[], None]:
-    TESTS.append(((fn.__doc__ or fn.__name__).strip().splitlines()[0], fn))
+    TESTS.append(fn)
     return fn
 
 
@@ -198,7 +208,8 @@ print(json.dumps({"state": res.state, "ios": res.read.ios}))
 def ctrl_c_keeps_results() -> None:
     """Ctrl-C (SIGINT) during run(progress=True) stops the run and returns its results"""
     p = subprocess.Popen([sys.executable, "-c", CTRL_C, DEV], stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, text=True)
+                         stderr=subprocess.PIPE, text=True,
+                         env={**os.environ, "PYTHONPATH": str(Path(ssdk.__file__).parents[1])})
     assert p.stderr is not None
     # Interrupt once the run goes: its progress line is out (a line per
     # half second when stderr is not a terminal).
@@ -234,30 +245,32 @@ except ssdk.SsdkPermissionError as e:
 @test
 def nobody_is_refused() -> None:
     """as nobody: SsdkPermissionError (a PermissionError) naming the capability"""
-    pkg = Path(ssdk.__file__).parent.parent
+    # nobody must read the package and the library: a world-readable copy.
+    pkg = temp_dir()
+    shutil.copytree(Path(ssdk.__file__).parent, pkg / "ssdk")
+    lib = pkg / "libssdk.so.0"
+    shutil.copy(Path(ssdk.__file__).parents[2] / "libssdk.so.0", lib)
+    for d, _, files in os.walk(pkg):
+        os.chmod(d, 0o755)
+        for f in files:
+            os.chmod(os.path.join(d, f), 0o644)
     p = subprocess.run(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
                         sys.executable, "-c", NOBODY], check=False, capture_output=True, text=True,
-                       env={**os.environ, "PYTHONPATH": str(pkg)})
+                       env={**os.environ, "PYTHONPATH": str(pkg), "SSDK_LIBRARY": str(lib)})
     if p.returncode != 0 or "refused: 1 " not in p.stdout or "CAP_NET_ADMIN" not in p.stdout:
         fail(f"exit {p.returncode}: {p.stdout} {p.stderr}")
 
 
-def main() -> int:
-    print("KTAP version 1")
-    print(f"1..{len(TESTS)}")
-    failed = 0
-    for n, (name, fn) in enumerate(TESTS, 1):
-        try:
-            fn()
-            print(f"ok {n} {name}")
-        except Exception as e:  # noqa: BLE001 -- a test's failure, whatever raised it
-            for line in f"{type(e).__name__}: {e}".splitlines():
-                print(f"# {line}")
-            print(f"not ok {n} {name}")
-            failed += 1
-        sys.stdout.flush()
-    return 1 if failed else 0
+def main() -> None:
+    ssdk_setup(nr_devices=1, irqmode=0, gb=1)
+    try:
+        ksft_run(TESTS)
+    finally:
+        module_load()
+        runs_clear()
+        run(["rmmod", "null_blk"])
+    ksft_exit()
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()
