@@ -1,0 +1,71 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0
+# ssdk-selftest: vm=main kernels=all time=25
+"""The bio engine keeps the asked IOs in flight, as the block layer counts
+them (/sys/block/nullb0/inflight), on a null_blk of 64 tags whose every
+IO takes 10 ms (timer mode): at iodepth 1, 8 and 64 (the tags) exactly
+that many, once the worker's IOs are out; at 65, one past the tags, 64,
+the 65th waiting for a tag and the run going on. blk-mq counts a request
+until it is retired, after its bio completed, and the worker may send
+the slot's next IO in between: one more may show below the tags."""
+
+import json
+import subprocess
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from lib.py import (
+    CLI,
+    ksft_case,
+    ksft_eq,
+    ksft_exit,
+    ksft_ge,
+    ksft_in,
+    ksft_run,
+    module_load,
+    run,
+    runs_clear,
+    ssdk_setup,
+)
+
+TAGS = 64
+INFLIGHT = Path("/sys/block/nullb0/inflight")
+
+
+def depth(qd: int) -> None:
+    """A run of 2 s at QD: the most reads in flight the block layer saw,
+    and every IO at least the device's 10 ms."""
+    p = subprocess.Popen([CLI, "-j", "ctl", "run", "-q", "--target", "/dev/nullb0",
+                          "--iodepth", str(qd), "--runtime", "2s", "--ramp", "200ms"],
+                         stdout=subprocess.PIPE, text=True)
+    most = 0
+    while p.poll() is None:
+        most = max(most, int(INFLIGHT.read_text().split()[0]))
+        time.sleep(0.05)
+    j = json.loads(p.communicate()[0])
+    ksft_eq(p.returncode, 0, "the run's exit status")
+    want = [TAGS] if qd >= TAGS else [qd, qd + 1]
+    ksft_in(most, want, f"most reads in flight at iodepth {qd}")
+    ksft_ge(j["read"]["lat_ns"]["min"], 10_000_000, "the fastest read, in ns")
+
+
+def cases() -> list[Callable[[], None]]:
+    return [ksft_case(f"iodepth_{qd}_{min(qd, TAGS)}_reads_in_flight", depth, qd)
+            for qd in (1, 8, TAGS, TAGS + 1)]
+
+
+def main() -> None:
+    ssdk_setup(nr_devices=1, gb=1, irqmode=2, completion_nsec=10_000_000,
+               hw_queue_depth=TAGS)
+    try:
+        ksft_run(cases())
+    finally:
+        module_load()
+        runs_clear()
+        run(["rmmod", "null_blk"])
+    ksft_exit()
+
+
+if __name__ == "__main__":
+    main()
