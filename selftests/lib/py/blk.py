@@ -11,6 +11,8 @@ is removed first); the test removes what it made.
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import mmap
 import os
 import signal
 import subprocess
@@ -220,3 +222,18 @@ def khugepaged_off() -> Iterator[None]:
         yield
     finally:
         THP_ENABLED.write_text(f"{was}\n")
+
+
+__all__ += ["first_mib_sum"]
+
+
+def first_mib_sum(dev: str) -> str:
+    """The sha256 of DEV's first MiB, read past the page cache (O_DIRECT):
+    what a format or a write there changes."""
+    buf = mmap.mmap(-1, 1 << 20)
+    fd = os.open(dev, os.O_RDONLY | os.O_DIRECT)
+    try:
+        ksft_eq(os.readv(fd, [buf]), 1 << 20, f"bytes read of {dev}")
+    finally:
+        os.close(fd)
+    return hashlib.sha256(buf).hexdigest()

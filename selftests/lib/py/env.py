@@ -408,3 +408,15 @@ def interrupt(proc: subprocess.Popen[Any], n: int, timeout: float = 30.0) -> int
         proc.kill()
         proc.wait()
         raise KsftFailEx(f"still running {timeout:.0f} s after SIGINT") from None
+
+
+__all__ += ["ksft_check_file"]
+
+
+def ksft_check_file(name: str, path: str | Path, *args: object) -> None:
+    """ksft_check over the file PATH, read as the check reads its FILE
+    (checks.py's loader of it: JSON, JSON lines, text, a review's
+    record with its directory)."""
+    from .. import checks  # selftests/lib/checks.py
+
+    ksft_check(name, checks.CHECKS[name].load(str(path)), *args)
