@@ -10,7 +10,8 @@ netns.py, nsim.py and ynl wrappers for ethtool and rtnetlink as well,
 none of which ssdk needs. Nothing of it is changed.
 
 ksft's names are re-exported with their types; ksft_skip_all(),
-ksft_bail() and ksft_case() are ssdk's.
+ksft_bail() and ksft_case() are ssdk's, and so is ksft_pr(), which prefixes
+every line as later kernels' does.
 """
 
 from __future__ import annotations
@@ -74,10 +75,6 @@ class _Check2(Protocol):
     def __call__(self, a: Any, b: Any, comment: str = "") -> None: ...
 
 
-class _Pr(Protocol):
-    def __call__(self, *objs: object) -> None: ...
-
-
 class _Run(Protocol):
     def __call__(self, cases: list[Callable[[], None]] | None = None,
                  globs: dict[str, Any] | None = None, case_pfx: set[str] | None = None,
@@ -93,7 +90,6 @@ _ksft = _load()
 KsftSkipEx: type[Exception] = _ksft.KsftSkipEx
 KsftXfailEx: type[Exception] = _ksft.KsftXfailEx
 KsftFailEx: type[Exception] = _ksft.KsftFailEx
-ksft_pr: _Pr = _ksft.ksft_pr
 ksft_true: _Check1 = _ksft.ksft_true
 ksft_eq: _Check2 = _ksft.ksft_eq
 ksft_ne: _Check2 = _ksft.ksft_ne
@@ -102,6 +98,14 @@ ksft_ge: _Check2 = _ksft.ksft_ge
 ksft_lt: _Check2 = _ksft.ksft_lt
 ksft_run: _Run = _ksft.ksft_run
 ksft_exit: _Exit = _ksft.ksft_exit
+
+
+def ksft_pr(*objs: object) -> None:
+    """ksft_pr, a "# " before each line of what it prints (6.12's puts it
+    before the first only, so that a multi-line text would break the
+    KTAP; later kernels' ksft_pr prefix every line, as this one)."""
+    for line in " ".join(str(o) for o in objs).split("\n"):
+        print(f"# {line}", flush=True)
 
 
 def ksft_case(name: str, fn: Callable[..., None], *args: Any) -> Callable[[], None]:
