@@ -16,12 +16,13 @@ import mmap
 import os
 import signal
 import subprocess
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 from .env import run, ssdk
-from .ksft import KsftSkipEx, ksft_eq, ksft_true
+from .ksft import KsftFailEx, KsftSkipEx, ksft_eq, ksft_true
 
 __all__ = [
     "blk_stats", "blktrace", "dev_sectors", "dm_create", "dm_delay", "dm_linear", "dm_remove",
@@ -159,13 +160,19 @@ def dm_delay(name: str, dev: str, ms: int) -> str:
 
 
 @contextlib.contextmanager
-def blktrace(dev: str, out: Path) -> Iterator[None]:
+def blktrace(dev: str, out: Path | None) -> Iterator[None]:
     """Debian's blktrace records DEV into OUT (its CPUs' records in one
-    file) while the block runs; ended with SIGINT, as a user ends it."""
+    file; None: into nothing, the relay files set up are enough) while
+    the block runs; ended with SIGINT, as a user ends it. Its errors go
+    to OUT.err."""
     if not os.path.ismount(DEBUGFS):
         run(["mount", "-t", "debugfs", "none", str(DEBUGFS)])
-    err = out.with_suffix(".err")
-    with open(out, "wb") as o, open(err, "wb") as e:
+    if out:
+        err = out.with_suffix(out.suffix + ".err")
+    else:
+        with tempfile.NamedTemporaryFile(suffix=".blktrace.err", delete=False) as t:
+            err = Path(t.name)
+    with open(out or os.devnull, "wb") as o, open(err, "wb") as e:
         proc = subprocess.Popen(["blktrace", "-d", dev, "-o", "-"], stdout=o, stderr=e)
     try:
         # The relay files come with the trace's setup, but tracing begins
@@ -177,14 +184,16 @@ def blktrace(dev: str, out: Path) -> Iterator[None]:
         msg = DEBUGFS / f"block/{_name(dev)}/msg"
         for i in range(300):
             if msg.exists():
+                if out is None:
+                    break
                 msg.write_text(f"ssdk: tracing {i}\n")
                 if b"ssdk: tracing" in out.read_bytes():
                     break
             if proc.poll() is not None:
-                raise KsftSkipEx(f"blktrace ended: {err.read_text().strip()}")
+                raise KsftFailEx(f"blktrace ended: {err.read_text().strip()}")
             time.sleep(0.1)
         else:
-            raise KsftSkipEx(f"blktrace did not begin in 30 s: {err.read_text().strip()}")
+            raise KsftFailEx(f"blktrace did not begin in 30 s: {err.read_text().strip()}")
         yield
     finally:
         proc.send_signal(signal.SIGINT)
@@ -193,6 +202,8 @@ def blktrace(dev: str, out: Path) -> Iterator[None]:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+        if out is None:
+            err.unlink(missing_ok=True)
 
 
 def trace_same_order(a: Path, b: Path) -> None:
