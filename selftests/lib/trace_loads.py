@@ -1,20 +1,15 @@
-#!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
-"""trace-new and trace-load as the kernel's ynl library speaks them.
-
-    trace_loads.py YNL_CLI SPEC DEV   every refusal, then a replay's start
+"""trace-new and trace-load as the kernel's ynl library speaks them
+(ssdk_replay.py): every refusal, then a replay's start.
 
 A trace is its uploader's socket's: every step here goes through one
 YnlFamily (one socket), and a second one plays another process. Each
 refusal must come with its extack message, and a refused chunk must load
-nothing (the next good chunk is counted from where the trace was). Prints
-what went otherwise and exits 1.
+nothing (the next good chunk is counted from where the trace was).
+check() returns what went otherwise.
 """
 
-import faulthandler
-import os
 import struct
-import sys
 from typing import Any
 
 IO = struct.Struct("=QQII")  # struct ssdk_replay_io: at-ns, offset, len, op
@@ -69,21 +64,17 @@ def times(ynl: Any, refused: Any, load: Any, chunk: Any, dev: str, bad: list[str
             "trace IO 1: scaled by replay-scale 1000000, due past max-duration-ns")
 
 
-def main(cli: str, spec: str, dev: str) -> int:
-    # A request the module never answers fails the point, saying where.
-    faulthandler.dump_traceback_later(120, exit=True)
-    sys.path.insert(0, os.path.dirname(os.path.abspath(cli)))
-    from lib import NlError, YnlFamily  # type: ignore[import-not-found]
-
-    # Validated against the schema on the host (ynl-gen-c) and in ssdk_ynl.py.
-    ynl, other = YnlFamily(spec, schema=""), YnlFamily(spec, schema="")
+def check(ynl: Any, other: Any, nl_error: type[Exception], dev: str) -> list[str]:
+    """The refusals and the start over YNL, a YnlFamily of ssdk (OTHER,
+    another's socket; NL_ERROR, ynl's NlError) on DEV: what went
+    otherwise than it should."""
     bad: list[str] = []
 
     def refused(what: str, op: str, attrs: dict[str, Any], want: str,
                 fam: Any = ynl) -> None:
         try:
             fam.do(op, attrs)
-        except NlError as e:
+        except nl_error as e:
             if want not in str(e):
                 bad.append(f"{what}: {e}, not '{want}'")
             return
@@ -137,10 +128,4 @@ def main(cli: str, spec: str, dev: str) -> int:
     refused("past max-trace-ios held", "trace-new", {"ios": 2097152},
             "the traces held would pass max-trace-ios", other)
     refused("more than max-trace-ios", "trace-new", {"ios": 2097153}, "")
-    for b in bad:
-        print(f"# {b}")
-    return 1 if bad else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(*sys.argv[1:4]))
+    return bad
