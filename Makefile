@@ -86,7 +86,7 @@ check-debug:
 check-fleet:
 	@scripts/tests/fleet.sh
 
-# ssdk_limits.sh with its long forms (a trace of max-trace-ios IOs, fio's
+# ssdk_limits.py with its long forms (a trace of max-trace-ios IOs, fio's
 # 200,000 IOs recorded and replayed under blktrace, 64 workers x iodepth
 # 1024), on every kernel, one after the other; not in make check (which
 # runs the short form): minutes of each guest.
@@ -95,7 +95,7 @@ check-limits:
 	@rc=0; for k in $(KERNELS); do \
 		echo "# $$k"; \
 		scripts/vm-run --kernel $$k --mem 3G --env SSDK_LIMITS=long -- \
-			selftests/run_tests.sh ssdk_limits.sh || rc=1; \
+			selftests/run_tests.sh ssdk_limits.py || rc=1; \
 	done; exit $$rc
 
 check-debug-kasan check-debug-kcsan: check-debug-%:

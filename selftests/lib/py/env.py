@@ -99,9 +99,11 @@ def run(argv: Sequence[str], timeout: float = 120) -> subprocess.CompletedProces
                           timeout=timeout)
 
 
-def cli(*args: str, who: Sequence[str] = ()) -> subprocess.CompletedProcess[str]:
-    """ssdk ARGS, run by WHO (a setpriv prefix; root by default)."""
-    return run([*who, CLI, *args])
+def cli(*args: str, who: Sequence[str] = (),
+        timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    """ssdk ARGS, run by WHO (a setpriv prefix; root by default), for
+    TIMEOUT seconds at most."""
+    return run([*who, CLI, *args], timeout=timeout)
 
 
 def cli_json(*args: str) -> Any:
