@@ -250,11 +250,11 @@ def ynl_family(spec: Path = SPEC) -> Any:
 
 
 def ynl_cli(*args: str, spec: Path = SPEC, schema: Path | None = None,
-            who: Sequence[str] = ()) -> subprocess.CompletedProcess[str]:
+            who: Sequence[str] = (), timeout: float = 120) -> subprocess.CompletedProcess[str]:
     """The kernel's ynl CLI as shipped, on SPEC, validated against SCHEMA
-    when given, run by WHO."""
+    when given, run by WHO, for TIMEOUT seconds at most."""
     check = ["--schema", str(schema)] if schema else ["--no-schema"]
-    return run([*who, PYTHON, str(YNL_CLI), "--spec", str(spec), *check, *args])
+    return run([*who, PYTHON, str(YNL_CLI), "--spec", str(spec), *check, *args], timeout=timeout)
 
 
 # --- runs counted by the block layer; results' named checks (lib/ssdk.sh's) ----
@@ -422,3 +422,19 @@ def ksft_check_file(name: str, path: str | Path, *args: object) -> None:
     from .. import checks  # selftests/lib/checks.py
 
     ksft_check(name, checks.CHECKS[name].load(str(path)), *args)
+
+
+def genl_family_exists(name: str) -> bool:
+    """Whether the kernel knows the generic netlink family NAME, asked of
+    the kernel's nlctrl family through ynl (not through ssdk's tools)."""
+    nlctrl = ynl_family(LINUX_TOOLS / "Documentation/netlink/specs/nlctrl.yaml")
+    try:
+        nlctrl.do("getfamily", {"family-name": name})
+    except ynl_lib().NlError:
+        return False
+    finally:
+        nlctrl.sock.close()
+    return True
+
+
+__all__ += ["genl_family_exists"]
