@@ -113,7 +113,7 @@ def nullb_create(dirname: str, name: str, attrs: dict[str, str]) -> Device:
 
 def ext4_file(dev: Device) -> Device:
     """ext4 on DEV, mounted with nothing of its own reading the device behind
-    the runs' backs (as selftests/ssdk_kfile.sh: no atime updates, no lazy
+    the runs' backs (as selftests/ssdk_kfile.py: no atime updates, no lazy
     init, no bitmap prefetch), and a file on it with every block written
     (ssdk's --file-size: incompressible bytes, synced), so that every read
     reaches the device."""

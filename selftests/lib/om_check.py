@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""Checks of ssdk's metrics with prometheus_client's parsers (ssdk_openmetrics.sh).
+"""Checks of ssdk's metrics with prometheus_client's parsers (ssdk_openmetrics.py).
 
 om_check.py agree OPENMETRICS JSON
     A run's `ctl results --format openmetrics` against its `-j ctl results`:
