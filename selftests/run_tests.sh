@@ -21,8 +21,6 @@ if [ $# -eq 0 ]; then
 	set -- $(make -s --no-print-directory list)
 fi
 
-# One server of the Python helpers for every script (lib/py_lib.sh).
-. lib/py_lib.sh
 . lib/placement.sh
 
 # hang_report: where the processes of test $t, about to time out, wait:
