@@ -357,6 +357,18 @@ static int record_setup(struct recorder *rec)
 }
 
 /*
+ * The trace is no longer ours: another process tore it down (Debian's
+ * blktrace does, when it is refused a trace of its own and stopped), and
+ * maybe set its own up, which is not ours to tear down.
+ */
+static int torn_down(struct recorder *rec)
+{
+	rec->set_up = 0;
+	return fail(rec, ECANCELED, "--target %s: its trace was torn down by another process while recording",
+		    rec->a->target);
+}
+
+/*
  * Read CPU @i's relay file: up to where the kernel writes, or to its end
  * when @drain (the trace stopped).
  */
@@ -374,6 +386,13 @@ static int relay_read(struct recorder *rec, unsigned int i, int drain)
 			continue;
 		if (n < 0 && errno == EAGAIN)
 			return 0;
+		/*
+		 * debugfs answers EIO for a file removed under an open
+		 * descriptor: the trace was torn down between the poll that
+		 * saw data and this read.
+		 */
+		if (n < 0 && errno == EIO)
+			return torn_down(rec);
 		if (n < 0)
 			return fail(rec, errno, "%s/%s/trace%u: %s", BLK_DEBUGFS, rec->name, i,
 				    strerror(errno));
@@ -407,18 +426,6 @@ static int read_dropped(struct recorder *rec)
 	return 0;
 }
 
-/*
- * The trace is no longer ours: another process tore it down (Debian's
- * blktrace does, when it is refused a trace of its own and stopped), and
- * maybe set its own up, which is not ours to tear down.
- */
-static int torn_down(struct recorder *rec)
-{
-	rec->set_up = 0;
-	return fail(rec, ECANCELED, "--target %s: its trace was torn down by another process while recording",
-		    rec->a->target);
-}
-
 /* Trace until --duration or a signal, then stop and read everything. */
 static int record_run(struct recorder *rec)
 {
@@ -440,8 +447,11 @@ static int record_run(struct recorder *rec)
 		if (n < 0 && errno != EINTR)
 			return fail(rec, errno, "poll: %s", strerror(errno));
 		for (i = 0; n > 0 && i < rec->nr; i++) {
-			/* A relay file's poll fails once its channel is closed. */
-			if (rec->pfd[i].revents & POLLERR)
+			/*
+			 * A relay file's poll fails once its channel is closed,
+			 * and hangs up once debugfs removed the file.
+			 */
+			if (rec->pfd[i].revents & (POLLERR | POLLHUP))
 				return torn_down(rec);
 			err = rec->pfd[i].revents & POLLIN ? relay_read(rec, i, 0) : 0;
 			if (err)
