@@ -102,10 +102,26 @@ def deleted() -> None:
                 "100", "--allow-write"))
 
 
+def running_ids() -> list[int]:
+    return [int(r["id"]) for r in cli_json("ctl", "list") if r["state"] == "running"]
+
+
+def started(before: list[int], p: subprocess.Popen[str] | subprocess.Popen[bytes]) -> None:
+    """Until the run P starts is listed as running (30 s at most), then 1 s
+    more of it: a loaded host may take longer than a second to start a
+    process, and a signal before its run is not what is tested."""
+    for _ in range(300):
+        if set(running_ids()) - set(before) or p.poll() is not None:
+            break
+        time.sleep(0.1)
+    time.sleep(1)
+
+
 def sigint() -> None:
+    before = running_ids()
     p = subprocess.Popen([CLI, "-j", "ctl", "run", "--target", "/dev/nullb0", "--runtime", "1h"],
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(1)
+    started(before, p)
     p.send_signal(signal.SIGINT)
     try:
         out, err = p.communicate(timeout=20)
@@ -119,12 +135,13 @@ def sigint() -> None:
 
 
 def killed() -> None:
+    before = running_ids()
     p = subprocess.Popen([CLI, "ctl", "run", "-q", "--target", "/dev/nullb0", "--runtime", "1h"],
                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    time.sleep(1)
+    started(before, p)
     p.kill()
     p.wait()
-    running = [int(r["id"]) for r in cli_json("ctl", "list") if r["state"] == "running"]
+    running = running_ids()
     ksft_true(len(running) > 0, "a running run")
     ksft_eq(run_state(running[0]), "running")
     ksft_ok(cli("ctl", "stop", str(running[0]), timeout=20))

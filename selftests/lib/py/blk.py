@@ -145,7 +145,8 @@ def dm_delay(name: str, dev: str, ms: int) -> str:
     (the IOs it holds go out at once)."""
     table = f"0 {dev_sectors(dev)} delay {dev} 0 {ms}\n"
     path = f"/dev/mapper/{name}"
-    if Path(path).is_block_device():
+    # Asked of device-mapper, not of /dev: a node may outlive its device.
+    if run(["dmsetup", "status", name]).returncode == 0:
         p = subprocess.run(["dmsetup", "reload", name], input=table, capture_output=True,
                            text=True, check=False)
         ksft_eq(p.returncode, 0, f"dmsetup reload {name}: {p.stderr}")
