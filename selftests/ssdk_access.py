@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
-# ssdk-selftest: vm=main kernels=default time=90
+# ssdk-selftest: vm=main kernels=default time=95
 """Access specifications on ground truth: the bytes a run wrote (zeros,
 a repeated byte, compressible and incompressible data, read back and
 compressed with zlib), where it wrote them (a disk stamped sector by

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
-# ssdk-selftest: vm=main kernels=all time=80
+# ssdk-selftest: vm=main kernels=all time=40
 """Bad input is refused with a message that says what is wrong, and
 nothing happens: no run is created and no IO reaches any device (the
 block layer's own counters stay put)."""

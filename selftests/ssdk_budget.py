@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
-# ssdk-selftest: vm=main kernels=all time=35
+# ssdk-selftest: vm=main kernels=all time=55
 """The memory budget (kmod/budget.c): what runs and traces pin, reserved
 before it is allocated against the module parameter mem_budget, and
 reported by info-get. A run that fits the budget exactly starts, one

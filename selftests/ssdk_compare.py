@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
-# ssdk-selftest: vm=beside kernels=all time=80
+# ssdk-selftest: vm=beside kernels=all time=60
 """ssdk compare: the same workload through the bio engine and through the
 userspace engines (io_uring, libaio, psync) on the raw device. Every
 engine does the IOs it was asked for, the block layer counts them all,

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
-# ssdk-selftest: vm=main kernels=default time=25
+# ssdk-selftest: vm=main kernels=default time=45
 """The bash completion (userspace/completion/ssdk) completes run ids live
 from the module: the commands that take one (status, stop, wait,
 results, delete) are offered exactly the runs `ssdk -j ctl list` shows,

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
-# ssdk-selftest: vm=smp kernels=all time=50
+# ssdk-selftest: vm=smp kernels=all time=55
 """Faults of the control side: a controller killed under an owned run, a
 run whose IOs hang (delete refused at once, killed commands leave
 nothing in D state), rmmod while a run is stopping and with finished

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
-# ssdk-selftest: vm=main kernels=all time=25
+# ssdk-selftest: vm=main kernels=all time=30
 """The bio engine keeps the asked IOs in flight, as the block layer counts
 them (/sys/block/nullb0/inflight), on a null_blk of 64 tags whose every
 IO takes 10 ms (timer mode): at iodepth 1, 8 and 64 (the tags) exactly

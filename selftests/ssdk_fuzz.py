@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
-# ssdk-selftest: vm=main kernels=all time=90
+# ssdk-selftest: vm=main kernels=all time=105
 """The family under fuzzing (lib/nlfuzz.py): requests built from the spec
 as ynl reads it and broken in the ways the spec suggests, as root and as
 nobody. Every reply is well formed, nobody is refused everything, no run

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
-# ssdk-selftest: vm=main kernels=all time=20
+# ssdk-selftest: vm=main kernels=all time=15
 """`ssdk ctl info` reports what the module says about itself, and each
 value agrees with what the kernel says elsewhere."""
 

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
-# ssdk-selftest: vm=main kernels=all time=60
+# ssdk-selftest: vm=main kernels=all time=40
 """Worst-case latency investigation on ground truth: the slowest-IO log of
 a run (its top entry is the run's maximum, to the nanosecond; every
 entry lies in the span), the time series (its intervals add up to the

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
-# ssdk-selftest: vm=main kernels=all time=70
+# ssdk-selftest: vm=main kernels=all time=45
 """The kfile engine and ssdk compare through a filesystem, on ground truth:
 on ext4 and xfs over the emulated NVMe disk, every engine (the module's
 bio and kfile, io_uring, libaio and psync on the file and on the raw

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
-# ssdk-selftest: vm=icount kernels=all time=60
+# ssdk-selftest: vm=icount kernels=all time=50
 """Latency ground truth. null_blk in timer mode (irqmode=2) completes
 each IO completion_nsec after it was queued, so ssdk's latencies have a
 known floor T; and at queue depth N, Little's law ties IOPS to N / T.

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
-# ssdk-selftest: vm=smp kernels=all time=50
+# ssdk-selftest: vm=smp kernels=all time=35
 """Runs as objects that outlive their controller: concurrent runs, stop,
 Ctrl-C, a killed controller, delete, the bound on kept runs, and
 unloading the module under running runs. Nothing may hang; vm-run fails

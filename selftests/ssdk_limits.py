@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
-# ssdk-selftest: vm=main kernels=default time=120
+# ssdk-selftest: vm=main kernels=default time=50
 """Every limit at its limit and one past it: the spec's (iodepth, workers,
 bs, buffers in flight, slowest IOs, rounds, a target's path, the span at
 the device's end, max-trace-ios) and the module's parameters (max_runs).

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# ssdk-selftest: vm=main kernels=all time=55
+# ssdk-selftest: vm=main kernels=all time=45
 #
 # The module loads and unloads cleanly, registers its generic netlink
 # family while loaded and nothing once unloaded.

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
-# ssdk-selftest: vm=main kernels=default time=30
+# ssdk-selftest: vm=main kernels=default time=25
 """Metrics (Documentation/userspace/openmetrics.rst) of real runs on
 null_blk, read by prometheus_client's parsers (lib/om_check.py, run by
 the venv scripts/setup makes, which the guest sees as the host's

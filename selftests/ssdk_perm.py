@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
-# ssdk-selftest: vm=main kernels=all time=120
+# ssdk-selftest: vm=main kernels=all time=40
 """Every operation needs CAP_NET_ADMIN, and those that change anything
 (start, stop, delete) CAP_SYS_ADMIN too: an unprivileged user, root
 without either capability, and a non-root user granted CAP_NET_ADMIN

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
-# ssdk-selftest: vm=beside kernels=all time=45
+# ssdk-selftest: vm=beside kernels=all time=40
 """ssdk ctl precondition, against ground truth: a memory-backed null_blk
 whose every sector is stamped with its own number, so that reading it
 back says exactly which sectors the precondition wrote, and the block

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
-# ssdk-selftest: vm=beside kernels=all time=125
+# ssdk-selftest: vm=beside kernels=all time=60
 """Purge runs (ssdk ctl purge), against ground truth: a span between two
 flanks of random data is purged; the span then reads back as zeros where
 the device guarantees it (null_blk memory-backed discard frees the

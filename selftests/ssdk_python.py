@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
-# ssdk-selftest: vm=smp kernels=default time=45
+# ssdk-selftest: vm=smp kernels=default time=25
 """The Python package (userspace/python) drives the module end to end,
 under Debian's python3 and numpy (what a user of the distribution has),
 with the package of this tree and its libssdk, on /dev/nullb0

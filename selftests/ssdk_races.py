@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
-# ssdk-selftest: vm=smp kernels=default time=45
+# ssdk-selftest: vm=smp kernels=default time=25
 """Many runs and racing controllers: 16 runs started at once on 16
 devices, and two processes racing start, stop, results and delete.
 Every answer is a result or one clear line; nothing may hang, no run is

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
-# ssdk-selftest: vm=main kernels=all time=45
+# ssdk-selftest: vm=main kernels=all time=20
 """ssdk ctl replay: a trace loaded into the module and replayed from the
 kernel. Ground truth: the kernel's own blktrace of the replay, which
 must hold the trace's reads and writes in its order; the block layer's

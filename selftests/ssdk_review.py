@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
-# ssdk-selftest: vm=beside kernels=all time=340
+# ssdk-selftest: vm=beside kernels=all time=270
 """ssdk review on the emulated NVMe disk, end to end, at quick scale: a
 suite of raw steps, then the same through ext4, xfs (and btrfs where
 this kernel and host have it), each made, mounted and laid out by the

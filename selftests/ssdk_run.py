@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
-# ssdk-selftest: vm=main kernels=all time=70
+# ssdk-selftest: vm=main kernels=all time=15
 """The bio engine against ground truth it cannot influence: the block
 layer's own counters (/sys/block/*/stat) count its IOs, a disk stamped
 sector by sector shows where it wrote, and its JSON agrees with itself."""

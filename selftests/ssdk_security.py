@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
-# ssdk-selftest: vm=main kernels=all time=45
+# ssdk-selftest: vm=main kernels=all time=15
 """Nothing is written where it must not be, proved on the bytes: two brd
 disks filled with random data and checksummed before and after. Writes
 are refused to a device with a filesystem mounted and to one held by a

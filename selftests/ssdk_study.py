@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
-# ssdk-selftest: vm=beside kernels=default time=45
+# ssdk-selftest: vm=beside kernels=default time=20
 """ssdk study new-vs-used on the emulated NVMe disk, end to end and short:
 nvme-format (or a discard), the workloads, the used state, the workloads,
 a discard of the span, the workloads. The block layer's counters account

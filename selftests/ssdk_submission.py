@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
-# ssdk-selftest: vm=main kernels=all time=25
+# ssdk-selftest: vm=main kernels=all time=20
 """How the worker hands its IOs over: in batches under one plug, as polled
 bios; and what a run says it cost. Ground truth: the block layer counts
 every IO once (/sys/block/*/stat); null_blk completes a polled IO only

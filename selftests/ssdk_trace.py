@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
-# ssdk-selftest: vm=main kernels=all time=45
+# ssdk-selftest: vm=main kernels=all time=25
 """ssdk trace summary on traces that the real tools recorded of the same
 runs: fio's own iolog (write_iolog) and the kernel's blktrace, captured
 by Debian's blktrace while fio ran on null_blk. Ground truth: fio's own

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
-# ssdk-selftest: vm=smp kernels=all time=30
+# ssdk-selftest: vm=smp kernels=all time=25
 """A run of several workers: kernel threads with their own slots, bound to
 the CPUs asked, their records merged into one run. Ground truth: the
 block layer counts every IO once (/sys/block/*/stat); the module records

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
-# ssdk-selftest: vm=main kernels=all time=35
+# ssdk-selftest: vm=main kernels=all time=15
 """The kernel's own ynl drives the module from our YAML spec: the spec
 and the module agree, and the module's policies reject what the spec
 does not allow."""
