@@ -19,21 +19,19 @@ from lib.py import (
     cli_json,
     dm_linear,
     dm_remove,
+    ksft_case,
     ksft_check,
     ksft_eq,
-    ksft_exit,
     ksft_ok,
     ksft_pr,
     ksft_refused,
-    ksft_run,
+    ksft_run_cleaned,
     ksft_skip_all,
     ksft_true,
-    module_load,
     nullb_make,
     nullb_remove,
     run,
     run_count,
-    runs_clear,
     ssdk_setup,
     wait_completed,
 )
@@ -233,50 +231,44 @@ def profile() -> None:
 
 
 def cases() -> list[Callable[[], None]]:
-    def named(name: str, fn: Callable[..., None], *args: Any) -> Callable[[], None]:
-        def case() -> None:
-            fn(*args)
-        case.__name__ = name
-        return case
-
     return [
-        named("pattern_zeros_the_span_reads_back_as_zeros", reads_back, "zeros", 0),
-        named("pattern_repeat_165_the_span_reads_back_as_0xa5", reads_back, "repeat:165", 165),
+        ksft_case("pattern_zeros_the_span_reads_back_as_zeros", reads_back, "zeros", 0),
+        ksft_case("pattern_repeat_165_the_span_reads_back_as_0xa5", reads_back, "repeat:165", 165),
         # Compressible data is (100 - N)% random bytes at the start of
         # each 512-byte chunk, in whole words, then zeros. zlib stores the
         # random bytes as they are (+0.03%) and each run of zeros as one
         # match of a few bytes (< 1% of the chunk): the ratio lies within
         # [(100 - N)% - 1.6% (rounding to words), (100 - N)% + 2%].
-        named("pattern_compressible_50_zlib_shrinks_it_to_50_pct", compresses,
+        ksft_case("pattern_compressible_50_zlib_shrinks_it_to_50_pct", compresses,
               "compressible:50", 0.484, 0.52),
-        named("pattern_compressible_90_zlib_shrinks_it_to_10_pct", compresses,
+        ksft_case("pattern_compressible_90_zlib_shrinks_it_to_10_pct", compresses,
               "compressible:90", 0.084, 0.12),
-        named("pattern_random_does_not_compress_no_two_4k_blocks_or_sectors_alike",
+        ksft_case("pattern_random_does_not_compress_no_two_4k_blocks_or_sectors_alike",
               random_data),
-        named("pattern_random_with_a_seed_the_same_bytes_again_others_with_another_seed",
+        ksft_case("pattern_random_with_a_seed_the_same_bytes_again_others_with_another_seed",
               seeded),
-        named("align_offset_512_4k_writes_start_only_at_512_mod_4096_inside_the_span",
+        ksft_case("align_offset_512_4k_writes_start_only_at_512_mod_4096_inside_the_span",
               aligned, 512),
-        named("align_offset_0_4k_writes_start_only_at_4k_boundaries", aligned, 0),
-        named("stride_12k_4k_writes_every_12k_3_mib_covered_once", stride),
-        named("stride_2_64_minus_512_refused_the_largest_accepted_writes_only_in_the_span",
+        ksft_case("align_offset_0_4k_writes_start_only_at_4k_boundaries", aligned, 0),
+        ksft_case("stride_12k_4k_writes_every_12k_3_mib_covered_once", stride),
+        ksft_case("stride_2_64_minus_512_refused_the_largest_accepted_writes_only_in_the_span",
               stride_edge),
-        named("randrw_rwmixread_70_70_pct_reads_counts_equal_to_diskstats", rwmix),
-        named("bssplit_4k_70_64k_30_sizes_in_that_proportion_bytes_equal_to_diskstats",
+        ksft_case("randrw_rwmixread_70_70_pct_reads_counts_equal_to_diskstats", rwmix),
+        ksft_case("bssplit_4k_70_64k_30_sizes_in_that_proportion_bytes_equal_to_diskstats",
               bssplit),
-        named("rate_iops_1000_for_2_s_1000_iops_3_pct", rate, 970, 1030),
+        ksft_case("rate_iops_1000_for_2_s_1000_iops_3_pct", rate, 970, 1030),
         # Poisson: 2000 arrivals expected, standard deviation 45: +-7% is 3 of them.
-        named("rate_iops_1000_poisson_for_2_s_1000_iops_7_pct", rate, 930, 1070,
+        ksft_case("rate_iops_1000_poisson_for_2_s_1000_iops_7_pct", rate, 930, 1070,
               "--arrivals", "poisson"),
-        named("open_loop_through_a_300_ms_stall_response_time_shows_it_service_time_not",
+        ksft_case("open_loop_through_a_300_ms_stall_response_time_shows_it_service_time_not",
               stall),
-        named("2_targets_2_workers_each_per_run_counts_add_up_to_the_total_and_to_diskstats",
+        ksft_case("2_targets_2_workers_each_per_run_counts_add_up_to_the_total_and_to_diskstats",
               workers),
-        named("sweep_over_iodepth_1_4_16_one_result_per_point_json_one_row_per_point_text",
+        ksft_case("sweep_over_iodepth_1_4_16_one_result_per_point_json_one_row_per_point_text",
               sweep),
-        named("a_job_with_a_missing_second_target_refused_and_the_first_targets_run_deleted",
+        ksft_case("a_job_with_a_missing_second_target_refused_and_the_first_targets_run_deleted",
               job_whole),
-        named("a_profile_sets_the_protocol_the_command_line_overrides_its_runtime", profile),
+        ksft_case("a_profile_sets_the_protocol_the_command_line_overrides_its_runtime", profile),
     ]
 
 
@@ -284,14 +276,7 @@ def main() -> None:
     ssdk_setup(nr_devices=2, irqmode=0, gb=16)
     if not brd_load(1, 8):
         ksft_skip_all("no brd")
-    try:
-        ksft_run(cases())
-    finally:
-        module_load()
-        runs_clear()
-        run(["rmmod", "null_blk"])
-        run(["rmmod", "brd"])
-    ksft_exit()
+    ksft_run_cleaned(cases(), unload=("null_blk", "brd"))
 
 
 if __name__ == "__main__":

@@ -25,6 +25,7 @@ from lib.py import (
     cli,
     cli_json,
     ko_path,
+    ksft_case,
     ksft_eq,
     ksft_exit,
     ksft_ge,
@@ -305,34 +306,28 @@ def max_runs_bound() -> None:
 
 
 def cases() -> list[Callable[[], None]]:
-    def named(name: str, fn: Callable[..., None], *args: Any) -> Callable[[], None]:
-        def case() -> None:
-            fn(*args)
-        case.__name__ = name
-        return case
-
     return [
-        named("the_default_budget_a_quarter_of_ram_at_least_64_mib_in_info_and_the_parameter",
+        ksft_case("the_default_budget_a_quarter_of_ram_at_least_64_mib_in_info_and_the_parameter",
               defaults),
-        named("a_run_reserves_at_its_start_gives_its_slots_back_at_its_end_the_rest_deleted",
+        ksft_case("a_run_reserves_at_its_start_gives_its_slots_back_at_its_end_the_rest_deleted",
               run_reserves),
-        named("a_run_that_fits_the_budget_exactly_starts_one_byte_past_it_is_refused",
+        ksft_case("a_run_that_fits_the_budget_exactly_starts_one_byte_past_it_is_refused",
               at_the_limit),
-        named("trace_new_at_the_budgets_limit_and_one_byte_past_it_sockets_closed", traces),
-        named("a_replays_trace_is_given_back_with_the_run_that_took_it", replay_returns),
-        named("charged_to_the_starters_memory_cgroup_one_worker_32_slots_of_64_kib", charged,
+        ksft_case("trace_new_at_the_budgets_limit_and_one_byte_past_it_sockets_closed", traces),
+        ksft_case("a_replays_trace_is_given_back_with_the_run_that_took_it", replay_returns),
+        ksft_case("charged_to_the_starters_memory_cgroup_one_worker_32_slots_of_64_kib", charged,
               "--runtime", "1h", "--rate-iops", "10", "--iodepth", "32", "--bs", "64k"),
-        named("charged_to_the_starters_memory_cgroup_4_workers_slowest_4096", charged,
+        ksft_case("charged_to_the_starters_memory_cgroup_4_workers_slowest_4096", charged,
               "--runtime", "1h", "--workers", "4", "--iodepth", "2", "--slowest", "4096"),
-        named("charged_to_the_starters_memory_cgroup_an_open_loops_records_capture", charged,
+        ksft_case("charged_to_the_starters_memory_cgroup_an_open_loops_records_capture", charged,
               "--runtime", "1h", "--rate-iops", "10", "--open-loop", "--capture-over", "10ms"),
-        named("mem_budget_takes_1_mib_to_ram_refuses_a_byte_less_or_more", param_bounds,
+        ksft_case("mem_budget_takes_1_mib_to_ram_refuses_a_byte_less_or_more", param_bounds,
               "mem_budget", 1 << 20, RAM),
-        named("ts_max_points_takes_1_to_1048576_refuses_0_and_1048577", param_bounds,
+        ksft_case("ts_max_points_takes_1_to_1048576_refuses_0_and_1048577", param_bounds,
               "ts_max_points", 1, 1048576),
-        named("capture_max_takes_1_to_1048576_refuses_0_and_1048577", param_bounds,
+        ksft_case("capture_max_takes_1_to_1048576_refuses_0_and_1048577", param_bounds,
               "capture_max", 1, 1048576),
-        named("max_runs_loads_at_1024_not_at_1025", max_runs_bound),
+        ksft_case("max_runs_loads_at_1024_not_at_1025", max_runs_bound),
     ]
 
 

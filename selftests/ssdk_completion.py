@@ -16,6 +16,7 @@ from lib.py import (
     cli,
     cli_json,
     ksft_bail,
+    ksft_case,
     ksft_eq,
     ksft_exit,
     ksft_run,
@@ -89,17 +90,13 @@ def unloaded() -> None:
 
 
 def cases() -> list[Callable[[], None]]:
-    def named(name: str, fn: Callable[[], None]) -> Callable[[], None]:
-        fn.__name__ = name
-        return fn
-
     return [
-        named("three_runs_each_run_id_command_offers_their_ids_as_ctl_list_has_them",
+        ksft_case("three_runs_each_run_id_command_offers_their_ids_as_ctl_list_has_them",
               three_runs),
-        named("a_prefix_the_ids_that_start_with_it", prefix),
-        named("ctl_wait_takes_one_id_none_offered_after_it", wait_takes_one),
-        named("the_runs_deleted_no_id_offered", deleted),
-        named("the_module_unloaded_no_id_offered_nothing_said", unloaded),
+        ksft_case("a_prefix_the_ids_that_start_with_it", prefix),
+        ksft_case("ctl_wait_takes_one_id_none_offered_after_it", wait_takes_one),
+        ksft_case("the_runs_deleted_no_id_offered", deleted),
+        ksft_case("the_module_unloaded_no_id_offered_nothing_said", unloaded),
     ]
 
 

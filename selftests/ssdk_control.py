@@ -26,6 +26,7 @@ from lib.py import (
     dm_remove,
     genl_family_exists,
     ksft_bail,
+    ksft_case,
     ksft_check,
     ksft_eq,
     ksft_exit,
@@ -230,21 +231,15 @@ def rmmod_finished() -> None:
 
 
 def cases() -> list[Callable[[], None]]:
-    def named(name: str, fn: Callable[[], None]) -> Callable[[], None]:
-        def case() -> None:
-            fn()
-        case.__name__ = name
-        return case
-
     return [
-        named("owned_the_controller_killed_sigkill_its_run_stops_results_kept", owned_killed),
-        named("ctl_start_owned_refused_the_run_would_end_with_start", start_owned_refused),
-        named("ios_held_by_a_suspended_dm_table_delete_refused_at_once_no_d_state", hung),
-        named("run_stop_answers_at_once_stopping_while_ios_are_held_genl_stays_free",
+        ksft_case("owned_the_controller_killed_sigkill_its_run_stops_results_kept", owned_killed),
+        ksft_case("ctl_start_owned_refused_the_run_would_end_with_start", start_owned_refused),
+        ksft_case("ios_held_by_a_suspended_dm_table_delete_refused_at_once_no_d_state", hung),
+        ksft_case("run_stop_answers_at_once_stopping_while_ios_are_held_genl_stays_free",
               stop_prompt),
-        named("rmmod_while_a_run_is_stopping_ios_of_10_s_in_flight_returns_module_gone",
+        ksft_case("rmmod_while_a_run_is_stopping_ios_of_10_s_in_flight_returns_module_gone",
               rmmod_stopping),
-        named("rmmod_with_finished_runs_kept", rmmod_finished),
+        ksft_case("rmmod_with_finished_runs_kept", rmmod_finished),
     ]
 
 

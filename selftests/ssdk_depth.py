@@ -19,13 +19,9 @@ from lib.py import (
     CLI,
     ksft_case,
     ksft_eq,
-    ksft_exit,
     ksft_ge,
     ksft_in,
-    ksft_run,
-    module_load,
-    run,
-    runs_clear,
+    ksft_run_cleaned,
     ssdk_setup,
 )
 
@@ -58,13 +54,7 @@ def cases() -> list[Callable[[], None]]:
 def main() -> None:
     ssdk_setup(nr_devices=1, gb=1, irqmode=2, completion_nsec=10_000_000,
                hw_queue_depth=TAGS)
-    try:
-        ksft_run(cases())
-    finally:
-        module_load()
-        runs_clear()
-        run(["rmmod", "null_blk"])
-    ksft_exit()
+    ksft_run_cleaned(cases())
 
 
 if __name__ == "__main__":

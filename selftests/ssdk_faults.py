@@ -26,6 +26,7 @@ from lib.py import (
     dm_linear,
     dm_remove,
     ksft_bail,
+    ksft_case,
     ksft_check,
     ksft_exit,
     ksft_ok,
@@ -174,12 +175,6 @@ def unloads() -> None:
 
 
 def cases() -> list[Callable[[], None]]:
-    def named(name: str, fn: Callable[[], None]) -> Callable[[], None]:
-        def case() -> None:
-            fn()
-        case.__name__ = name
-        return case
-
     def with_err(fn: Callable[[], None], first: bool) -> Callable[[], None]:
         """On ssdk-err: the first 512 MiB of nullb0, then 512 MiB of dm's
         error target. Good IOs take at least null_blk's 50 us; failed ones
@@ -200,18 +195,18 @@ def cases() -> list[Callable[[], None]]:
         return case
 
     return [
-        named("null_blk_powered_off_mid_run_failed_the_target_went_away_results_kept",
+        ksft_case("null_blk_powered_off_mid_run_failed_the_target_went_away_results_kept",
               nullb_gone),
-        named("nvme_controller_removed_mid_run_failed_the_reason_given_results_kept",
+        ksft_case("nvme_controller_removed_mid_run_failed_the_reason_given_results_kept",
               nvme_gone),
-        named("a_pci_rescan_brings_the_disk_back_and_it_runs", nvme_back),
-        named("dm_error_target_default_the_first_error_fails_the_run_at_qd1_counted_once",
+        ksft_case("a_pci_rescan_brings_the_disk_back_and_it_runs", nvme_back),
+        ksft_case("dm_error_target_default_the_first_error_fails_the_run_at_qd1_counted_once",
               with_err(first_error, True)),
-        named("max_errors_10_the_11th_error_fails_the_run_at_qd1", with_err(budget, False)),
-        named("continue_on_error_randrw_qd4_only_good_ios_in_the_latencies_nullb0s_counts",
+        ksft_case("max_errors_10_the_11th_error_fails_the_run_at_qd1", with_err(budget, False)),
+        ksft_case("continue_on_error_randrw_qd4_only_good_ios_in_the_latencies_nullb0s_counts",
               with_err(going_on, False)),
-        named("dm_table_forced_to_error_under_a_run_failed_the_error_named", swapped),
-        named("and_the_module_unloads", unloads),
+        ksft_case("dm_table_forced_to_error_under_a_run_failed_the_error_named", swapped),
+        ksft_case("and_the_module_unloads", unloads),
     ]
 
 

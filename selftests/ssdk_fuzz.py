@@ -27,11 +27,11 @@ from lib.py import (
     SPEC,
     cli,
     cli_json,
+    ksft_case,
     ksft_eq,
-    ksft_exit,
     ksft_ok,
     ksft_pr,
-    ksft_run,
+    ksft_run_cleaned,
     ksft_skip_all,
     ksft_true,
     module_load,
@@ -118,19 +118,15 @@ def reloads() -> None:
 
 
 def cases() -> list[Callable[[], None]]:
-    def named(name: str, fn: Callable[[], None]) -> Callable[[], None]:
-        fn.__name__ = name
-        return fn
-
     return [
-        named("the_fuzzers_checks_catch_made_up_bad_replies_self_test", self_test),
-        named(f"fuzz_{COUNT}_messages_as_root_every_reply_well_formed", as_root),
-        named(f"fuzz_{NOBODY_COUNT}_messages_as_nobody_every_one_refused_eperm_for_the_specs_ops",
+        ksft_case("the_fuzzers_checks_catch_made_up_bad_replies_self_test", self_test),
+        ksft_case(f"fuzz_{COUNT}_messages_as_root_every_reply_well_formed", as_root),
+        ksft_case(f"fuzz_{NOBODY_COUNT}_messages_as_nobody_every_one_refused_eperm_for_the_specs_ops",
               as_nobody),
-        named("no_run_is_left_after_fuzzing", no_runs_left),
-        named("a_run_of_1000_ios_on_nullb0_completes_1000_after_fuzzing", io_after_fuzzing),
-        named("rmmod_ssdk_after_fuzzing", unloads),
-        named("insmod_ssdk_again_and_it_answers", reloads),
+        ksft_case("no_run_is_left_after_fuzzing", no_runs_left),
+        ksft_case("a_run_of_1000_ios_on_nullb0_completes_1000_after_fuzzing", io_after_fuzzing),
+        ksft_case("rmmod_ssdk_after_fuzzing", unloads),
+        ksft_case("insmod_ssdk_again_and_it_answers", reloads),
     ]
 
 
@@ -144,13 +140,7 @@ def main() -> None:
     FILE = temp_dir() / "fuzz-file"
     with open(FILE, "wb") as f:
         f.truncate(4 << 20)
-    try:
-        ksft_run(cases())
-    finally:
-        module_load()
-        runs_clear()
-        run(["rmmod", "null_blk"])
-    ksft_exit()
+    ksft_run_cleaned(cases())
 
 
 if __name__ == "__main__":

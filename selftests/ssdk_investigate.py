@@ -23,19 +23,17 @@ from lib.py import (
     cli_json,
     dm_linear,
     dm_remove,
+    ksft_case,
     ksft_check,
     ksft_check_file,
     ksft_eq,
-    ksft_exit,
     ksft_ge,
     ksft_ok,
     ksft_pr,
     ksft_refused,
-    ksft_run,
+    ksft_run_cleaned,
     ksft_true,
-    module_load,
     run,
-    runs_clear,
     ssdk_setup,
     temp_dir,
     wait_completed,
@@ -206,12 +204,6 @@ def traced() -> None:
 
 
 def cases() -> list[Callable[[], None]]:
-    def named(name: str, fn: Callable[..., None], *args: Any) -> Callable[[], None]:
-        def case() -> None:
-            fn(*args)
-        case.__name__ = name
-        return case
-
     def refused(pattern: str, *opts: str) -> None:
         ksft_refused(cli("ctl", "run", "-q", "--target", "/dev/nullb0", "--ios", "10", *opts),
                      1, pattern)
@@ -221,34 +213,34 @@ def cases() -> list[Callable[[], None]]:
         ksft_refused(ynl("--do", "run-start", "--json", json.dumps(req)), 1, pattern)
 
     return [
-        named("slowest_64_slowest_first_the_first_is_the_runs_max_each_in_the_span",
+        ksft_case("slowest_64_slowest_first_the_first_is_the_runs_max_each_in_the_span",
               log_in_span),
-        named("ctl_results_slowest_the_table_a_row_per_io", text_view),
-        named("slowest_10_ten_entries", slowest_kept, 10, 500),
-        named("slowest_0_none_kept", slowest_kept, 0, 500),
-        named("slowest_4097_refused", refused, r"slowest-n: .*range.*0\.\.4096", "--slowest",
+        ksft_case("ctl_results_slowest_the_table_a_row_per_io", text_view),
+        ksft_case("slowest_10_ten_entries", slowest_kept, 10, 500),
+        ksft_case("slowest_0_none_kept", slowest_kept, 0, 500),
+        ksft_case("slowest_4097_refused", refused, r"slowest-n: .*range.*0\.\.4096", "--slowest",
               "4097"),
-        named("module_slowest_n_4097_policy_through_ynl", ynl_refused,
+        ksft_case("module_slowest_n_4097_policy_through_ynl", ynl_refused,
               "slowest-n|out of range|range", "slowest-n", 4097),
-        named("time_series_100_ms_intervals_that_add_up_to_the_run_its_max_in_one_of_them",
+        ksft_case("time_series_100_ms_intervals_that_add_up_to_the_run_its_max_in_one_of_them",
               series),
         # Every IO captured (16000 IOs, under capture_max's 16384, and
         # none dropped: null_blk irqmode=0 completes them in order): the
         # ground truth of each interval's figures.
-        named("time_series_each_intervals_ios_bytes_mean_max_and_p99_are_its_ios",
+        ksft_case("time_series_each_intervals_ios_bytes_mean_max_and_p99_are_its_ios",
               lambda: ksft_check("timeseries_exact", RUNS["ts"], "read", 100000000)),
-        named("ts_interval_5ms_refused", refused, "ts-interval-ns: below 10 ms",
+        ksft_case("ts_interval_5ms_refused", refused, "ts-interval-ns: below 10 ms",
               "--ts-interval", "5ms"),
-        named("module_ts_interval_ns_below_10_ms", ynl_refused, "ts-interval-ns: below 10 ms",
+        ksft_case("module_ts_interval_ns_below_10_ms", ynl_refused, "ts-interval-ns: below 10 ms",
               "ts-interval-ns", 5000000),
-        named("status_follow_each_interval_once_in_order_to_the_runs_end", follow),
-        named("ts_max_points_20_20_intervals_kept_the_ios_after_them_counted", bounded),
-        named("capture_max_100_100_captured_900_counted_as_dropped", capture_bounded),
-        named("capture_over_0_refused", refused, "capture-over-ns: .*range", "--capture-over",
+        ksft_case("status_follow_each_interval_once_in_order_to_the_runs_end", follow),
+        ksft_case("ts_max_points_20_20_intervals_kept_the_ios_after_them_counted", bounded),
+        ksft_case("capture_max_100_100_captured_900_counted_as_dropped", capture_bounded),
+        ksft_case("capture_over_0_refused", refused, "capture-over-ns: .*range", "--capture-over",
               "0"),
-        named("slowest_4096_the_most_4096_kept_of_5000", slowest_kept, 4096, 5000),
-        named("slowest_get_while_the_run_goes_on_refused_said", busy),
-        named("a_300_ms_dm_suspend_the_slowest_log_holds_exactly_the_4_ios_it_held", held),
+        ksft_case("slowest_4096_the_most_4096_kept_of_5000", slowest_kept, 4096, 5000),
+        ksft_case("slowest_get_while_the_run_goes_on_refused_said", busy),
+        ksft_case("a_300_ms_dm_suspend_the_slowest_log_holds_exactly_the_4_ios_it_held", held),
         # Nothing completes for at least 250 ms (5 intervals of 50 ms)
         # while dm holds the IOs, then the interval in which the last held
         # IO completes has its latency as its max. Those 5 empty intervals
@@ -256,15 +248,15 @@ def cases() -> list[Callable[[], None]]:
         # IOs one by one, and the first may complete, free its slot and
         # let new IOs complete in the interval before the last one's (14
         # IOs did once, on 7.x under make check's load).
-        named("a_300_ms_dm_suspend_empty_intervals_then_one_whose_max_is_the_stall",
+        ksft_case("a_300_ms_dm_suspend_empty_intervals_then_one_whose_max_is_the_stall",
               lambda: ksft_check("stall_in_timeseries", RUNS["held"], 50000000, 5)),
-        named("capture_over_100ms_exactly_the_4_held_ios_in_completion_order", held_captured),
-        named("results_captured_the_table_of_the_4", captured_table),
-        named("results_text_the_worst_interval_is_the_stalls", text_stall),
-        named("tracepoints_one_submit_and_one_complete_event_per_io", traced),
+        ksft_case("capture_over_100ms_exactly_the_4_held_ios_in_completion_order", held_captured),
+        ksft_case("results_captured_the_table_of_the_4", captured_table),
+        ksft_case("results_text_the_worst_interval_is_the_stalls", text_stall),
+        ksft_case("tracepoints_one_submit_and_one_complete_event_per_io", traced),
         # The slowest IO of that run is in the trace: same offset, same
         # latency.
-        named("tracepoints_the_slowest_ios_event_has_its_offset_and_latency",
+        ksft_case("tracepoints_the_slowest_ios_event_has_its_offset_and_latency",
               lambda: ksft_check("slowest_in_trace", RUNS["traced"], str(TMP / "trace.txt"),
                                  "read")),
     ]
@@ -276,13 +268,7 @@ def main() -> None:
     TMP = temp_dir()
     if not (TRACING / "events").is_dir():
         run(["mount", "-t", "tracefs", "nodev", str(TRACING)])
-    try:
-        ksft_run(cases())
-    finally:
-        module_load()
-        runs_clear()
-        run(["rmmod", "null_blk"])
-    ksft_exit()
+    ksft_run_cleaned(cases())
 
 
 if __name__ == "__main__":

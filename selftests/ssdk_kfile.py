@@ -27,6 +27,7 @@ from lib.py import (
     cli,
     cli_json,
     ksft_bail,
+    ksft_case,
     ksft_check,
     ksft_eq,
     ksft_exit,
@@ -282,12 +283,6 @@ def tmpfs() -> None:
 
 
 def cases() -> list[Callable[[], None]]:
-    def named(name: str, fn: Callable[[], None]) -> Callable[[], None]:
-        def case() -> None:
-            fn()
-        case.__name__ = name
-        return case
-
     def on_ramfs(fn: Callable[[], None], first: bool, last: bool) -> Callable[[], None]:
         def case() -> None:
             if first:
@@ -311,11 +306,11 @@ def cases() -> list[Callable[[], None]]:
             run(["umount", str(MNT)])
 
     refusals = refusal_cases()
-    return ([named(n, fn) for fs in ("ext4", "xfs") for n, fn in fs_cases(fs)]
-            + [named(n, fn) for n, fn in null_cases()]
-            + [named(n, on_ramfs(fn, i == 0, i == len(refusals) - 1))
+    return ([ksft_case(n, fn) for fs in ("ext4", "xfs") for n, fn in fs_cases(fs)]
+            + [ksft_case(n, fn) for n, fn in null_cases()]
+            + [ksft_case(n, on_ramfs(fn, i == 0, i == len(refusals) - 1))
                for i, (n, fn) in enumerate(refusals)]
-            + [named("tmpfs_kfile_runs_where_the_kernel_does_o_direct_else_refused_said",
+            + [ksft_case("tmpfs_kfile_runs_where_the_kernel_does_o_direct_else_refused_said",
                      on_tmpfs)])
 
 

@@ -18,6 +18,7 @@ from lib.py import (
     cli,
     cli_json,
     khugepaged_off,
+    ksft_case,
     ksft_check,
     ksft_eq,
     ksft_exit,
@@ -156,27 +157,21 @@ def replay_scaled() -> None:
 
 
 def cases() -> list[Callable[[], None]]:
-    def named(name: str, fn: Callable[..., None], *args: Any) -> Callable[[], None]:
-        def case() -> None:
-            fn(*args)
-        case.__name__ = name
-        return case
-
     return [
-        named("irqmode_0_baseline_5000_ios", baseline),
-        *(named(f"timer_mode_t_{t // 1000}_us_min_ge_t_p50_in_t_t_plus_2_pct_plus_slack", floor,
+        ksft_case("irqmode_0_baseline_5000_ios", baseline),
+        *(ksft_case(f"timer_mode_t_{t // 1000}_us_min_ge_t_p50_in_t_t_plus_2_pct_plus_slack", floor,
                 t) for t in (20000, 100000, 1000000)),
-        *(named(f"qd_{qd}_at_t_1_ms_iops_{qd}_over_t_within_5_pct", qd_rate, qd)
+        *(ksft_case(f"qd_{qd}_at_t_1_ms_iops_{qd}_over_t_within_5_pct", qd_rate, qd)
           for qd in (1, 4, 16)),
-        named("batch_8_at_qd_8_t_1_ms_min_ge_t_p50_in_t_t_plus_2_pct_plus_slack", batch_floor),
-        named("batch_16_at_qd_16_t_1_ms_iops_in_16_over_t_plus_48_irqmode_0_p50_16_over_t",
+        ksft_case("batch_8_at_qd_8_t_1_ms_min_ge_t_p50_in_t_t_plus_2_pct_plus_slack", batch_floor),
+        ksft_case("batch_16_at_qd_16_t_1_ms_iops_in_16_over_t_plus_48_irqmode_0_p50_16_over_t",
               batch_rate),
-        named("compare_at_t_1_ms_iodepth_1_and_8_bio_uring_raw_psync_raw_keep_90_102_pct",
+        ksft_case("compare_at_t_1_ms_iodepth_1_and_8_bio_uring_raw_psync_raw_keep_90_102_pct",
               compare_depths),
-        named("a_repeated_runs_p50_agrees_within_1_pct", repeat),
-        named(f"replay_at_its_times_gaps_100_us_1_ms_bursts_p99_lateness_le_{REPLAY_LATE_NS}_ns",
+        ksft_case("a_repeated_runs_p50_agrees_within_1_pct", repeat),
+        ksft_case(f"replay_at_its_times_gaps_100_us_1_ms_bursts_p99_lateness_le_{REPLAY_LATE_NS}_ns",
               replay_late),
-        named("replay_with_scale_2_lasts_twice_as_long_within_1_pct", replay_scaled),
+        ksft_case("replay_with_scale_2_lasts_twice_as_long_within_1_pct", replay_scaled),
     ]
 
 

@@ -18,13 +18,13 @@ from lib.py import (
     cli,
     cli_json,
     ksft_bail,
+    ksft_case,
     ksft_check,
     ksft_eq,
-    ksft_exit,
     ksft_ok,
     ksft_pr,
     ksft_refused,
-    ksft_run,
+    ksft_run_cleaned,
     ksft_skip_all,
     ksft_true,
     module_load,
@@ -174,29 +174,23 @@ def devices_free() -> None:
 
 
 def cases() -> list[Callable[[], None]]:
-    def named(name: str, fn: Callable[[], None]) -> Callable[[], None]:
-        def case() -> None:
-            fn()
-        case.__name__ = name
-        return case
-
     return [
-        named("completions_from_a_timer_interrupt_never_miss_the_workers_wake_up",
+        ksft_case("completions_from_a_timer_interrupt_never_miss_the_workers_wake_up",
               timer_wakeups),
-        named("two_runs_on_two_devices_run_at_once", two_running),
-        named("a_running_runs_status_shows_progress", progress),
-        named("wait_timeout_on_a_running_run_fails_after_the_timeout", wait_timeout),
-        named("stop_prompt_partial_results_kept_and_consistent", stopped),
-        named("the_other_run_goes_on", other_goes_on),
-        named("wait_on_an_ended_run_returns_at_once", wait_ended),
-        named("delete_a_running_run_refused_at_once_stopped_it_goes_and_frees_its_device",
+        ksft_case("two_runs_on_two_devices_run_at_once", two_running),
+        ksft_case("a_running_runs_status_shows_progress", progress),
+        ksft_case("wait_timeout_on_a_running_run_fails_after_the_timeout", wait_timeout),
+        ksft_case("stop_prompt_partial_results_kept_and_consistent", stopped),
+        ksft_case("the_other_run_goes_on", other_goes_on),
+        ksft_case("wait_on_an_ended_run_returns_at_once", wait_ended),
+        ksft_case("delete_a_running_run_refused_at_once_stopped_it_goes_and_frees_its_device",
               deleted),
-        named("ctrl_c_stops_the_run_and_prints_its_partial_results_exit_130", sigint),
-        named("a_killed_controllers_run_goes_on_and_can_be_stopped_later", killed),
-        named("more_runs_than_max_runs_4_are_refused", bound),
-        named("rmmod_with_two_runs_running_returns_promptly", rmmod_running),
-        named("the_module_is_gone", gone),
-        named("and_the_devices_are_free", devices_free),
+        ksft_case("ctrl_c_stops_the_run_and_prints_its_partial_results_exit_130", sigint),
+        ksft_case("a_killed_controllers_run_goes_on_and_can_be_stopped_later", killed),
+        ksft_case("more_runs_than_max_runs_4_are_refused", bound),
+        ksft_case("rmmod_with_two_runs_running_returns_promptly", rmmod_running),
+        ksft_case("the_module_is_gone", gone),
+        ksft_case("and_the_devices_are_free", devices_free),
     ]
 
 
@@ -204,13 +198,7 @@ def main() -> None:
     ssdk_setup_fresh("max_runs=4")
     if not nullb_load(nr_devices=1, irqmode=2, completion_nsec=20000, gb=4):
         ksft_skip_all("no null_blk")
-    try:
-        ksft_run(cases())
-    finally:
-        module_load()
-        runs_clear()
-        run(["rmmod", "null_blk"])
-    ksft_exit()
+    ksft_run_cleaned(cases())
 
 
 if __name__ == "__main__":

@@ -26,7 +26,6 @@ import subprocess
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from lib.py import (
     CLI,
@@ -34,6 +33,7 @@ from lib.py import (
     blktrace,
     cli,
     dev_sectors,
+    ksft_case,
     ksft_eq,
     ksft_exit,
     ksft_pr,
@@ -197,87 +197,80 @@ def record_replay_200k() -> None:
 
 
 def cases(size: int) -> list[Callable[[], None]]:
-    def named(name: str, fn: Callable[..., None], *args: Any,
-              **kwargs: Any) -> Callable[[], None]:
-        def case() -> None:
-            fn(*args, **kwargs)
-        case.__name__ = name
-        return case
-
     # A path of 4096 bytes cannot be made (the kernel's PATH_MAX holds the
     # NUL): the 4095-byte one and a byte more, refused before any lookup.
     p4095 = path_of_len(4095, DEV)
     p4096 = p4095 + "x"
     n_runs = MAX_RUNS.read_text().strip()
     points = [
-        named("iodepth_1024_a_run_keeps_1024_ios_in_flight", at_limit, "iodepth (1024)",
+        ksft_case("iodepth_1024_a_run_keeps_1024_ios_in_flight", at_limit, "iodepth (1024)",
               ctl_run("--iodepth", "1024", "--ios", "4096")),
-        named("iodepth_1025_refused_naming_iodepth", past_limit, "", r"iodepth: .*1\.\.1024",
+        ksft_case("iodepth_1025_refused_naming_iodepth", past_limit, "", r"iodepth: .*1\.\.1024",
               ctl_run("--iodepth", "1025", "--ios", "10")),
-        named("workers_64_a_run_of_64_kernel_threads", at_limit, "workers (64)",
+        ksft_case("workers_64_a_run_of_64_kernel_threads", at_limit, "workers (64)",
               ctl_run("--workers", "64", "--ios", "640")),
-        named("workers_65_refused_naming_workers", past_limit, "", r"workers: .*1\.\.64",
+        ksft_case("workers_65_refused_naming_workers", past_limit, "", r"workers: .*1\.\.64",
               ctl_run("--workers", "65", "--ios", "10")),
-        named("bs_1_mib_reads_of_1_mib", at_limit, "bs (1 MiB)",
+        ksft_case("bs_1_mib_reads_of_1_mib", at_limit, "bs (1 MiB)",
               ctl_run("--rw", "read", "--bs", "1m", "--ios", "64")),
-        named("bs_1_mib_plus_512_refused_naming_bs", past_limit, "", "bs: more than 1 MiB",
+        ksft_case("bs_1_mib_plus_512_refused_naming_bs", past_limit, "", "bs: more than 1 MiB",
               ctl_run("--rw", "read", "--bs", str(1024 * 1024 + 512), "--ios", "10")),
-        named("buffers_in_flight_256_mib_iodepth_256_x_bs_1_mib_a_run", at_limit,
+        ksft_case("buffers_in_flight_256_mib_iodepth_256_x_bs_1_mib_a_run", at_limit,
               "inflight (256 MiB)",
               ctl_run("--rw", "read", "--bs", "1m", "--iodepth", "256", "--ios", "512")),
-        named("buffers_in_flight_256_mib_plus_1_mib_iodepth_257_refused_naming_them",
+        ksft_case("buffers_in_flight_256_mib_plus_1_mib_iodepth_257_refused_naming_them",
               past_limit, "", "workers x iodepth x bs: more than 256 MiB",
               ctl_run("--rw", "read", "--bs", "1m", "--iodepth", "257", "--ios", "10")),
-        named("slowest_4096_a_run_keeps_4096_slowest_ios", at_limit, "slowest (4096)",
+        ksft_case("slowest_4096_a_run_keeps_4096_slowest_ios", at_limit, "slowest (4096)",
               ctl_run("--slowest", "4096", "--ios", "8192")),
-        named("slowest_4097_refused_naming_slowest_n", past_limit, "", r"slowest-n: .*0\.\.4096",
+        ksft_case("slowest_4097_refused_naming_slowest_n", past_limit, "", r"slowest-n: .*0\.\.4096",
               ctl_run("--slowest", "4097", "--ios", "10")),
-        named("rounds_1000_of_10_ms_a_run_of_1000_rounds", at_limit, "rounds (1000)",
+        ksft_case("rounds_1000_of_10_ms_a_run_of_1000_rounds", at_limit, "rounds (1000)",
               ctl_run("--rounds", "1000", "--round-time", "10ms", "--ts-interval", "10ms")),
-        named("rounds_1001_refused_naming_rounds", past_limit, "", r"rounds: .*1\.\.1000",
+        ksft_case("rounds_1001_refused_naming_rounds", past_limit, "", r"rounds: .*1\.\.1000",
               ctl_run("--rounds", "1001", "--round-time", "10ms", "--ts-interval", "10ms")),
-        named("a_targets_path_of_4095_bytes_max_target_len_a_run", at_limit,
+        ksft_case("a_targets_path_of_4095_bytes_max_target_len_a_run", at_limit,
               "target path (4095 B)",
               lambda: cli("ctl", "run", "-q", "--target", p4095, "--ios", "10")),
-        named("a_targets_path_of_4096_bytes_refused_by_the_cli_naming_target", past_limit, "",
+        ksft_case("a_targets_path_of_4096_bytes_refused_by_the_cli_naming_target", past_limit, "",
               "--target: path too long",
               lambda: cli("ctl", "run", "-q", "--target", p4096, "--ios", "10"), status=2),
-        named("a_target_attribute_of_4096_bytes_ynl_refused_by_the_modules_policy", past_limit,
+        ksft_case("a_target_attribute_of_4096_bytes_ynl_refused_by_the_modules_policy", past_limit,
               "", r"'max-length': 4095.*'bad-attr': '\.target'",
               lambda: ynl("--do", "run-start", "--json",
                           json.dumps({"target": p4096, "ios": 10}))),
-        named("the_spans_last_block_offset_size_minus_4_kib_span_4_kib", at_limit,
+        ksft_case("the_spans_last_block_offset_size_minus_4_kib_span_4_kib", at_limit,
               "offset (size - bs)",
               ctl_run("--offset", str(size - 4096), "--span", "4096", "--ios", "10")),
-        named("offset_size_refused_naming_offset", past_limit, "", "offset: at or beyond the end",
+        ksft_case("offset_size_refused_naming_offset", past_limit, "", "offset: at or beyond the end",
               ctl_run("--offset", str(size), "--ios", "10")),
-        named("span_512_b_past_the_devices_end_refused_naming_span", past_limit, "",
+        ksft_case("span_512_b_past_the_devices_end_refused_naming_span", past_limit, "",
               "span: goes beyond the end",
               ctl_run("--offset", str(size - 4096), "--span", "4608", "--ios", "10")),
-        named("rate_iops_2_32_minus_1_a_run_unpaced_in_effect", at_limit,
+        ksft_case("rate_iops_2_32_minus_1_a_run_unpaced_in_effect", at_limit,
               "rate-iops (2^32 - 1)", ctl_run("--rate-iops", "4294967295", "--ios", "100")),
-        named("rate_iops_2_32_refused_by_the_cli_naming_it", past_limit, "",
+        ksft_case("rate_iops_2_32_refused_by_the_cli_naming_it", past_limit, "",
               "--rate-iops: '4294967296' is too large",
               ctl_run("--rate-iops", "4294967296", "--ios", "10"), status=2),
-        named("max_trace_ios_plus_1_in_trace_new_ynl_refused_by_the_policy_naming_ios",
+        ksft_case("max_trace_ios_plus_1_in_trace_new_ynl_refused_by_the_policy_naming_ios",
               past_limit, "max-trace-ios (2097152)", r"max-value': 2097152.*'bad-attr': '\.ios'",
               lambda: ynl("--do", "trace-new", "--json", '{"ios": 2097153}')),
-        named(f"max_runs_{n_runs}_that_many_runs_kept", at_limit, f"max_runs ({n_runs})",
+        ksft_case(f"max_runs_{n_runs}_that_many_runs_kept", at_limit, f"max_runs ({n_runs})",
               max_runs),
-        named("max_runs_plus_1_refused_the_runs_kept", runs_past_max),
+        ksft_case("max_runs_plus_1_refused_the_runs_kept", runs_past_max),
     ]
     if LONG:
         points += [
-            named("max_trace_ios_a_trace_of_2097152_ios_replayed_afap_one_more_refused",
+            ksft_case("max_trace_ios_a_trace_of_2097152_ios_replayed_afap_one_more_refused",
                   trace_max),
-            named("64_workers_at_iodepth_1024_256_mib_of_4_kib_buffers_a_run", at_limit,
+            ksft_case("64_workers_at_iodepth_1024_256_mib_of_4_kib_buffers_a_run", at_limit,
                   "workers x iodepth (64 x 1024)",
                   ctl_run("--workers", "64", "--iodepth", "1024", "--ios", "262144")),
-            named("64_workers_at_iodepth_1024_of_4_kib_plus_512_refused", past_limit, "",
+            ksft_case("64_workers_at_iodepth_1024_of_4_kib_plus_512_refused", past_limit, "",
                   "workers x iodepth x bs: more than 256 MiB",
                   ctl_run("--workers", "64", "--iodepth", "1024", "--bs", "4608", "--ios",
                           "640")),
-            named("ssdk_trace_record_of_fios_200000_ios_replayed_afap_blktrace_in_order",
+            ksft_case("ssdk_trace_record_of_fios_200000_ios_replayed_afap_blktrace_in_order",
                   record_replay_200k),
         ]
     return points

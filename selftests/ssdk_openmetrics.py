@@ -23,15 +23,14 @@ from lib.py import (
     KsftFailEx,
     cli,
     cli_json,
+    ksft_case,
     ksft_eq,
-    ksft_exit,
     ksft_ok,
     ksft_pr,
     ksft_refused,
-    ksft_run,
+    ksft_run_cleaned,
     ksft_skip_all,
     logic_only,
-    module_load,
     run,
     runs_clear,
     ssdk_setup,
@@ -150,24 +149,18 @@ def empty() -> None:
 
 
 def cases() -> list[Callable[[], None]]:
-    def named(name: str, fn: Callable[..., None], *args: str) -> Callable[[], None]:
-        def case() -> None:
-            fn(*args)
-        case.__name__ = name
-        return case
-
     return [
-        named("closed_loop_results_as_openmetrics_agree_exactly_with_the_json", agree,
+        ksft_case("closed_loop_results_as_openmetrics_agree_exactly_with_the_json", agree,
               "closed", "--rw", "randrw", "--iodepth", "4", "--ios", "20000", "--allow-write"),
-        named("open_loop_service_response_and_lateness_histograms_agree_too", agree, "open",
+        ksft_case("open_loop_service_response_and_lateness_histograms_agree_too", agree, "open",
               "--rw", "randread", "--iodepth", "2", "--rate-iops", "20000", "--open-loop",
               "--ios", "10000"),
-        named("ctl_run_format_openmetrics_its_runs_as_ctl_results_prints_them", run_agrees),
-        named("openmetrics_dir_rewritten_every_interval_always_whole_no_temporary_file_left",
+        ksft_case("ctl_run_format_openmetrics_its_runs_as_ctl_results_prints_them", run_agrees),
+        ksft_case("openmetrics_dir_rewritten_every_interval_always_whole_no_temporary_file_left",
               textfile),
-        named("openmetrics_dir_a_file_of_mode_0644_for_node_exporters_own_user", mode_644),
-        named("bad_input_a_usage_error_2_no_directory_1_nothing_written", bad_input),
-        named("status_of_every_run_as_openmetrics_no_run_a_well_formed_empty_exposition",
+        ksft_case("openmetrics_dir_a_file_of_mode_0644_for_node_exporters_own_user", mode_644),
+        ksft_case("bad_input_a_usage_error_2_no_directory_1_nothing_written", bad_input),
+        ksft_case("status_of_every_run_as_openmetrics_no_run_a_well_formed_empty_exposition",
               empty),
     ]
 
@@ -178,13 +171,7 @@ def main() -> None:
     if not PY.exists() or run([str(PY), "-c", "import prometheus_client"]).returncode:
         ksft_skip_all(f"no prometheus_client in {PY.parent.parent} (scripts/setup)")
     TMP = temp_dir()
-    try:
-        ksft_run(cases())
-    finally:
-        module_load()
-        runs_clear()
-        run(["rmmod", "null_blk"])
-    ksft_exit()
+    ksft_run_cleaned(cases())
 
 
 if __name__ == "__main__":

@@ -22,13 +22,12 @@ from lib.py import (
     CLI,
     blk_stat,
     ksft_bail,
+    ksft_case,
     ksft_eq,
-    ksft_exit,
     ksft_ok,
     ksft_pr,
-    ksft_run,
+    ksft_run_cleaned,
     ksft_true,
-    module_load,
     nullb_load,
     run,
     run_count,
@@ -156,33 +155,23 @@ def unloads() -> None:
 
 
 def cases() -> list[Callable[[], None]]:
-    def named(name: str, fn: Callable[[], None]) -> Callable[[], None]:
-        fn.__name__ = name
-        return fn
-
     def four() -> None:
         if not nullb_load(nr_devices=4, irqmode=2, completion_nsec=20000, gb=1):
             ksft_bail("no null_blk")
         races()
 
     return [
-        named("16_runs_started_at_once_on_16_devices_each_done_each_device_counted_1000_reads",
+        ksft_case("16_runs_started_at_once_on_16_devices_each_done_each_device_counted_1000_reads",
               sixteen),
-        named("start_stop_results_delete_raced_from_two_processes_clean_answers_no_run_left",
+        ksft_case("start_stop_results_delete_raced_from_two_processes_clean_answers_no_run_left",
               four),
-        named("and_the_module_unloads", unloads),
+        ksft_case("and_the_module_unloads", unloads),
     ]
 
 
 def main() -> None:
     ssdk_setup_fresh()
-    try:
-        ksft_run(cases())
-    finally:
-        module_load()
-        runs_clear()
-        run(["rmmod", "null_blk"])
-    ksft_exit()
+    ksft_run_cleaned(cases())
 
 
 if __name__ == "__main__":

@@ -20,14 +20,13 @@ from lib.py import (
     blktrace,
     cli,
     cli_json,
+    ksft_case,
     ksft_eq,
-    ksft_exit,
     ksft_ok,
     ksft_pr,
     ksft_refused,
-    ksft_run,
+    ksft_run_cleaned,
     ksft_true,
-    module_load,
     nullb_load,
     require,
     run,
@@ -171,28 +170,22 @@ def mounted_refused() -> None:
 
 
 def cases() -> list[Callable[[], None]]:
-    def named(name: str, fn: Callable[..., None], *args: Any) -> Callable[[], None]:
-        def case() -> None:
-            fn(*args)
-        case.__name__ = name
-        return case
-
     return [
-        named("trace_new_trace_load_over_one_socket_ynl_each_refusal_with_its_reason",
+        ksft_case("trace_new_trace_load_over_one_socket_ynl_each_refusal_with_its_reason",
               trace_loads_check),
-        named("a_trace_that_writes_without_allow_write_refused_nothing_written", write_refused),
-        named("a_trace_without_times_refused_for_original_timing_afap_suggested", timeless),
-        named("afap_at_iodepth_8_the_kernels_blktrace_holds_mix_iolog_in_its_order",
+        ksft_case("a_trace_that_writes_without_allow_write_refused_nothing_written", write_refused),
+        ksft_case("a_trace_without_times_refused_for_original_timing_afap_suggested", timeless),
+        ksft_case("afap_at_iodepth_8_the_kernels_blktrace_holds_mix_iolog_in_its_order",
               afap_same_ios),
-        named("traces_of_one_trace_load_chunk_and_past_it_2730_2731_6000_ios_replay_in_order",
+        ksft_case("traces_of_one_trace_load_chunk_and_past_it_2730_2731_6000_ios_replay_in_order",
               chunks, 2730, 2731, 6000),
-        named("with_net_core_wmem_max_at_8_kib_a_6000_io_trace_loads_in_chunks_and_replays",
+        ksft_case("with_net_core_wmem_max_at_8_kib_a_6000_io_trace_loads_in_chunks_and_replays",
               chunks_small_sndbuf),
-        named("original_timing_an_open_loop_its_lateness_and_response_time_reported",
+        ksft_case("original_timing_an_open_loop_its_lateness_and_response_time_reported",
               original_reports_lateness),
-        named("past_a_1_gib_device_refused_naming_the_io_remap_span_every_io_within_the_span",
+        ksft_case("past_a_1_gib_device_refused_naming_the_io_remap_span_every_io_within_the_span",
               remap_span),
-        named("a_writing_trace_on_a_device_with_a_filesystem_mounted_refused_nothing_written",
+        ksft_case("a_writing_trace_on_a_device_with_a_filesystem_mounted_refused_nothing_written",
               mounted_refused),
     ]
 
@@ -205,13 +198,7 @@ def main() -> None:
     ynl_lib()
     T = temp_dir()
     nullb_load(nr_devices=1, gb=16, irqmode=0, queue_mode=2)
-    try:
-        ksft_run(cases())
-    finally:
-        module_load()
-        runs_clear()
-        run(["rmmod", "null_blk"])
-    ksft_exit()
+    ksft_run_cleaned(cases())
 
 
 if __name__ == "__main__":

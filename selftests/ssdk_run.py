@@ -17,20 +17,17 @@ from lib.py import (
     brd_load,
     cli,
     cli_json,
+    ksft_case,
     ksft_check,
     ksft_eq,
-    ksft_exit,
     ksft_ok,
     ksft_pr,
     ksft_refused,
-    ksft_run,
+    ksft_run_cleaned,
     ksft_skip_all,
     ksft_true,
-    module_load,
     nvme_disk,
-    run,
     run_count,
-    runs_clear,
     ssdk_setup,
     temp_dir,
 )
@@ -217,36 +214,30 @@ def nvme_8g() -> None:
 
 
 def cases() -> list[Callable[[], None]]:
-    def named(name: str, fn: Callable[..., None], *args: Any) -> Callable[[], None]:
-        def case() -> None:
-            fn(*args)
-        case.__name__ = name
-        return case
-
     return [
-        named("randread_sys_block_stat_reads_grow_by_the_ios_ssdk_reports", counts_match,
+        ksft_case("randread_sys_block_stat_reads_grow_by_the_ios_ssdk_reports", counts_match,
               "randread", 1),
-        named("randwrite_sys_block_stat_writes_grow_by_the_ios_ssdk_reports", counts_match,
+        ksft_case("randwrite_sys_block_stat_writes_grow_by_the_ios_ssdk_reports", counts_match,
               "randwrite", 5),
-        named("measured_ios_without_a_ramp_are_all_the_ios", measured_all),
-        named("bytes_are_ios_x_bs", bytes_ios_bs),
-        named("histogram_counts_sum_to_the_ios", named_check("hist_sums_to_ios")),
-        named("min_le_percentiles_ascending_le_max", named_check("percentiles_ordered")),
-        named("min_le_mean_le_max_and_a_stddev", named_check("moments_coherent")),
-        named("iops_is_ios_over_the_measured_time", named_check("iops_is_rate")),
-        named("start_wait_status_list_delete", lifecycle),
-        named("options_after_the_operands_results_id_j_wait_id_timeout_start_j",
+        ksft_case("measured_ios_without_a_ramp_are_all_the_ios", measured_all),
+        ksft_case("bytes_are_ios_x_bs", bytes_ios_bs),
+        ksft_case("histogram_counts_sum_to_the_ios", named_check("hist_sums_to_ios")),
+        ksft_case("min_le_percentiles_ascending_le_max", named_check("percentiles_ordered")),
+        ksft_case("min_le_mean_le_max_and_a_stddev", named_check("moments_coherent")),
+        ksft_case("iops_is_ios_over_the_measured_time", named_check("iops_is_rate")),
+        ksft_case("start_wait_status_list_delete", lifecycle),
+        ksft_case("options_after_the_operands_results_id_j_wait_id_timeout_start_j",
               options_anywhere),
-        named("ctl_results_j_prints_exactly_what_ctl_run_j_printed", same_json),
-        named("the_text_summary_shows_throughput_moments_and_13_percentiles", text_table),
-        named("the_seed_is_kept", seed_kept),
-        named("a_ramps_ios_are_completed_but_not_measured", ramp),
-        named("randwrite_changes_whole_4k_blocks_only_inside_offset_span", placement),
-        named("a_sequential_write_of_span_bs_ios_covers_the_span_exactly", seq_cover),
-        named("sequential_reads_completed_merged_grow_by_the_ios", seq_read_counts),
-        named("dry_run_run_sweep_a_kfile_run_precondition_checked_nothing_run_or_written",
+        ksft_case("ctl_results_j_prints_exactly_what_ctl_run_j_printed", same_json),
+        ksft_case("the_text_summary_shows_throughput_moments_and_13_percentiles", text_table),
+        ksft_case("the_seed_is_kept", seed_kept),
+        ksft_case("a_ramps_ios_are_completed_but_not_measured", ramp),
+        ksft_case("randwrite_changes_whole_4k_blocks_only_inside_offset_span", placement),
+        ksft_case("a_sequential_write_of_span_bs_ios_covers_the_span_exactly", seq_cover),
+        ksft_case("sequential_reads_completed_merged_grow_by_the_ios", seq_read_counts),
+        ksft_case("dry_run_run_sweep_a_kfile_run_precondition_checked_nothing_run_or_written",
               dry_run),
-        named("randwrite_qd3_over_an_8_gib_span_of_the_nvme_disk_valid_json", nvme_8g),
+        ksft_case("randwrite_qd3_over_an_8_gib_span_of_the_nvme_disk_valid_json", nvme_8g),
     ]
 
 
@@ -254,14 +245,7 @@ def main() -> None:
     ssdk_setup(nr_devices=1, irqmode=0, gb=16)
     if not brd_load(1, 8):
         ksft_skip_all("no brd")
-    try:
-        ksft_run(cases())
-    finally:
-        module_load()
-        runs_clear()
-        run(["rmmod", "null_blk"])
-        run(["rmmod", "brd"])
-    ksft_exit()
+    ksft_run_cleaned(cases(), unload=("null_blk", "brd"))
 
 
 if __name__ == "__main__":

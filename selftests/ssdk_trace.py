@@ -31,19 +31,17 @@ from lib.py import (
     blktrace,
     cli,
     cli_json,
+    ksft_case,
     ksft_check,
     ksft_eq,
-    ksft_exit,
     ksft_ok,
     ksft_pr,
     ksft_refused,
-    ksft_run,
+    ksft_run_cleaned,
     ksft_true,
-    module_load,
     nullb_load,
     require,
     run,
-    runs_clear,
     ssdk_setup,
     temp_dir,
     trace_same_order,
@@ -344,12 +342,6 @@ def record_drops() -> None:
 
 
 def cases() -> list[Callable[[], None]]:
-    def named(name: str, fn: Callable[..., None], *args: Any) -> Callable[[], None]:
-        def case() -> None:
-            fn(*args)
-        case.__name__ = name
-        return case
-
     def psync() -> None:
         record("psync", "--rw=randrw", "--bs=4k", "--ioengine=psync", "--number_ios=1000",
                "--size=4g", "--norandommap")
@@ -361,28 +353,28 @@ def cases() -> list[Callable[[], None]]:
         depth_seen()
 
     return [
-        named("fios_iolog_of_1000_psync_ios_its_reads_and_writes_as_fio_and_diskstats_count",
+        ksft_case("fios_iolog_of_1000_psync_ios_its_reads_and_writes_as_fio_and_diskstats_count",
               psync),
-        named("blktrace_of_the_same_run_the_same_ios_as_fios_iolog", same_ios, "psync"),
-        named("the_depths_seen_in_the_blktraces_1_for_every_psync_io_at_iodepth_8_up_to_8",
+        ksft_case("blktrace_of_the_same_run_the_same_ios_as_fios_iolog", same_ios, "psync"),
+        ksft_case("the_depths_seen_in_the_blktraces_1_for_every_psync_io_at_iodepth_8_up_to_8",
               qd8),
-        named("fios_iolog_of_it_its_reads_as_fio_and_diskstats_count_them", iolog_counts,
+        ksft_case("fios_iolog_of_it_its_reads_as_fio_and_diskstats_count_them", iolog_counts,
               "qd8"),
-        named("a_blktrace_cut_short_refused_with_the_byte_where_it_went_wrong_exit_1",
+        ksft_case("a_blktrace_cut_short_refused_with_the_byte_where_it_went_wrong_exit_1",
               cut_short),
-        named("fio_replays_traces_mix_iolog_diskstats_count_its_bytes_read_and_written",
+        ksft_case("fio_replays_traces_mix_iolog_diskstats_count_its_bytes_read_and_written",
               fio_replays_mix),
-        named("ssdk_trace_record_of_the_psync_run_ctrl_c_fios_iolog_ios_in_order_at_depth_1",
+        ksft_case("ssdk_trace_record_of_the_psync_run_ctrl_c_fios_iolog_ios_in_order_at_depth_1",
               record_psync),
-        named("that_recording_replayed_afap_onto_a_second_device_the_same_ios_in_order",
+        ksft_case("that_recording_replayed_afap_onto_a_second_device_the_same_ios_in_order",
               replay_recording),
-        named("one_trace_a_device_refused_while_another_records_or_after_sigkill_torn_down",
+        ksft_case("one_trace_a_device_refused_while_another_records_or_after_sigkill_torn_down",
               record_busy),
-        named("duration_ends_a_recording_after_signals_ssdk_and_blktrace_record_again",
+        ksft_case("duration_ends_a_recording_after_signals_ssdk_and_blktrace_record_again",
               record_duration),
-        named("refusals_no_block_device_bad_values_nobody_the_disk_group_no_file_no_trace",
+        ksft_case("refusals_no_block_device_bad_values_nobody_the_disk_group_no_file_no_trace",
               record_refusals),
-        named("events_dropped_the_recorder_stopped_said_and_counted_the_file_kept_and_read",
+        ksft_case("events_dropped_the_recorder_stopped_said_and_counted_the_file_kept_and_read",
               record_drops),
     ]
 
@@ -398,13 +390,7 @@ def main() -> None:
         run(["mount", "-t", "debugfs", "none", "/sys/kernel/debug"])
     nullb_load(nr_devices=2, gb=8, irqmode=2, completion_nsec=500000, queue_mode=2,
                hw_queue_depth=64)
-    try:
-        ksft_run(cases())
-    finally:
-        module_load()
-        runs_clear()
-        run(["rmmod", "null_blk"])
-    ksft_exit()
+    ksft_run_cleaned(cases())
 
 
 if __name__ == "__main__":

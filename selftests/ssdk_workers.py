@@ -19,12 +19,10 @@ from lib.py import (
     ksft_case,
     ksft_check,
     ksft_eq,
-    ksft_exit,
     ksft_ok,
-    ksft_run,
+    ksft_run_cleaned,
     ksft_true,
     logic_only,
-    module_load,
     nullb_load,
     run,
     run_refused,
@@ -159,13 +157,7 @@ def cases() -> list[Callable[[], None]]:
 
 def main() -> None:
     ssdk_setup(**NULLB)
-    try:
-        ksft_run(cases())
-    finally:
-        module_load()
-        runs_clear()
-        run(["rmmod", "null_blk"])
-    ksft_exit()
+    ksft_run_cleaned(cases())
 
 
 if __name__ == "__main__":

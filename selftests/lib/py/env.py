@@ -24,11 +24,20 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
-from .ksft import LINUX_TOOLS, KsftFailEx, KsftSkipEx, ksft_eq, ksft_skip_all, ksft_true
+from .ksft import (
+    LINUX_TOOLS,
+    KsftFailEx,
+    KsftSkipEx,
+    ksft_eq,
+    ksft_exit,
+    ksft_run,
+    ksft_skip_all,
+    ksft_true,
+)
 
 SELFTESTS = Path(__file__).resolve().parents[2]
 REPO = Path(os.environ.get("SSDK_REPO") or SELFTESTS.parent)
@@ -438,3 +447,21 @@ def genl_family_exists(name: str) -> bool:
 
 
 __all__ += ["genl_family_exists"]
+
+
+def ksft_run_cleaned(cases: list[Callable[[], None]],
+                     unload: Sequence[str] = ("null_blk",)) -> NoReturn:
+    """ksft_run(CASES), then, however they ended, what a program leaves:
+    ssdk.ko loaded, no run kept, the modules UNLOAD (a program's devices)
+    unloaded; ksft_exit()."""
+    try:
+        ksft_run(cases)
+    finally:
+        module_load()
+        runs_clear()
+        for name in unload:
+            run(["rmmod", name])
+    ksft_exit()
+
+
+__all__ += ["ksft_run_cleaned"]

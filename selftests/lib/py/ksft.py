@@ -108,10 +108,12 @@ def ksft_pr(*objs: object) -> None:
         print(f"# {line}", flush=True)
 
 
-def ksft_case(name: str, fn: Callable[..., None], *args: Any) -> Callable[[], None]:
+def ksft_case(name: str, fn: Callable[..., None], *args: Any,
+              **kwargs: Any) -> Callable[[], None]:
     """A case of ksft_run named NAME (its KTAP line says PROGRAM.NAME)
-    that calls FN(*ARGS): one test point of a family of them."""
+    that calls FN(*ARGS, **KWARGS): one test point, of a family of them
+    or named after its sentence."""
     def case() -> None:
-        fn(*args)
+        fn(*args, **kwargs)
     case.__name__ = name
     return case
