@@ -9,38 +9,25 @@ the 65th waiting for a tag and the run going on. blk-mq counts a request
 until it is retired, after its bio completed, and the worker may send
 the slot's next IO in between: one more may show below the tags."""
 
-import json
-import subprocess
-import time
 from collections.abc import Callable
-from pathlib import Path
 
 from lib.py import (
-    CLI,
     ksft_case,
-    ksft_eq,
     ksft_ge,
     ksft_in,
     ksft_run_cleaned,
+    most_in_flight,
     ssdk_setup,
 )
 
 TAGS = 64
-INFLIGHT = Path("/sys/block/nullb0/inflight")
 
 
 def depth(qd: int) -> None:
     """A run of 2 s at QD: the most reads in flight the block layer saw,
     and every IO at least the device's 10 ms."""
-    p = subprocess.Popen([CLI, "-j", "ctl", "run", "-q", "--target", "/dev/nullb0",
-                          "--iodepth", str(qd), "--runtime", "2s", "--ramp", "200ms"],
-                         stdout=subprocess.PIPE, text=True)
-    most = 0
-    while p.poll() is None:
-        most = max(most, int(INFLIGHT.read_text().split()[0]))
-        time.sleep(0.05)
-    j = json.loads(p.communicate()[0])
-    ksft_eq(p.returncode, 0, "the run's exit status")
+    most, j = most_in_flight("/dev/nullb0", "ctl", "run", "-q", "--target", "/dev/nullb0",
+                             "--iodepth", str(qd), "--runtime", "2s", "--ramp", "200ms")
     want = [TAGS] if qd >= TAGS else [qd, qd + 1]
     ksft_in(most, want, f"most reads in flight at iodepth {qd}")
     ksft_ge(j["read"]["lat_ns"]["min"], 10_000_000, "the fastest read, in ns")

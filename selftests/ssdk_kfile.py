@@ -13,14 +13,12 @@ what kfile cannot run on is refused with a reason."""
 import json
 import os
 import subprocess
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from lib import pattern
 from lib.py import (
-    CLI,
     KsftFailEx,
     KsftSkipEx,
     blk_stat,
@@ -38,6 +36,7 @@ from lib.py import (
     ksft_run,
     ksft_true,
     module_load,
+    most_in_flight,
     nullb_load,
     nvme_disk,
     run,
@@ -149,18 +148,9 @@ def inflight_qd8() -> None:
     and the worker, woken by that completion on the other CPU, may send
     the slot's next read in between (seen once on 6.1 under make check's
     load)."""
-    p = subprocess.Popen([CLI, "ctl", "run", "-q", "--engine", "kfile", "--target",
-                          str(MNT / "q.dat"), "--file-size", "16m", "--iodepth", "8",
-                          "--runtime", "2s", "--ramp", "200ms", "-j"],
-                         stdout=subprocess.PIPE, text=True)
-    most = 0
-    inflight = Path("/sys/block/nullb0/inflight")
-    while p.poll() is None:
-        most = max(most, int(inflight.read_text().split()[0]))
-        time.sleep(0.05)
-    out = p.communicate()[0]
-    ksft_eq(p.returncode, 0, "the run's exit status")
-    j = json.loads(out)
+    most, j = most_in_flight("/dev/nullb0", "ctl", "run", "-q", "--engine", "kfile", "--target",
+                             str(MNT / "q.dat"), "--file-size", "16m", "--iodepth", "8",
+                             "--runtime", "2s", "--ramp", "200ms")
     ksft_pr(f"most reads in flight: {most}; {round(j['read']['iops'])} IOPS")
     ksft_in(most, [8, 9], "most reads in flight")
     ksft_check("fields", j, "config.engine=kfile")

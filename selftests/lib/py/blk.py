@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import json
 import mmap
 import os
 import signal
@@ -20,8 +21,9 @@ import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
-from .env import run, ssdk
+from .env import CLI, run, ssdk
 from .ksft import KsftFailEx, KsftSkipEx, ksft_eq, ksft_true
 
 __all__ = [
@@ -249,3 +251,21 @@ def first_mib_sum(dev: str) -> str:
     finally:
         os.close(fd)
     return hashlib.sha256(buf).hexdigest()
+
+
+def most_in_flight(dev: str, *args: str) -> tuple[int, Any]:
+    """ssdk -j ARGS (a run), DEV's reads in flight sampled every 50 ms
+    while it goes (/sys/block/DEV/inflight, the block layer's count): the
+    most it saw, and the run's JSON, its exit status 0."""
+    inflight = Path(f"/sys/block/{_name(dev)}/inflight")
+    p = subprocess.Popen([CLI, "-j", *args], stdout=subprocess.PIPE, text=True)
+    most = 0
+    while p.poll() is None:
+        most = max(most, int(inflight.read_text().split()[0]))
+        time.sleep(0.05)
+    out = p.communicate()[0]
+    ksft_eq(p.returncode, 0, "the run's exit status")
+    return most, json.loads(out)
+
+
+__all__ += ["most_in_flight"]
