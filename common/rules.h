@@ -2,8 +2,8 @@
 /*
  * What a run's settings mean, decided once for the module and userspace:
  * whether a mode mixes reads and writes or follows a cursor, whether a
- * run writes, whether its arrivals are an open loop, whether a state is
- * an end.
+ * run writes, whether its arrivals are an open loop, which latency kinds
+ * it keeps, whether a state is an end.
  */
 #ifndef _SSDK_RULES_H
 #define _SSDK_RULES_H
@@ -57,6 +57,40 @@ static inline bool ssdk_rw_writes(u32 rw, u32 rwmixread)
 static inline bool ssdk_open_loop(u32 rate_iops, u32 arrivals, bool timed_replay)
 {
 	return (rate_iops && arrivals != SSDK_ARRIVALS_PACED) || timed_replay;
+}
+
+/**
+ * ssdk_lat_kinds() - How many latency kinds a run keeps statistics for.
+ * @open_loop: Its arrivals are an open loop (ssdk_open_loop()).
+ * @anatomy: It times the stages of its IOs.
+ *
+ * A run's sets of statistics are kind x op, for the kinds below this:
+ * service time; response time and lateness in an open loop; with
+ * anatomy, the stages, after those two (kept, empty, in a closed loop).
+ *
+ * Return: A count of &enum ssdk_lat_kind values, from service on.
+ */
+static inline u32 ssdk_lat_kinds(bool open_loop, bool anatomy)
+{
+	if (anatomy)
+		return SSDK_LAT_KIND_MAX + 1;
+	return open_loop ? SSDK_LAT_KIND_LATENESS + 1 : SSDK_LAT_KIND_SERVICE + 1;
+}
+
+/**
+ * ssdk_lat_kind_kept() - Whether a run measures a latency kind.
+ * @kind: &enum ssdk_lat_kind.
+ * @open_loop: Its arrivals are an open loop.
+ * @anatomy: It times the stages of its IOs.
+ *
+ * Return: True for service time; response time and lateness in an open
+ * loop; the stages with anatomy.
+ */
+static inline bool ssdk_lat_kind_kept(u32 kind, bool open_loop, bool anatomy)
+{
+	if (kind <= SSDK_LAT_KIND_LATENESS)
+		return kind == SSDK_LAT_KIND_SERVICE || open_loop;
+	return anatomy && kind <= SSDK_LAT_KIND_MAX;
 }
 
 /**

@@ -267,8 +267,9 @@ static u64 ssdk_budget_worker(const struct ssdk_run_config *cfg, unsigned int nr
  * @c: Filled in: the bytes, and the sizes of what the module parameters
  *	decide (the run allocates these, whatever the parameters become).
  *
- * Per worker: its statistics sets (two, or six for an open loop: an
- * op's service and response times and lateness), its time series' base
+ * Per worker: its statistics sets (two, six for an open loop: an op's
+ * service and response times and lateness, sixteen with anatomy: its
+ * stages too), its time series' base
  * and points, its slowest log and capture, its slots and their pages;
  * per run: its struct, its workers' table, its target's path, its
  * writes' pool.
@@ -276,7 +277,7 @@ static u64 ssdk_budget_worker(const struct ssdk_run_config *cfg, unsigned int nr
 void ssdk_budget_run(const struct ssdk_run_config *cfg, u32 target_len,
 		     struct ssdk_run_cost *c)
 {
-	unsigned int nr_sets = ssdk_cfg_open_loop(cfg) ? SSDK_MAX_SETS : SSDK_NR_OPS;
+	unsigned int nr_sets = ssdk_cfg_nr_sets(cfg);
 	u64 rec, io = 0;
 
 	c->ts_cap = ssdk_ts_cap(cfg);

@@ -146,7 +146,7 @@ static int ssdk_config_purge(struct genl_info *info, struct ssdk_run_config *cfg
 		SSDK_A_RUN_RWMIXREAD, SSDK_A_RUN_ALIGN, SSDK_A_RUN_ALIGN_OFFSET, SSDK_A_RUN_STRIDE,
 		SSDK_A_RUN_PATTERN, SSDK_A_RUN_RATE_IOPS, SSDK_A_RUN_RUNTIME_NS, SSDK_A_RUN_IOS,
 		SSDK_A_RUN_RAMP_NS, SSDK_A_RUN_ROUNDS, SSDK_A_RUN_BUFFERED, SSDK_A_RUN_BATCH,
-		SSDK_A_RUN_POLLED,
+		SSDK_A_RUN_POLLED, SSDK_A_RUN_ANATOMY,
 	};
 	struct nlattr **attrs = info->attrs;
 	unsigned int i;
@@ -377,6 +377,25 @@ static int ssdk_config_submission(struct genl_info *info, struct ssdk_run_config
 	return 0;
 }
 
+/*
+ * Anatomy times the requests of a block device's bios (anatomy.c): a
+ * file's IOs reach the block layer as the filesystem's bios, not the
+ * engine's. The bare build measures nothing.
+ */
+static int ssdk_config_anatomy(struct genl_info *info, struct ssdk_run_config *cfg)
+{
+	cfg->anatomy = nla_get_flag(info->attrs[SSDK_A_RUN_ANATOMY]);
+	if (!cfg->anatomy)
+		return 0;
+	if (!SSDK_MEASURE)
+		return ssdk_config_refuse(info, SSDK_A_RUN_ANATOMY,
+					  "anatomy: the bare build measures nothing");
+	if (cfg->engine != SSDK_ENGINE_BIO)
+		return ssdk_config_refuse(info, SSDK_A_RUN_ANATOMY,
+					  "anatomy: only for engine bio (a file's IOs reach the block layer as its filesystem's)");
+	return 0;
+}
+
 /* The steady-state test: bounds only with a tracking variable. */
 static int ssdk_config_steady(struct genl_info *info, struct ssdk_run_config *cfg)
 {
@@ -568,6 +587,8 @@ int ssdk_config_parse(struct genl_info *info, struct ssdk_run_config *cfg)
 		ret = ssdk_config_engine(info, cfg);
 	if (!ret)
 		ret = ssdk_config_submission(info, cfg);
+	if (!ret)
+		ret = ssdk_config_anatomy(info, cfg);
 	if (!ret)
 		ret = ssdk_config_rounds(info, cfg);
 	if (!ret)

@@ -54,7 +54,7 @@ const struct nla_policy ssdk_info_get_nl_policy[SSDK_A_INFO_PAD + 1] = {
 };
 
 /* SSDK_CMD_RUN_START - do */
-const struct nla_policy ssdk_run_start_nl_policy[SSDK_A_RUN_REPLAY_REMAP + 1] = {
+const struct nla_policy ssdk_run_start_nl_policy[SSDK_A_RUN_ANATOMY + 1] = {
 	[SSDK_A_RUN_TARGET] = { .type = NLA_NUL_STRING, .len = SSDK_MAX_TARGET_LEN, },
 	[SSDK_A_RUN_RW] = NLA_POLICY_MAX(NLA_U32, 5),
 	[SSDK_A_RUN_BS] = NLA_POLICY_MIN(NLA_U32, SSDK_MIN_BS),
@@ -93,6 +93,7 @@ const struct nla_policy ssdk_run_start_nl_policy[SSDK_A_RUN_REPLAY_REMAP + 1] = 
 	[SSDK_A_RUN_PURGE] = NLA_POLICY_MAX(NLA_U32, 2),
 	[SSDK_A_RUN_BATCH] = NLA_POLICY_RANGE(NLA_U32, 1, SSDK_MAX_BATCH),
 	[SSDK_A_RUN_POLLED] = { .type = NLA_FLAG, },
+	[SSDK_A_RUN_ANATOMY] = { .type = NLA_FLAG, },
 	[SSDK_A_RUN_WORKERS] = NLA_POLICY_RANGE(NLA_U32, 1, SSDK_MAX_WORKERS),
 	[SSDK_A_RUN_CPUS] = { .type = NLA_U32, },
 	[SSDK_A_RUN_TRACE] = NLA_POLICY_MIN(NLA_U32, 1),
@@ -163,7 +164,7 @@ const struct genl_ops ssdk_nl_ops[11] = {
 		.cmd		= SSDK_CMD_RUN_START,
 		.doit		= ssdk_nl_run_start_doit,
 		.policy		= ssdk_run_start_nl_policy,
-		.maxattr	= SSDK_A_RUN_REPLAY_REMAP,
+		.maxattr	= SSDK_A_RUN_ANATOMY,
 		.flags		= GENL_ADMIN_PERM,
 	},
 	{

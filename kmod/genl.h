@@ -16,7 +16,7 @@ extern const struct nla_policy ssdk_bs_split_nl_policy[SSDK_A_BS_SPLIT_PCT + 1];
 
 extern const struct nla_policy ssdk_info_get_nl_policy[SSDK_A_INFO_PAD + 1];
 
-extern const struct nla_policy ssdk_run_start_nl_policy[SSDK_A_RUN_REPLAY_REMAP + 1];
+extern const struct nla_policy ssdk_run_start_nl_policy[SSDK_A_RUN_ANATOMY + 1];
 
 extern const struct nla_policy ssdk_run_get_nl_policy[SSDK_A_RUN_ID + 1];
 

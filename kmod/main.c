@@ -15,6 +15,7 @@ static int __init ssdk_init(void)
 	int ret;
 
 	ssdk_budget_init();
+	ssdk_anatomy_init();
 	ret = ssdk_netlink_init();
 	if (ret)
 		return ret;
@@ -47,6 +48,7 @@ static void __exit ssdk_exit(void)
 	ssdk_runs_shutdown();
 	ssdk_netlink_exit();
 	ssdk_traces_shutdown();
+	ssdk_anatomy_exit();
 	rcu_barrier();
 #ifdef CONFIG_TASKS_RCU
 	synchronize_rcu_tasks();

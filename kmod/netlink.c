@@ -249,6 +249,7 @@ static int ssdk_nl_config_fill(struct sk_buff *msg, const struct ssdk_run *run,
 	    (cfg->buffered && nla_put_flag(msg, SSDK_A_RUN_BUFFERED)) ||
 	    nla_put_u32(msg, SSDK_A_RUN_BATCH, cfg->batch) ||
 	    (cfg->polled && nla_put_flag(msg, SSDK_A_RUN_POLLED)) ||
+	    (cfg->anatomy && nla_put_flag(msg, SSDK_A_RUN_ANATOMY)) ||
 	    ssdk_nl_put_u64(msg, SSDK_A_RUN_MAX_ERRORS, cfg->max_errors) ||
 	    (cfg->owned && nla_put_flag(msg, SSDK_A_RUN_OWNED)) ||
 	    (cfg->rounds && ssdk_nl_rounds_fill(msg, cfg)))
@@ -292,11 +293,20 @@ static int ssdk_nl_progress_fill(struct sk_buff *msg, const struct ssdk_run *run
 	    (run->cfg.rounds && ssdk_nl_rounds_progress_fill(msg, snap)) ||
 	    (snap->started && ssdk_nl_overhead_fill(msg, snap)) ||
 	    (run->cfg.polled && ssdk_nl_put_u64(msg, SSDK_A_RUN_UNPOLLED, snap->unpolled)) ||
+	    (run->cfg.anatomy &&
+	     ssdk_nl_put_u64(msg, SSDK_A_RUN_ANATOMY_UNSPLIT, snap->anatomy_unsplit)) ||
 	    /* Set by the workers before the end state, read with acquire. */
 	    (ssdk_state_ended(snap->state) &&
 	     ssdk_nl_put_u64(msg, SSDK_A_RUN_CPU_NS, snap->cpu_ns)))
 		return -EMSGSIZE;
 	return 0;
+}
+
+/* Whether a run reports a set: a closed loop with anatomy has no response time. */
+static bool ssdk_nl_set_kept(const struct ssdk_run *run, unsigned int set)
+{
+	return ssdk_lat_kind_kept(set / SSDK_NR_OPS, ssdk_cfg_open_loop(&run->cfg),
+				  run->cfg.anatomy);
 }
 
 /* Which set a stats nest describes: its op, and its kind unless service. */
@@ -340,6 +350,7 @@ static int ssdk_nl_run_fill(struct sk_buff *msg, struct ssdk_run *run,
 			    u32 portid, u32 seq, int flags, u8 cmd)
 {
 	struct ssdk_run_snapshot snap;
+	struct ssdk_counts counts;
 	unsigned int set;
 	void *hdr;
 
@@ -351,9 +362,14 @@ static int ssdk_nl_run_fill(struct sk_buff *msg, struct ssdk_run *run,
 	    nla_put_u32(msg, SSDK_A_RUN_STATE, snap.state) ||
 	    ssdk_nl_config_fill(msg, run, &snap) || ssdk_nl_progress_fill(msg, run, &snap))
 		goto err_cancel;
-	for (set = 0; set < run->nr_sets; set++)
-		if (ssdk_nl_counts_fill(msg, set, &snap.counts[set]))
+	/* Read after the state, as the snapshot's figures are. */
+	for (set = 0; set < run->nr_sets; set++) {
+		if (!ssdk_nl_set_kept(run, set))
+			continue;
+		ssdk_stats_counts(run, set, &counts);
+		if (ssdk_nl_counts_fill(msg, set, &counts))
 			goto err_cancel;
+	}
 	genlmsg_end(msg, hdr);
 	return 0;
 
@@ -594,6 +610,23 @@ static struct ssdk_run *ssdk_nl_dump_run(struct netlink_callback *cb, unsigned i
 	return run;
 }
 
+/*
+ * An IO's stages: the block and end-io stages only when the block layer
+ * stamped it, its idle time but for a slot's first IO.
+ */
+static int ssdk_nl_stages_fill(struct sk_buff *msg, const struct ssdk_stages *st)
+{
+	if ((st->split &&
+	     (nla_put_u64_64bit(msg, SSDK_A_IO_BLOCK_NS, st->block, SSDK_A_IO_PAD) ||
+	      nla_put_u64_64bit(msg, SSDK_A_IO_END_IO_NS, st->end_io, SSDK_A_IO_PAD))) ||
+	    nla_put_u64_64bit(msg, SSDK_A_IO_DEVICE_NS, st->device, SSDK_A_IO_PAD) ||
+	    nla_put_u64_64bit(msg, SSDK_A_IO_REAP_NS, st->reap, SSDK_A_IO_PAD) ||
+	    (st->has_idle &&
+	     nla_put_u64_64bit(msg, SSDK_A_IO_IDLE_NS, st->idle, SSDK_A_IO_PAD)))
+		return -EMSGSIZE;
+	return 0;
+}
+
 /* One IO record as a nest of type @type: slowest or captured. */
 static int ssdk_nl_io_fill(struct sk_buff *msg, int type, const struct ssdk_io_rec *r)
 {
@@ -608,7 +641,8 @@ static int ssdk_nl_io_fill(struct sk_buff *msg, int type, const struct ssdk_io_r
 	    nla_put_u64_64bit(msg, SSDK_A_IO_T_NS, r->t_ns, SSDK_A_IO_PAD) ||
 	    nla_put_u32(msg, SSDK_A_IO_CPU_SUBMIT, r->cpu_submit) ||
 	    nla_put_u32(msg, SSDK_A_IO_CPU_COMPLETE, r->cpu_complete) ||
-	    nla_put_u32(msg, SSDK_A_IO_INFLIGHT, r->inflight)) {
+	    nla_put_u32(msg, SSDK_A_IO_INFLIGHT, r->inflight) ||
+	    (r->anatomy && ssdk_nl_stages_fill(msg, &r->st))) {
 		nla_nest_cancel(msg, nest);
 		return -EMSGSIZE;
 	}
@@ -893,7 +927,8 @@ int ssdk_nl_results_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 			cb->args[SSDK_DUMP_PART] = 1;
 	}
 	while (!ret && cb->args[SSDK_DUMP_PART] <= run->nr_sets) {
-		ret = ssdk_nl_hist_fill(skb, cb, run, cb->args[SSDK_DUMP_PART] - 1);
+		if (ssdk_nl_set_kept(run, cb->args[SSDK_DUMP_PART] - 1))
+			ret = ssdk_nl_hist_fill(skb, cb, run, cb->args[SSDK_DUMP_PART] - 1);
 		if (!ret) {
 			cb->args[SSDK_DUMP_PART]++;
 			cb->args[SSDK_DUMP_BUCKET] = 0;

@@ -7,7 +7,7 @@
  * the reaping loop, the latency worked out once: it costs each IO a
  * comparison for the time series' interval, two for its extremes, one
  * for the rare path (record.c: every IO while the slowest log fills, then
- * few), and the statistics' own counting; what few IOs need stays in
+ * few), one for anatomy (anatomy.c), and the statistics' own counting; what few IOs need stays in
  * those files.
  */
 #ifndef _SSDK_RECORD_H
@@ -66,6 +66,8 @@ static __always_inline void ssdk_record_reaped(struct ssdk_worker *w,
 	if (likely(t < ts->end_ns) || ssdk_ts_advance(w, t))
 		ssdk_ts_add(ts, op, lat);
 	ssdk_set_record(&set[op], lat, len);
+	if (unlikely(w->anatomy))
+		ssdk_anatomy_record(w, slot);
 	/*
 	 * An open-loop run's response time and lateness, from the IO's
 	 * scheduled arrival to its completion and to its submission.

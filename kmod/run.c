@@ -214,7 +214,7 @@ static struct ssdk_run *ssdk_run_alloc(const struct ssdk_run_config *cfg,
 	/* The run's own reference: the request's goes with the request. */
 	ssdk_trace_hold(run->cfg.trace);
 	run->state = SSDK_STATE_RUNNING;
-	run->nr_sets = ssdk_cfg_open_loop(cfg) ? SSDK_MAX_SETS : SSDK_NR_OPS;
+	run->nr_sets = ssdk_cfg_nr_sets(cfg);
 	run->engine = cfg->engine == SSDK_ENGINE_KFILE ? &ssdk_engine_kfile : &ssdk_engine_bio;
 	run->cfg.target = nla_strdup(attrs[SSDK_A_RUN_TARGET], GFP_KERNEL_ACCOUNT);
 	if (!run->cfg.target) {
@@ -283,6 +283,11 @@ int ssdk_run_start(const struct ssdk_run_config *cfg, struct nlattr **attrs,
 	/* A dry run ends here, with what it checked. */
 	if (ret || cfg->dry_run)
 		goto out_close;
+	if (run->cfg.anatomy) {
+		ret = ssdk_anatomy_get(extack);
+		if (ret)
+			goto out_close;
+	}
 	ret = ssdk_workers_setup(run);
 	if (ret) {
 		NL_SET_ERR_MSG(extack, "out of memory for the run's statistics or buffers");
@@ -305,6 +310,8 @@ int ssdk_run_start(const struct ssdk_run_config *cfg, struct nlattr **attrs,
 
 out_teardown:
 	ssdk_workers_teardown(run);
+	if (run->cfg.anatomy)
+		ssdk_anatomy_put();
 out_close:
 	run->engine->close(run);
 out_put:
@@ -524,9 +531,8 @@ void ssdk_run_snapshot(const struct ssdk_run *run, struct ssdk_run_snapshot *sna
 	struct ssdk_progress p;
 	u64 end;
 
-	memset(snap, 0, offsetof(struct ssdk_run_snapshot, counts));
+	memset(snap, 0, sizeof(*snap));
 	snap->state = ssdk_run_state(run);
-	ssdk_stats_counts(run, snap->counts);
 	ssdk_workers_progress(run, &p);
 	/* Pairs with smp_store_release() in ssdk_workers_begin(). */
 	snap->started = smp_load_acquire(&run->started);
@@ -544,6 +550,7 @@ void ssdk_run_snapshot(const struct ssdk_run *run, struct ssdk_run_snapshot *sna
 	snap->ts_count = ssdk_workers_ts_published(run);
 	snap->ts_dropped = p.ts_dropped;
 	snap->unpolled = p.unpolled;
+	snap->anatomy_unsplit = p.anatomy_unsplit;
 	snap->cpu_ns = p.cpu_ns;
 	snap->captured_dropped = p.captured_dropped;
 	/* A run with a schedule, rounds or a capture has one worker (config.c). */

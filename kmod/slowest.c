@@ -91,6 +91,9 @@ void ssdk_io_rec_fill(struct ssdk_io_rec *r, const struct ssdk_worker *w,
 	r->cpu_submit = slot->cpu_submit;
 	r->cpu_complete = slot->cpu_complete;
 	r->op = slot->op;
+	r->anatomy = w->anatomy;
+	if (w->anatomy)
+		ssdk_anatomy_stages(slot, &r->st);
 }
 
 /*

@@ -107,6 +107,7 @@ struct ssdk_trace;
  * @batch: Submit in batches of this many IOs, under one plug; 1: each IO
  *	as soon as its slot is free.
  * @polled: Polled bios, the worker polling for their completions.
+ * @anatomy: Time the stages of every IO (anatomy.c).
  * @trace: A replay's trace (traces.c), a reference taken at parse; the
  *	run claims it as it starts and adopts it once published; NULL for
  *	a run that draws its IOs.
@@ -157,6 +158,7 @@ struct ssdk_run_config {
 	u32 purge_method;
 	u32 batch;
 	bool polled;
+	bool anatomy;
 	struct ssdk_trace *trace;
 	u32 replay_timing;
 	u32 replay_scale;
@@ -213,6 +215,17 @@ static inline unsigned int ssdk_set_index(unsigned int kind, unsigned int op)
 }
 
 /**
+ * ssdk_cfg_nr_sets() - Sets of statistics a run of this configuration keeps.
+ * @cfg: The configuration.
+ *
+ * Return: SSDK_NR_OPS per latency kind it keeps (rules.h).
+ */
+static inline unsigned int ssdk_cfg_nr_sets(const struct ssdk_run_config *cfg)
+{
+	return SSDK_NR_OPS * ssdk_lat_kinds(ssdk_cfg_open_loop(cfg), cfg->anatomy);
+}
+
+/**
  * struct ssdk_stats - Statistics of a run, per set.
  * @nr_sets: Sets kept: SSDK_NR_OPS, or SSDK_MAX_SETS for an open loop.
  * @set: Indexed by ssdk_set_index().
@@ -238,6 +251,12 @@ struct ssdk_stats {
  *	completed on the schedule: @sched_start_ns plus its service time.
  * @submit_ns: When the bio was submitted.
  * @complete_ns: When it completed (0 before its first IO).
+ * @issue_ns: Anatomy: when the block layer issued its request to the
+ *	driver, and
+ * @device_ns: when the driver completed it (anatomy.c); 0 until then.
+ * @reap_ns: Anatomy: when the worker reaped it.
+ * @prev_complete_ns: Anatomy: when the slot's previous IO completed; 0
+ *	for its first.
  * @error: How it completed: 0, or a negative errno.
  * @inflight: IOs of the run in flight at its submission, itself included.
  * @cpu_submit: CPU it was submitted on.
@@ -267,6 +286,10 @@ struct ssdk_slot {
 	u64 sched_free_ns;
 	u64 submit_ns;
 	u64 complete_ns;
+	u64 issue_ns;
+	u64 device_ns;
+	u64 reap_ns;
+	u64 prev_complete_ns;
 	int error;
 	u32 inflight;
 	u16 cpu_submit;
@@ -315,6 +338,29 @@ static inline void ssdk_slot_stamp_submit(struct ssdk_slot *slot)
 }
 
 /**
+ * struct ssdk_stages - Where an IO's time went (anatomy.c).
+ * @block: From its submission to its request's issue to the driver.
+ * @device: From there to the driver's completion of the request; an
+ *	unsplit IO's whole latency.
+ * @end_io: From there to its end_io. The three add up to its latency.
+ * @reap: From its end_io to the worker's reaping it.
+ * @idle: Its slot's idle time before it: from the previous IO's end_io to
+ *	its submission.
+ * @split: The block layer's tracepoints stamped it: @block and @end_io
+ *	are measured (not for a bio-based device's IOs).
+ * @has_idle: @idle is measured (not for a slot's first IO).
+ */
+struct ssdk_stages {
+	u64 block;
+	u64 device;
+	u64 end_io;
+	u64 reap;
+	u64 idle;
+	bool split;
+	bool has_idle;
+};
+
+/**
  * struct ssdk_io_rec - One IO of a run's slowest-IO log.
  * @lat_ns: Its latency.
  * @offset: Where it went, bytes.
@@ -324,6 +370,8 @@ static inline void ssdk_slot_stamp_submit(struct ssdk_slot *slot)
  * @cpu_submit: CPU it was submitted on.
  * @cpu_complete: CPU its completion ran on.
  * @op: &enum ssdk_op.
+ * @anatomy: Its stages are kept (runs with anatomy): @st.
+ * @st: Its stages (anatomy.c).
  */
 struct ssdk_io_rec {
 	u64 lat_ns;
@@ -334,6 +382,8 @@ struct ssdk_io_rec {
 	u16 cpu_submit;
 	u16 cpu_complete;
 	u8 op;
+	bool anatomy;
+	struct ssdk_stages st;
 };
 
 /**
@@ -507,6 +557,9 @@ struct ssdk_engine_ops {
  * @clock_read_ns: What one clock read costs, likewise.
  * @poll_next: Polled runs: the slot it polls next.
  * @unpolled: Polled runs: IOs the block layer took off polling.
+ * @anatomy: Its run times the stages of its IOs.
+ * @anatomy_unsplit: Anatomy: measured IOs the block layer's tracepoints
+ *	did not stamp.
  * @again_ns: Polled runs: when the block layer first sent an IO back
  *	unissued since the last completion; 0 when it has not.
  * @again_completed: The run's completed IOs (all its workers') then.
@@ -551,6 +604,8 @@ struct ssdk_worker {
 	u64 clock_read_ns;
 	unsigned int poll_next;
 	u64 unpolled;
+	bool anatomy;
+	u64 anatomy_unsplit;
 	u64 again_ns;
 	u64 again_completed;
 	struct ssdk_set_stats *calib;
@@ -709,8 +764,11 @@ void ssdk_nl_notify_end(struct ssdk_run *run);
  * @overhead_ns: What measuring one IO costs.
  * @clock_read_ns: What one clock read costs.
  * @unpolled: Polled runs: IOs the block layer took off polling.
+ * @anatomy_unsplit: Anatomy: measured IOs without the block layer's stamps.
  * @cpu_ns: CPU time of the workers (final once the run has ended).
- * @counts: Counters of each set, see ssdk_set_index(); the run's nr_sets.
+ *
+ * The counters of each set are read apart, after it (ssdk_stats_counts()):
+ * sixteen sets of them would not fit a stack frame beside the rest.
  */
 struct ssdk_run_snapshot {
 	int state;
@@ -730,8 +788,8 @@ struct ssdk_run_snapshot {
 	u64 overhead_ns;
 	u64 clock_read_ns;
 	u64 unpolled;
+	u64 anatomy_unsplit;
 	u64 cpu_ns;
-	struct ssdk_counts counts[SSDK_MAX_SETS];
 };
 
 /* run.c: the table and the life of runs */
@@ -861,6 +919,7 @@ void ssdk_slot_complete(struct ssdk_slot *slot, int error);
 
 /* engine_bio.c, engine_kfile.c */
 extern const struct ssdk_engine_ops ssdk_engine_bio;
+void ssdk_bio_end_io(struct bio *bio);
 extern const struct ssdk_engine_ops ssdk_engine_kfile;
 
 /* target.c */
@@ -879,6 +938,14 @@ void ssdk_io_rec_fill(struct ssdk_io_rec *r, const struct ssdk_worker *w,
 /* record.c */
 void ssdk_record_rare_update(struct ssdk_worker *w);
 void ssdk_record_rare(struct ssdk_worker *w, const struct ssdk_slot *slot, u64 lat);
+
+/* anatomy.c */
+void ssdk_anatomy_init(void);
+void ssdk_anatomy_exit(void);
+int ssdk_anatomy_get(struct netlink_ext_ack *extack);
+void ssdk_anatomy_put(void);
+void ssdk_anatomy_stages(const struct ssdk_slot *slot, struct ssdk_stages *st);
+void ssdk_anatomy_record(struct ssdk_worker *w, const struct ssdk_slot *slot);
 
 /* capture.c */
 u32 ssdk_capture_cap(void);
@@ -906,6 +973,7 @@ u32 ssdk_ts_max_intervals(void);
  * @ts_dropped: IOs past the time series' last interval.
  * @captured_dropped: IOs over the capture's threshold it had no room for.
  * @unpolled: Polled runs: IOs the block layer took off polling.
+ * @anatomy_unsplit: Anatomy: measured IOs without the block layer's stamps.
  * @cpu_ns: CPU time of the workers (once the run has ended).
  */
 struct ssdk_progress {
@@ -916,6 +984,7 @@ struct ssdk_progress {
 	u64 ts_dropped;
 	u64 captured_dropped;
 	u64 unpolled;
+	u64 anatomy_unsplit;
 	u64 cpu_ns;
 };
 
@@ -946,8 +1015,8 @@ void ssdk_rounds_interval_closed(struct ssdk_worker *w, u32 nr, u64 end);
 /* stats.c */
 int ssdk_stats_setup(struct ssdk_worker *w);
 void ssdk_stats_teardown(struct ssdk_worker *w);
-void ssdk_stats_counts(const struct ssdk_run *run,
-		       struct ssdk_counts counts[SSDK_MAX_SETS]);
+void ssdk_stats_counts(const struct ssdk_run *run, unsigned int set,
+		       struct ssdk_counts *counts);
 u64 ssdk_stats_bucket(const struct ssdk_run *run, unsigned int set, unsigned int idx);
 
 #endif /* _SSDK_H */

@@ -53,36 +53,34 @@ void ssdk_stats_teardown(struct ssdk_worker *w)
 }
 
 /**
- * ssdk_stats_counts() - The counters of a run, so far or final.
+ * ssdk_stats_counts() - The counters of one set of a run, so far or final.
  * @run: The run.
- * @counts: Filled in, the run's nr_sets of them, by ssdk_set_index(): its
- *	workers' added up.
+ * @set: Index of the set, see ssdk_set_index(); below the run's nr_sets.
+ * @counts: Filled in: its workers' added up.
  *
  * Context: Any context.
  */
-void ssdk_stats_counts(const struct ssdk_run *run,
-		       struct ssdk_counts counts[SSDK_MAX_SETS])
+void ssdk_stats_counts(const struct ssdk_run *run, unsigned int set,
+		       struct ssdk_counts *counts)
 {
 	const struct ssdk_counts *c;
 	struct ssdk_counts one;
-	unsigned int i, w;
+	unsigned int w;
 
-	memset(counts, 0, sizeof(*counts) * run->nr_sets);
+	memset(counts, 0, sizeof(*counts));
 	for (w = 0; w < run->nr_workers; w++) {
-		for (i = 0; i < run->nr_sets; i++) {
-			c = &run->workers[w]->stats->set[i].c;
-			one = (struct ssdk_counts){
-				.ios = READ_ONCE(c->ios),
-				.bytes = READ_ONCE(c->bytes),
-				.errors = READ_ONCE(c->errors),
-				.lat_min_ns = READ_ONCE(c->lat_min_ns),
-				.lat_max_ns = READ_ONCE(c->lat_max_ns),
-				.lat_sum_ns = READ_ONCE(c->lat_sum_ns),
-				.lat_sumsq_hi = READ_ONCE(c->lat_sumsq_hi),
-				.lat_sumsq_lo = READ_ONCE(c->lat_sumsq_lo),
-			};
-			ssdk_counts_merge(&counts[i], &one);
-		}
+		c = &run->workers[w]->stats->set[set].c;
+		one = (struct ssdk_counts){
+			.ios = READ_ONCE(c->ios),
+			.bytes = READ_ONCE(c->bytes),
+			.errors = READ_ONCE(c->errors),
+			.lat_min_ns = READ_ONCE(c->lat_min_ns),
+			.lat_max_ns = READ_ONCE(c->lat_max_ns),
+			.lat_sum_ns = READ_ONCE(c->lat_sum_ns),
+			.lat_sumsq_hi = READ_ONCE(c->lat_sumsq_hi),
+			.lat_sumsq_lo = READ_ONCE(c->lat_sumsq_lo),
+		};
+		ssdk_counts_merge(counts, &one);
 	}
 }
 

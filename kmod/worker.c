@@ -218,6 +218,11 @@ static void ssdk_slot_submit(struct ssdk_worker *w, struct ssdk_slot *slot, u64 
 	slot->inflight = run->cfg.iodepth - w->nr_free;
 	slot->cpu_submit = raw_smp_processor_id();
 	slot->busy = true;
+	if (w->anatomy) {
+		slot->prev_complete_ns = slot->complete_ns;
+		slot->issue_ns = 0;
+		slot->device_ns = 0;
+	}
 	w->submitted++;
 	trace_ssdk_io_submit(run->id, slot->op, slot->offset, slot->len, slot->inflight);
 	run->engine->submit(w, slot);
@@ -394,6 +399,8 @@ static u64 ssdk_reap(struct ssdk_worker *w, struct llist_node *list)
 	const struct ssdk_run_config *cfg = &w->run->cfg;
 	u64 now = SSDK_MEASURE ? llist_entry(list, struct ssdk_slot, node)->complete_ns :
 				 ktime_get_ns();
+	/* Anatomy: when the batch was reaped, one clock read for all of it. */
+	u64 reap = w->anatomy ? ktime_get_ns() : 0;
 	struct ssdk_slot *slot, *next;
 
 	list = llist_reverse_order(list);
@@ -406,6 +413,7 @@ static u64 ssdk_reap(struct ssdk_worker *w, struct llist_node *list)
 		WRITE_ONCE(w->completed, w->completed + 1);
 		if (unlikely(slot->error))
 			ssdk_io_failed(w, slot);
+		slot->reap_ns = reap;
 		if (SSDK_MEASURE && slot->measured)
 			ssdk_record_reaped(w, slot);
 		if (cfg->scheduled)
@@ -622,6 +630,8 @@ int ssdk_worker(void *data)
 	ssdk_ts_finish(w);
 	if (!ssdk_workers_end(w))
 		return 0;
+	if (run->cfg.anatomy)
+		ssdk_anatomy_put();
 	ssdk_pattern_teardown(run);
 	/* Every worker's slots are freed; their stacks go as they exit. */
 	ssdk_budget_release_io(run);

@@ -69,6 +69,7 @@ static struct ssdk_worker *ssdk_worker_alloc(struct ssdk_run *run, u32 i, u64 ea
 	w->run = run;
 	w->idx = i;
 	w->nr_sets = run->nr_sets;
+	w->anatomy = cfg->anatomy;
 	init_llist_head(&w->done);
 	ssdk_access_share(&cfg->access, i, cfg->workers, &w->access_cfg);
 	w->ios = cfg->ios ? each + (i < rem) : 0;
@@ -347,6 +348,7 @@ void ssdk_workers_progress(const struct ssdk_run *run, struct ssdk_progress *p)
 		p->ts_dropped += READ_ONCE(w->ts.dropped);
 		p->captured_dropped += READ_ONCE(w->capture.dropped);
 		p->unpolled += READ_ONCE(w->unpolled);
+		p->anatomy_unsplit += READ_ONCE(w->anatomy_unsplit);
 		p->cpu_ns += READ_ONCE(w->cpu_ns);
 	}
 }

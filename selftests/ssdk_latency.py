@@ -45,12 +45,12 @@ def p50(j: Any) -> int:
     return int(j["read"]["lat_ns"]["percentiles"]["50.000000"])
 
 
-def run_nullb(qd: int, ios: int, **nullb: int) -> Any:
-    """A 4k randread run on a fresh null_blk."""
+def run_nullb(qd: int, ios: int, *opts: str, **nullb: int) -> Any:
+    """A 4k randread run on a fresh null_blk, with the run's OPTS."""
     if not nullb_load(nr_devices=1, **nullb):
         raise KsftFailEx("null_blk")
     return cli_json("ctl", "run", "-q", "--target", "/dev/nullb0", "--iodepth", str(qd),
-                    "--ios", str(ios))
+                    "--ios", str(ios), *opts)
 
 
 def baseline() -> None:
@@ -117,6 +117,33 @@ def compare_depths() -> None:
     ksft_check("achieved_iodepth", j, 90, 102)
 
 
+def device_p50(j: Any) -> int:
+    return int(j["read"]["device"]["lat_ns"]["percentiles"]["50.000000"])
+
+
+def anatomy_floor() -> None:
+    """Anatomy's device stage (the request's issue to the driver's
+    completion) at T = 20 us: what timer mode adds to T (the hrtimer,
+    its softirq, the driver's completion) is the floor of the next two."""
+    t = 20000
+    j = run_nullb(1, 3000, "--anatomy", irqmode=2, completion_nsec=t)
+    BASE["device"] = device_p50(j) - t
+    ksft_pr(f"T {t} ns: device stage p50 {device_p50(j)} ns, floor {BASE['device']} ns")
+    ksft_true(j["read"]["device"]["lat_ns"]["min"] >= t, "device stage min >= T")
+
+
+def anatomy_device(t: int) -> None:
+    """The device stage at T: never below T (null_blk's timer starts after
+    the issue), and its p50 within 2% of T of T plus the floor."""
+    if "device" not in BASE:
+        raise KsftFailEx("no floor measured")
+    j = run_nullb(1, min(400000000 // t, 3000), "--anatomy", irqmode=2, completion_nsec=t)
+    want = t + BASE["device"]
+    ksft_pr(f"T {t} ns: device stage p50 {device_p50(j)} ns, want {want} +- {t // 50}")
+    ksft_true(j["read"]["device"]["lat_ns"]["min"] >= t, "device stage min >= T")
+    ksft_true(abs(device_p50(j) - want) <= t // 50, "device p50 within 2% of T of T + floor")
+
+
 def repeat() -> None:
     """The same run twice gives the same latencies: guest time is exact."""
     a = run_nullb(1, 1000, irqmode=2, completion_nsec=100000)
@@ -168,6 +195,9 @@ def cases() -> list[Callable[[], None]]:
               batch_rate),
         ksft_case("compare_at_t_1_ms_iodepth_1_and_8_bio_uring_raw_psync_raw_keep_90_102_pct",
               compare_depths),
+        ksft_case("anatomy_device_stage_at_t_20_us_ge_t_its_floor", anatomy_floor),
+        *(ksft_case(f"anatomy_device_stage_at_t_{t // 1000}_us_ge_t_p50_t_plus_floor_within_2_pct",
+                    anatomy_device, t) for t in (100000, 1000000)),
         ksft_case("a_repeated_runs_p50_agrees_within_1_pct", repeat),
         ksft_case(f"replay_at_its_times_gaps_100_us_1_ms_bursts_p99_lateness_le_{REPLAY_LATE_NS}_ns",
               replay_late),

@@ -79,6 +79,7 @@ static const struct field fields[SSDK_A_RUN_MAX + 1] = {
 	CONFIG(SSDK_A_RUN_REPLAY_TIMING, replay_timing),
 	CONFIG(SSDK_A_RUN_REPLAY_SCALE, replay_scale),
 	CONFIG(SSDK_A_RUN_REPLAY_REMAP, replay_remap),
+	CONFIG(SSDK_A_RUN_ANATOMY, anatomy),
 	STATUS(SSDK_A_RUN_ID, id),
 	STATUS(SSDK_A_RUN_STATE, state),
 	STATUS(SSDK_A_RUN_TARGET_SIZE, target_size),
@@ -97,6 +98,7 @@ static const struct field fields[SSDK_A_RUN_MAX + 1] = {
 	STATUS(SSDK_A_RUN_MEASUREMENT_OVERHEAD_NS, measurement_overhead_ns),
 	STATUS(SSDK_A_RUN_CLOCK_READ_NS, clock_read_ns),
 	STATUS(SSDK_A_RUN_UNPOLLED, unpolled),
+	STATUS(SSDK_A_RUN_ANATOMY_UNSPLIT, anatomy_unsplit),
 	STATUS(SSDK_A_RUN_ROUNDS_DONE, rounds_done),
 	STATUS(SSDK_A_RUN_STEADY_ROUND, steady_round),
 };

@@ -9,6 +9,20 @@
 
 #include "internal.h"
 
+static void ios_stages(struct ssdk_io_rec *r, struct nlattr **tb)
+{
+	unsigned int i;
+	uint32_t attr;
+
+	for (i = 0; i < SSDK_NR_STAGES; i++) {
+		attr = ssdk_stage_io_attr(SSDK_LAT_KIND_BLOCK + i);
+		if (!tb[attr])
+			continue;
+		r->stages |= SSDK_STAGE_BIT(SSDK_LAT_KIND_BLOCK + i);
+		r->stage_ns[i] = ssdk_attr_u64(tb, attr);
+	}
+}
+
 struct ios_ctx {
 	int type;
 	struct ssdk_io_rec *ios;
@@ -40,6 +54,7 @@ static int ios_reply(struct ssdk *h, struct nlmsghdr *nlh, void *arg)
 			r->cpu_submit = ssdk_attr_u32(tb, SSDK_A_IO_CPU_SUBMIT);
 			r->cpu_complete = ssdk_attr_u32(tb, SSDK_A_IO_CPU_COMPLETE);
 			r->inflight = ssdk_attr_u32(tb, SSDK_A_IO_INFLIGHT);
+			ios_stages(r, tb);
 		}
 		ctx->count++;
 	}

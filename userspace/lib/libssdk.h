@@ -47,11 +47,19 @@ extern "C" {
 
 /*
  * The sets of statistics of a run, index of ssdk_run_status.stats and of
- * ssdk_results_get()'s histograms: service time per op, then response
- * time per op (open-loop runs only): set = op + SSDK_NR_OPS * kind.
+ * ssdk_results_get()'s histograms: service time per op, then each other
+ * latency kind per op (response time and lateness of an open loop, the
+ * stages of a run with anatomy): set = op + SSDK_NR_OPS * kind.
  */
 #define SSDK_NR_OPS		(SSDK_OP_MAX + 1)
 #define SSDK_NR_SETS		(SSDK_NR_OPS * (SSDK_LAT_KIND_MAX + 1))
+
+/*
+ * The stages of an IO a run with anatomy times: the latency kinds from
+ * SSDK_LAT_KIND_BLOCK on; a record's bit of each (struct ssdk_io_rec).
+ */
+#define SSDK_NR_STAGES		(SSDK_LAT_KIND_MAX - SSDK_LAT_KIND_BLOCK + 1)
+#define SSDK_STAGE_BIT(kind)	(1U << ((kind) - SSDK_LAT_KIND_BLOCK))
 
 /* The CPU field of a configuration when the worker may run anywhere. */
 #define SSDK_ANY_CPU		(-1)
@@ -148,6 +156,11 @@ struct ssdk_bs_share {
  * @nr_cpus: Entries of @cpus (the cpus attribute, set with
  *	ssdk_config_add_cpu()).
  * @cpus: CPUs the workers are bound to, in turn.
+ * @trace: A replay's trace (its id).
+ * @replay_timing: SSDK_REPLAY_TIMING_*.
+ * @replay_scale: See @rw.
+ * @replay_remap: SSDK_REPLAY_REMAP_*.
+ * @anatomy: A flag.
  *
  * Start from ssdk_config_init() and set attributes with ssdk_config_set(),
  * ssdk_config_set_target(), ssdk_config_add_bs() and ssdk_config_add_cpu(): a field written
@@ -204,6 +217,7 @@ struct ssdk_run_config {
 	uint32_t replay_timing;
 	uint32_t replay_scale;
 	uint32_t replay_remap;
+	uint32_t anatomy;
 };
 
 /**
@@ -227,14 +241,17 @@ struct ssdk_run_config {
  *	and a record), as the worker calibrated it at its start.
  * @clock_read_ns: What one clock read costs, likewise.
  * @unpolled: A polled run: IOs the block layer took off polling.
+ * @anatomy_unsplit: A run with anatomy: measured IOs without the block
+ *	layer's stamps (a bio-based device's), their latency all device.
  * @captured_count: IOs captured over capture_over_ns so far.
  * @rounds_done: A run with rounds: rounds ended so far.
  * @steady_round: The round (from 1) that ended the first steady window;
  *	0 while none has.
  * @reserved: Zero.
  * @reason: Why it failed or stopped, or "".
- * @stats: Per set: service time of SSDK_OP_READ and _WRITE, then their
- *	response time (zero unless the run is open loop).
+ * @stats: Per set, SSDK_NR_OPS per SSDK_LAT_KIND_* (kind x SSDK_NR_OPS +
+ *	op): service time of SSDK_OP_READ and _WRITE, then the other kinds,
+ *	zero where the run keeps none (ssdk_lat_kind_kept()).
  */
 struct ssdk_run_status {
 	struct ssdk_run_config config;
@@ -255,6 +272,7 @@ struct ssdk_run_status {
 	uint64_t measurement_overhead_ns;
 	uint64_t clock_read_ns;
 	uint64_t unpolled;
+	uint64_t anatomy_unsplit;
 	uint32_t captured_count;
 	uint32_t rounds_done;
 	uint32_t steady_round;
@@ -529,7 +547,9 @@ int ssdk_results_get(struct ssdk *h, uint32_t id, struct ssdk_run_status *status
  * @cpu_complete: CPU its completion ran on.
  * @inflight: IOs of the run in flight when it was submitted, itself
  *	included.
- * @reserved: Zero.
+ * @stages: Which of @stage_ns were reported: bit SSDK_STAGE_BIT(kind).
+ * @stage_ns: A run with anatomy: the IO's stages, by SSDK_LAT_KIND_* from
+ *	SSDK_LAT_KIND_BLOCK on (index kind - SSDK_LAT_KIND_BLOCK).
  */
 struct ssdk_io_rec {
 	uint64_t lat_ns;
@@ -540,8 +560,39 @@ struct ssdk_io_rec {
 	uint32_t cpu_submit;
 	uint32_t cpu_complete;
 	uint32_t inflight;
-	uint32_t reserved;
+	uint32_t stages;
+	uint64_t stage_ns[SSDK_NR_STAGES];
 };
+
+/**
+ * ssdk_stage_io_attr() - The io attribute of a stage of anatomy.
+ * @kind: SSDK_LAT_KIND_BLOCK to SSDK_LAT_KIND_IDLE.
+ *
+ * Return: SSDK_A_IO_BLOCK_NS and so on; 0 for another kind.
+ */
+uint32_t ssdk_stage_io_attr(uint32_t kind);
+
+/**
+ * ssdk_stage_in_latency() - Whether a stage is a part of the latency.
+ * @kind: An SSDK_LAT_KIND_*.
+ *
+ * Return: 1 for block, device and end-io, which add up to an IO's
+ * latency; 0 for reap and idle, which come after it, and the others.
+ */
+int ssdk_stage_in_latency(uint32_t kind);
+
+/**
+ * ssdk_tail_stages() - Where the time of a run's slowest IOs went.
+ * @ios: IO records, the slowest log (ssdk_slowest_get()) of a run with
+ *	anatomy; records without stages are left out.
+ * @n: How many.
+ * @share: Filled in, by kind - SSDK_LAT_KIND_BLOCK: each stage's part of
+ *	their summed latency, 0 to 1; 0 for the stages not in the latency.
+ *
+ * Return: The kind of the stage with the largest part, or -1 when no
+ * record has stages.
+ */
+int ssdk_tail_stages(const struct ssdk_io_rec *ios, uint32_t n, double share[SSDK_NR_STAGES]);
 
 /**
  * ssdk_slowest_get() - The slowest IOs of an ended run, slowest first.

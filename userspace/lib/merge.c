@@ -31,6 +31,7 @@ SSDK_EXPORT void ssdk_status_add(struct ssdk_run_status *t, const struct ssdk_ru
 	t->late += s->late;
 	t->cpu_ns += s->cpu_ns;
 	t->unpolled += s->unpolled;
+	t->anatomy_unsplit += s->anatomy_unsplit;
 	if (s->measurement_overhead_ns > t->measurement_overhead_ns) {
 		t->measurement_overhead_ns = s->measurement_overhead_ns;
 		t->clock_read_ns = s->clock_read_ns;

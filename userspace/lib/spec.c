@@ -81,12 +81,22 @@ static const char *const lat_kind_names[] = {
 	"service",
 	"response",
 	"lateness",
+	"block",
+	"device",
+	"end-io",
+	"reap",
+	"idle",
 };
 
 static const char *const lat_kind_docs[] = {
 	"From the IO's submission to its completion.",
 	"From the IO's scheduled arrival to its completion: the service time plus the wait for a free slot (open-loop arrivals only).",
 	"From the IO's scheduled arrival to its submission: how late the worker issued it, waiting for a free slot or for its own wake-up (open-loop arrivals only): a replay's fidelity to its trace's times.",
+	"Anatomy (runs with anatomy): from the IO's submission to its dispatch to the driver (the block layer's block_rq_issue): the plug, the wait for a tag, the IO scheduler, a requeue; blktrace's Q2D. For a bio-based device (dm, md), which has no request of its own, the whole latency is its device stage and none is here.",
+	"Anatomy: from the IO's dispatch to the driver to the driver's completion of its request (block_rq_complete), the device as the host sees it, its interrupt included; blktrace's D2C. For a bio-based device (dm, md): from submission to completion, all of it the driver's.",
+	"Anatomy: from the driver's completion of the request to the IO's end_io in ssdk, where its latency ends: the completion of the bios before it in the request. block, device and end-io add up to the latency exactly.",
+	"Anatomy: from the IO's end_io to the worker's reaping it: the worker's wake-up, and the IOs reaped before it in the same batch. After the latency, not in it.",
+	"Anatomy: how long the IO's slot stayed empty before it: from its previous IO's end_io to this IO's submission (the reap, the recording, the choice of the next IO); the device's queue is one IO short for that long. Not in the latency.",
 };
 
 static const char *const pattern_names[] = {
@@ -308,7 +318,7 @@ static const struct ssdk_spec_attr run_attrs[] = {
 	[SSDK_A_RUN_STEADY_ROUND] =
 		{ "steady-round", SSDK_SPEC_TYPE_U32, 0, -1, -1, 0ULL, 0ULL, 0ULL, "The round (from 1) at whose end steady state was reached, the last of the measurement window; absent while it has not been." },
 	[SSDK_A_RUN_BATCH] =
-		{ "batch", SSDK_SPEC_TYPE_U32, SSDK_SPEC_HAS_MIN | SSDK_SPEC_HAS_MAX, -1, -1, 1ULL, 32ULL, 0ULL, "Submit in batches of this many IOs: the worker waits until as many slots are free (or as many IOs are left to submit), then submits all its free slots under one plug, their requests allocated together and handed to the driver together (its queue_rqs where it has one). Each IO keeps its own submission stamp, so its latency includes its wait in the plug while the rest of the batch is built. At most iodepth; not with rate-iops (a paced run's IOs go when they are due). Absent or 1: each IO goes as soon as its slot is free." },
+		{ "batch", SSDK_SPEC_TYPE_U32, SSDK_SPEC_HAS_MIN | SSDK_SPEC_HAS_MAX, -1, -1, 1ULL, 32ULL, 0ULL, "Submit in batches of this many IOs: the worker waits until as many slots are free (or as many IOs are left to submit), then submits all its free slots under one plug, their requests allocated together and handed to the driver together (its queue_rqs where it has one). Each IO keeps its own submission stamp, so its latency includes its wait in the plug while the rest of the batch is built. At most iodepth; not with rate-iops (a paced run's IOs go when they are due). Absent or 1: the IOs go as soon as a slot is free, those of the slots freed together under one plug, as io_uring submits several SQEs." },
 	[SSDK_A_RUN_POLLED] =
 		{ "polled", SSDK_SPEC_TYPE_FLAG, 0, -1, -1, 0ULL, 0ULL, 0ULL, "Engine bio: submit polled bios (REQ_POLLED), which the device queues on its poll queues and completes only when asked, and have the worker poll for their completions, spinning on its CPU, instead of sleeping until an interrupt. Refused when the device has no poll queue (null_blk and nvme: module parameter poll_queues); not with rate-iops." },
 	[SSDK_A_RUN_CPU_NS] =
@@ -331,6 +341,10 @@ static const struct ssdk_spec_attr run_attrs[] = {
 		{ "replay-scale", SSDK_SPEC_TYPE_U32, SSDK_SPEC_HAS_MIN | SSDK_SPEC_HAS_MAX | SSDK_SPEC_HAS_DEFAULT, -1, -1, 1ULL, 1000000ULL, 1000ULL, "A replay with original timing: its times multiplied by this many thousandths (2000 makes it last twice as long, 500 half as long); default 1000." },
 	[SSDK_A_RUN_REPLAY_REMAP] =
 		{ "replay-remap", SSDK_SPEC_TYPE_U32, SSDK_SPEC_HAS_MIN | SSDK_SPEC_HAS_MAX | SSDK_SPEC_HAS_DEFAULT, SSDK_SPEC_ENUM_REPLAY_REMAP, -1, 0ULL, 2ULL, 0ULL, "Where a replay's IOs go; default none." },
+	[SSDK_A_RUN_ANATOMY] =
+		{ "anatomy", SSDK_SPEC_TYPE_FLAG, 0, -1, -1, 0ULL, 0ULL, 0ULL, "Engine bio: time the stages of every IO (lat-kind block, device, end-io, reap, idle): their histograms beside the service time's, and each slowest and captured IO with its stages. The block layer is timed by probes on its tracepoints block_rq_issue and block_rq_complete, attached while a run with anatomy goes (every IO of the machine then passes through them); each costs the measured IOs two clock reads more, and the reaping one per batch." },
+	[SSDK_A_RUN_ANATOMY_UNSPLIT] =
+		{ "anatomy-unsplit", SSDK_SPEC_TYPE_U64, 0, -1, -1, 0ULL, 0ULL, 0ULL, "Runs with anatomy: measured IOs whose request the block layer's tracepoints did not see: those of a bio-based device (dm, md), whose latency is all in the device stage. (A bio the block layer split is timed by the request of its last part, the others' time falling in its block or end-io stage.)" },
 };
 
 /* name, type, flags, enum_id, nested, min, max, dflt, doc */
@@ -358,7 +372,7 @@ static const struct ssdk_spec_attr stats_attrs[] = {
 	[SSDK_A_STATS_PAD] =
 		{ "pad", SSDK_SPEC_TYPE_PAD, 0, -1, -1, 0ULL, 0ULL, 0ULL, "" },
 	[SSDK_A_STATS_KIND] =
-		{ "kind", SSDK_SPEC_TYPE_U32, SSDK_SPEC_HAS_MIN | SSDK_SPEC_HAS_MAX, SSDK_SPEC_ENUM_LAT_KIND, -1, 0ULL, 2ULL, 0ULL, "What the latencies measure; absent for service time." },
+		{ "kind", SSDK_SPEC_TYPE_U32, SSDK_SPEC_HAS_MIN | SSDK_SPEC_HAS_MAX, SSDK_SPEC_ENUM_LAT_KIND, -1, 0ULL, 7ULL, 0ULL, "What the latencies measure; absent for service time." },
 };
 
 /* name, type, flags, enum_id, nested, min, max, dflt, doc */
@@ -381,6 +395,16 @@ static const struct ssdk_spec_attr io_attrs[] = {
 		{ "inflight", SSDK_SPEC_TYPE_U32, 0, -1, -1, 0ULL, 0ULL, 0ULL, "IOs of the run in flight at its submission, itself included." },
 	[SSDK_A_IO_PAD] =
 		{ "pad", SSDK_SPEC_TYPE_PAD, 0, -1, -1, 0ULL, 0ULL, 0ULL, "" },
+	[SSDK_A_IO_BLOCK_NS] =
+		{ "block-ns", SSDK_SPEC_TYPE_U64, 0, -1, -1, 0ULL, 0ULL, 0ULL, "The IO's block stage (anatomy; see lat-kind block)." },
+	[SSDK_A_IO_DEVICE_NS] =
+		{ "device-ns", SSDK_SPEC_TYPE_U64, 0, -1, -1, 0ULL, 0ULL, 0ULL, "Its device stage (anatomy)." },
+	[SSDK_A_IO_END_IO_NS] =
+		{ "end-io-ns", SSDK_SPEC_TYPE_U64, 0, -1, -1, 0ULL, 0ULL, 0ULL, "Its end-io stage (anatomy); block-ns + device-ns + end-io-ns = lat-ns." },
+	[SSDK_A_IO_REAP_NS] =
+		{ "reap-ns", SSDK_SPEC_TYPE_U64, 0, -1, -1, 0ULL, 0ULL, 0ULL, "From its end_io to the worker's reaping it (anatomy)." },
+	[SSDK_A_IO_IDLE_NS] =
+		{ "idle-ns", SSDK_SPEC_TYPE_U64, 0, -1, -1, 0ULL, 0ULL, 0ULL, "Anatomy: its slot's idle time before it, from the previous IO's end_io to its submission; absent for a slot's first IO." },
 };
 
 /* name, type, flags, enum_id, nested, min, max, dflt, doc */
@@ -495,6 +519,7 @@ static const uint16_t run_start_do_request[] = {
 	SSDK_A_RUN_PURGE,
 	SSDK_A_RUN_BATCH,
 	SSDK_A_RUN_POLLED,
+	SSDK_A_RUN_ANATOMY,
 	SSDK_A_RUN_WORKERS,
 	SSDK_A_RUN_CPUS,
 	SSDK_A_RUN_TRACE,
@@ -578,6 +603,8 @@ static const uint16_t run_get_do_reply[] = {
 	SSDK_A_RUN_REPLAY_TIMING,
 	SSDK_A_RUN_REPLAY_SCALE,
 	SSDK_A_RUN_REPLAY_REMAP,
+	SSDK_A_RUN_ANATOMY,
+	SSDK_A_RUN_ANATOMY_UNSPLIT,
 	0
 };
 
@@ -645,6 +672,8 @@ static const uint16_t run_get_dump_reply[] = {
 	SSDK_A_RUN_REPLAY_TIMING,
 	SSDK_A_RUN_REPLAY_SCALE,
 	SSDK_A_RUN_REPLAY_REMAP,
+	SSDK_A_RUN_ANATOMY,
+	SSDK_A_RUN_ANATOMY_UNSPLIT,
 	0
 };
 
@@ -734,6 +763,8 @@ static const uint16_t results_get_do_reply[] = {
 	SSDK_A_RUN_REPLAY_TIMING,
 	SSDK_A_RUN_REPLAY_SCALE,
 	SSDK_A_RUN_REPLAY_REMAP,
+	SSDK_A_RUN_ANATOMY,
+	SSDK_A_RUN_ANATOMY_UNSPLIT,
 	0
 };
 
@@ -801,6 +832,8 @@ static const uint16_t results_get_dump_reply[] = {
 	SSDK_A_RUN_REPLAY_TIMING,
 	SSDK_A_RUN_REPLAY_SCALE,
 	SSDK_A_RUN_REPLAY_REMAP,
+	SSDK_A_RUN_ANATOMY,
+	SSDK_A_RUN_ANATOMY_UNSPLIT,
 	0
 };
 
@@ -868,6 +901,8 @@ static const uint16_t run_end_ntf_do_reply[] = {
 	SSDK_A_RUN_REPLAY_TIMING,
 	SSDK_A_RUN_REPLAY_SCALE,
 	SSDK_A_RUN_REPLAY_REMAP,
+	SSDK_A_RUN_ANATOMY,
+	SSDK_A_RUN_ANATOMY_UNSPLIT,
 	0
 };
 
@@ -961,7 +996,7 @@ const struct ssdk_spec_enum ssdk_spec_enums[SSDK_SPEC_NR_ENUMS] = {
 	[SSDK_SPEC_ENUM_RW] = { "rw", 0, 6, rw_names, rw_docs },
 	[SSDK_SPEC_ENUM_STATE] = { "state", 0, 5, state_names, state_docs },
 	[SSDK_SPEC_ENUM_OP] = { "op", 0, 2, op_names, op_docs },
-	[SSDK_SPEC_ENUM_LAT_KIND] = { "lat-kind", 0, 3, lat_kind_names, lat_kind_docs },
+	[SSDK_SPEC_ENUM_LAT_KIND] = { "lat-kind", 0, 8, lat_kind_names, lat_kind_docs },
 	[SSDK_SPEC_ENUM_PATTERN] = { "pattern", 0, 4, pattern_names, pattern_docs },
 	[SSDK_SPEC_ENUM_ARRIVALS] = { "arrivals", 0, 3, arrivals_names, arrivals_docs },
 	[SSDK_SPEC_ENUM_PURGE_METHOD] = { "purge-method", 0, 3, purge_method_names, purge_method_docs },

@@ -263,6 +263,7 @@ static const struct { size_t offset, size; } status_fields[SSDK_A_RUN_MAX + 1] =
 	STATUS_FIELD(SSDK_A_RUN_MEASUREMENT_OVERHEAD_NS, measurement_overhead_ns),
 	STATUS_FIELD(SSDK_A_RUN_CLOCK_READ_NS, clock_read_ns),
 	STATUS_FIELD(SSDK_A_RUN_UNPOLLED, unpolled),
+	STATUS_FIELD(SSDK_A_RUN_ANATOMY_UNSPLIT, anatomy_unsplit),
 };
 
 static uint64_t status_field(const struct ssdk_run_status *st, uint32_t type)

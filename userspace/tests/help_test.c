@@ -303,20 +303,20 @@ static const struct {
 } reads[] = {
 	{ "ctl", "info", "" },
 	{ "ctl", "run", "target engine buffered file-size profile workers cpus rw rwmixread bs "
-	  "bssplit iodepth batch polled offset span align align-offset stride pattern rate-iops "
+	  "bssplit iodepth batch polled anatomy offset span align align-offset stride pattern rate-iops "
 	  "arrivals open-loop runtime ios ramp rounds round-time steady cpu seed slowest "
 	  "ts-interval capture-over max-errors continue-on-error owned allow-write quiet dry-run" },
 	/* No progress to quieten, no process to own the run once it returns. */
 	{ "ctl", "start", "target engine buffered file-size profile workers cpus rw rwmixread bs "
-	  "bssplit iodepth batch polled offset span align align-offset stride pattern rate-iops "
+	  "bssplit iodepth batch polled anatomy offset span align align-offset stride pattern rate-iops "
 	  "arrivals open-loop runtime ios ramp rounds round-time steady cpu seed slowest "
 	  "ts-interval capture-over max-errors continue-on-error allow-write dry-run" },
 	/* A replay of a file too: a review's step on a filesystem. */
 	{ "ctl", "replay", "target engine buffered file-size trace timing remap iodepth batch "
-	  "polled offset span pattern runtime ios ramp cpu seed slowest ts-interval capture-over "
+	  "polled anatomy offset span pattern runtime ios ramp cpu seed slowest ts-interval capture-over "
 	  "max-errors continue-on-error owned allow-write quiet dry-run" },
 	{ "ctl", "sweep", "target engine buffered file-size profile workers cpus rw rwmixread bs "
-	  "bssplit iodepth batch polled offset span align align-offset stride pattern rate-iops "
+	  "bssplit iodepth batch polled anatomy offset span align align-offset stride pattern rate-iops "
 	  "arrivals open-loop runtime ios ramp rounds round-time steady cpu seed slowest "
 	  "ts-interval capture-over max-errors continue-on-error owned allow-write quiet dry-run" },
 	{ "ctl", "purge", "target offset span method cpu slowest ts-interval capture-over "

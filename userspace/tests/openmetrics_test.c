@@ -83,6 +83,7 @@ static int make_run(struct om_fixture_run *f, uint32_t id, uint64_t seed)
 	ssdk_config_set(c, SSDK_A_RUN_IODEPTH, 4);
 	ssdk_config_set(c, SSDK_A_RUN_RATE_IOPS, 1000);
 	ssdk_config_set(c, SSDK_A_RUN_ARRIVALS, SSDK_ARRIVALS_POISSON);
+	ssdk_config_set(c, SSDK_A_RUN_ANATOMY, 1);
 	f->r.st.id = id;
 	f->r.st.state = SSDK_STATE_DONE;
 	f->r.st.elapsed_ns = 3000000001ULL;
@@ -281,7 +282,7 @@ TEST(bucket_counts_exact)
 			sums++;
 		}
 	}
-	/* an open loop: 2 ops x 3 kinds, each 22 buckets and +Inf */
+	/* an open loop with anatomy: 2 ops x 8 kinds, each 22 buckets and +Inf */
 	EXPECT_EQ(SSDK_NR_SETS * (OM_NR_LE + 1U), buckets);
 	EXPECT_EQ((unsigned int)SSDK_NR_SETS, counts);
 	EXPECT_EQ((unsigned int)SSDK_NR_SETS, sums);

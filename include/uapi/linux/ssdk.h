@@ -104,11 +104,36 @@ enum ssdk_op {
  *   how late the worker issued it, waiting for a free slot or for its own
  *   wake-up (open-loop arrivals only): a replay's fidelity to its trace's
  *   times.
+ * @SSDK_LAT_KIND_BLOCK: Anatomy (runs with anatomy): from the IO's submission
+ *   to its dispatch to the driver (the block layer's block_rq_issue): the
+ *   plug, the wait for a tag, the IO scheduler, a requeue; blktrace's Q2D. For
+ *   a bio-based device (dm, md), which has no request of its own, the whole
+ *   latency is its device stage and none is here.
+ * @SSDK_LAT_KIND_DEVICE: Anatomy: from the IO's dispatch to the driver to the
+ *   driver's completion of its request (block_rq_complete), the device as the
+ *   host sees it, its interrupt included; blktrace's D2C. For a bio-based
+ *   device (dm, md): from submission to completion, all of it the driver's.
+ * @SSDK_LAT_KIND_END_IO: Anatomy: from the driver's completion of the request
+ *   to the IO's end_io in ssdk, where its latency ends: the completion of the
+ *   bios before it in the request. block, device and end-io add up to the
+ *   latency exactly.
+ * @SSDK_LAT_KIND_REAP: Anatomy: from the IO's end_io to the worker's reaping
+ *   it: the worker's wake-up, and the IOs reaped before it in the same batch.
+ *   After the latency, not in it.
+ * @SSDK_LAT_KIND_IDLE: Anatomy: how long the IO's slot stayed empty before it:
+ *   from its previous IO's end_io to this IO's submission (the reap, the
+ *   recording, the choice of the next IO); the device's queue is one IO short
+ *   for that long. Not in the latency.
  */
 enum ssdk_lat_kind {
 	SSDK_LAT_KIND_SERVICE,
 	SSDK_LAT_KIND_RESPONSE,
 	SSDK_LAT_KIND_LATENESS,
+	SSDK_LAT_KIND_BLOCK,
+	SSDK_LAT_KIND_DEVICE,
+	SSDK_LAT_KIND_END_IO,
+	SSDK_LAT_KIND_REAP,
+	SSDK_LAT_KIND_IDLE,
 
 	/* private: */
 	__SSDK_LAT_KIND_MAX,
@@ -342,6 +367,8 @@ enum {
 	SSDK_A_RUN_REPLAY_TIMING,
 	SSDK_A_RUN_REPLAY_SCALE,
 	SSDK_A_RUN_REPLAY_REMAP,
+	SSDK_A_RUN_ANATOMY,
+	SSDK_A_RUN_ANATOMY_UNSPLIT,
 
 	__SSDK_A_RUN_MAX,
 	SSDK_A_RUN_MAX = (__SSDK_A_RUN_MAX - 1)
@@ -375,6 +402,11 @@ enum {
 	SSDK_A_IO_CPU_COMPLETE,
 	SSDK_A_IO_INFLIGHT,
 	SSDK_A_IO_PAD,
+	SSDK_A_IO_BLOCK_NS,
+	SSDK_A_IO_DEVICE_NS,
+	SSDK_A_IO_END_IO_NS,
+	SSDK_A_IO_REAP_NS,
+	SSDK_A_IO_IDLE_NS,
 
 	__SSDK_A_IO_MAX,
 	SSDK_A_IO_MAX = (__SSDK_A_IO_MAX - 1)

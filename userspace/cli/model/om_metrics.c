@@ -261,12 +261,6 @@ static void om_double(FILE *f, double v)
 	fprintf(f, "} %.17g\n", v);
 }
 
-/* The latency kinds a run has: service; response and lateness in an open loop. */
-static unsigned int om_kinds(const struct run_result *r)
-{
-	return result_open_loop(r) ? SSDK_NR_SETS / SSDK_NR_OPS : 1;
-}
-
 /*
  * One histogram: a bucket per `le`, +Inf, _count (the +Inf bucket, as
  * both formats require) and _sum (the exact sum of the latencies the
@@ -359,7 +353,8 @@ static void om_op_figure(FILE *f, const struct om_run *run, unsigned int op,
  * Every op of every run has its series, zero when it did no IO, so that
  * a run's series do not come and go. The latency histogram has a series
  * per op and latency kind the run measures (service; response and
- * lateness for an open loop), for runs that have their histograms.
+ * lateness for an open loop; the stages with anatomy), for runs that have
+ * their histograms.
  */
 void om_write(FILE *f, enum om_dialect d, const struct om_run *runs, unsigned int n)
 {
@@ -403,8 +398,9 @@ void om_write(FILE *f, enum om_dialect d, const struct om_run *runs, unsigned in
 		  "Latency of the IOs completed without error, by op and kind; le: the upper edges of log-linear buckets, exact.");
 	for (i = 0; i < n; i++)
 		for (op = 0; op < SSDK_NR_OPS; op++)
-			for (kind = 0; kind < om_kinds(runs[i].r); kind++)
-				if (runs[i].r->hists[op + kind * SSDK_NR_OPS])
+			for (kind = 0; kind <= SSDK_LAT_KIND_MAX; kind++)
+				if (result_kind_kept(runs[i].r, kind) &&
+				    runs[i].r->hists[op + kind * SSDK_NR_OPS])
 					om_histogram(f, &runs[i], op, kind, le, nr_le);
 	if (d == OM_OPENMETRICS)
 		fputs("# EOF\n", f);

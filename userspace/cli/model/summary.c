@@ -135,6 +135,19 @@ int result_open_loop(const struct run_result *r)
 }
 
 /**
+ * result_kind_kept() - Whether a run measured a latency kind.
+ * @r: The run.
+ * @kind: An SSDK_LAT_KIND_*.
+ *
+ * Return: 1 or 0: service time always; response time and lateness in an
+ * open loop; the stages with anatomy (rules.h).
+ */
+int result_kind_kept(const struct run_result *r, unsigned int kind)
+{
+	return ssdk_lat_kind_kept(kind, result_open_loop(r), r->st.config.anatomy);
+}
+
+/**
  * result_rounds() - A run's rounds and its measurement window.
  * @r: The run, its records fetched.
  * @out: Filled in; free with rounds_free(). No rounds for a run without

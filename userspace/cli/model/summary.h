@@ -120,5 +120,6 @@ int result_alloc_hists(struct run_result *r);
 void result_free(struct run_result *r);
 void result_merge(struct run_result *t, const struct run_result *s);
 int result_open_loop(const struct run_result *r);
+int result_kind_kept(const struct run_result *r, unsigned int kind);
 
 #endif /* _SSDK_SUMMARY_H */

@@ -126,11 +126,12 @@ static void json_lat(struct json *j, const struct op_summary *o, int with_hist)
 }
 
 /*
- * An op: counts, rates, service latencies, and the @nr_kinds - 1 other
- * kinds of @o (response, lateness: an open loop's), each under its name.
+ * An op: counts, rates, service latencies, and the other kinds of @o
+ * (by kind) @r measured (response, lateness: an open loop's; the stages
+ * of anatomy), each under its name.
  */
 static void json_op(struct json *j, const char *key, const struct op_summary *o,
-		    unsigned int nr_kinds, int with_hist)
+		    const struct run_result *r, int with_hist)
 {
 	unsigned int kind;
 
@@ -141,8 +142,13 @@ static void json_op(struct json *j, const char *key, const struct op_summary *o,
 	json_double(j, "iops", o->iops);
 	json_double(j, "bw_bytes", o->bw_bytes);
 	json_lat(j, o, with_hist);
-	for (kind = 1; kind < nr_kinds; kind++) {
+	for (kind = 1; kind <= SSDK_LAT_KIND_MAX; kind++) {
+		if (!result_kind_kept(r, kind))
+			continue;
 		json_object_begin(j, enum_name(SSDK_SPEC_ENUM_LAT_KIND, kind));
+		/* A stage has its own count: a dm device's IOs have no block stage. */
+		if (kind >= SSDK_LAT_KIND_BLOCK)
+			json_u64(j, STATS(IOS), o[kind].ios);
 		json_lat(j, &o[kind], with_hist);
 		json_object_end(j);
 	}
@@ -222,6 +228,7 @@ static void json_config(struct json *j, const struct run_result *r)
 	else
 		json_null(j, RUN(BATCH));
 	json_boolean(j, RUN(POLLED), c->polled);
+	json_boolean(j, RUN(ANATOMY), c->anatomy);
 	json_u64(j, RUN(OFFSET), c->offset);
 	json_u64(j, RUN(SPAN), c->span);
 	json_u64(j, RUN(RUNTIME_NS), c->runtime_ns);
@@ -260,6 +267,7 @@ static void json_config(struct json *j, const struct run_result *r)
 static void json_ios(struct json *j, const char *key, const struct ssdk_io_rec *ios, uint32_t n)
 {
 	const struct ssdk_io_rec *io;
+	unsigned int kind;
 	uint32_t i;
 
 	json_array_begin(j, key, 0);
@@ -274,6 +282,10 @@ static void json_ios(struct json *j, const char *key, const struct ssdk_io_rec *
 		json_u64(j, IO(CPU_SUBMIT), io->cpu_submit);
 		json_u64(j, IO(CPU_COMPLETE), io->cpu_complete);
 		json_u64(j, IO(INFLIGHT), io->inflight);
+		for (kind = SSDK_LAT_KIND_BLOCK; kind <= SSDK_LAT_KIND_MAX; kind++)
+			if (io->stages & SSDK_STAGE_BIT(kind))
+				json_u64(j, out_json_key(SSDK_SPEC_SET_IO, ssdk_stage_io_attr(kind)),
+					 io->stage_ns[kind - SSDK_LAT_KIND_BLOCK]);
 		json_object_end(j);
 	}
 	json_array_end(j);
@@ -371,7 +383,6 @@ void out_json_run(struct json *j, const char *key, const struct run_result *r)
 	int with_hist = r->hists[SSDK_OP_READ] || r->hists[SSDK_OP_WRITE];
 	int open_loop = result_open_loop(r);
 	const struct run_records *x = &r->rec;
-	unsigned int nr_kinds = open_loop ? SSDK_NR_SETS / SSDK_NR_OPS : 1;
 	struct op_summary o[SSDK_NR_SETS / SSDK_NR_OPS];
 	unsigned int op, kind, set;
 	uint32_t i;
@@ -394,6 +405,8 @@ void out_json_run(struct json *j, const char *key, const struct run_result *r)
 	json_u64(j, RUN(CLOCK_READ_NS), st->clock_read_ns);
 	if (st->config.polled)
 		json_u64(j, RUN(UNPOLLED), st->unpolled);
+	if (st->config.anatomy)
+		json_u64(j, RUN(ANATOMY_UNSPLIT), st->anatomy_unsplit);
 	if (open_loop)
 		json_u64(j, RUN(LATE), st->late);
 	if (st->config.rounds) {
@@ -404,12 +417,14 @@ void out_json_run(struct json *j, const char *key, const struct run_result *r)
 			json_null(j, RUN(STEADY_ROUND));
 	}
 	for (op = 0; op < SSDK_NR_OPS; op++) {
-		for (kind = 0; kind < nr_kinds; kind++) {
+		for (kind = 0; kind <= SSDK_LAT_KIND_MAX; kind++) {
+			if (!result_kind_kept(r, kind))
+				continue;
 			set = op + kind * SSDK_NR_OPS;
 			op_summarize(&st->stats[set], st->measured_ns,
 				     with_hist ? r->hists[set] : NULL, &o[kind]);
 		}
-		json_op(j, enum_name(SSDK_SPEC_ENUM_OP, op), o, nr_kinds, with_hist);
+		json_op(j, enum_name(SSDK_SPEC_ENUM_OP, op), o, r, with_hist);
 	}
 	if (r->has_records) {
 		json_u64(j, RUN(TS_DROPPED), st->ts_dropped);

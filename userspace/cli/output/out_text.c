@@ -264,6 +264,69 @@ static void text_summary(const struct run_result *r)
 	}
 }
 
+/*
+ * Anatomy: each op's stages as rows, from the histograms when the run
+ * has them; the IOs the block layer did not stamp (a bio-based device's)
+ * said, their latency all device.
+ */
+static void text_anatomy(const struct run_result *r)
+{
+	const struct ssdk_run_status *st = &r->st;
+	char mean[32], p50[32], p99[32], p999[32], mx[32];
+	unsigned int op, kind, set;
+	struct op_summary o;
+
+	if (!st->config.anatomy)
+		return;
+	for (op = 0; op < SSDK_NR_OPS; op++) {
+		if (!st->stats[op].ios)
+			continue;
+		printf("\n  %-12s %12s %12s %12s %12s %12s %12s\n",
+		       op == SSDK_OP_READ ? "read stages" : "write stages", "IOs", "mean", "p50",
+		       "p99", "p99.9", "max");
+		for (kind = SSDK_LAT_KIND_BLOCK; kind <= SSDK_LAT_KIND_MAX; kind++) {
+			set = op + kind * SSDK_NR_OPS;
+			op_summarize(&st->stats[set], st->measured_ns, r->hists[set], &o);
+			if (!o.ios) {
+				printf("  %-12s %12s\n", enum_name(SSDK_SPEC_ENUM_LAT_KIND, kind), "-");
+				continue;
+			}
+			printf("  %-12s %12llu %12s %12s %12s %12s %12s\n",
+			       enum_name(SSDK_SPEC_ENUM_LAT_KIND, kind), (unsigned long long)o.ios,
+			       ssdk_fmt_ns(mean, sizeof(mean), o.mean),
+			       r->hists[set] ? ssdk_fmt_ns(p50, sizeof(p50), o.pct[SSDK_REPORT_P50]) : "-",
+			       r->hists[set] ? ssdk_fmt_ns(p99, sizeof(p99), o.pct[SSDK_REPORT_P99]) : "-",
+			       r->hists[set] ? ssdk_fmt_ns(p999, sizeof(p999), o.pct[SSDK_REPORT_P999]) : "-",
+			       ssdk_fmt_ns(mx, sizeof(mx), o.max));
+		}
+	}
+	if (st->anatomy_unsplit)
+		printf("  %llu IOs not split (a bio-based device's, dm or md): their latency is all device\n",
+		       (unsigned long long)st->anatomy_unsplit);
+}
+
+/* Where the slowest IOs' time went: "slowest 16 IOs: 91.0% device, ...". */
+static void text_tail_line(const struct run_result *r)
+{
+	const struct run_records *x = &r->rec;
+	double share[SSDK_NR_STAGES];
+	unsigned int kind;
+	int top;
+
+	if (!r->st.config.anatomy)
+		return;
+	top = ssdk_tail_stages(x->slowest, x->nr_slowest, share);
+	if (top < 0)
+		return;
+	printf("\nslowest %u IOs: %.1f%% %s", x->nr_slowest,
+	       100 * share[top - SSDK_LAT_KIND_BLOCK], enum_name(SSDK_SPEC_ENUM_LAT_KIND, top));
+	for (kind = SSDK_LAT_KIND_BLOCK; kind <= SSDK_LAT_KIND_MAX; kind++)
+		if ((int)kind != top && ssdk_stage_in_latency(kind))
+			printf(", %.1f%% %s", 100 * share[kind - SSDK_LAT_KIND_BLOCK],
+			       enum_name(SSDK_SPEC_ENUM_LAT_KIND, kind));
+	putchar('\n');
+}
+
 static void text_status(struct output *out, const struct run_result *r)
 {
 	text_summary(r);
@@ -483,13 +546,21 @@ void out_text_rounds(const struct run_result *r)
 	rounds_free(&rr);
 }
 
+/* A run: its summary, its stages and where its tail went, its rounds. */
+static void text_run(const struct run_result *r)
+{
+	text_summary(r);
+	text_anatomy(r);
+	text_tail_line(r);
+	if (r->st.config.rounds)
+		out_text_rounds(r);
+}
+
 static void text_results(struct output *out, const struct run_result *r, unsigned int flags)
 {
 	const struct run_records *x = &r->rec;
 
-	text_summary(r);
-	if (r->st.config.rounds)
-		out_text_rounds(r);
+	text_run(r);
 	if (flags & (RESULTS_SLOWEST | RESULTS_TEXT))
 		text_ios("slowest", x->slowest, x->nr_slowest,
 			 flags & RESULTS_SLOWEST ? UINT32_MAX : 10);
@@ -527,9 +598,7 @@ static void text_job(struct output *out, const struct run_result *r, unsigned in
 	unsigned int i;
 
 	if (n == 1) {
-		text_summary(&r[0]);
-		if (r[0].st.config.rounds)
-			out_text_rounds(&r[0]);
+		text_run(&r[0]);
 		return;
 	}
 	for (i = 0; i < n; i++)

@@ -37,6 +37,7 @@ from .results import (
     Latency,
     OpStats,
     Results,
+    Stage,
     TimeSeries,
     load,
 )
@@ -66,6 +67,7 @@ __all__ = [
     "RunNotFoundError",
     "SsdkError",
     "SsdkPermissionError",
+    "Stage",
     "Step",
     "StudyCell",
     "StudyRow",

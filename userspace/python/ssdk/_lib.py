@@ -28,6 +28,7 @@ REASON_LEN = 256
 CONFIG_SET_WORDS = 2
 NR_OPS = len(spec.Op)
 NR_SETS = NR_OPS * len(spec.LatKind)
+NR_STAGES = len(spec.LatKind) - spec.LatKind.BLOCK  # anatomy's stages, block on
 ANY_CPU = -1
 TRACE_NR_OPS = NR_OPS + 2  # the spec's ops, then discard and flush
 TRACE_SIZES = 8
@@ -123,6 +124,7 @@ class RunConfig(ctypes.Structure):
         ("replay_timing", u32),
         ("replay_scale", u32),
         ("replay_remap", u32),
+        ("anatomy", u32),
     ]
 
 
@@ -163,6 +165,7 @@ class RunStatus(ctypes.Structure):
         ("measurement_overhead_ns", u64),
         ("clock_read_ns", u64),
         ("unpolled", u64),
+        ("anatomy_unsplit", u64),
         ("captured_count", u32),
         ("rounds_done", u32),
         ("steady_round", u32),
@@ -184,7 +187,8 @@ class IoRec(ctypes.Structure):
         ("cpu_submit", u32),
         ("cpu_complete", u32),
         ("inflight", u32),
-        ("reserved", u32),
+        ("stages", u32),
+        ("stage_ns", u64 * NR_STAGES),
     ]
 
 
@@ -336,6 +340,9 @@ _PROTOTYPES: dict[str, tuple[object, list[object]]] = {
     "ssdk_report_pct": (ctypes.c_double, [u32]),
     "ssdk_pct_key": (_STR, [_BUF, ctypes.c_size_t, ctypes.c_double]),
     "ssdk_counts_stddev": (ctypes.c_double, [_P(Counts)]),
+    "ssdk_stage_io_attr": (u32, [u32]),
+    "ssdk_stage_in_latency": (ctypes.c_int, [u32]),
+    "ssdk_tail_stages": (ctypes.c_int, [_P(IoRec), u32, _P(ctypes.c_double)]),
     "ssdk_change_pct": (ctypes.c_double, [ctypes.c_double, ctypes.c_double]),
     "ssdk_parse_u64": (ctypes.c_int, [_STR, _P(u64)]),
     "ssdk_parse_u32": (ctypes.c_int, [_STR, _P(u32)]),

@@ -35,6 +35,7 @@ FIELD_ATTRS: dict[str, tuple[str, str]] = {
     "iodepth": ("iodepth", _INT),
     "batch": ("batch", _INT),
     "polled": ("polled", _FLAG),
+    "anatomy": ("anatomy", _FLAG),
     "offset": ("offset", _SIZE),
     "span": ("span", _SIZE),
     "align": ("align", _SIZE),
@@ -114,6 +115,7 @@ class Job:
     iodepth: int | None = None
     batch: int | None = None
     polled: bool = False
+    anatomy: bool = False
     offset: Size | None = None
     span: Size | None = None
     align: Size | None = None

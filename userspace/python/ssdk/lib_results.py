@@ -10,13 +10,26 @@ ssdk_counts_stddev(), the CLI's too).
 from __future__ import annotations
 
 import ctypes
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from . import _lib, spec
 from .histogram import Histogram
-from .results import OPS, IoRecord, Latency, OpStats, Results, Round, TimeSeries, Window
+from .results import (
+    OPS,
+    STAGES,
+    IoRecord,
+    Latency,
+    OpStats,
+    Results,
+    Round,
+    Stage,
+    TimeSeries,
+    Window,
+    stage_key,
+)
 
 _STATES = {int(s): s.name.lower() for s in spec.State}
 _RWS = {int(s): s.name.lower() for s in spec.Rw}
@@ -48,23 +61,48 @@ def stddev(c: _lib.Counts) -> float:
     return float(_lib.lib().ssdk_counts_stddev(ctypes.byref(c)))
 
 
+def tail_stages(ios: Sequence[IoRecord]) -> tuple[str, dict[str, float]] | None:
+    """libssdk's ssdk_tail_stages() of IoRecords: the top stage and the shares."""
+    arr = (_lib.IoRec * max(len(ios), 1))()
+    for r, io in zip(arr, ios, strict=False):
+        r.lat_ns = io.lat_ns
+        for i, s in enumerate(STAGES):
+            v = getattr(io, stage_key(s))
+            if v is not None:
+                r.stages |= 1 << i
+                r.stage_ns[i] = v
+    share = (ctypes.c_double * _lib.NR_STAGES)()
+    top = _lib.lib().ssdk_tail_stages(arr, len(ios), share)
+    if top < 0:
+        return None
+    first = spec.LatKind.BLOCK
+    return (STAGES[top - first],
+            {s: share[i] for i, s in enumerate(STAGES)
+             if _lib.lib().ssdk_stage_in_latency(first + i)})
+
+
 def _latency(c: _lib.Counts, hist: Histogram | None) -> Latency:
     if not c.ios:
         return Latency(0, 0, 0.0, 0.0, hist)
     return Latency(int(c.lat_min_ns), int(c.lat_max_ns), c.lat_sum_ns / c.ios, stddev(c), hist)
 
 
-def _op(op: int, st: _lib.RunStatus, hists: list[Histogram | None], open_loop: bool) -> OpStats:
+def _op(op: int, st: _lib.RunStatus, hists: list[Histogram | None], open_loop: bool,
+        anatomy: bool) -> OpStats:
     c = st.stats[op]
     measured = st.measured_ns
     iops = c.ios * 1e9 / measured if measured else 0.0
     bw = c.bytes * 1e9 / measured if measured else 0.0
     # An open loop's response time and lateness: sets op + NR_OPS x kind.
-    kinds = [_latency(st.stats[op + k * _lib.NR_OPS], hists[op + k * _lib.NR_OPS])
-             if open_loop else None
-             for k in (spec.LatKind.RESPONSE, spec.LatKind.LATENESS)]
+    resp, late = (_latency(st.stats[op + k * _lib.NR_OPS], hists[op + k * _lib.NR_OPS])
+                  if open_loop else None
+                  for k in (spec.LatKind.RESPONSE, spec.LatKind.LATENESS))
+    # A run with anatomy's stages, from block on.
+    stages = {s: Stage(int(st.stats[op + k * _lib.NR_OPS].ios),
+                       _latency(st.stats[op + k * _lib.NR_OPS], hists[op + k * _lib.NR_OPS]))
+              for k, s in enumerate(STAGES, spec.LatKind.BLOCK)} if anatomy else {}
     return OpStats(OPS[op], int(c.ios), int(c.bytes), int(c.errors), iops, bw,
-                   _latency(c, hists[op]), *kinds)
+                   _latency(c, hists[op]), resp, late, stages)
 
 
 def _pattern(c: _lib.RunConfig) -> str | None:
@@ -126,6 +164,7 @@ def config_dict(c: _lib.RunConfig, engine: str | None = None) -> dict[str, objec
         "max_errors": c.max_errors, "owned": bool(c.owned),
         "rw": _RWS.get(c.rw, str(c.rw)), "bs": c.bs, "iodepth": c.iodepth,
         "batch": c.batch if _is_set(c, "batch") else None, "polled": bool(c.polled),
+        "anatomy": bool(c.anatomy),
         "offset": c.offset, "span": c.span, "runtime_ns": c.runtime_ns, "ios": c.ios,
         "ramp_ns": c.ramp_ns, "seed": c.seed, "purge": _purge(c),
         "rounds": c.rounds, "round_ns": c.round_ns,
@@ -165,7 +204,9 @@ def records(arr: ctypes.Array[_lib.IoRec] | None, n: int) -> tuple[IoRecord, ...
     if arr is None:
         return ()
     return tuple(IoRecord(r.lat_ns, OPS[r.op] if r.op < len(OPS) else str(r.op), r.offset,
-                          r.len, r.t_ns, r.cpu_submit, r.cpu_complete, r.inflight)
+                          r.len, r.t_ns, r.cpu_submit, r.cpu_complete, r.inflight,
+                          *(r.stage_ns[i] if r.stages >> i & 1 else None
+                            for i in range(_lib.NR_STAGES)))
                  for r in arr[:n])
 
 
@@ -248,10 +289,12 @@ def results(st: _lib.RunStatus, hists: np.ndarray | None, slowest: tuple[IoRecor
         target_size=st.target_size, logical_block_size=st.logical_block_size,
         config=config_dict(c), elapsed_ns=st.elapsed_ns, measured_ns=st.measured_ns,
         completed=st.completed, io_errors=st.io_errors,
-        read=_op(0, st, h, open_loop), write=_op(1, st, h, open_loop),
+        read=_op(0, st, h, open_loop, bool(c.anatomy)),
+        write=_op(1, st, h, open_loop, bool(c.anatomy)),
         iops_now=st.iops_now, cpu_ns=st.cpu_ns,
         measurement_overhead_ns=st.measurement_overhead_ns, clock_read_ns=st.clock_read_ns,
         unpolled=st.unpolled if c.polled else None,
+        anatomy_unsplit=st.anatomy_unsplit if c.anatomy else None,
         late=st.late if open_loop else None,
         slowest=slowest, captured=captured, timeseries=ts, ts_dropped=st.ts_dropped,
         captured_dropped=st.captured_dropped, conditions=conditions or {}, name=name,

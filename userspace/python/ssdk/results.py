@@ -28,6 +28,14 @@ if TYPE_CHECKING:
     from .plan import Plan
 
 OPS: tuple[str, ...] = tuple(op.name.lower() for op in spec.Op)
+# The stages of anatomy (the spec's lat-kind from block on), by name.
+STAGES: tuple[str, ...] = tuple(k.name.lower().replace("_", "-") for k in spec.LatKind
+                                if k >= spec.LatKind.BLOCK)
+
+
+def stage_key(stage: str) -> str:
+    """A stage's key in an IO record: "end-io" -> "end_io_ns"."""
+    return stage.replace("-", "_") + "_ns"
 
 JsonObj = dict[str, Any]
 
@@ -79,6 +87,14 @@ class Latency:
 
 
 @dataclass(frozen=True)
+class Stage:
+    """One stage of anatomy of one op: the IOs timed in it, their latencies."""
+
+    ios: int
+    lat: Latency
+
+
+@dataclass(frozen=True)
 class OpStats:
     """The measured IOs of one op (read or write) of a run."""
 
@@ -91,6 +107,7 @@ class OpStats:
     lat: Latency
     response: Latency | None = None
     lateness: Latency | None = None
+    stages: Mapping[str, Stage] = field(default_factory=dict)
 
     @property
     def mb_s(self) -> float:
@@ -108,9 +125,11 @@ class OpStats:
             k = o.get(name)
             return Latency.from_json(k["lat_ns"], k.get("histogram")) if k else None
 
+        stages = {s: Stage(int(o[s]["ios"]), lat) for s in STAGES
+                  if (lat := kind(s)) is not None}
         return cls(op, int(o["ios"]), int(o["bytes"]), int(o["errors"]), float(o["iops"]),
                    float(o["bw_bytes"]), Latency.from_json(o["lat_ns"], o.get("histogram")),
-                   kind("response"), kind("lateness"))
+                   kind("response"), kind("lateness"), stages)
 
     def to_json(self) -> JsonObj:
         out: JsonObj = {"ios": self.ios, "bytes": self.bytes, "errors": self.errors,
@@ -118,11 +137,14 @@ class OpStats:
         out["lat_ns"], hist = self.lat.to_json(self.ios)
         if hist is not None:
             out["histogram"] = hist
-        for name, lat in (("response", self.response), ("lateness", self.lateness)):
+        kinds: list[tuple[str, Latency | None, int | None]] = [
+            ("response", self.response, None), ("lateness", self.lateness, None),
+            *((s, st.lat, st.ios) for s, st in self.stages.items())]
+        for name, lat, ios in kinds:
             if lat is None:
                 continue
-            k: JsonObj = {}
-            k["lat_ns"], khist = lat.to_json(self.ios)
+            k: JsonObj = {} if ios is None else {"ios": ios}
+            k["lat_ns"], khist = lat.to_json(self.ios if ios is None else ios)
             if khist is not None:
                 k["histogram"] = khist
             out[name] = k
@@ -140,12 +162,28 @@ class IoRecord(NamedTuple):
     cpu_submit: int
     cpu_complete: int
     inflight: int
+    block_ns: int | None = None
+    device_ns: int | None = None
+    end_io_ns: int | None = None
+    reap_ns: int | None = None
+    idle_ns: int | None = None
+
+    @property
+    def stages(self) -> dict[str, int]:
+        """A run with anatomy: the IO's stages by name (block, device...), those it has."""
+        return {s: v for s in STAGES
+                if (v := getattr(self, stage_key(s))) is not None}
 
     @classmethod
     def from_json(cls, d: JsonObj) -> IoRecord:
+        stages = {stage_key(s): int(d[stage_key(s)]) for s in STAGES if stage_key(s) in d}
         return cls(int(d["lat_ns"]), str(d["op"]), int(d["offset"]), int(d["len"]),
                    int(d["t_ns"]), int(d["cpu_submit"]), int(d["cpu_complete"]),
-                   int(d["inflight"]))
+                   int(d["inflight"]), **stages)
+
+    def to_json(self) -> JsonObj:
+        """The CLI's object of the IO: its stages only where it has them."""
+        return {k: v for k, v in self._asdict().items() if v is not None}
 
 
 class Round(NamedTuple):
@@ -284,7 +322,10 @@ class Results:
     ``clock_read_ns`` the clock read inside every latency (0 from the
     userspace engines; None in results written before they were);
     ``unpolled``, for a polled run, its IOs the block layer took off
-    polling (they completed by interrupt).
+    polling (they completed by interrupt). A run with anatomy has each
+    op's ``stages`` and each record's, and ``anatomy_unsplit``: its IOs
+    the block layer's tracepoints did not see (a bio-based device's);
+    ``tail_stages()`` says where its slowest IOs' time went.
     """
 
     id: int
@@ -305,6 +346,7 @@ class Results:
     measurement_overhead_ns: int | None = None
     clock_read_ns: int | None = None
     unpolled: int | None = None
+    anatomy_unsplit: int | None = None
     late: int | None = None
     slowest: Sequence[IoRecord] = ()
     captured: Sequence[IoRecord] = ()
@@ -318,6 +360,13 @@ class Results:
     steady_round: int | None = None
     rounds: Sequence[Round] = ()
     window: Window | None = None
+
+    def tail_stages(self) -> tuple[str, dict[str, float]] | None:
+        """Where the slowest IOs' time went: the stage with the largest part and
+        each latency stage's part (0 to 1), libssdk's ssdk_tail_stages(); None
+        for a run without anatomy."""
+        from .lib_results import tail_stages
+        return tail_stages(self.slowest)
 
     # --- what a report asks first ------------------------------------------------
 
@@ -398,7 +447,8 @@ class Results:
             "measured_ns": self.measured_ns, "completed": self.completed,
             "io_errors": self.io_errors, "iops_now": self.iops_now,
         }
-        for key in ("cpu_ns", "measurement_overhead_ns", "clock_read_ns", "unpolled"):
+        for key in ("cpu_ns", "measurement_overhead_ns", "clock_read_ns", "unpolled",
+                    "anatomy_unsplit"):
             if getattr(self, key) is not None:
                 d[key] = getattr(self, key)
         if self.late is not None:
@@ -411,9 +461,9 @@ class Results:
         if self.timeseries is not None:
             d["ts_dropped"] = self.ts_dropped
             d["captured_dropped"] = self.captured_dropped
-            d["slowest"] = [r._asdict() for r in self.slowest]
+            d["slowest"] = [r.to_json() for r in self.slowest]
             d["timeseries"] = self.timeseries.to_json()
-            d["captured"] = [r._asdict() for r in self.captured]
+            d["captured"] = [r.to_json() for r in self.captured]
             if self.rounds_done is not None:
                 d["rounds"] = [r.to_json() for r in self.rounds]
                 d["window"] = self.window._asdict() if self.window else None
@@ -458,7 +508,7 @@ def _results_from_json(d: JsonObj, name: str) -> Results:
         iops_now=int(d.get("iops_now", 0)), cpu_ns=_opt_int(d, "cpu_ns"),
         measurement_overhead_ns=_opt_int(d, "measurement_overhead_ns"),
         clock_read_ns=_opt_int(d, "clock_read_ns"), unpolled=_opt_int(d, "unpolled"),
-        late=_opt_int(d, "late"),
+        anatomy_unsplit=_opt_int(d, "anatomy_unsplit"), late=_opt_int(d, "late"),
         slowest=tuple(IoRecord.from_json(x) for x in d.get("slowest", ())),
         captured=tuple(IoRecord.from_json(x) for x in d.get("captured", ())),
         timeseries=ts, ts_dropped=int(d.get("ts_dropped", 0)),

@@ -85,7 +85,7 @@ def test_fields_are_the_jsons(name: str, doc: dict[str, Any]) -> None:
         assert o.lat.histogram.total == o.ios
         assert o.lat.histogram.triples() == j["histogram"]
     if "slowest" in doc:
-        assert [s._asdict() for s in r.slowest] == doc["slowest"]
+        assert [s.to_json() for s in r.slowest] == doc["slowest"]
         assert r.timeseries is not None and len(r.timeseries) == len(doc["timeseries"])
         if doc["slowest"]:
             assert r.slowest[0].lat_ns == max(doc["read"]["lat_ns"]["max"],
