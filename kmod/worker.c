@@ -461,23 +461,24 @@ static u64 ssdk_ios_left(const struct ssdk_worker *w)
 }
 
 /*
- * Submit the IOs the free slots allow: one at a time as each slot frees
- * (a paced run's when each is due), or a batched run's all together
- * under one plug: their requests allocated together and handed to the
- * driver together (its queue_rqs() where it has one) when the plug is
- * finished. Each IO is stamped as it enters the block layer, so its
- * latency includes its wait in the plug while the rest is built.
+ * Submit the IOs the free slots allow: a paced run's each when it is due;
+ * otherwise, once a batch of slots is free (one, by default), every free
+ * slot's IO together: one alone as it is, several under one plug, their
+ * requests allocated together and handed to the driver together (its
+ * queue_rqs() where it has one: one doorbell for them all) when the plug
+ * is finished, as io_uring submits a batch of SQEs. Each IO is stamped as
+ * it enters the block layer, so its latency includes its wait in the
+ * plug while the rest is built (anatomy's block stage shows it).
  */
 static void ssdk_submit_free(struct ssdk_worker *w, u64 now)
 {
 	const struct ssdk_run_config *cfg = &w->run->cfg;
 	struct blk_plug plug;
-	u64 left;
+	u64 left, nr;
 
-	if (cfg->batch == 1) {
+	if (cfg->scheduled) {
 		while (w->nr_free && ssdk_may_submit(w, now) && ssdk_pace_due(w, now))
-			ssdk_slot_submit(w, cfg->scheduled ? ssdk_pace_pop(w) :
-					 w->free[--w->nr_free], now);
+			ssdk_slot_submit(w, ssdk_pace_pop(w), now);
 		return;
 	}
 	/*
@@ -488,7 +489,12 @@ static void ssdk_submit_free(struct ssdk_worker *w, u64 now)
 	if (!w->nr_free || !ssdk_may_submit(w, now) ||
 	    w->nr_free < min_t(u64, cfg->batch, left))
 		return;
-	ssdk_start_plug(&plug, min_t(u64, w->nr_free, left));
+	nr = min_t(u64, w->nr_free, left);
+	if (nr == 1) {
+		ssdk_slot_submit(w, w->free[--w->nr_free], now);
+		return;
+	}
+	ssdk_start_plug(&plug, nr);
 	while (w->nr_free && ssdk_may_submit(w, now))
 		ssdk_slot_submit(w, w->free[--w->nr_free], now);
 	blk_finish_plug(&plug);

@@ -8,13 +8,15 @@ the differences printed are those of the figures printed, and the
 userspace engines read and write the same blocks as the module, writes
 with the same bytes (same seed, same generator, same placement, same
 data). At several iodepths, each engine's achieved depth is Little's
-law over its run, and a depth not sustained is said."""
+law over its run, and a depth not sustained is said; the device's own
+queue (diskstats) is said beside it."""
 
 from collections.abc import Callable
 from typing import Any
 
 from lib import pattern
 from lib.py import (
+    KsftSkipEx,
     blk_stat,
     cli,
     cli_json,
@@ -30,6 +32,7 @@ from lib.py import (
     logic_only,
     nullb_make,
     nullb_remove,
+    nvme_disk,
     run,
     runs_clear,
     ssdk_setup,
@@ -70,6 +73,29 @@ def depths() -> None:
                 "--iodepth", "1,8", "--ios", "400")
     ksft_check("compare_depths", j, 1, 8)
     ksft_check("achieved_iodepth", j, 0, 102)
+
+
+def device_queue() -> None:
+    """The queue the emulated NVMe disk itself had (the block layer's time
+    in queue over each run: iostat's aqu-sz), said for every engine: never
+    more than asked, and through the bio engine within 5% of the depth
+    asked or at least what io_uring gave it in the same comparison (the
+    slots a reap frees go out under one plug, as io_uring's SQEs do)."""
+    dev = nvme_disk()
+    if dev is None:
+        raise KsftSkipEx("no NVMe disk")
+    j = compare("--target", dev, "--engines", "uring-raw,bio", "--iodepth", "8,32",
+                "--runtime", "2s", "--span", "8g")
+    for p in j["points"]:
+        qd, dq = p["iodepth"], p["device_iodepth"]
+        ksft_pr(f"iodepth {qd}: device queue {dq}, Little's law {p['achieved_iodepth']}")
+        ksft_eq(sorted(dq), ["bio", "uring-raw"], "a device queue for every engine")
+        for engine, q in dq.items():
+            ksft_true(q is not None and 0 < q <= qd * 1.02,
+                      f"{engine} at {qd}: device queue {q}, at most the depth asked")
+        ksft_true(dq["bio"] >= 0.95 * qd or dq["bio"] >= dq["uring-raw"],
+                  f"bio at {qd}: device queue {dq['bio']}, within 5% of {qd} or at least "
+                  f"io_uring's {dq['uring-raw']}")
 
 
 def unsustained() -> None:
@@ -137,6 +163,8 @@ def cases() -> list[Callable[[], None]]:
         ksft_case("iodepth_8_through_bio_uring_raw_libaio_raw", qd8),
         ksft_case("iodepth_1_8_on_a_1_ms_device_each_engine_at_each_depth_its_achieved_depth_"
                   "littles_law_none_above", depths),
+        ksft_case("nvme_iodepth_8_32_device_queue_said_for_every_engine_bio_within_5pct_or_"
+                  "at_least_io_urings", device_queue),
         ksft_case("iodepth_32_on_a_device_that_completes_at_once_achieved_under_10pct_said_short",
                   unsustained),
         ksft_case("randwrite_qd1_through_bio_uring_raw_libaio_raw_psync_raw_150_writes_each_"

@@ -2,7 +2,8 @@
 /*
  * The device a target is on, as results name it: the model and firmware
  * that sysfs gives of the target's disk (the disk of a partition, the
- * disk under a regular file's filesystem). Needs no module.
+ * disk under a regular file's filesystem); and its own counters, the
+ * queue it had. Needs no module.
  */
 
 #include <limits.h>
@@ -37,21 +38,63 @@ static void append_attr(char *buf, size_t size, const char *dir, const char *nam
 	fclose(f);
 }
 
-int ssdk_device_model_in(const char *sys, const char *target, char *buf, size_t size)
+/* @target's device (a file's: its filesystem's) as "@sys/dev/block/M:m". */
+static int device_link(const char *sys, const char *target, char *link, size_t size)
 {
-	char link[PATH_MAX], dir[PATH_MAX], part[PATH_MAX + 16];
 	struct stat st;
 	dev_t dev;
 
-	if (!size)
-		return -EINVAL;
-	buf[0] = '\0';
 	if (!target)
 		return -EINVAL;
 	if (stat(target, &st))
 		return -errno;
 	dev = S_ISBLK(st.st_mode) ? st.st_rdev : st.st_dev;
-	snprintf(link, sizeof(link), "%s/dev/block/%u:%u", sys, major(dev), minor(dev));
+	snprintf(link, size, "%s/dev/block/%u:%u", sys, major(dev), minor(dev));
+	return 0;
+}
+
+/* The 11th field of a block device's stat: weighted milliseconds in queue. */
+#define STAT_TIME_IN_QUEUE	10
+
+int ssdk_device_time_in_queue_in(const char *sys, const char *target, uint64_t *ms)
+{
+	char link[PATH_MAX], path[PATH_MAX + 8];
+	unsigned long long v[STAT_TIME_IN_QUEUE + 1];
+	int ret, n = 0;
+	FILE *f;
+
+	ret = device_link(sys, target, link, sizeof(link));
+	if (ret)
+		return ret;
+	snprintf(path, sizeof(path), "%s/stat", link);
+	f = fopen(path, "re");
+	if (!f)
+		return errno == ENOENT ? -ENODEV : -errno;
+	while (n <= STAT_TIME_IN_QUEUE && fscanf(f, "%llu", &v[n]) == 1)
+		n++;
+	fclose(f);
+	if (n <= STAT_TIME_IN_QUEUE)
+		return -EPROTO;
+	*ms = v[STAT_TIME_IN_QUEUE];
+	return 0;
+}
+
+SSDK_EXPORT int ssdk_device_time_in_queue(const char *target, uint64_t *ms)
+{
+	return ssdk_device_time_in_queue_in("/sys", target, ms);
+}
+
+int ssdk_device_model_in(const char *sys, const char *target, char *buf, size_t size)
+{
+	char link[PATH_MAX], dir[PATH_MAX], part[PATH_MAX + 16];
+	int ret;
+
+	if (!size)
+		return -EINVAL;
+	buf[0] = '\0';
+	ret = device_link(sys, target, link, sizeof(link));
+	if (ret)
+		return ret;
 	if (!realpath(link, dir))
 		return -ENODEV;
 	snprintf(part, sizeof(part), "%s/partition", dir);

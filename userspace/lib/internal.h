@@ -60,6 +60,7 @@ int ssdk_stats_set(struct nlattr *nest, struct nlattr **tb);
 
 /* device.c: ssdk_device_model() under another sysfs (its tests'). */
 int ssdk_device_model_in(const char *sys, const char *target, char *buf, size_t size);
+int ssdk_device_time_in_queue_in(const char *sys, const char *target, uint64_t *ms);
 
 /* An attribute's value, or 0 when the message left it out. */
 static inline uint32_t ssdk_attr_u32(struct nlattr **tb, int type)

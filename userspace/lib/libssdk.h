@@ -1070,6 +1070,21 @@ const char *ssdk_fmt_elapsed(char *buf, size_t size, double seconds);
  */
 int ssdk_device_model(const char *target, char *buf, size_t size);
 
+/**
+ * ssdk_device_time_in_queue() - The block layer's time in queue of the
+ * device a target is on.
+ * @target: A block device, a partition, or a file (its filesystem's device).
+ * @ms: Set to the 11th field of its stat (Documentation/admin-guide/
+ *	iostats.rst): the milliseconds its IOs spent in the block layer and
+ *	the device, added up (weighted by the IOs in flight). Its growth over
+ *	an interval divided by the interval is the device's average queue
+ *	(iostat's aqu-sz), whatever put the IOs there.
+ *
+ * Return: 0; -errno when @target cannot be looked at; -ENODEV when sysfs
+ * has no such device; -EPROTO for a stat file of fewer fields.
+ */
+int ssdk_device_time_in_queue(const char *target, uint64_t *ms);
+
 /*
  * Traces (trace.c): the IOs a workload sent to a device, read from a file
  * that blktrace or fio recorded, and summarized as storage reviews quote

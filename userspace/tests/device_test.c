@@ -184,10 +184,43 @@ TEST_F(sysfs, nothing_to_say)
 	EXPECT_STREQ("", self->buf);
 }
 
+/*
+ * The time in queue is the partition's own 11th field (a partition has its
+ * own counters); a u64's largest value is read whole; fewer fields, or
+ * none past the 11th's digits, are -EPROTO; no stat file, -ENODEV.
+ */
+TEST_F(sysfs, time_in_queue)
+{
+	char part[256];
+	uint64_t ms = 0;
+
+	snprintf(part, sizeof(part), "%s/sdz1", self->disk);
+	ASSERT_EQ(0, put(part, "stat",
+			 "     100 0 800 50 200 0 1600 70 3 140 123456 0 0 0 0 9 9\n"));
+	ASSERT_EQ(0, put(self->disk, "stat", "1 0 8 5 2 0 16 7 0 14 999 0 0 0 0 0 0\n"));
+	EXPECT_EQ(0, ssdk_device_time_in_queue_in(self->sys, self->target, &ms));
+	EXPECT_EQ(123456U, ms);
+	/* the kernel's 6.1 has 17 fields, older ones 11: the 11th is enough */
+	ASSERT_EQ(0, put(part, "stat", "0 0 0 0 0 0 0 0 0 0 18446744073709551615\n"));
+	EXPECT_EQ(0, ssdk_device_time_in_queue_in(self->sys, self->target, &ms));
+	EXPECT_EQ(UINT64_MAX, ms);
+	ms = 7;
+	ASSERT_EQ(0, put(part, "stat", "0 0 0 0 0 0 0 0 0 0\n"));
+	EXPECT_EQ(-EPROTO, ssdk_device_time_in_queue_in(self->sys, self->target, &ms));
+	ASSERT_EQ(0, put(part, "stat", "0 0 0 0 0 0 0 0 0 0 x\n"));
+	EXPECT_EQ(-EPROTO, ssdk_device_time_in_queue_in(self->sys, self->target, &ms));
+	EXPECT_EQ(7U, ms);
+	snprintf(part, sizeof(part), "%s/sdz1/stat", self->disk);
+	ASSERT_EQ(0, unlink(part));
+	EXPECT_EQ(-ENODEV, ssdk_device_time_in_queue_in(self->sys, self->target, &ms));
+	EXPECT_EQ(-EINVAL, ssdk_device_time_in_queue_in(self->sys, NULL, &ms));
+}
+
 /* The exported function reads the real /sys: the root directory's disk, or none. */
 TEST(real_sysfs)
 {
 	char buf[SSDK_DEVICE_LEN];
+	uint64_t ms;
 	int err;
 
 	err = ssdk_device_model("/", buf, sizeof(buf));
@@ -195,6 +228,8 @@ TEST(real_sysfs)
 	EXPECT_LT(strlen(buf), sizeof(buf));
 	EXPECT_EQ(-ENOENT, ssdk_device_model("/nonexistent/ssdk", buf, sizeof(buf)));
 	EXPECT_STREQ("", buf);
+	err = ssdk_device_time_in_queue("/", &ms);
+	EXPECT_TRUE(err == 0 || err == -ENODEV) TH_LOG("%d", err);
 }
 
 TEST_HARNESS_MAIN

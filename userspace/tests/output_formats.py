@@ -254,6 +254,8 @@ def small_documents_json(ds: list[Any], t: Checks) -> None:
     t.eq(c["layers"], {"kfile - bio": "filesystem"}, "compare's layers")
     t.eq(c["iodepth"], 4, "compare's iodepth")
     t.eq(c["achieved_iodepth"], {"bio": 3.5, "kfile": 3.75}, "compare's achieved_iodepth")
+    t.eq(c["device_iodepth"], {"bio": 3.25, "kfile": None},
+         "compare's device_iodepth: null where sysfs did not say")
     t.eq(c["short_of_iodepth"], ["bio"], "compare's short_of_iodepth")
     # compare, of two depths: its points
     t.ok(list(ds[7]) == ["points"] and len(ds[7]["points"]) == 2, "two points",

@@ -482,15 +482,18 @@ TEST(text_info_follow_compare)
 	rows[0].achieved_qd = 0.5005;
 	rows[1].achieved_qd = 0.502;
 	rows[0].short_qd = rows[1].short_qd = 1;
+	/* the device's queue: known for bio, unknown for kfile */
+	rows[0].device_qd = 0.4996;
+	rows[1].device_qd = -1;
 	pts[0].d[0] = d;
 	CAPTURE(out, (compare_print_text.begin(&o, 1), compare_print_text.point(&o, &pts[0], 0),
 		      compare_print_text.end(&o, pts, 1, 0)));
-	EXPECT_LINE(out, "engine             QD         IOPS       MB/s         mean          p50"
-		    "          p99        p99.9          max");
-	EXPECT_LINE(out, "bio              0.5*       1000.0       4.10    500.50 us    500.22 us"
-		    "    990.21 us    998.40 us     1.000 ms");
-	EXPECT_LINE(out, "kfile            0.5*       1000.0       4.10    502.00 us    500.22 us"
-		    "    990.21 us    998.40 us     1.000 ms");
+	EXPECT_LINE(out, "engine             QD   dev QD         IOPS       MB/s         mean"
+		    "          p50          p99        p99.9          max");
+	EXPECT_LINE(out, "bio              0.5*      0.5       1000.0       4.10    500.50 us"
+		    "    500.22 us    990.21 us    998.40 us     1.000 ms");
+	EXPECT_LINE(out, "kfile            0.5*        -       1000.0       4.10    502.00 us"
+		    "    500.22 us    990.21 us    998.40 us     1.000 ms");
 	EXPECT_LINE(out, "* kept fewer than 90% of iodepth 1 in flight (QD: IOPS x mean latency): its");
 	EXPECT_LINE(out, "difference (ns)        layer                            mean        p50"
 		    "        p99      p99.9");
@@ -705,8 +708,10 @@ static char *doc_small_documents_json(void)
 	char *out;
 
 	make_open_loop(&r);
-	rows[0] = (struct compare_row){ .name = "bio", .r = r, .achieved_qd = 3.5, .short_qd = 1 };
-	rows[1] = (struct compare_row){ .name = "kfile", .r = r, .achieved_qd = 3.75 };
+	rows[0] = (struct compare_row){ .name = "bio", .r = r, .achieved_qd = 3.5, .short_qd = 1,
+					.device_qd = 3.25 };
+	rows[1] = (struct compare_row){ .name = "kfile", .r = r, .achieved_qd = 3.75,
+					.device_qd = -1 };
 	pts[0].d[0] = d;
 	pts[1] = pts[0];
 	pts[1].iodepth = 8;

@@ -17,8 +17,11 @@
  * fill their IOs with the module's own code. At several iodepths
  * (--iodepth 1,2,4,...) each depth is a comparison of its own, and the
  * engines' figures across them are their curves. Each engine's achieved
- * depth (Little's law: IOPS x mean latency) is shown beside the one asked:
- * an engine that did not keep its queue full measured a shallower queue.
+ * depth (Little's law: IOPS x mean latency) is shown beside the one asked,
+ * and the queue the device itself had (the block layer's time in queue
+ * over the run): an engine that did not keep its queue full measured a
+ * shallower queue, and one whose latency starts or stops elsewhere than
+ * the device's shows it in the difference.
  *
  * Every engine at every depth is checked before the first runs
  * (compare_check()): a comparison that cannot finish does not start.
@@ -178,27 +181,37 @@ static int compare_one(struct cli *cli, struct ssdk *h, const struct compare *cm
 	char err[512];
 	int ret;
 
+	uint64_t q0, q1;
+	int known;
+
 	if (result_alloc_hists(&row->r))
 		return runtime_error(cli, "out of memory");
 	engine_config(cmp, row->name, iodepth, &cfg);
+	known = !ssdk_device_time_in_queue(cfg.target, &q0);
+	row->device_qd = -1;
 	if (ops) {
 		row->r.engine = row->name;
 		if (ujob_run(ops, &cfg, &row->r.st, row->r.hists[0], err, sizeof(err)))
 			return runtime_error(cli, "%s: %s", row->name, err);
 		if (row->r.st.state == SSDK_STATE_FAILED)
 			return runtime_error(cli, "%s: failed: %s", row->name, row->r.st.reason);
-		return 0;
+		ret = 0;
+	} else {
+		memset(jobs, 0, sizeof(*jobs));
+		jobs->nr = 1;
+		jobs->cfg[0] = cfg;
+		ret = jobs_run(cli, h, jobs, progress);
+		if (jobs->total.st.id) {
+			row->r.st = jobs->res[0].st;
+			memcpy(row->r.hists[0], jobs->res[0].hists[0],
+			       SSDK_NR_SETS * ssdk_hist_buckets() * sizeof(uint64_t));
+		}
+		jobs_free(jobs);
 	}
-	memset(jobs, 0, sizeof(*jobs));
-	jobs->nr = 1;
-	jobs->cfg[0] = cfg;
-	ret = jobs_run(cli, h, jobs, progress);
-	if (jobs->total.st.id) {
-		row->r.st = jobs->res[0].st;
-		memcpy(row->r.hists[0], jobs->res[0].hists[0],
-		       SSDK_NR_SETS * ssdk_hist_buckets() * sizeof(uint64_t));
-	}
-	jobs_free(jobs);
+	/* Every IO of the run is within its elapsed time: ramp, start and end. */
+	if (!ret && known && !ssdk_device_time_in_queue(cfg.target, &q1) && q1 >= q0 &&
+	    row->r.st.elapsed_ns)
+		row->device_qd = (double)(q1 - q0) * 1e6 / row->r.st.elapsed_ns;
 	return ret;
 }
 

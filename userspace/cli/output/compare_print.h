@@ -29,6 +29,9 @@
  * @short_qd: @achieved_qd is below COMPARE_SUSTAINED_PCT of the iodepth
  *	asked: the engine did not keep the queue full, and its latencies
  *	are not those of the depth asked.
+ * @device_qd: The queue the device had on average over the run, by the
+ *	block layer's own count (its stat's time in queue over the run's
+ *	elapsed time: iostat's aqu-sz); negative when unknown.
  */
 struct compare_row {
 	const char *name;
@@ -37,6 +40,7 @@ struct compare_row {
 	uint64_t *hist;
 	double achieved_qd;
 	int short_qd;
+	double device_qd;
 };
 
 /**

@@ -23,7 +23,7 @@ static void json_compare_begin(struct output *out, unsigned int n)
 
 /*
  * One iodepth: {"iodepth", "results": {ENGINE: RUN}, "achieved_iodepth":
- * {ENGINE: QD}, "short_of_iodepth": [ENGINE...], "overhead_ns": {"A - B":
+ * {ENGINE: QD}, "device_iodepth": {ENGINE: QD or null}, "short_of_iodepth": [ENGINE...], "overhead_ns": {"A - B":
  * {mean, p50, p99, p99.9}}, "layers": {"A - B": LAYER}}.
  */
 static void json_compare_point(struct output *out, const struct compare_point *p, int several)
@@ -46,6 +46,13 @@ static void json_compare_point(struct output *out, const struct compare_point *p
 	json_object_begin(j, "achieved_iodepth");
 	for (i = 0; i < p->n; i++)
 		json_double(j, c[i].name, c[i].achieved_qd);
+	json_object_end(j);
+	json_object_begin(j, "device_iodepth");
+	for (i = 0; i < p->n; i++)
+		if (c[i].device_qd >= 0)
+			json_double(j, c[i].name, c[i].device_qd);
+		else
+			json_null(j, c[i].name);
 	json_object_end(j);
 	json_array_begin(j, "short_of_iodepth", JSON_INLINE);
 	for (i = 0; i < p->n; i++)

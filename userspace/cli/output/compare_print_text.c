@@ -27,16 +27,20 @@ static void text_compare_point(struct output *out, const struct compare_point *p
 	static const char *const names[] = { "mean", "p50", "p99", "p99.9" };
 	const struct compare_row *c = p->rows;
 	const struct compare_diff *d = p->d;
-	char b[6][32], key[64];
+	char b[6][32], key[64], dq[32];
 	unsigned int i, k, nr_short = 0;
 
 	if (several)
 		printf("%siodepth %u\n", out->rows++ ? "\n" : "", p->iodepth);
-	printf("%-12s %8s %12s %10s %12s %12s %12s %12s %12s\n", "engine", "QD", "IOPS", "MB/s",
-	       "mean", "p50", "p99", "p99.9", "max");
+	printf("%-12s %8s %8s %12s %10s %12s %12s %12s %12s %12s\n", "engine", "QD", "dev QD",
+	       "IOPS", "MB/s", "mean", "p50", "p99", "p99.9", "max");
 	for (i = 0; i < p->n; i++) {
-		printf("%-12s %8s %12.1f %10.2f %12s %12s %12s %12s %12s\n", c[i].name,
-		       fmt_qd(b[5], sizeof(b[5]), &c[i]), c[i].o.iops, c[i].o.bw_bytes / 1e6,
+		if (c[i].device_qd >= 0)
+			snprintf(dq, sizeof(dq), "%.1f", c[i].device_qd);
+		else
+			snprintf(dq, sizeof(dq), "-");
+		printf("%-12s %8s %8s %12.1f %10.2f %12s %12s %12s %12s %12s\n", c[i].name,
+		       fmt_qd(b[5], sizeof(b[5]), &c[i]), dq, c[i].o.iops, c[i].o.bw_bytes / 1e6,
 		       ssdk_fmt_ns(b[0], sizeof(b[0]), c[i].o.mean),
 		       ssdk_fmt_ns(b[1], sizeof(b[1]), c[i].o.pct[SSDK_REPORT_P50]),
 		       ssdk_fmt_ns(b[2], sizeof(b[2]), c[i].o.pct[SSDK_REPORT_P99]),

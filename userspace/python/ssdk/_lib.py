@@ -360,6 +360,7 @@ _PROTOTYPES: dict[str, tuple[object, list[object]]] = {
     "ssdk_fmt_duration": (_STR, [_BUF, ctypes.c_size_t, u64]),
     "ssdk_fmt_elapsed": (_STR, [_BUF, ctypes.c_size_t, ctypes.c_double]),
     "ssdk_device_model": (ctypes.c_int, [_STR, _BUF, ctypes.c_size_t]),
+    "ssdk_device_time_in_queue": (ctypes.c_int, [_STR, _P(u64)]),
 }
 
 

@@ -534,8 +534,10 @@ class Comparison:
     """``ssdk compare`` at one iodepth: the same workload through several
     engines, the layers between, and the depth each engine sustained
     (Little's law: IOPS x mean latency; ``short_of_iodepth`` names those
-    under 90% of ``iodepth``). Documents of before those fields load with
-    ``iodepth`` 0 and no achieved depths."""
+    under 90% of ``iodepth``), and the queue the device had under each
+    (``device_iodepth``: the block layer's time in queue over the run;
+    None where sysfs did not say). Documents of before those fields load
+    with ``iodepth`` 0 and no achieved depths, or without device depths."""
 
     results: Mapping[str, Results]
     overhead_ns: Mapping[str, Mapping[str, float]]
@@ -543,6 +545,7 @@ class Comparison:
     iodepth: int = 0
     achieved_iodepth: Mapping[str, float] = field(default_factory=dict)
     short_of_iodepth: tuple[str, ...] = ()
+    device_iodepth: Mapping[str, float | None] | None = None
 
     @classmethod
     def from_json(cls, src: str | bytes | Path | JsonObj) -> Comparison:
@@ -552,7 +555,9 @@ class Comparison:
                    {k: str(v) for k, v in d["layers"].items()},
                    int(d.get("iodepth", 0)),
                    {k: float(v) for k, v in d.get("achieved_iodepth", {}).items()},
-                   tuple(str(e) for e in d.get("short_of_iodepth", ())))
+                   tuple(str(e) for e in d.get("short_of_iodepth", ())),
+                   {k: None if v is None else float(v)
+                    for k, v in d["device_iodepth"].items()} if "device_iodepth" in d else None)
 
     def to_json(self) -> JsonObj:
         out: JsonObj = {}
@@ -560,8 +565,10 @@ class Comparison:
             out["iodepth"] = self.iodepth
         out |= {"results": {k: r.to_json() for k, r in self.results.items()}}
         if self.iodepth:
-            out |= {"achieved_iodepth": dict(self.achieved_iodepth),
-                    "short_of_iodepth": list(self.short_of_iodepth)}
+            out |= {"achieved_iodepth": dict(self.achieved_iodepth)}
+            if self.device_iodepth is not None:
+                out |= {"device_iodepth": dict(self.device_iodepth)}
+            out |= {"short_of_iodepth": list(self.short_of_iodepth)}
         return out | {"overhead_ns": {k: dict(v) for k, v in self.overhead_ns.items()},
                       "layers": dict(self.layers)}
 
