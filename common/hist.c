@@ -50,6 +50,25 @@ u64 hist_bucket_lower(unsigned int idx)
 }
 
 /**
+ * hist_heat_lower() - Smallest latency of a heat bucket.
+ * @k: The bucket, below SSDK_HEAT_BUCKETS (see hist_heat_bucket()).
+ *
+ * Context: Any context.
+ * Return: Its lower bound, nanoseconds, inclusive; 0 for bucket 0.
+ */
+u64 hist_heat_lower(unsigned int k)
+{
+	unsigned int e;
+
+	if (!k)
+		return 0;
+	if (k >= SSDK_HEAT_BUCKETS)
+		k = SSDK_HEAT_BUCKETS - 1;
+	e = SSDK_HEAT_MIN_SHIFT + (k - 1) / 2;
+	return (k - 1) % 2 ? 3ULL << (e - 1) : 1ULL << e;
+}
+
+/**
  * hist_bucket_upper() - Largest latency that goes to a bucket.
  * @idx: Bucket index; past SSDK_HIST_OVERFLOW_IDX reads as that.
  *
@@ -146,6 +165,8 @@ u64 hist_value_at_rank(const u64 *buckets, u64 rank, u64 min, u64 max)
  * @first: See @now.
  * @last: See @now.
  * @rank: 1 for the smallest latency gained.
+ * @heat: Where the latencies gained are added up per heat bucket
+ *	(hist_heat_bucket()), SSDK_HEAT_BUCKETS counts; NULL for none.
  *
  * What a run's time series takes of an interval: the histogram is kept
  * for the whole run, and the interval's is the difference. Only the
@@ -159,14 +180,24 @@ u64 hist_value_at_rank(const u64 *buckets, u64 rank, u64 min, u64 max)
  * above it up to SSDK_HIST_MAX_NS; U64_MAX past that), or 0 when fewer
  * than @rank were gained.
  */
-u64 hist_advance(u64 *base, const u64 *now, unsigned int first, unsigned int last, u64 rank)
+/* A heat count goes up to U32_MAX and stays there: an interval of hours. */
+static void hist_heat_add(u32 *count, u64 n)
 {
-	u64 seen = 0, value = 0;
+	*count = n < (u32)~0U - *count ? *count + (u32)n : (u32)~0U;
+}
+
+u64 hist_advance(u64 *base, const u64 *now, unsigned int first, unsigned int last, u64 rank,
+		 u32 *heat)
+{
+	u64 seen = 0, value = 0, gained;
 	unsigned int idx;
 
 	for (idx = first; idx <= last && idx < SSDK_HIST_NR_BUCKETS; idx++) {
-		seen += now[idx] - base[idx];
+		gained = now[idx] - base[idx];
+		seen += gained;
 		base[idx] = now[idx];
+		if (heat && gained)
+			hist_heat_add(&heat[hist_heat_bucket(hist_bucket_lower(idx))], gained);
 		if (!value && rank && seen >= rank)
 			value = hist_bucket_upper(idx);
 	}

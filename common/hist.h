@@ -127,12 +127,43 @@ static inline void hist_record(u64 *buckets, u64 ns)
 	WRITE_ONCE(buckets[idx], buckets[idx] + 1);
 }
 
+/*
+ * define SSDK_HEAT_MIN_SHIFT - Latencies below 2^this ns share heat bucket 0.
+ */
+#define SSDK_HEAT_MIN_SHIFT	10
+
+/**
+ * hist_heat_bucket() - The heat bucket of a latency: a row of a latency
+ *	heatmap, two buckets per power of two (the spec's heat-buckets).
+ * @ns: Latency, nanoseconds.
+ *
+ * Bucket 0 below 2^10 ns; bucket 1 + 2k from 2^(10+k) ns, bucket 2 + 2k
+ * from 3 x 2^(9+k) ns (each power of two split at one and a half); the
+ * last from 2^36 ns up. Every bound is a bound of the histogram's buckets
+ * too, so that a bucket of the histogram falls in one heat bucket.
+ *
+ * Context: Any context.
+ * Return: The bucket, below SSDK_HEAT_BUCKETS.
+ */
+static inline unsigned int hist_heat_bucket(u64 ns)
+{
+	unsigned int e, k;
+
+	if (ns < (1ULL << SSDK_HEAT_MIN_SHIFT))
+		return 0;
+	e = fls64(ns) - 1;
+	k = 1 + 2 * (e - SSDK_HEAT_MIN_SHIFT) + (ns >= 3ULL << (e - 1));
+	return k < SSDK_HEAT_BUCKETS ? k : SSDK_HEAT_BUCKETS - 1;
+}
+
+u64 hist_heat_lower(unsigned int k);
 u64 hist_bucket_lower(unsigned int idx);
 u64 hist_bucket_upper(unsigned int idx);
 u64 hist_bucket_mid(unsigned int idx);
 void hist_merge(u64 *dst, const u64 *src);
 u64 hist_value_at_rank(const u64 *buckets, u64 rank, u64 min, u64 max);
-u64 hist_advance(u64 *base, const u64 *now, unsigned int first, unsigned int last, u64 rank);
+u64 hist_advance(u64 *base, const u64 *now, unsigned int first, unsigned int last, u64 rank,
+		 u32 *heat);
 #ifndef __KERNEL__
 u64 hist_percentile(const u64 *buckets, u64 total, double pct, u64 min, u64 max);
 #endif

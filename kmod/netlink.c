@@ -756,7 +756,7 @@ static int ssdk_nl_interval_fill(struct sk_buff *msg, const struct ssdk_run *run
 {
 	struct nlattr *nest = nla_nest_start(msg, SSDK_A_RUN_INTERVAL);
 	struct ssdk_ts_point p;
-	unsigned int op;
+	unsigned int op, k;
 
 	if (!nest)
 		return -EMSGSIZE;
@@ -766,6 +766,11 @@ static int ssdk_nl_interval_fill(struct sk_buff *msg, const struct ssdk_run *run
 	for (op = 0; op < SSDK_NR_OPS; op++)
 		if (ssdk_nl_ts_op_fill(msg, op, &p.op[op]))
 			goto err_cancel;
+	/* The heat row up to its last bucket that is not empty. */
+	for (k = SSDK_HEAT_BUCKETS; k && !p.heat[k - 1]; k--)
+		;
+	if (k && nla_put(msg, SSDK_A_INTERVAL_HEAT, k * sizeof(p.heat[0]), p.heat))
+		goto err_cancel;
 	nla_nest_end(msg, nest);
 	return 0;
 

@@ -418,9 +418,11 @@ struct ssdk_ts_op {
 /**
  * struct ssdk_ts_point - One interval of a time series.
  * @op: Per op.
+ * @heat: Its IOs' latencies (all ops) per heat bucket (hist_heat_bucket()).
  */
 struct ssdk_ts_point {
 	struct ssdk_ts_op op[SSDK_NR_OPS];
+	u32 heat[SSDK_HEAT_BUCKETS];
 };
 
 /**

@@ -553,12 +553,28 @@ static void ssdk_purge_loop(struct ssdk_worker *w)
 #define SSDK_CALIBRATE_TRIALS	8
 
 /*
+ * Anatomy's part of measuring one IO (anatomy.c): the probes' two clock
+ * reads and the reap's (one per batch, counted whole), and the IO's five
+ * stages recorded.
+ */
+static void ssdk_calibrate_anatomy(struct ssdk_set_stats *scratch, u64 submit, u32 bs)
+{
+	unsigned int k;
+
+	ktime_get_ns();
+	ktime_get_ns();
+	for (k = SSDK_LAT_KIND_BLOCK; k <= SSDK_LAT_KIND_MAX; k++)
+		ssdk_set_record(scratch, ktime_get_ns() - submit, bs);
+}
+
+/*
  * What measuring costs on this CPU, before the first IO: the two stamps
  * of an IO and its record in a set of statistics (a scratch one, made by
- * ssdk_worker_setup()), and a clock read alone; each the fastest of a
- * few trials, since an interrupt or a preemption only ever makes a trial
- * slower. The slowest log, the time series and the capture add a
- * comparison or two for most IOs and are not counted.
+ * ssdk_worker_setup()), with anatomy its stages' too, and a clock read
+ * alone; each the fastest of a few trials, since an interrupt or a
+ * preemption only ever makes a trial slower. The slowest log, the time
+ * series and the capture add a comparison or two for most IOs and are
+ * not counted.
  */
 static void ssdk_calibrate(struct ssdk_worker *w)
 {
@@ -572,6 +588,8 @@ static void ssdk_calibrate(struct ssdk_worker *w)
 		for (i = 0; i < SSDK_CALIBRATE_IOS; i++) {
 			submit = ktime_get_ns();
 			ssdk_set_record(scratch, ktime_get_ns() - submit, bs);
+			if (w->anatomy)
+				ssdk_calibrate_anatomy(scratch, submit, bs);
 		}
 		t1 = ktime_get_ns();
 		best_io = min(best_io, t1 - t0);

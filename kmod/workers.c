@@ -374,20 +374,25 @@ u32 ssdk_workers_ts_published(const struct ssdk_run *run)
  * ssdk_workers_ts_point() - One interval of a run's time series, merged.
  * @run: The run.
  * @idx: The interval, below ssdk_workers_ts_published().
- * @p: Filled in: the workers' IOs, bytes and latency sums added, the
- *	largest of their maxima and of their p99s.
+ * @p: Filled in: the workers' IOs, bytes, latency sums and heat rows
+ *	added, the largest of their maxima and of their p99s.
  *
  * Context: Any context.
  */
 void ssdk_workers_ts_point(const struct ssdk_run *run, u32 idx, struct ssdk_ts_point *p)
 {
+	const struct ssdk_ts_point *q;
 	const struct ssdk_ts_op *o;
-	unsigned int i, op;
+	unsigned int i, op, k;
 
 	*p = run->workers[0]->ts.points[idx];
 	for (i = 1; i < run->nr_workers; i++) {
+		q = &run->workers[i]->ts.points[idx];
+		for (k = 0; k < SSDK_HEAT_BUCKETS; k++)
+			p->heat[k] = q->heat[k] < U32_MAX - p->heat[k] ?
+				     p->heat[k] + q->heat[k] : U32_MAX;
 		for (op = 0; op < SSDK_NR_OPS; op++) {
-			o = &run->workers[i]->ts.points[idx].op[op];
+			o = &q->op[op];
 			p->op[op].ios += o->ios;
 			p->op[op].bytes += o->bytes;
 			p->op[op].lat_sum += o->lat_sum;

@@ -24,6 +24,11 @@ SSDK_EXPORT uint64_t ssdk_hist_bucket_upper(uint32_t idx)
 	return hist_bucket_upper(idx);
 }
 
+SSDK_EXPORT uint64_t ssdk_heat_lower(uint32_t k)
+{
+	return hist_heat_lower(k);
+}
+
 SSDK_EXPORT uint64_t ssdk_hist_percentile(const uint64_t *hist, uint64_t total,
 					  double pct, uint64_t min, uint64_t max)
 {

@@ -643,12 +643,27 @@ struct ssdk_ts_op {
  * @index: It starts at @index x ts_interval_ns from the run's start.
  * @reserved: Zero.
  * @op: Per op, SSDK_OP_READ and SSDK_OP_WRITE.
+ * @heat: The latencies of its IOs (both ops) per heat bucket: a row of a
+ *	latency heatmap (the spec's heat-buckets; ssdk_heat_lower()).
  */
 struct ssdk_ts_point {
 	uint32_t index;
 	uint32_t reserved;
 	struct ssdk_ts_op op[SSDK_NR_OPS];
+	uint32_t heat[SSDK_HEAT_BUCKETS];
 };
+
+/**
+ * ssdk_heat_lower() - The smallest latency of a heat bucket.
+ * @k: The bucket, below SSDK_HEAT_BUCKETS.
+ *
+ * Two buckets per power of two: bucket 0 below 2^10 ns, bucket 1 + 2k
+ * from 2^(10+k) ns, bucket 2 + 2k from 3 x 2^(9+k) ns, the last from 2^36
+ * ns (68.7 s) up: common/hist.h's hist_heat_bucket() decides.
+ *
+ * Return: Nanoseconds, inclusive; 0 for bucket 0.
+ */
+uint64_t ssdk_heat_lower(uint32_t k);
 
 /**
  * ssdk_timeseries_get() - Closed intervals of a run's time series.
@@ -665,6 +680,83 @@ struct ssdk_ts_point {
  */
 int ssdk_timeseries_get(struct ssdk *h, uint32_t id, uint32_t from,
 			struct ssdk_ts_point *pts, uint32_t max);
+
+/**
+ * struct ssdk_stall - The worst stall of a run (ssdk_worst_stall()).
+ * @start_ns: When its worst IO was submitted, from the run's start.
+ * @end_ns: When that IO completed.
+ * @max_ns: Its latency: the stall's length.
+ * @min_ns: The least latency of the IOs it held.
+ * @first_submit_ns: When the first of them was submitted.
+ * @last_submit_ns: When the last of them was.
+ * @ios: The IOs it held, of the records given: at least half as slow as
+ *	the worst, in flight with it.
+ * @unsplit: Of them, those without the block layer's stamps (a bio-based
+ *	device's): their time is all device.
+ * @silent_intervals: Intervals of the time series within it in which no
+ *	IO completed;
+ * @silent_from_ns: the first one's start, and
+ * @silent_to_ns: the last one's end.
+ * @top_stage: The stage that held most of their time (an SSDK_LAT_KIND_*
+ *	from SSDK_LAT_KIND_BLOCK), or -1 when they have no stages.
+ * @share: Each stage's part of their time, as ssdk_tail_stages() gives.
+ * @worst: The worst IO's record.
+ */
+struct ssdk_stall {
+	uint64_t start_ns;
+	uint64_t end_ns;
+	uint64_t max_ns;
+	uint64_t min_ns;
+	uint64_t first_submit_ns;
+	uint64_t last_submit_ns;
+	uint32_t ios;
+	uint32_t unsplit;
+	uint32_t silent_intervals;
+	int32_t top_stage;
+	uint64_t silent_from_ns;
+	uint64_t silent_to_ns;
+	double share[SSDK_NR_STAGES];
+	struct ssdk_io_rec worst;
+};
+
+/**
+ * ssdk_worst_stall() - A run's worst stall: when, how long, which IOs, which stage.
+ * @ios: The run's slowest IOs (ssdk_slowest_get()).
+ * @n: How many.
+ * @ts: Its time series (ssdk_timeseries_get()), or NULL.
+ * @nr_ts: Intervals in @ts.
+ * @interval_ns: Their length (the run's ts_interval_ns).
+ * @stall: Filled in.
+ *
+ * The stall is the worst IO's time in flight; the IOs it held are the
+ * records at least half as slow that were in flight with it; the stage
+ * is where their time went (ssdk_tail_stages()), and the intervals of the
+ * time series within it that saw no completion say whether the device
+ * went silent or only slow.
+ *
+ * Return: 0; -ENODATA without records; -ENOMEM.
+ */
+int ssdk_worst_stall(const struct ssdk_io_rec *ios, uint32_t n,
+		     const struct ssdk_ts_point *ts, uint32_t nr_ts,
+		     uint64_t interval_ns, struct ssdk_stall *stall);
+
+/* Room ssdk_stall_text() needs at most. */
+#define SSDK_STALL_TEXT_LEN	1024
+
+/**
+ * ssdk_stall_text() - A run's worst stall in one paragraph a reviewer can paste.
+ * @s: The stall (ssdk_worst_stall()).
+ * @interval_ns: The time series' interval (the run's ts_interval_ns), or 0.
+ * @buf: Where it goes.
+ * @size: Room in @buf; SSDK_STALL_TEXT_LEN is enough.
+ *
+ * When it began and how long it lasted, the worst IO (op, size, offset,
+ * CPUs, IOs in flight), the IOs it held, whether the device went silent
+ * (intervals without a completion), and where their time went by stage.
+ *
+ * Return: 0; -ENODATA for no stall; -ENOSPC when cut short; -EINVAL.
+ */
+int ssdk_stall_text(const struct ssdk_stall *s, uint64_t interval_ns, char *buf, size_t size);
 
 /**
  * struct ssdk_round - One round of a run with rounds (SNIA PTS), all ops.

@@ -324,7 +324,7 @@ static const struct ssdk_spec_attr run_attrs[] = {
 	[SSDK_A_RUN_CPU_NS] =
 		{ "cpu-ns", SSDK_SPEC_TYPE_U64, 0, -1, -1, 0ULL, 0ULL, 0ULL, "CPU time the run's worker thread used, from its start to its end (the scheduler's account: utime and stime, to a tick); reported once the run has ended." },
 	[SSDK_A_RUN_MEASUREMENT_OVERHEAD_NS] =
-		{ "measurement-overhead-ns", SSDK_SPEC_TYPE_U64, 0, -1, -1, 0ULL, 0ULL, 0ULL, "What measuring costs per IO on this machine, calibrated by the worker on its CPU before its first IO: two clock reads (the submission and completion stamps) and the recording of one IO in the statistics (counters and histogram), the fastest of several trials." },
+		{ "measurement-overhead-ns", SSDK_SPEC_TYPE_U64, 0, -1, -1, 0ULL, 0ULL, 0ULL, "What measuring costs per IO on this machine, calibrated by the worker on its CPU before its first IO: two clock reads (the submission and completion stamps) and the recording of one IO in the statistics (counters and histogram), the fastest of several trials; with anatomy, its three clock reads more and the recording of the IO's five stages too." },
 	[SSDK_A_RUN_CLOCK_READ_NS] =
 		{ "clock-read-ns", SSDK_SPEC_TYPE_U64, 0, -1, -1, 0ULL, 0ULL, 0ULL, "One clock read (ktime_get_ns()) as calibrated with measurement-overhead-ns: the part of the measurement that falls inside every latency, the floor under the shortest one." },
 	[SSDK_A_RUN_UNPOLLED] =
@@ -413,6 +413,8 @@ static const struct ssdk_spec_attr interval_attrs[] = {
 		{ "index", SSDK_SPEC_TYPE_U32, 0, -1, -1, 0ULL, 0ULL, 0ULL, "Index of the interval; it starts at index x ts-interval-ns." },
 	[SSDK_A_INTERVAL_OPS] =
 		{ "ops", SSDK_SPEC_TYPE_NEST, SSDK_SPEC_MULTI, -1, SSDK_SPEC_SET_INTERVAL_OP, 0ULL, 0ULL, 0ULL, "What completed in it, per op (an op with no IO is left out)." },
+	[SSDK_A_INTERVAL_HEAT] =
+		{ "heat", SSDK_SPEC_TYPE_BINARY, 0, -1, -1, 0ULL, 0ULL, 0ULL, "The latencies of the measured IOs (reads and writes) that completed without error in the interval, counted per heat bucket (heat-buckets), from bucket 0 up to the last that is not empty; absent for an interval in which none completed. A row of a latency heatmap (time on x, latency on y, count as colour)." },
 };
 
 /* name, type, flags, enum_id, nested, min, max, dflt, doc */

@@ -36,6 +36,14 @@ static int parse_interval_op(struct ssdk *h, struct ssdk_ts_point *p, struct nla
 	return 0;
 }
 
+/* What a heat attribute holds of a row of @room bytes: never more. */
+static size_t heat_len(const struct nlattr *attr, size_t room)
+{
+	size_t len = nla_len(attr);
+
+	return len < room ? len : room;
+}
+
 static int ts_reply(struct ssdk *h, struct nlmsghdr *nlh, void *arg)
 {
 	struct nlattr *tb[SSDK_A_INTERVAL_MAX + 1];
@@ -54,6 +62,9 @@ static int ts_reply(struct ssdk *h, struct nlmsghdr *nlh, void *arg)
 			p = &ctx->pts[ctx->count];
 			memset(p, 0, sizeof(*p));
 			p->index = nla_get_u32(tb[SSDK_A_INTERVAL_INDEX]);
+			if (tb[SSDK_A_INTERVAL_HEAT])
+				memcpy(p->heat, nla_data(tb[SSDK_A_INTERVAL_HEAT]),
+				       heat_len(tb[SSDK_A_INTERVAL_HEAT], sizeof(p->heat)));
 			nla_for_each_nested(op, attr, orem) {
 				if (nla_type(op) != SSDK_A_INTERVAL_OPS)
 					continue;

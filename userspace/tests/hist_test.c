@@ -522,6 +522,7 @@ TEST(percentile_rank)
 TEST(advance_intervals)
 {
 	static u64 base[SSDK_HIST_NR_BUCKETS];
+	u32 heat[SSDK_HEAT_BUCKETS], heat_want[SSDK_HEAT_BUCKETS];
 	unsigned int k, i, n;
 	u64 lo, hi, min, max, rank, want, got;
 
@@ -534,16 +535,21 @@ TEST(advance_intervals)
 		hi = lo + rng_log(k % 7 ? 100000 : 10 * SSDK_HIST_MAX_NS);
 		min = U64_MAX_VALUE;
 		max = 0;
+		memset(heat, 0, sizeof(heat));
+		memset(heat_want, 0, sizeof(heat_want));
 		for (i = 0; i < n; i++) {
 			samples[i] = rng_range(lo, hi);
 			hist_record(hist_buf, samples[i]);
+			heat_want[hist_heat_bucket(samples[i])]++;
 			min = samples[i] < min ? samples[i] : min;
 			max = samples[i] > max ? samples[i] : max;
 		}
 		rank = n - n / 100;
 		got = hist_advance(base, hist_buf, hist_bucket_index(min), hist_bucket_index(max),
-				   rank);
+				   rank, heat);
 		ASSERT_EQ(0, memcmp(base, hist_buf, sizeof(base))) TH_LOG("interval %u", k);
+		/* the heat row counts each latency in its own bucket, exactly */
+		ASSERT_EQ(0, memcmp(heat, heat_want, sizeof(heat))) TH_LOG("interval %u", k);
 		if (!n) {
 			ASSERT_EQ(0ULL, got);
 			continue;
@@ -558,8 +564,49 @@ TEST(advance_intervals)
 	/* more than were gained: none */
 	hist_record(hist_buf, 5000);
 	EXPECT_EQ(0ULL, hist_advance(base, hist_buf, hist_bucket_index(5000),
-				     hist_bucket_index(5000), 2));
+				     hist_bucket_index(5000), 2, NULL));
 	EXPECT_EQ(0, memcmp(base, hist_buf, sizeof(base)));
+	/* a heat count stops at U32_MAX: one short, then one past it */
+	memset(heat, 0, sizeof(heat));
+	heat[hist_heat_bucket(5000)] = 0xfffffffeU;
+	hist_record(hist_buf, 5000);
+	hist_advance(base, hist_buf, hist_bucket_index(5000), hist_bucket_index(5000), 0, heat);
+	EXPECT_EQ(0xffffffffU, heat[hist_heat_bucket(5000)]);
+	hist_buf[hist_bucket_index(5000)] += 3;
+	hist_advance(base, hist_buf, hist_bucket_index(5000), hist_bucket_index(5000), 0, heat);
+	EXPECT_EQ(0xffffffffU, heat[hist_heat_bucket(5000)]);
+}
+
+/*
+ * The heat buckets (the spec's heat-buckets): each bound at its value and
+ * one below it, every bound a bound of the histogram's buckets (so that a
+ * histogram bucket falls in one heat bucket), the last open to U64_MAX.
+ */
+TEST(heat_buckets)
+{
+	unsigned int k;
+	u64 b;
+
+	EXPECT_EQ(54U, (unsigned int)SSDK_HEAT_BUCKETS);
+	EXPECT_EQ(0ULL, hist_heat_lower(0));
+	EXPECT_EQ(0U, hist_heat_bucket(0));
+	EXPECT_EQ(0U, hist_heat_bucket(1023));
+	EXPECT_EQ(1U, hist_heat_bucket(1024));
+	EXPECT_EQ(1U, hist_heat_bucket(1535));
+	EXPECT_EQ(2U, hist_heat_bucket(1536));
+	EXPECT_EQ(3U, hist_heat_bucket(2048));
+	EXPECT_EQ(52U, hist_heat_bucket((1ULL << 36) - 1));
+	EXPECT_EQ(53U, hist_heat_bucket(1ULL << 36));
+	EXPECT_EQ(53U, hist_heat_bucket(U64_MAX_VALUE));
+	EXPECT_EQ(1ULL << 36, hist_heat_lower(53));
+	EXPECT_EQ(1ULL << 36, hist_heat_lower(54));	/* past the last reads as it */
+	for (k = 1; k < SSDK_HEAT_BUCKETS; k++) {
+		b = hist_heat_lower(k);
+		ASSERT_LT(hist_heat_lower(k - 1), b);
+		ASSERT_EQ(k, hist_heat_bucket(b)) TH_LOG("bucket %u from %" PRIu64, k, b);
+		ASSERT_EQ(k - 1, hist_heat_bucket(b - 1)) TH_LOG("bucket %u", k);
+		ASSERT_EQ(b, hist_bucket_lower(hist_bucket_index(b))) TH_LOG("bucket %u", k);
+	}
 }
 
 TEST_HARNESS_MAIN

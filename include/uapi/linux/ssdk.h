@@ -234,6 +234,7 @@ enum ssdk_replay_remap {
 };
 
 #define SSDK_MAX_BS_SPLIT		16
+#define SSDK_HEAT_BUCKETS		54
 #define SSDK_MAX_IODEPTH		1024
 #define SSDK_MIN_BS			512
 #define SSDK_MAX_BS			1048576
@@ -415,6 +416,7 @@ enum {
 enum {
 	SSDK_A_INTERVAL_INDEX = 1,
 	SSDK_A_INTERVAL_OPS,
+	SSDK_A_INTERVAL_HEAT,
 
 	__SSDK_A_INTERVAL_MAX,
 	SSDK_A_INTERVAL_MAX = (__SSDK_A_INTERVAL_MAX - 1)

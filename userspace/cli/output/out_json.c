@@ -306,12 +306,19 @@ static void json_ts_op(struct json *j, const char *name, const struct ssdk_ts_op
 static void json_ts_point(struct json *j, const struct ssdk_run_status *st,
 			  const struct ssdk_ts_point *p)
 {
-	uint32_t op;
+	uint32_t op, k, n;
 
 	json_object_begin_inline(j, NULL);
 	json_u64(j, "t_ns", (uint64_t)p->index * st->config.ts_interval_ns);
 	for (op = 0; op < SSDK_NR_OPS; op++)
 		json_ts_op(j, enum_name(SSDK_SPEC_ENUM_OP, op), &p->op[op]);
+	/* The heat row, up to its last bucket that is not empty. */
+	for (n = SSDK_HEAT_BUCKETS; n && !p->heat[n - 1]; n--)
+		;
+	json_array_begin(j, "heat", JSON_INLINE);
+	for (k = 0; k < n; k++)
+		json_u64(j, NULL, p->heat[k]);
+	json_array_end(j);
 	json_object_end(j);
 }
 

@@ -556,6 +556,20 @@ static void text_run(const struct run_result *r)
 		out_text_rounds(r);
 }
 
+/* The worst stall, in one paragraph (libssdk's ssdk_stall_text()). */
+static void text_stall(const struct run_result *r)
+{
+	const struct run_records *x = &r->rec;
+	char text[SSDK_STALL_TEXT_LEN];
+	struct ssdk_stall s;
+
+	if (ssdk_worst_stall(x->slowest, x->nr_slowest, x->ts, x->nr_ts,
+			     r->st.config.ts_interval_ns, &s) ||
+	    ssdk_stall_text(&s, r->st.config.ts_interval_ns, text, sizeof(text)))
+		return;
+	printf("\n%s\n", text);
+}
+
 static void text_results(struct output *out, const struct run_result *r, unsigned int flags)
 {
 	const struct run_records *x = &r->rec;
@@ -564,8 +578,10 @@ static void text_results(struct output *out, const struct run_result *r, unsigne
 	if (flags & (RESULTS_SLOWEST | RESULTS_TEXT))
 		text_ios("slowest", x->slowest, x->nr_slowest,
 			 flags & RESULTS_SLOWEST ? UINT32_MAX : 10);
-	if (flags & RESULTS_TEXT)
+	if (flags & RESULTS_TEXT) {
 		text_timeseries(&r->st, x);
+		text_stall(r);
+	}
 	if (flags & RESULTS_CAPTURED)
 		text_ios("captured", x->captured, x->nr_captured, UINT32_MAX);
 	if ((flags & (RESULTS_CAPTURED | RESULTS_TEXT)) && r->st.config.capture_over_ns)

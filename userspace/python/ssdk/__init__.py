@@ -38,6 +38,7 @@ from .results import (
     OpStats,
     Results,
     Stage,
+    Stall,
     TimeSeries,
     load,
 )
@@ -68,6 +69,7 @@ __all__ = [
     "SsdkError",
     "SsdkPermissionError",
     "Stage",
+    "Stall",
     "Step",
     "StudyCell",
     "StudyRow",

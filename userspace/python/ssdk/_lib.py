@@ -35,6 +35,7 @@ TRACE_SIZES = 8
 TRACE_QDS = 64
 # Room of the text buffers the rules' functions write and read.
 FMT_LEN = 32
+STALL_TEXT_LEN = 1024
 SHARES_LEN = 512
 DEVICE_LEN = 128
 # What ssdk_parse_shares() reads as values.
@@ -192,6 +193,27 @@ class IoRec(ctypes.Structure):
     ]
 
 
+class Stall(ctypes.Structure):
+    """struct ssdk_stall."""
+
+    _fields_ = [
+        ("start_ns", u64),
+        ("end_ns", u64),
+        ("max_ns", u64),
+        ("min_ns", u64),
+        ("first_submit_ns", u64),
+        ("last_submit_ns", u64),
+        ("ios", u32),
+        ("unsplit", u32),
+        ("silent_intervals", u32),
+        ("top_stage", ctypes.c_int32),
+        ("silent_from_ns", u64),
+        ("silent_to_ns", u64),
+        ("share", ctypes.c_double * NR_STAGES),
+        ("worst", IoRec),
+    ]
+
+
 class TsOp(ctypes.Structure):
     """struct ssdk_ts_op."""
 
@@ -207,7 +229,8 @@ class TsOp(ctypes.Structure):
 class TsPoint(ctypes.Structure):
     """struct ssdk_ts_point."""
 
-    _fields_ = [("index", u32), ("reserved", u32), ("op", TsOp * NR_OPS)]
+    _fields_ = [("index", u32), ("reserved", u32), ("op", TsOp * NR_OPS),
+                ("heat", u32 * spec.HEAT_BUCKETS)]
 
 
 class Round(ctypes.Structure):
@@ -340,9 +363,12 @@ _PROTOTYPES: dict[str, tuple[object, list[object]]] = {
     "ssdk_report_pct": (ctypes.c_double, [u32]),
     "ssdk_pct_key": (_STR, [_BUF, ctypes.c_size_t, ctypes.c_double]),
     "ssdk_counts_stddev": (ctypes.c_double, [_P(Counts)]),
+    "ssdk_heat_lower": (u64, [u32]),
     "ssdk_stage_io_attr": (u32, [u32]),
     "ssdk_stage_in_latency": (ctypes.c_int, [u32]),
     "ssdk_tail_stages": (ctypes.c_int, [_P(IoRec), u32, _P(ctypes.c_double)]),
+    "ssdk_worst_stall": (ctypes.c_int, [_P(IoRec), u32, _P(TsPoint), u32, u64, _P(Stall)]),
+    "ssdk_stall_text": (ctypes.c_int, [_P(Stall), u64, _BUF, ctypes.c_size_t]),
     "ssdk_change_pct": (ctypes.c_double, [ctypes.c_double, ctypes.c_double]),
     "ssdk_parse_u64": (ctypes.c_int, [_STR, _P(u64)]),
     "ssdk_parse_u32": (ctypes.c_int, [_STR, _P(u32)]),

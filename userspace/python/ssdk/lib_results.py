@@ -26,6 +26,7 @@ from .results import (
     Results,
     Round,
     Stage,
+    Stall,
     TimeSeries,
     Window,
     stage_key,
@@ -61,16 +62,24 @@ def stddev(c: _lib.Counts) -> float:
     return float(_lib.lib().ssdk_counts_stddev(ctypes.byref(c)))
 
 
-def tail_stages(ios: Sequence[IoRecord]) -> tuple[str, dict[str, float]] | None:
-    """libssdk's ssdk_tail_stages() of IoRecords: the top stage and the shares."""
+def _io_recs(ios: Sequence[IoRecord]) -> ctypes.Array[_lib.IoRec]:
+    """libssdk's records of IoRecords (at least one, for a pointer)."""
     arr = (_lib.IoRec * max(len(ios), 1))()
     for r, io in zip(arr, ios, strict=False):
-        r.lat_ns = io.lat_ns
+        r.lat_ns, r.offset, r.t_ns, r.len = io.lat_ns, io.offset, io.t_ns, io.len
+        r.op = OPS.index(io.op) if io.op in OPS else 0
+        r.cpu_submit, r.cpu_complete, r.inflight = io.cpu_submit, io.cpu_complete, io.inflight
         for i, s in enumerate(STAGES):
             v = getattr(io, stage_key(s))
             if v is not None:
                 r.stages |= 1 << i
                 r.stage_ns[i] = v
+    return arr
+
+
+def tail_stages(ios: Sequence[IoRecord]) -> tuple[str, dict[str, float]] | None:
+    """libssdk's ssdk_tail_stages() of IoRecords: the top stage and the shares."""
+    arr = _io_recs(ios)
     share = (ctypes.c_double * _lib.NR_STAGES)()
     top = _lib.lib().ssdk_tail_stages(arr, len(ios), share)
     if top < 0:
@@ -79,6 +88,31 @@ def tail_stages(ios: Sequence[IoRecord]) -> tuple[str, dict[str, float]] | None:
     return (STAGES[top - first],
             {s: share[i] for i, s in enumerate(STAGES)
              if _lib.lib().ssdk_stage_in_latency(first + i)})
+
+
+def worst_stall(ios: Sequence[IoRecord], ts: TimeSeries | None) -> Stall | None:
+    """libssdk's ssdk_worst_stall() and ssdk_stall_text() of a run's slowest
+    IOs and time series; None without records."""
+    arr = _io_recs(ios)
+    n = len(ts) if ts is not None else 0
+    pts = (_lib.TsPoint * max(n, 1))()
+    interval = ts.interval_ns if ts is not None else 0
+    if ts is not None:
+        for i in range(n):
+            pts[i].index = int(ts.t_ns[i]) // interval
+            for k, op in enumerate(OPS):
+                pts[i].op[k].ios = int(ts.columns[op][i, 0])
+    st = _lib.Stall()
+    if _lib.lib().ssdk_worst_stall(arr, len(ios), pts, n, interval, ctypes.byref(st)):
+        return None
+    buf = ctypes.create_string_buffer(_lib.STALL_TEXT_LEN)
+    _lib.lib().ssdk_stall_text(ctypes.byref(st), interval, buf, len(buf))
+    first = spec.LatKind.BLOCK
+    return Stall(buf.value.decode(), int(st.start_ns), int(st.max_ns), int(st.ios),
+                 int(st.silent_intervals),
+                 STAGES[st.top_stage - first] if st.top_stage >= 0 else None,
+                 {s: st.share[i] for i, s in enumerate(STAGES)
+                  if _lib.lib().ssdk_stage_in_latency(first + i)} if st.top_stage >= 0 else {})
 
 
 def _latency(c: _lib.Counts, hist: Histogram | None) -> Latency:
@@ -223,7 +257,11 @@ def timeseries(interval_ns: int, pts: ctypes.Array[_lib.TsPoint], n: int) -> Tim
         ios, byt, lsum, lmax, p99 = (f[:, i] for i in range(5))
         mean = np.divide(lsum, ios, out=np.zeros_like(ios), where=ios > 0)
         cols[OPS[op]] = np.stack([ios, byt, mean, lmax, p99], axis=1)
-    return TimeSeries(interval_ns, index * np.uint64(interval_ns), cols)
+    # The heat rows: u32 counts after the ops' figures.
+    first = (1 + _lib.NR_OPS * per) * 2
+    heat = raw.view(np.uint32).reshape(n, ctypes.sizeof(_lib.TsPoint) // 4)[
+        :, first:first + spec.HEAT_BUCKETS].astype(np.uint64)
+    return TimeSeries(interval_ns, index * np.uint64(interval_ns), cols, heat)
 
 
 # A run's results, converted: status, histograms, slowest IOs, time

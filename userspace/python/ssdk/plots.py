@@ -570,6 +570,49 @@ def timeseries(r: Results, op: str | None = None) -> Figure:
     return fig
 
 
+def heatmap(r: Results) -> Figure:
+    """Brendan Gregg's latency heatmap: time on x, latency on y (log, two
+    buckets per power of two), the count of IOs (reads and writes) that
+    completed in each interval with a latency in each bucket as colour (log).
+
+    A stall is a column of empty intervals followed by one whose IOs sit
+    high up: the IOs the stall held.
+    """
+    ts = r.timeseries
+    hm = ts.heatmap() if ts is not None and len(ts) else None
+    if hm is None:
+        raise ValueError(f"{r.label}: no heat rows in its time series")
+    assert ts is not None
+    t_ns, lower, counts = hm
+    rows = np.flatnonzero(counts.sum(axis=0))
+    fig = _figure()
+    ax = fig.subplots()
+    if not len(rows):
+        _no_data(ax, "no IO completed")
+        return fig
+    lo_k, hi_k = int(rows[0]), int(rows[-1]) + 1
+    # Bucket edges in µs: bucket 0 from 2^9 ns on a log axis, the last up to
+    # twice its bound.
+    bounds = lower.astype(np.float64)
+    bounds[0] = bounds[1] / 2
+    edges = np.append(bounds, bounds[-1] * 2)[lo_k:hi_k + 1] / 1e3
+    x = np.append(t_ns.astype(np.float64), float(t_ns[-1]) + ts.interval_ns) / 1e9
+    z = counts[:, lo_k:hi_k].T.astype(np.float64)
+    z[z == 0] = np.nan
+    from matplotlib.colors import LogNorm
+    mesh = ax.pcolormesh(x, edges, z, cmap="inferno_r",
+                         norm=LogNorm(vmin=1, vmax=max(float(np.nanmax(z)), 1.0)),
+                         shading="flat")
+    ax.set_yscale("log")
+    _log_axis(ax.yaxis, float(edges[0]), float(edges[-1]))
+    ax.set_ylabel("Latency (µs, log)")
+    ax.set_xlabel("Time since start (s)")
+    fig.colorbar(mesh, ax=ax, label="IOs")
+    fig.suptitle(f"{_plain(r.label)}: latency heatmap, {_us(ts.interval_ns)} intervals",
+                 fontweight="bold")
+    return fig
+
+
 # --- rounds and steady state (SNIA PTS) ----------------------------------------------
 
 # The tracking variable of a run's steady-state test: Round field, label, scale.

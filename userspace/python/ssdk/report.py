@@ -362,6 +362,16 @@ def _over_time(ch: _Charts, runs: list[Tagged]) -> None:
                f" {r.timeseries.interval_ns / 1e6:g} ms interval (top), and the maximum, 99th"
                " percentile and mean latency of the IOs that completed in it, in µs on a log"
                " scale (bottom); a stall shows as a dip in IOPS and a spike of the maximum.")
+        if r.timeseries.heat is not None and r.timeseries.heat.any():
+            ch.add(f"heatmap-{i}", plots.heatmap(r),
+                   f"{_label(r)} on {r.target} ({src}): latency heatmap. Each column is an"
+                   f" interval of {r.timeseries.interval_ns / 1e6:g} ms, each row a latency"
+                   " bucket (two per power of two, µs on a log scale), the colour the number"
+                   " of IOs (reads and writes) that completed in it with such a latency; a"
+                   " stall is an empty column, then IOs high up in the next.")
+        stall = r.worst_stall()
+        if stall is not None:
+            ch.parts.append(f'<p class="stall"><b>Worst stall.</b> {_e(stall.text)}</p>')
 
 
 def _steady(ch: _Charts, runs: list[Tagged]) -> None:

@@ -151,6 +151,21 @@ class OpStats:
         return out
 
 
+class Stall(NamedTuple):
+    """A run's worst stall (libssdk's ssdk_worst_stall()): ``text`` is the
+    paragraph to paste; when it began and how long it lasted (ns), the IOs
+    it held, the intervals in it without a completion, and where their time
+    went (None and {} without anatomy)."""
+
+    text: str
+    start_ns: int
+    length_ns: int
+    ios: int
+    silent_intervals: int
+    top_stage: str | None
+    share: dict[str, float]
+
+
 class IoRecord(NamedTuple):
     """One IO of the slowest log or the capture."""
 
@@ -251,12 +266,27 @@ class TimeSeries:
 
     ``t_ns`` is each interval's start from the run's start; ``columns[op]``
     a (intervals x 5) float array of ios, bytes, mean_ns, max_ns, p99_ns
-    (p99 at most 1/256 above the true value, never below).
+    (p99 at most 1/256 above the true value, never below). ``heat`` is an
+    (intervals x heat buckets) array of the IOs' latencies counted per
+    bucket, both ops (None for results written before it was kept):
+    ``heatmap()`` gives it with the buckets' bounds.
     """
 
     interval_ns: int
     t_ns: U64Array
     columns: Mapping[str, F64Array]
+    heat: U64Array | None = None
+
+    def heatmap(self) -> tuple[U64Array, U64Array, U64Array] | None:
+        """A latency heatmap: the intervals' starts (ns), each heat bucket's
+        lower bound (ns; libssdk's ssdk_heat_lower()), and the counts
+        (intervals x buckets); None without heat rows."""
+        if self.heat is None:
+            return None
+        from ._lib import lib
+        lower = np.array([lib().ssdk_heat_lower(k) for k in range(spec.HEAT_BUCKETS)],
+                         dtype=np.uint64)
+        return self.t_ns, lower, self.heat
 
     def __len__(self) -> int:
         return len(self.t_ns)
@@ -292,7 +322,12 @@ class TimeSeries:
         cols = {op: np.array([[r[op][k] for k in TS_FIELDS] for r in rows],
                              dtype=np.float64).reshape(len(rows), len(TS_FIELDS))
                 for op in OPS}
-        return cls(interval_ns, t, cols)
+        heat = None
+        if rows and all("heat" in r for r in rows):
+            heat = np.zeros((len(rows), spec.HEAT_BUCKETS), dtype=np.uint64)
+            for i, r in enumerate(rows):
+                heat[i, :len(r["heat"])] = r["heat"][:spec.HEAT_BUCKETS]
+        return cls(interval_ns, t, cols, heat)
 
     def to_json(self) -> list[JsonObj]:
         out = []
@@ -302,6 +337,9 @@ class TimeSeries:
                 c = self.columns[op][i]
                 row[op] = {"ios": int(c[0]), "bytes": int(c[1]), "mean_ns": float(c[2]),
                            "max_ns": int(c[3]), "p99_ns": int(c[4])}
+            if self.heat is not None:
+                nz = np.flatnonzero(self.heat[i])
+                row["heat"] = [int(x) for x in self.heat[i, :nz[-1] + 1]] if len(nz) else []
             out.append(row)
         return out
 
@@ -360,6 +398,13 @@ class Results:
     steady_round: int | None = None
     rounds: Sequence[Round] = ()
     window: Window | None = None
+
+    def worst_stall(self) -> Stall | None:
+        """The worst stall of an ended run's results: when, how long, which
+        IOs, which stage, and the paragraph that says it; None without
+        records."""
+        from .lib_results import worst_stall
+        return worst_stall(self.slowest, self.timeseries)
 
     def tail_stages(self) -> tuple[str, dict[str, float]] | None:
         """Where the slowest IOs' time went: the stage with the largest part and

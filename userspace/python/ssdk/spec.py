@@ -120,6 +120,7 @@ class ReplayRemap(enum.IntEnum):
 
 # The spec's constants.
 MAX_BS_SPLIT = 16
+HEAT_BUCKETS = 54
 MAX_IODEPTH = 1024
 MIN_BS = 512
 MAX_BS = 1048576
@@ -287,6 +288,7 @@ ATTRS: dict[str, dict[str, Attr]] = {
     "interval": {
         "index": Attr(1, "u32", None, None, False, None, None, None),
         "ops": Attr(2, "nest", None, 'interval-op', True, None, None, None),
+        "heat": Attr(3, "binary", None, None, False, None, None, None),
     },
     "interval-op": {
         "op": Attr(1, "u32", 'op', None, False, 0, 1, None),
