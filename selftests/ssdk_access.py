@@ -7,7 +7,6 @@ compressed with zlib), where it wrote them (a disk stamped sector by
 sector), the block layer's counters for mixes and sizes, the clock for
 rates, and a device-mapper stall for open-loop response times."""
 
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -17,8 +16,7 @@ from lib.py import (
     brd_load,
     cli,
     cli_json,
-    dm_linear,
-    dm_remove,
+    dm_stalled_run,
     ksft_case,
     ksft_check,
     ksft_eq,
@@ -30,10 +28,8 @@ from lib.py import (
     ksft_true,
     nullb_make,
     nullb_remove,
-    run,
     run_count,
     ssdk_setup,
-    wait_completed,
 )
 
 RAM = "/dev/ram0"
@@ -171,18 +167,8 @@ def stall() -> None:
     that waited for a slot. The stall starts once the run has done 300
     IOs; the run ends after its 6000th arrival (6 s), so that the stall
     falls inside it however slowly a loaded guest starts processes."""
-    dev = dm_linear("ssdk-stall", "/dev/nullb0")
-    try:
-        run_id = int(cli_json("ctl", "start", "--target", dev, "--rate-iops", "1000",
-                              "--open-loop", "--ios", "6000", "--iodepth", "4")["id"])
-        wait_completed(run_id, 300)
-        run(["dmsetup", "suspend", "ssdk-stall"])
-        time.sleep(0.3)
-        run(["dmsetup", "resume", "ssdk-stall"])
-        ksft_ok(cli("ctl", "wait", str(run_id)))
-        j = cli_json("ctl", "results", str(run_id))
-    finally:
-        dm_remove("ssdk-stall")
+    j = dm_stalled_run("ssdk-stall", "/dev/nullb0", 300, 0.3, "--rate-iops", "1000",
+                       "--open-loop", "--ios", "6000", "--iodepth", "4")
     # Of 100 ms or more: at most 2 x 4 service times, 100 response times;
     # 150 IOs late.
     ksft_check("open_loop_stall", j, 100000000, 2 * 4, 100, 150)

@@ -19,7 +19,6 @@ beside the same null_blk bare. The device stage's ground truth in time
 import json
 import statistics
 import subprocess
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -29,12 +28,11 @@ from lib.py import (
     cli,
     cli_json,
     dm_delay,
-    dm_linear,
     dm_remove,
+    dm_stalled_run,
     ksft_case,
     ksft_eq,
     ksft_ge,
-    ksft_ok,
     ksft_pr,
     ksft_refused,
     ksft_run_cleaned,
@@ -43,10 +41,8 @@ from lib.py import (
     nullb_load,
     nvme_disk,
     require,
-    run,
     ssdk_setup,
     temp_dir,
-    wait_completed,
     ynl,
 )
 
@@ -201,18 +197,8 @@ def heatmap_stall(dev: str) -> None:
     long, that the device went silent, and that the device stage held it."""
     import ssdk
 
-    dm = dm_linear("ssdk_anat_stall", dev)
-    try:
-        run_id = int(cli_json("ctl", "start", "--target", dm, "--iodepth", "4", "--runtime",
-                              "3s", "--ts-interval", "100ms", "--anatomy")["id"])
-        wait_completed(run_id, 2000)
-        run(["dmsetup", "suspend", "ssdk_anat_stall"])
-        time.sleep(0.6)
-        run(["dmsetup", "resume", "ssdk_anat_stall"])
-        ksft_ok(cli("ctl", "wait", str(run_id)))
-        j = cli_json("ctl", "results", str(run_id))
-    finally:
-        dm_remove("ssdk_anat_stall")
+    j = dm_stalled_run("ssdk_anat_stall", dev, 2000, 0.6, "--iodepth", "4", "--runtime", "3s",
+                       "--ts-interval", "100ms", "--anatomy")
     rows = [p["heat"] for p in j["timeseries"]]
     ts = ssdk.Results.from_json(j).timeseries
     hm = ts.heatmap() if ts is not None else None
@@ -246,7 +232,7 @@ def heatmap_stall(dev: str) -> None:
     ksft_eq(stall.top_stage, "device", "the stage that held it")
     ksft_ge(stall.silent_intervals, 4, "intervals without a completion in it")
     ksft_true("the device went silent" in stall.text, "the paragraph says the device went silent")
-    text = cli("ctl", "results", "--text", str(run_id)).stdout
+    text = cli("ctl", "results", "--text", str(j["id"])).stdout
     ksft_true(stall.text in text, "ssdk ctl results --text prints the same paragraph")
 
 

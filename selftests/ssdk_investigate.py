@@ -11,7 +11,6 @@ with the log)."""
 
 import json
 import re
-import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -21,8 +20,7 @@ from lib.py import (
     KsftFailEx,
     cli,
     cli_json,
-    dm_linear,
-    dm_remove,
+    dm_stalled_run,
     ksft_case,
     ksft_check,
     ksft_check_file,
@@ -36,7 +34,6 @@ from lib.py import (
     run,
     ssdk_setup,
     temp_dir,
-    wait_completed,
     ynl,
 )
 
@@ -140,20 +137,10 @@ def held() -> None:
     4 until it resumes. Those 4, and no other, take 300 ms or more. The
     run is paced (2000 IOPS) so that its worker leaves the guest's CPUs
     to dmsetup, and stopped once the stall is over."""
-    dev = dm_linear("ssdk-held", "/dev/nullb0")
-    try:
-        run_id = int(cli_json("ctl", "start", "--target", dev, "--iodepth", "4", "--rate-iops",
-                              "2000", "--runtime", "60s", "--ts-interval", "50ms",
-                              "--capture-over", "100ms")["id"])
-        wait_completed(run_id, 200)
-        run(["dmsetup", "suspend", "ssdk-held"])
-        time.sleep(0.3)
-        run(["dmsetup", "resume", "ssdk-held"])
-        time.sleep(0.2)
-        ksft_ok(cli("ctl", "stop", str(run_id)))
-        j = RUNS["held"] = cli_json("ctl", "results", str(run_id))
-    finally:
-        dm_remove("ssdk-held")
+    j = RUNS["held"] = dm_stalled_run("ssdk-held", "/dev/nullb0", 200, 0.3, "--iodepth", "4",
+                                      "--rate-iops", "2000", "--runtime", "60s",
+                                      "--ts-interval", "50ms", "--capture-over", "100ms",
+                                      stop_after=0.2)
     # The 4 slowest took 300 ms or more and were all in flight at once
     # (one stall held them; how far apart dm let them in depends on how
     # soon the worker refilled each drained slot, 16 ms once under load);

@@ -23,11 +23,12 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from .env import CLI, run, ssdk
+from .env import CLI, cli, cli_json, ksft_ok, run, ssdk, wait_completed
 from .ksft import KsftFailEx, KsftSkipEx, ksft_eq, ksft_true
 
 __all__ = [
     "blk_stats", "blktrace", "dev_sectors", "dm_create", "dm_delay", "dm_linear", "dm_remove",
+    "dm_stalled_run",
     "khugepaged_off", "nullb_make", "nullb_remove", "nvme_disk", "stat_kept",
     "trace_same_order", "writes_kept",
 ]
@@ -139,6 +140,29 @@ def dm_linear(name: str, dev: str) -> str:
     if run(["modprobe", "dm-mod"]).returncode != 0:
         raise KsftSkipEx("no dm-mod")
     return dm_create(name, f"0 {dev_sectors(dev)} linear {dev} 0\n")
+
+
+def dm_stalled_run(name: str, dev: str, after: int, secs: float, *opts: str,
+                   stop_after: float | None = None) -> Any:
+    """The results of a run (ssdk ctl start OPTS) on dm-linear NAME over
+    DEV, suspended for SECS once the run has completed AFTER IOs, then
+    resumed; the run waited for, or stopped STOP_AFTER seconds after the
+    resume. The dm device is removed however it ends."""
+    dm = dm_linear(name, dev)
+    try:
+        run_id = int(cli_json("ctl", "start", "--target", dm, *opts)["id"])
+        wait_completed(run_id, after)
+        run(["dmsetup", "suspend", name])
+        time.sleep(secs)
+        run(["dmsetup", "resume", name])
+        if stop_after is None:
+            ksft_ok(cli("ctl", "wait", str(run_id)))
+        else:
+            time.sleep(stop_after)
+            ksft_ok(cli("ctl", "stop", str(run_id)))
+        return cli_json("ctl", "results", str(run_id))
+    finally:
+        dm_remove(name)
 
 
 def dm_delay(name: str, dev: str, ms: int) -> str:
