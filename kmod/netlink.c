@@ -654,10 +654,15 @@ static int ssdk_nl_io_fill(struct sk_buff *msg, int type, const struct ssdk_io_r
 enum {
 	SSDK_SLOWEST_DUMP_ID,	/* the run */
 	SSDK_SLOWEST_DUMP_NEXT,	/* next record */
+	SSDK_SLOWEST_DUMP_SNAP,	/* the log read while the run goes, or 0 */
 };
 
-/* Put record @idx of @run's slowest log, time series or capture into @msg. */
-typedef int (*ssdk_nl_record_fill_t)(struct sk_buff *msg, const struct ssdk_run *run, u32 idx);
+/*
+ * Put record @idx of @run's slowest log, time series or capture into @msg;
+ * @ctx: the log read while the run goes, for the slowest.
+ */
+typedef int (*ssdk_nl_record_fill_t)(struct sk_buff *msg, const struct ssdk_run *run,
+				     const void *ctx, u32 idx);
 
 /*
  * Dump messages of @cmd, each with the run's id and as many of its records
@@ -665,7 +670,7 @@ typedef int (*ssdk_nl_record_fill_t)(struct sk_buff *msg, const struct ssdk_run 
  */
 static u32 ssdk_nl_records_fill(struct sk_buff *msg, struct netlink_callback *cb,
 				const struct ssdk_run *run, u8 cmd, u32 next, u32 nr,
-				ssdk_nl_record_fill_t fill)
+				ssdk_nl_record_fill_t fill, const void *ctx)
 {
 	u32 first;
 	void *hdr;
@@ -679,7 +684,7 @@ static u32 ssdk_nl_records_fill(struct sk_buff *msg, struct netlink_callback *cb
 			break;
 		}
 		for (first = next; next < nr; next++)
-			if (fill(msg, run, next))
+			if (fill(msg, run, ctx, next))
 				break;
 		if (next == first) {
 			genlmsg_cancel(msg, hdr);
@@ -690,9 +695,27 @@ static u32 ssdk_nl_records_fill(struct sk_buff *msg, struct netlink_callback *cb
 	return next;
 }
 
-static int ssdk_nl_slowest_fill(struct sk_buff *msg, const struct ssdk_run *run, u32 idx)
+static int ssdk_nl_slowest_fill(struct sk_buff *msg, const struct ssdk_run *run,
+				const void *ctx, u32 idx)
 {
-	return ssdk_nl_io_fill(msg, SSDK_A_RUN_SLOWEST, ssdk_run_slowest(run, idx));
+	const struct ssdk_slowest *snap = ctx;
+
+	return ssdk_nl_io_fill(msg, SSDK_A_RUN_SLOWEST,
+			       snap ? &snap->heap[idx] : ssdk_run_slowest(run, idx));
+}
+
+/**
+ * ssdk_nl_slowest_dump_done() - End a dump of slowest IOs: free the log it
+ *	read while the run went, if it did.
+ * @cb: The dump.
+ *
+ * Return: 0.
+ */
+static int ssdk_nl_slowest_dump_done(struct netlink_callback *cb)
+{
+	ssdk_slowest_snapshot_free((struct ssdk_slowest *)cb->args[SSDK_SLOWEST_DUMP_SNAP]);
+	cb->args[SSDK_SLOWEST_DUMP_SNAP] = 0;
+	return 0;
 }
 
 int ssdk_nl_slowest_get_doit(struct sk_buff *skb, struct genl_info *info)
@@ -702,25 +725,50 @@ int ssdk_nl_slowest_get_doit(struct sk_buff *skb, struct genl_info *info)
 	return -EOPNOTSUPP;
 }
 
+/*
+ * The log a dump reads: the run's own once it has ended (its end state is
+ * published after the log is sorted, workers.c); while it goes, the
+ * workers' published copies merged at the dump's first call, kept for the
+ * rest of it (freed by ssdk_nl_slowest_dump_done()).
+ */
+static int ssdk_nl_slowest_source(struct netlink_callback *cb, const struct ssdk_run *run,
+				  struct ssdk_slowest **snap)
+{
+	struct ssdk_slowest *s = (struct ssdk_slowest *)cb->args[SSDK_SLOWEST_DUMP_SNAP];
+	int state = ssdk_run_state(run);
+
+	*snap = s;
+	if (s || ssdk_state_ended(state))
+		return 0;
+	s = ssdk_slowest_snapshot(run);
+	if (IS_ERR(s)) {
+		NL_SET_ERR_MSG(cb->extack,
+			       "slowest: the workers' logs kept changing under the read; ask again");
+		return PTR_ERR(s);
+	}
+	cb->args[SSDK_SLOWEST_DUMP_SNAP] = (long)s;
+	*snap = s;
+	return 0;
+}
+
 int ssdk_nl_slowest_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 {
 	struct ssdk_run *run = ssdk_nl_dump_run(cb, SSDK_SLOWEST_DUMP_ID);
-	int state;
+	struct ssdk_slowest *snap;
+	int ret;
 
 	if (IS_ERR(run))
 		return PTR_ERR(run);
-	/* The end state is published after the log is sorted (workers.c). */
-	state = ssdk_run_state(run);
-	if (state == SSDK_STATE_RUNNING || state == SSDK_STATE_STOPPING) {
+	ret = ssdk_nl_slowest_source(cb, run, &snap);
+	if (ret) {
 		ssdk_run_put(run);
-		NL_SET_ERR_MSG(cb->extack,
-			       "slowest: kept in order once the run has ended; ask again then");
-		return -EBUSY;
+		return ret;
 	}
 	cb->args[SSDK_SLOWEST_DUMP_NEXT] =
 		ssdk_nl_records_fill(skb, cb, run, SSDK_CMD_SLOWEST_GET,
-				     cb->args[SSDK_SLOWEST_DUMP_NEXT], ssdk_run_slowest_count(run),
-				     ssdk_nl_slowest_fill);
+				     cb->args[SSDK_SLOWEST_DUMP_NEXT],
+				     snap ? snap->nr : ssdk_run_slowest_count(run),
+				     ssdk_nl_slowest_fill, snap);
 	ssdk_run_put(run);
 	return skb->len;
 }
@@ -752,7 +800,8 @@ static int ssdk_nl_ts_op_fill(struct sk_buff *msg, unsigned int op, const struct
 	return 0;
 }
 
-static int ssdk_nl_interval_fill(struct sk_buff *msg, const struct ssdk_run *run, u32 idx)
+static int ssdk_nl_interval_fill(struct sk_buff *msg, const struct ssdk_run *run,
+				 const void *ctx, u32 idx)
 {
 	struct nlattr *nest = nla_nest_start(msg, SSDK_A_RUN_INTERVAL);
 	struct ssdk_ts_point p;
@@ -814,7 +863,7 @@ static int ssdk_nl_live_records_dump(struct sk_buff *skb, struct netlink_callbac
 		cb->args[SSDK_TS_DUMP_END] = 1 + published(run);
 	}
 	next = ssdk_nl_records_fill(skb, cb, run, cmd, cb->args[SSDK_TS_DUMP_NEXT] - 1,
-				    cb->args[SSDK_TS_DUMP_END] - 1, fill);
+				    cb->args[SSDK_TS_DUMP_END] - 1, fill, NULL);
 	cb->args[SSDK_TS_DUMP_NEXT] = 1 + next;
 	ssdk_run_put(run);
 	return skb->len;
@@ -828,7 +877,8 @@ int ssdk_nl_timeseries_get_dumpit(struct sk_buff *skb, struct netlink_callback *
 
 /* --- captured-get ------------------------------------------------------------- */
 
-static int ssdk_nl_captured_fill(struct sk_buff *msg, const struct ssdk_run *run, u32 idx)
+static int ssdk_nl_captured_fill(struct sk_buff *msg, const struct ssdk_run *run,
+				 const void *ctx, u32 idx)
 {
 	return ssdk_nl_io_fill(msg, SSDK_A_RUN_CAPTURED, ssdk_run_captured(run, idx));
 }
@@ -1053,6 +1103,8 @@ int __init ssdk_netlink_init(void)
 		if (ssdk_nl_ops[i].cmd == SSDK_CMD_RUN_GET ||
 		    ssdk_nl_ops[i].cmd == SSDK_CMD_RESULTS_GET)
 			ssdk_nl_ops_hooked[i].start = ssdk_nl_run_dump_start;
+		if (ssdk_nl_ops[i].cmd == SSDK_CMD_SLOWEST_GET)
+			ssdk_nl_ops_hooked[i].done = ssdk_nl_slowest_dump_done;
 	}
 	ret = netlink_register_notifier(&ssdk_nl_notifier);
 	if (ret)

@@ -13,11 +13,19 @@
  * merged into the first worker's (workers.c), which is sorted, slowest
  * first, before the run's end state is published; only then is it read
  * (slowest-get), so readers never see it change.
+ *
+ * While the run goes, each worker publishes a copy of its heap, when it
+ * changed, at each interval of the time series, under a seqcount: a
+ * slowest-get then merges the workers' copies into a log of its own
+ * (ssdk_slowest_snapshot()), at most an interval old.
  */
 
 #include <linux/minmax.h>
+#include <linux/preempt.h>
+#include <linux/seqlock.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
+#include <linux/string.h>
 
 #include "ssdk.h"
 
@@ -35,10 +43,13 @@ int ssdk_slowest_setup(struct ssdk_worker *w)
 
 	s->cap = w->run->cfg.slowest_n;
 	s->nr = 0;
+	s->pub_nr = 0;
+	seqcount_init(&s->seq);
 	if (!s->cap)
 		return 0;
 	s->heap = kvcalloc(s->cap, sizeof(*s->heap), GFP_KERNEL_ACCOUNT);
-	return s->heap ? 0 : -ENOMEM;
+	s->pub = kvcalloc(s->cap, sizeof(*s->pub), GFP_KERNEL_ACCOUNT);
+	return s->heap && s->pub ? 0 : -ENOMEM;
 }
 
 /**
@@ -50,6 +61,8 @@ void ssdk_slowest_teardown(struct ssdk_worker *w)
 	kvfree(w->slowest.heap);
 	w->slowest.heap = NULL;
 	w->slowest.nr = 0;
+	kvfree(w->slowest.pub);
+	w->slowest.pub = NULL;
 }
 
 static void ssdk_slowest_sift_down(struct ssdk_io_rec *h, u32 nr, u32 i)
@@ -102,6 +115,7 @@ void ssdk_io_rec_fill(struct ssdk_io_rec *r, const struct ssdk_worker *w,
  */
 static void ssdk_slowest_keep(struct ssdk_slowest *s, const struct ssdk_io_rec *r)
 {
+	s->changed = true;
 	if (s->nr < s->cap) {
 		s->heap[s->nr] = *r;
 		ssdk_slowest_sift_up(s->heap, s->nr++);
@@ -149,7 +163,8 @@ bool ssdk_slowest_wants(const struct ssdk_slowest *s, u64 lat)
  * Each log holds its worker's slowest IOs, so the slowest of all the
  * workers' IOs are among them: the merged log is exact.
  *
- * Context: The run's last worker, every other one done.
+ * Context: The run's last worker, every other one done; or a reader, on
+ * logs of its own (ssdk_slowest_snapshot()).
  */
 void ssdk_slowest_merge(struct ssdk_slowest *s, const struct ssdk_slowest *from)
 {
@@ -176,4 +191,101 @@ void ssdk_slowest_finish(struct ssdk_slowest *s)
 		swap(s->heap[0], s->heap[n - 1]);
 		ssdk_slowest_sift_down(s->heap, n - 1, 0);
 	}
+}
+
+/**
+ * ssdk_slowest_publish() - Publish a worker's log for readers while it goes.
+ * @s: The worker's log.
+ *
+ * A copy of the heap, when it changed since the last one: few times once
+ * the log holds the run's slowest. Preemption is off while the copy is
+ * written, so that a reader never waits on a writer that does not run.
+ *
+ * Context: The worker, as it closes an interval of the time series.
+ */
+void ssdk_slowest_publish(struct ssdk_slowest *s)
+{
+	if (!s->changed || !s->pub)
+		return;
+	preempt_disable();
+	write_seqcount_begin(&s->seq);
+	memcpy(s->pub, s->heap, s->nr * sizeof(*s->pub));
+	WRITE_ONCE(s->pub_nr, s->nr);
+	write_seqcount_end(&s->seq);
+	preempt_enable();
+	s->changed = false;
+}
+
+/* Tries at reading a worker's copy while it is being written: each short. */
+#define SSDK_SLOWEST_READ_TRIES	64
+
+/* Read worker log @from's published copy into @to (room for its cap). */
+static int ssdk_slowest_read(const struct ssdk_slowest *from, struct ssdk_slowest *to)
+{
+	unsigned int seq, tries;
+
+	for (tries = 0; tries < SSDK_SLOWEST_READ_TRIES; tries++) {
+		seq = read_seqcount_begin(&from->seq);
+		to->nr = min(READ_ONCE(from->pub_nr), from->cap);
+		/* Read as a whole, retried when the worker wrote meanwhile. */
+		data_race(memcpy(to->heap, from->pub, to->nr * sizeof(*to->heap)));
+		if (!read_seqcount_retry(&from->seq, seq))
+			return 0;
+		cond_resched();
+	}
+	return -EBUSY;
+}
+
+/**
+ * ssdk_slowest_snapshot() - The slowest IOs of a running run, as published.
+ * @run: The run, started; its workers' logs allocated.
+ *
+ * The workers' published copies, merged into a log of the run's
+ * slowest-n, sorted slowest first: at most an interval of the time series
+ * old. Its memory is the reader's, not the run's budget: two logs of
+ * slowest-n records, freed with ssdk_slowest_snapshot_free().
+ *
+ * Context: Process context; may sleep.
+ * Return: The log; ERR_PTR(-ENOMEM), or ERR_PTR(-EBUSY) when a worker's
+ * copy kept changing under the read.
+ */
+struct ssdk_slowest *ssdk_slowest_snapshot(const struct ssdk_run *run)
+{
+	u32 cap = run->cfg.slowest_n;
+	struct ssdk_slowest *s, one = { .cap = cap };
+	unsigned int i;
+	int ret = 0;
+
+	s = kzalloc(sizeof(*s), GFP_KERNEL);
+	if (!s)
+		return ERR_PTR(-ENOMEM);
+	s->cap = cap;
+	s->heap = kvcalloc(max(cap, 1U), sizeof(*s->heap), GFP_KERNEL);
+	one.heap = kvcalloc(max(cap, 1U), sizeof(*one.heap), GFP_KERNEL);
+	if (!s->heap || !one.heap)
+		ret = -ENOMEM;
+	for (i = 0; !ret && i < run->nr_workers; i++) {
+		ret = ssdk_slowest_read(&run->workers[i]->slowest, &one);
+		if (!ret)
+			ssdk_slowest_merge(s, &one);
+	}
+	kvfree(one.heap);
+	if (ret) {
+		ssdk_slowest_snapshot_free(s);
+		return ERR_PTR(ret);
+	}
+	ssdk_slowest_finish(s);
+	return s;
+}
+
+/**
+ * ssdk_slowest_snapshot_free() - Free a log ssdk_slowest_snapshot() made.
+ * @s: The log, or NULL.
+ */
+void ssdk_slowest_snapshot_free(struct ssdk_slowest *s)
+{
+	if (!s)
+		return;
+	kvfree(s->heap);
+	kfree(s);
 }

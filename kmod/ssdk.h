@@ -16,6 +16,7 @@
 #include <linux/llist.h>
 #include <linux/moduleparam.h>
 #include <linux/mutex.h>
+#include <linux/seqlock.h>
 #include <linux/timekeeping.h>
 #include <linux/types.h>
 #include <uapi/linux/ssdk.h>
@@ -392,11 +393,21 @@ struct ssdk_io_rec {
  * @nr: Records kept.
  * @heap: A min-heap on latency while the run goes; slowest first once it
  *	has ended.
+ * @changed: @heap changed since it was last published.
+ * @seq: Guards @pub and @pub_nr for readers while the run goes.
+ * @pub_nr: Records of @pub.
+ * @pub: The worker's copy of @heap, published at each interval of the
+ *	time series (ssdk_slowest_publish()), for slowest-get while the run
+ *	goes; NULL in a merged log of a read.
  */
 struct ssdk_slowest {
 	u32 cap;
 	u32 nr;
 	struct ssdk_io_rec *heap;
+	bool changed;
+	seqcount_t seq;
+	u32 pub_nr;
+	struct ssdk_io_rec *pub;
 };
 
 /**
@@ -934,6 +945,9 @@ void ssdk_slowest_insert(struct ssdk_worker *w, const struct ssdk_slot *slot, u6
 bool ssdk_slowest_wants(const struct ssdk_slowest *s, u64 lat);
 void ssdk_slowest_merge(struct ssdk_slowest *s, const struct ssdk_slowest *from);
 void ssdk_slowest_finish(struct ssdk_slowest *s);
+void ssdk_slowest_publish(struct ssdk_slowest *s);
+struct ssdk_slowest *ssdk_slowest_snapshot(const struct ssdk_run *run);
+void ssdk_slowest_snapshot_free(struct ssdk_slowest *s);
 void ssdk_io_rec_fill(struct ssdk_io_rec *r, const struct ssdk_worker *w,
 		      const struct ssdk_slot *slot, u64 lat);
 

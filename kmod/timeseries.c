@@ -162,6 +162,7 @@ static void ssdk_ts_close(struct ssdk_worker *w)
 				 &ts->open[op], p->heat);
 	/* Pairs with smp_load_acquire() in ssdk_ts_published(). */
 	smp_store_release(&ts->nr, ts->nr + 1);
+	ssdk_slowest_publish(&w->slowest);
 	ssdk_rounds_interval_closed(w, ts->nr, ts->end_ns);
 	ssdk_ts_open(ts);
 	ts->end_ns = ts->nr < ts->cap ? ts->end_ns + ts->interval_ns : 0;

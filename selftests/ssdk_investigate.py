@@ -11,6 +11,7 @@ with the log)."""
 
 import json
 import re
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -20,6 +21,8 @@ from lib.py import (
     KsftFailEx,
     cli,
     cli_json,
+    dm_linear,
+    dm_remove,
     dm_stalled_run,
     ksft_case,
     ksft_check,
@@ -32,8 +35,10 @@ from lib.py import (
     ksft_run_cleaned,
     ksft_true,
     run,
+    run_state,
     ssdk_setup,
     temp_dir,
+    wait_completed,
     ynl,
 )
 
@@ -120,15 +125,44 @@ def capture_bounded() -> None:
     ksft_check("fields", j, "config.capture_over_ns=1")
 
 
-def busy() -> None:
-    """An hour: the run must still be going when ynl asks."""
-    run_id = int(cli_json("ctl", "start", "--target", "/dev/nullb0", "--runtime", "1h")["id"])
+def live_records(op: str, key: str, run_id: int) -> list[dict[str, Any]]:
+    """The records of a slowest-get or captured-get dump (ynl), the run going."""
+    p = ynl("--dump", op, "--json", json.dumps({"id": run_id}), "--output-json")
+    ksft_eq(p.returncode, 0, p.stdout + p.stderr)
+    return [r for msg in json.loads(p.stdout) for r in msg.get(key, [])]
+
+
+def live() -> None:
+    """While the run goes (an hour, paced at 2000 IOPS, 50 ms intervals):
+    dm-linear over nullb0 suspended for 300 ms, then resumed; 200 ms
+    later, the run still going, slowest-get (the workers' copies of their
+    logs, published each interval) and captured-get (over 100 ms) both find
+    the IOs the stall held, 300 ms or more, the slowest first."""
+    dev = dm_linear("ssdk-live", "/dev/nullb0")
+    run_id = 0
     try:
-        p = ynl("--dump", "slowest-get", "--json", json.dumps({"id": run_id}))
-        ksft_true("once the run has ended" in p.stdout + p.stderr, p.stdout + p.stderr)
+        run_id = int(cli_json("ctl", "start", "--target", dev, "--iodepth", "4", "--rate-iops",
+                              "2000", "--runtime", "1h", "--ts-interval", "50ms",
+                              "--capture-over", "100ms")["id"])
+        wait_completed(run_id, 200)
+        run(["dmsetup", "suspend", "ssdk-live"])
+        time.sleep(0.3)
+        run(["dmsetup", "resume", "ssdk-live"])
+        time.sleep(0.2)
+        slowest = live_records("slowest-get", "slowest", run_id)
+        captured = live_records("captured-get", "captured", run_id)
+        ksft_eq(run_state(run_id), "running", "the run still going when read")
     finally:
-        cli("ctl", "stop", str(run_id))
-        cli("ctl", "delete", str(run_id))
+        if run_id:
+            cli("ctl", "stop", str(run_id))
+            cli("ctl", "delete", str(run_id))
+        dm_remove("ssdk-live")
+    lats = [r["lat-ns"] for r in slowest]
+    ksft_pr(f"{len(slowest)} slowest, the first {lats[:5]}; {len(captured)} captured")
+    ksft_eq(lats, sorted(lats, reverse=True), "slowest first")
+    ksft_ge(lats[0] if lats else 0, 300_000_000, "the slowest read while the run goes, ns")
+    ksft_ge(max((r["lat-ns"] for r in captured), default=0), 300_000_000,
+            "the slowest captured while the run goes, ns")
 
 
 def held() -> None:
@@ -226,7 +260,7 @@ def cases() -> list[Callable[[], None]]:
         ksft_case("capture_over_0_refused", refused, "capture-over-ns: .*range", "--capture-over",
               "0"),
         ksft_case("slowest_4096_the_most_4096_kept_of_5000", slowest_kept, 4096, 5000),
-        ksft_case("slowest_get_while_the_run_goes_on_refused_said", busy),
+        ksft_case("while_the_run_goes_slowest_get_and_captured_get_find_a_300_ms_dm_stall", live),
         ksft_case("a_300_ms_dm_suspend_the_slowest_log_holds_exactly_the_4_ios_it_held", held),
         # Nothing completes for at least 250 ms (5 intervals of 50 ms)
         # while dm holds the IOs, then the interval in which the last held

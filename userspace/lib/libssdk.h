@@ -595,14 +595,15 @@ int ssdk_stage_in_latency(uint32_t kind);
 int ssdk_tail_stages(const struct ssdk_io_rec *ios, uint32_t n, double share[SSDK_NR_STAGES]);
 
 /**
- * ssdk_slowest_get() - The slowest IOs of an ended run, slowest first.
+ * ssdk_slowest_get() - The slowest IOs of a run, slowest first; while it
+ *	goes, as of the last interval of its time series.
  * @h: The handle.
  * @id: The run.
  * @ios: Room for @max records, or NULL to count them.
  * @max: Records @ios holds.
  *
  * Return: How many the run kept (possibly more than @max: the first @max
- * are filled in), or -errno (-EBUSY while the run goes on).
+ * are filled in), or -errno (-EBUSY, rarely, while the run goes: again).
  */
 int ssdk_slowest_get(struct ssdk *h, uint32_t id, struct ssdk_io_rec *ios, uint32_t max);
 
