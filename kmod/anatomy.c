@@ -216,29 +216,39 @@ void ssdk_anatomy_stages(const struct ssdk_slot *slot, struct ssdk_stages *st)
 	st->idle = st->has_idle ? submit - slot->prev_complete_ns : 0;
 }
 
+/* One stage of an IO: its set, and the open interval's largest. */
+static void ssdk_anatomy_stage(struct ssdk_worker *w, unsigned int kind, unsigned int op,
+			       u64 ns, u32 len)
+{
+	struct ssdk_ts_stage *open = &w->ts.stage_open.op[op][kind - SSDK_LAT_KIND_BLOCK];
+
+	ssdk_set_record(&w->stats->set[ssdk_set_index(kind, op)], ns, len);
+	if (ns > open->max)
+		open->max = ns;
+}
+
 /**
  * ssdk_anatomy_record() - Record a reaped measured IO's stages.
- * @w: The worker that reaped it.
+ * @w: The worker that reaped it, its time series' interval the IO's.
  * @slot: The IO, completed without error.
  *
  * Context: The worker.
  */
 void ssdk_anatomy_record(struct ssdk_worker *w, const struct ssdk_slot *slot)
 {
-	struct ssdk_set_stats *set = w->stats->set;
 	unsigned int op = slot->op;
 	u32 len = slot->len;
 	struct ssdk_stages st;
 
 	ssdk_anatomy_stages(slot, &st);
 	if (st.split) {
-		ssdk_set_record(&set[ssdk_set_index(SSDK_LAT_KIND_BLOCK, op)], st.block, len);
-		ssdk_set_record(&set[ssdk_set_index(SSDK_LAT_KIND_END_IO, op)], st.end_io, len);
+		ssdk_anatomy_stage(w, SSDK_LAT_KIND_BLOCK, op, st.block, len);
+		ssdk_anatomy_stage(w, SSDK_LAT_KIND_END_IO, op, st.end_io, len);
 	} else {
 		WRITE_ONCE(w->anatomy_unsplit, w->anatomy_unsplit + 1);
 	}
-	ssdk_set_record(&set[ssdk_set_index(SSDK_LAT_KIND_DEVICE, op)], st.device, len);
-	ssdk_set_record(&set[ssdk_set_index(SSDK_LAT_KIND_REAP, op)], st.reap, len);
+	ssdk_anatomy_stage(w, SSDK_LAT_KIND_DEVICE, op, st.device, len);
+	ssdk_anatomy_stage(w, SSDK_LAT_KIND_REAP, op, st.reap, len);
 	if (st.has_idle)
-		ssdk_set_record(&set[ssdk_set_index(SSDK_LAT_KIND_IDLE, op)], st.idle, len);
+		ssdk_anatomy_stage(w, SSDK_LAT_KIND_IDLE, op, st.idle, len);
 }

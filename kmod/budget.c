@@ -246,6 +246,8 @@ static u64 ssdk_budget_worker(const struct ssdk_run_config *cfg, unsigned int nr
 				 (u64)nr_sets * sizeof(struct ssdk_set_stats));
 	rec += ssdk_kvmalloc_cost(SSDK_NR_OPS * sizeof(struct ssdk_set_stats));
 	rec += ssdk_kvmalloc_cost((u64)c->ts_cap * sizeof(struct ssdk_ts_point));
+	if (cfg->anatomy)
+		rec += ssdk_kvmalloc_cost((u64)c->ts_cap * sizeof(struct ssdk_ts_stages));
 	/* The slowest log and the copy it publishes while the run goes. */
 	rec += 2 * ssdk_kvmalloc_cost((u64)cfg->slowest_n * sizeof(struct ssdk_io_rec));
 	rec += ssdk_kvmalloc_cost((u64)c->capture_cap * sizeof(struct ssdk_io_rec));

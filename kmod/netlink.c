@@ -775,7 +775,32 @@ int ssdk_nl_slowest_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 
 /* --- timeseries-get ------------------------------------------------------------ */
 
-static int ssdk_nl_ts_op_fill(struct sk_buff *msg, unsigned int op, const struct ssdk_ts_op *o)
+/* An op's stages in an interval (anatomy), those its IOs had. */
+static int ssdk_nl_ts_stages_fill(struct sk_buff *msg, const struct ssdk_ts_stage *st)
+{
+	struct nlattr *nest;
+	unsigned int k;
+
+	for (k = 0; k < SSDK_NR_STAGES; k++) {
+		if (!st[k].ios)
+			continue;
+		nest = nla_nest_start(msg, SSDK_A_INTERVAL_OP_STAGE);
+		if (!nest ||
+		    nla_put_u32(msg, SSDK_A_INTERVAL_STAGE_KIND, SSDK_LAT_KIND_BLOCK + k) ||
+		    nla_put_u64_64bit(msg, SSDK_A_INTERVAL_STAGE_IOS, st[k].ios,
+				      SSDK_A_INTERVAL_STAGE_PAD) ||
+		    nla_put_u64_64bit(msg, SSDK_A_INTERVAL_STAGE_LAT_SUM_NS, st[k].sum,
+				      SSDK_A_INTERVAL_STAGE_PAD) ||
+		    nla_put_u64_64bit(msg, SSDK_A_INTERVAL_STAGE_LAT_MAX_NS, st[k].max,
+				      SSDK_A_INTERVAL_STAGE_PAD))
+			return -EMSGSIZE;
+		nla_nest_end(msg, nest);
+	}
+	return 0;
+}
+
+static int ssdk_nl_ts_op_fill(struct sk_buff *msg, unsigned int op, const struct ssdk_ts_op *o,
+			      const struct ssdk_ts_stage *stages)
 {
 	struct nlattr *nest;
 
@@ -792,7 +817,8 @@ static int ssdk_nl_ts_op_fill(struct sk_buff *msg, unsigned int op, const struct
 	    nla_put_u64_64bit(msg, SSDK_A_INTERVAL_OP_LAT_MAX_NS, o->lat_max,
 			      SSDK_A_INTERVAL_OP_PAD) ||
 	    nla_put_u64_64bit(msg, SSDK_A_INTERVAL_OP_LAT_P99_NS, o->lat_p99,
-			      SSDK_A_INTERVAL_OP_PAD)) {
+			      SSDK_A_INTERVAL_OP_PAD) ||
+	    (stages && ssdk_nl_ts_stages_fill(msg, stages))) {
 		nla_nest_cancel(msg, nest);
 		return -EMSGSIZE;
 	}
@@ -804,16 +830,20 @@ static int ssdk_nl_interval_fill(struct sk_buff *msg, const struct ssdk_run *run
 				 const void *ctx, u32 idx)
 {
 	struct nlattr *nest = nla_nest_start(msg, SSDK_A_RUN_INTERVAL);
+	struct ssdk_ts_stages st;
 	struct ssdk_ts_point p;
 	unsigned int op, k;
 
 	if (!nest)
 		return -EMSGSIZE;
 	ssdk_run_interval(run, idx, &p);
+	if (run->cfg.anatomy)
+		ssdk_workers_ts_stages(run, idx, &st);
 	if (nla_put_u32(msg, SSDK_A_INTERVAL_INDEX, idx))
 		goto err_cancel;
 	for (op = 0; op < SSDK_NR_OPS; op++)
-		if (ssdk_nl_ts_op_fill(msg, op, &p.op[op]))
+		if (ssdk_nl_ts_op_fill(msg, op, &p.op[op],
+				       run->cfg.anatomy ? st.op[op] : NULL))
 			goto err_cancel;
 	/* The heat row up to its last bucket that is not empty. */
 	for (k = SSDK_HEAT_BUCKETS; k && !p.heat[k - 1]; k--)

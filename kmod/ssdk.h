@@ -436,6 +436,30 @@ struct ssdk_ts_point {
 	u32 heat[SSDK_HEAT_BUCKETS];
 };
 
+/* The stages of anatomy: the latency kinds from SSDK_LAT_KIND_BLOCK on. */
+#define SSDK_NR_STAGES	(SSDK_LAT_KIND_MAX - SSDK_LAT_KIND_BLOCK + 1)
+
+/**
+ * struct ssdk_ts_stage - One stage of one op's IOs in an interval (anatomy).
+ * @ios: IOs timed in the stage.
+ * @sum: The sum of their times in it, ns.
+ * @max: The largest, ns.
+ */
+struct ssdk_ts_stage {
+	u64 ios;
+	u64 sum;
+	u64 max;
+};
+
+/**
+ * struct ssdk_ts_stages - One interval's stages, per op and stage (by
+ *	kind - SSDK_LAT_KIND_BLOCK), kept by runs with anatomy.
+ * @op: Per op.
+ */
+struct ssdk_ts_stages {
+	struct ssdk_ts_stage op[SSDK_NR_OPS][SSDK_NR_STAGES];
+};
+
 /**
  * struct ssdk_ts_range - One op's latencies in the open interval.
  * @lat_min: The smallest, ns; U64_MAX while it has none.
@@ -458,6 +482,10 @@ struct ssdk_ts_range {
  * @base: The run's statistics per op (&struct ssdk_stats) as the open
  *	interval began: its figures are the difference.
  * @points: The closed intervals.
+ * @stage_open: Anatomy: the open interval's stages: the largest time of
+ *	each (max), and the stage sets' counters as it began (ios, sum).
+ * @stages: Anatomy: the closed intervals' stages, beside @points; NULL
+ *	for a run without anatomy.
  */
 struct ssdk_timeseries {
 	u64 interval_ns;
@@ -468,6 +496,8 @@ struct ssdk_timeseries {
 	struct ssdk_ts_range open[SSDK_NR_OPS];
 	struct ssdk_set_stats *base;
 	struct ssdk_ts_point *points;
+	struct ssdk_ts_stages stage_open;
+	struct ssdk_ts_stages *stages;
 };
 
 /**
@@ -1018,6 +1048,7 @@ bool ssdk_workers_end(struct ssdk_worker *w);
 void ssdk_workers_progress(const struct ssdk_run *run, struct ssdk_progress *p);
 u32 ssdk_workers_ts_published(const struct ssdk_run *run);
 void ssdk_workers_ts_point(const struct ssdk_run *run, u32 idx, struct ssdk_ts_point *p);
+void ssdk_workers_ts_stages(const struct ssdk_run *run, u32 idx, struct ssdk_ts_stages *st);
 
 /* purge.c */
 int ssdk_purge_check(struct ssdk_run *run, struct nlattr **attrs,

@@ -20,6 +20,10 @@
  * completed are recorded too: a stall shows as empty intervals, then one
  * whose maximum is the stall.
  *
+ * A run with anatomy keeps, beside each interval, its stages per op: the
+ * IOs, the sum and the largest of their times in each (the sums from the
+ * stage sets' counters, as the figures are; the maxima as reaped).
+ *
  * Each interval has its heat row too (hist_heat_bucket(): two buckets per
  * power of two from 1 us to 68.7 s), the latencies of its IOs counted
  * per bucket as the same difference of histograms is walked: a latency
@@ -98,7 +102,12 @@ int ssdk_ts_setup(struct ssdk_worker *w)
 	ssdk_ts_open(ts);
 	ts->base = kvcalloc(SSDK_NR_OPS, sizeof(*ts->base), GFP_KERNEL_ACCOUNT);
 	ts->points = kvcalloc(ts->cap, sizeof(*ts->points), GFP_KERNEL_ACCOUNT);
-	return ts->base && ts->points ? 0 : -ENOMEM;
+	if (!ts->base || !ts->points)
+		return -ENOMEM;
+	if (!w->anatomy)
+		return 0;
+	ts->stages = kvcalloc(ts->cap, sizeof(*ts->stages), GFP_KERNEL_ACCOUNT);
+	return ts->stages ? 0 : -ENOMEM;
 }
 
 /**
@@ -119,6 +128,8 @@ void ssdk_ts_teardown(struct ssdk_worker *w)
 {
 	kvfree(w->ts.points);
 	w->ts.points = NULL;
+	kvfree(w->ts.stages);
+	w->ts.stages = NULL;
 	kvfree(w->ts.base);
 	w->ts.base = NULL;
 }
@@ -146,6 +157,32 @@ static void ssdk_ts_close_op(struct ssdk_ts_op *o, const struct ssdk_set_stats *
 }
 
 /*
+ * Anatomy: each stage's IOs in the interval closing and the sum of their
+ * times, from the stage sets' counters less those as it began; the
+ * largest, kept as they were reaped (ssdk_ts_stage_add()).
+ */
+static void ssdk_ts_close_stages(struct ssdk_worker *w, struct ssdk_ts_stages *p)
+{
+	struct ssdk_ts_stage *o, *b;
+	const struct ssdk_counts *c;
+	unsigned int op, k;
+
+	for (op = 0; op < SSDK_NR_OPS; op++) {
+		for (k = 0; k < SSDK_NR_STAGES; k++) {
+			c = &w->stats->set[ssdk_set_index(SSDK_LAT_KIND_BLOCK + k, op)].c;
+			b = &w->ts.stage_open.op[op][k];
+			o = &p->op[op][k];
+			o->ios = c->ios - b->ios;
+			o->sum = c->lat_sum_ns - b->sum;
+			o->max = b->max;
+			b->ios = c->ios;
+			b->sum = c->lat_sum_ns;
+			b->max = 0;
+		}
+	}
+}
+
+/*
  * Close the open interval: publish it, and open the next one; a round
  * may end with it. The one that fills the series leaves an end of 0: every
  * later IO, even one reaped after an IO that completed later than it, is
@@ -160,6 +197,8 @@ static void ssdk_ts_close(struct ssdk_worker *w)
 	for (op = 0; op < SSDK_NR_OPS; op++)
 		ssdk_ts_close_op(&p->op[op], &w->stats->set[op], &ts->base[op],
 				 &ts->open[op], p->heat);
+	if (ts->stages)
+		ssdk_ts_close_stages(w, &ts->stages[ts->nr]);
 	/* Pairs with smp_load_acquire() in ssdk_ts_published(). */
 	smp_store_release(&ts->nr, ts->nr + 1);
 	ssdk_slowest_publish(&w->slowest);
@@ -231,6 +270,8 @@ void ssdk_ts_pad(struct ssdk_worker *w, u32 nr)
 
 	while (ts->nr < min(nr, ts->cap)) {
 		memset(&ts->points[ts->nr], 0, sizeof(ts->points[ts->nr]));
+		if (ts->stages)
+			memset(&ts->stages[ts->nr], 0, sizeof(ts->stages[ts->nr]));
 		/* Pairs with smp_load_acquire() in ssdk_ts_published(). */
 		smp_store_release(&ts->nr, ts->nr + 1);
 	}

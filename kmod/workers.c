@@ -401,3 +401,31 @@ void ssdk_workers_ts_point(const struct ssdk_run *run, u32 idx, struct ssdk_ts_p
 		}
 	}
 }
+
+/**
+ * ssdk_workers_ts_stages() - One interval's stages of a run with anatomy, merged.
+ * @run: The run, with anatomy.
+ * @idx: The interval, below ssdk_workers_ts_published().
+ * @st: Filled in: the workers' IOs and sums added, the largest maxima.
+ *
+ * Context: Any context.
+ */
+void ssdk_workers_ts_stages(const struct ssdk_run *run, u32 idx, struct ssdk_ts_stages *st)
+{
+	const struct ssdk_ts_stage *o;
+	struct ssdk_ts_stage *t;
+	unsigned int i, op, k;
+
+	*st = run->workers[0]->ts.stages[idx];
+	for (i = 1; i < run->nr_workers; i++) {
+		for (op = 0; op < SSDK_NR_OPS; op++) {
+			for (k = 0; k < SSDK_NR_STAGES; k++) {
+				o = &run->workers[i]->ts.stages[idx].op[op][k];
+				t = &st->op[op][k];
+				t->ios += o->ios;
+				t->sum += o->sum;
+				t->max = max(t->max, o->max);
+			}
+		}
+	}
+}

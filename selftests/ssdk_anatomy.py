@@ -63,7 +63,9 @@ def stage_sum_exact(ios: list[dict[str, Any]], what: str) -> None:
 def counted(dev: str) -> None:
     """8000 reads at iodepth 8, all captured: the stages add up for each
     captured and slowest IO; each stage histogram counts every measured
-    IO, the idle time all but each slot's first (8)."""
+    IO, the idle time all but each slot's first (8); in each interval of
+    the time series, every IO is in each latency stage and the stages'
+    means add up to the interval's mean."""
     j = cli_json("ctl", "run", "-q", "--target", dev, "--iodepth", "8", "--ios", "8000",
                  "--anatomy", "--capture-over", "1ns")
     r = j["read"]
@@ -77,6 +79,17 @@ def counted(dev: str) -> None:
     stage_sum_exact(j["slowest"], "slowest")
     ksft_eq(sum(KEYS["idle"] not in io for io in j["captured"]), 8,
             "captured IOs without an idle time (each slot's first)")
+    # Each interval of the time series: every IO in each latency stage, and
+    # the stages' means adding up to the interval's mean latency.
+    for p in j["timeseries"]:
+        o = p["read"]
+        ksft_eq([o["stages"][s]["ios"] for s in STAGES], [o["ios"]] * 3,
+                f"interval at {p['t_ns']} ns: IOs of each latency stage")
+        means = sum(o["stages"][s]["mean_ns"] for s in STAGES)
+        ksft_true(abs(means - o["mean_ns"]) <= 1e-6 * o["mean_ns"] + 1e-6,
+                  f"interval at {p['t_ns']} ns: stage means {means} add up to {o['mean_ns']}")
+        ksft_true(max(o["stages"][s]["max_ns"] for s in STAGES) <= o["max_ns"],
+                  "no stage's max above the latency's")
 
 
 def nvme_vs_blktrace() -> None:
@@ -224,6 +237,10 @@ def heatmap_stall(dev: str) -> None:
               "every other interval's IOs below 50 ms")
     ksft_ge(j["slowest"][0]["device_ns"], 400_000_000, "the slowest IO's device stage")
     ksft_eq(j["anatomy_unsplit"], j["read"]["ios"], "dm: every IO unsplit")
+    # The stall's interval: its device stage's largest is its latency's.
+    o = j["timeseries"][hi]["read"]
+    ksft_eq(o["stages"]["device"]["max_ns"], o["max_ns"], "the stall's interval: device max")
+    ksft_eq(o["stages"]["block"]["ios"], 0, "dm: no block stage in the time series")
     # The paragraph a reviewer pastes: libssdk's, through Python and the CLI.
     stall = ssdk.Results.from_json(j).worst_stall()
     assert stall is not None

@@ -624,12 +624,26 @@ int ssdk_captured_get(struct ssdk *h, uint32_t id, uint32_t from, struct ssdk_io
 		      uint32_t max);
 
 /**
+ * struct ssdk_ts_stage - One stage of an op's IOs in an interval (anatomy).
+ * @ios: IOs timed in the stage.
+ * @lat_sum_ns: The sum of their times in it.
+ * @lat_max_ns: The largest.
+ */
+struct ssdk_ts_stage {
+	uint64_t ios;
+	uint64_t lat_sum_ns;
+	uint64_t lat_max_ns;
+};
+
+/**
  * struct ssdk_ts_op - One op's IOs that completed in an interval.
  * @ios: Measured IOs completed without error.
  * @bytes: Their bytes.
  * @lat_sum_ns: Sum of their latencies.
  * @lat_max_ns: The largest.
  * @lat_p99_ns: The 99th percentile, at most 1/256 above the true value.
+ * @stages: A run with anatomy: each stage (by kind - SSDK_LAT_KIND_BLOCK);
+ *	zero otherwise.
  */
 struct ssdk_ts_op {
 	uint64_t ios;
@@ -637,6 +651,7 @@ struct ssdk_ts_op {
 	uint64_t lat_sum_ns;
 	uint64_t lat_max_ns;
 	uint64_t lat_p99_ns;
+	struct ssdk_ts_stage stages[SSDK_NR_STAGES];
 };
 
 /**

@@ -433,6 +433,22 @@ static const struct ssdk_spec_attr interval_op_attrs[] = {
 		{ "lat-p99-ns", SSDK_SPEC_TYPE_U64, 0, -1, -1, 0ULL, 0ULL, 0ULL, "The 99th percentile latency, from the run's histogram (the interval's IOs are its difference over the interval): the upper bound of the bucket holding it, at most 1/256 above the true value, never below it, never above lat-max-ns." },
 	[SSDK_A_INTERVAL_OP_PAD] =
 		{ "pad", SSDK_SPEC_TYPE_PAD, 0, -1, -1, 0ULL, 0ULL, 0ULL, "" },
+	[SSDK_A_INTERVAL_OP_STAGE] =
+		{ "stage", SSDK_SPEC_TYPE_NEST, SSDK_SPEC_MULTI, -1, SSDK_SPEC_SET_INTERVAL_STAGE, 0ULL, 0ULL, 0ULL, "Runs with anatomy: one stage of the op's IOs in the interval (a stage none of them had is left out)." },
+};
+
+/* name, type, flags, enum_id, nested, min, max, dflt, doc */
+static const struct ssdk_spec_attr interval_stage_attrs[] = {
+	[SSDK_A_INTERVAL_STAGE_KIND] =
+		{ "kind", SSDK_SPEC_TYPE_U32, SSDK_SPEC_HAS_MIN | SSDK_SPEC_HAS_MAX, SSDK_SPEC_ENUM_LAT_KIND, -1, 0ULL, 7ULL, 0ULL, "The stage, a lat-kind from block on." },
+	[SSDK_A_INTERVAL_STAGE_IOS] =
+		{ "ios", SSDK_SPEC_TYPE_U64, 0, -1, -1, 0ULL, 0ULL, 0ULL, "IOs of the interval timed in the stage." },
+	[SSDK_A_INTERVAL_STAGE_LAT_SUM_NS] =
+		{ "lat-sum-ns", SSDK_SPEC_TYPE_U64, 0, -1, -1, 0ULL, 0ULL, 0ULL, "The sum of their stage's times." },
+	[SSDK_A_INTERVAL_STAGE_LAT_MAX_NS] =
+		{ "lat-max-ns", SSDK_SPEC_TYPE_U64, 0, -1, -1, 0ULL, 0ULL, 0ULL, "The largest." },
+	[SSDK_A_INTERVAL_STAGE_PAD] =
+		{ "pad", SSDK_SPEC_TYPE_PAD, 0, -1, -1, 0ULL, 0ULL, 0ULL, "" },
 };
 
 /* name, type, flags, enum_id, nested, min, max, dflt, doc */
@@ -987,6 +1003,7 @@ const struct ssdk_spec_set ssdk_spec_sets[SSDK_SPEC_NR_SETS] = {
 	[SSDK_SPEC_SET_IO] = { "io", SSDK_A_IO_MAX, io_attrs },
 	[SSDK_SPEC_SET_INTERVAL] = { "interval", SSDK_A_INTERVAL_MAX, interval_attrs },
 	[SSDK_SPEC_SET_INTERVAL_OP] = { "interval-op", SSDK_A_INTERVAL_OP_MAX, interval_op_attrs },
+	[SSDK_SPEC_SET_INTERVAL_STAGE] = { "interval-stage", SSDK_A_INTERVAL_STAGE_MAX, interval_stage_attrs },
 	[SSDK_SPEC_SET_BS_SPLIT] = { "bs-split", SSDK_A_BS_SPLIT_MAX, bs_split_attrs },
 	[SSDK_SPEC_SET_BUCKET] = { "bucket", SSDK_A_BUCKET_MAX, bucket_attrs },
 	[SSDK_SPEC_SET_TRACE] = { "trace", SSDK_A_TRACE_MAX, trace_attrs },

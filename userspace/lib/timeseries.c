@@ -15,11 +15,33 @@ struct ts_ctx {
 	uint32_t count;
 };
 
+/* One stage of an op's IOs in the interval: its place by its kind. */
+static int parse_interval_stage(struct ssdk *h, struct ssdk_ts_op *o, struct nlattr *nest)
+{
+	struct nlattr *tb[SSDK_A_INTERVAL_STAGE_MAX + 1];
+	struct ssdk_ts_stage *st;
+	uint32_t kind;
+
+	if (nla_parse_nested(tb, SSDK_A_INTERVAL_STAGE_MAX, nest, NULL) ||
+	    !tb[SSDK_A_INTERVAL_STAGE_KIND])
+		return ssdk_fail(h, -EPROTO, "malformed interval stage");
+	kind = nla_get_u32(tb[SSDK_A_INTERVAL_STAGE_KIND]);
+	if (kind < SSDK_LAT_KIND_BLOCK || kind > SSDK_LAT_KIND_MAX)
+		return 0;
+	st = &o->stages[kind - SSDK_LAT_KIND_BLOCK];
+	st->ios = ssdk_attr_u64(tb, SSDK_A_INTERVAL_STAGE_IOS);
+	st->lat_sum_ns = ssdk_attr_u64(tb, SSDK_A_INTERVAL_STAGE_LAT_SUM_NS);
+	st->lat_max_ns = ssdk_attr_u64(tb, SSDK_A_INTERVAL_STAGE_LAT_MAX_NS);
+	return 0;
+}
+
 static int parse_interval_op(struct ssdk *h, struct ssdk_ts_point *p, struct nlattr *nest)
 {
 	struct nlattr *tb[SSDK_A_INTERVAL_OP_MAX + 1];
 	struct ssdk_ts_op *o;
+	struct nlattr *attr;
 	uint32_t op;
+	int rem, err;
 
 	if (nla_parse_nested(tb, SSDK_A_INTERVAL_OP_MAX, nest, NULL) ||
 	    !tb[SSDK_A_INTERVAL_OP_OP])
@@ -33,6 +55,13 @@ static int parse_interval_op(struct ssdk *h, struct ssdk_ts_point *p, struct nla
 	o->lat_sum_ns = ssdk_attr_u64(tb, SSDK_A_INTERVAL_OP_LAT_SUM_NS);
 	o->lat_max_ns = ssdk_attr_u64(tb, SSDK_A_INTERVAL_OP_LAT_MAX_NS);
 	o->lat_p99_ns = ssdk_attr_u64(tb, SSDK_A_INTERVAL_OP_LAT_P99_NS);
+	nla_for_each_nested(attr, nest, rem) {
+		if (nla_type(attr) != SSDK_A_INTERVAL_OP_STAGE)
+			continue;
+		err = parse_interval_stage(h, o, attr);
+		if (err)
+			return err;
+	}
 	return 0;
 }
 

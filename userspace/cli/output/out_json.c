@@ -291,7 +291,27 @@ static void json_ios(struct json *j, const char *key, const struct ssdk_io_rec *
 	json_array_end(j);
 }
 
-static void json_ts_op(struct json *j, const char *name, const struct ssdk_ts_op *o)
+/* A run with anatomy: each stage of an op's IOs in an interval. */
+static void json_ts_stages(struct json *j, const struct ssdk_ts_op *o)
+{
+	const struct ssdk_ts_stage *s;
+	unsigned int k;
+
+	json_object_begin_inline(j, "stages");
+	for (k = 0; k < SSDK_NR_STAGES; k++) {
+		s = &o->stages[k];
+		json_object_begin_inline(j, enum_name(SSDK_SPEC_ENUM_LAT_KIND,
+						      SSDK_LAT_KIND_BLOCK + k));
+		json_u64(j, INTERVAL_OP(IOS), s->ios);
+		json_double(j, "mean_ns", s->ios ? (double)s->lat_sum_ns / s->ios : 0);
+		json_u64(j, "max_ns", s->lat_max_ns);
+		json_object_end(j);
+	}
+	json_object_end(j);
+}
+
+static void json_ts_op(struct json *j, const char *name, const struct ssdk_ts_op *o,
+		       int anatomy)
 {
 	json_object_begin_inline(j, name);
 	json_u64(j, INTERVAL_OP(IOS), o->ios);
@@ -299,6 +319,8 @@ static void json_ts_op(struct json *j, const char *name, const struct ssdk_ts_op
 	json_double(j, "mean_ns", o->ios ? (double)o->lat_sum_ns / o->ios : 0);
 	json_u64(j, "max_ns", o->lat_max_ns);
 	json_u64(j, "p99_ns", o->lat_p99_ns);
+	if (anatomy)
+		json_ts_stages(j, o);
 	json_object_end(j);
 }
 
@@ -311,7 +333,7 @@ static void json_ts_point(struct json *j, const struct ssdk_run_status *st,
 	json_object_begin_inline(j, NULL);
 	json_u64(j, "t_ns", (uint64_t)p->index * st->config.ts_interval_ns);
 	for (op = 0; op < SSDK_NR_OPS; op++)
-		json_ts_op(j, enum_name(SSDK_SPEC_ENUM_OP, op), &p->op[op]);
+		json_ts_op(j, enum_name(SSDK_SPEC_ENUM_OP, op), &p->op[op], st->config.anatomy);
 	/* The heat row, up to its last bucket that is not empty. */
 	for (n = SSDK_HEAT_BUCKETS; n && !p->heat[n - 1]; n--)
 		;

@@ -214,6 +214,12 @@ class Stall(ctypes.Structure):
     ]
 
 
+class TsStage(ctypes.Structure):
+    """struct ssdk_ts_stage."""
+
+    _fields_ = [("ios", u64), ("lat_sum_ns", u64), ("lat_max_ns", u64)]
+
+
 class TsOp(ctypes.Structure):
     """struct ssdk_ts_op."""
 
@@ -223,6 +229,7 @@ class TsOp(ctypes.Structure):
         ("lat_sum_ns", u64),
         ("lat_max_ns", u64),
         ("lat_p99_ns", u64),
+        ("stages", TsStage * NR_STAGES),
     ]
 
 

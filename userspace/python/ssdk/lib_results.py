@@ -244,7 +244,8 @@ def records(arr: ctypes.Array[_lib.IoRec] | None, n: int) -> tuple[IoRecord, ...
                  for r in arr[:n])
 
 
-def timeseries(interval_ns: int, pts: ctypes.Array[_lib.TsPoint], n: int) -> TimeSeries:
+def timeseries(interval_ns: int, pts: ctypes.Array[_lib.TsPoint], n: int,
+               anatomy: bool = False) -> TimeSeries:
     """A TimeSeries from libssdk's intervals, through NumPy (no per-row Python)."""
     raw = np.frombuffer(memoryview(pts).cast("B"), dtype=np.uint64,
                         count=n * ctypes.sizeof(_lib.TsPoint) // 8)
@@ -257,11 +258,24 @@ def timeseries(interval_ns: int, pts: ctypes.Array[_lib.TsPoint], n: int) -> Tim
         ios, byt, lsum, lmax, p99 = (f[:, i] for i in range(5))
         mean = np.divide(lsum, ios, out=np.zeros_like(ios), where=ios > 0)
         cols[OPS[op]] = np.stack([ios, byt, mean, lmax, p99], axis=1)
+    # A run with anatomy: each op's stages, three u64 each after its five.
+    stages = None
+    if anatomy:
+        stages = {}
+        for op in range(_lib.NR_OPS):
+            base = 1 + op * per + 5
+            st = {}
+            for k, s in enumerate(STAGES):
+                f = rows[:, base + 3 * k: base + 3 * k + 3].astype(np.float64)
+                ios, ssum, smax = f[:, 0], f[:, 1], f[:, 2]
+                smean = np.divide(ssum, ios, out=np.zeros_like(ios), where=ios > 0)
+                st[s] = np.stack([ios, smean, smax], axis=1)
+            stages[OPS[op]] = st
     # The heat rows: u32 counts after the ops' figures.
     first = (1 + _lib.NR_OPS * per) * 2
     heat = raw.view(np.uint32).reshape(n, ctypes.sizeof(_lib.TsPoint) // 4)[
         :, first:first + spec.HEAT_BUCKETS].astype(np.uint64)
-    return TimeSeries(interval_ns, index * np.uint64(interval_ns), cols, heat)
+    return TimeSeries(interval_ns, index * np.uint64(interval_ns), cols, heat, stages)
 
 
 # A run's results, converted: status, histograms, slowest IOs, time
@@ -288,7 +302,8 @@ class Structs:
         """To the typed records: NumPy for the time series, tuples for the IOs."""
         ts = None
         if self.ts is not None:
-            ts = timeseries(self.st.config.ts_interval_ns, self.ts, self.nr_ts)
+            ts = timeseries(self.st.config.ts_interval_ns, self.ts, self.nr_ts,
+                            bool(self.st.config.anatomy))
         return (self.st, self.hists, records(self.slowest, self.nr_slowest), ts,
                 records(self.captured, self.nr_captured), rounds(self.st, self.ts, self.nr_ts))
 

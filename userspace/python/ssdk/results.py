@@ -33,6 +33,10 @@ STAGES: tuple[str, ...] = tuple(k.name.lower().replace("_", "-") for k in spec.L
                                 if k >= spec.LatKind.BLOCK)
 
 
+# The columns of a stage in each interval of a time series.
+STAGE_FIELDS = ("ios", "mean_ns", "max_ns")
+
+
 def stage_key(stage: str) -> str:
     """A stage's key in an IO record: "end-io" -> "end_io_ns"."""
     return stage.replace("-", "_") + "_ns"
@@ -269,13 +273,16 @@ class TimeSeries:
     (p99 at most 1/256 above the true value, never below). ``heat`` is an
     (intervals x heat buckets) array of the IOs' latencies counted per
     bucket, both ops (None for results written before it was kept):
-    ``heatmap()`` gives it with the buckets' bounds.
+    ``heatmap()`` gives it with the buckets' bounds. A run with anatomy
+    has ``stages[op][stage]``, an (intervals x 3) float array of the
+    stage's ios, mean_ns and max_ns in each interval (None without).
     """
 
     interval_ns: int
     t_ns: U64Array
     columns: Mapping[str, F64Array]
     heat: U64Array | None = None
+    stages: Mapping[str, Mapping[str, F64Array]] | None = None
 
     def heatmap(self) -> tuple[U64Array, U64Array, U64Array] | None:
         """A latency heatmap: the intervals' starts (ns), each heat bucket's
@@ -327,7 +334,12 @@ class TimeSeries:
             heat = np.zeros((len(rows), spec.HEAT_BUCKETS), dtype=np.uint64)
             for i, r in enumerate(rows):
                 heat[i, :len(r["heat"])] = r["heat"][:spec.HEAT_BUCKETS]
-        return cls(interval_ns, t, cols, heat)
+        stages = None
+        if rows and all("stages" in r[op] for r in rows for op in OPS):
+            stages = {op: {s: np.array([[r[op]["stages"][s][k] for k in STAGE_FIELDS]
+                                        for r in rows], dtype=np.float64)
+                           for s in STAGES} for op in OPS}
+        return cls(interval_ns, t, cols, heat, stages)
 
     def to_json(self) -> list[JsonObj]:
         out = []
@@ -337,6 +349,11 @@ class TimeSeries:
                 c = self.columns[op][i]
                 row[op] = {"ios": int(c[0]), "bytes": int(c[1]), "mean_ns": float(c[2]),
                            "max_ns": int(c[3]), "p99_ns": int(c[4])}
+                if self.stages is not None:
+                    row[op]["stages"] = {
+                        s: {"ios": int(v[i, 0]), "mean_ns": float(v[i, 1]),
+                            "max_ns": int(v[i, 2])}
+                        for s, v in self.stages[op].items()}
             if self.heat is not None:
                 nz = np.flatnonzero(self.heat[i])
                 row["heat"] = [int(x) for x in self.heat[i, :nz[-1] + 1]] if len(nz) else []

@@ -298,6 +298,14 @@ ATTRS: dict[str, dict[str, Attr]] = {
         "lat-max-ns": Attr(5, "u64", None, None, False, None, None, None),
         "lat-p99-ns": Attr(6, "u64", None, None, False, None, None, None),
         "pad": Attr(7, "pad", None, None, False, None, None, None),
+        "stage": Attr(8, "nest", None, 'interval-stage', True, None, None, None),
+    },
+    "interval-stage": {
+        "kind": Attr(1, "u32", 'lat-kind', None, False, 0, 7, None),
+        "ios": Attr(2, "u64", None, None, False, None, None, None),
+        "lat-sum-ns": Attr(3, "u64", None, None, False, None, None, None),
+        "lat-max-ns": Attr(4, "u64", None, None, False, None, None, None),
+        "pad": Attr(5, "pad", None, None, False, None, None, None),
     },
     "bs-split": {
         "bs": Attr(1, "u32", None, None, False, 512, None, None),
