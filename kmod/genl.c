@@ -239,4 +239,5 @@ const struct genl_ops ssdk_nl_ops[11] = {
 
 static const struct genl_multicast_group ssdk_nl_mcgrps[] = {
 	[SSDK_NLGRP_RUNS] = { "runs", },
+	[SSDK_NLGRP_PROGRESS] = { "progress", },
 };

@@ -64,6 +64,7 @@ int ssdk_nl_trace_load_doit(struct sk_buff *skb, struct genl_info *info);
 
 enum {
 	SSDK_NLGRP_RUNS,
+	SSDK_NLGRP_PROGRESS,
 };
 
 #endif /* _LINUX_SSDK_GEN_H */

@@ -25,6 +25,8 @@
  */
 static const struct genl_multicast_group ssdk_nl_mcgrps[] = {
 	[SSDK_NLGRP_RUNS] = { .name = SSDK_MCGRP_RUNS, .flags = GENL_MCAST_CAP_NET_ADMIN, },
+	[SSDK_NLGRP_PROGRESS] = { .name = SSDK_MCGRP_PROGRESS,
+				  .flags = GENL_MCAST_CAP_NET_ADMIN, },
 };
 
 /*
@@ -1102,6 +1104,58 @@ void ssdk_nl_notify_end(struct ssdk_run *run)
 		return;
 	}
 	genlmsg_multicast(&ssdk_nl_family, msg, 0, SSDK_NLGRP_RUNS, GFP_KERNEL);
+}
+
+/**
+ * ssdk_nl_progress_wanted() - Whether anybody listens to the progress group.
+ *
+ * Context: Any context.
+ * Return: true when a socket has joined it.
+ */
+bool ssdk_nl_progress_wanted(void)
+{
+	return genl_has_listeners(&ssdk_nl_family, &init_net, SSDK_NLGRP_PROGRESS);
+}
+
+/**
+ * ssdk_nl_notify_progress() - Tell the progress group how a run goes.
+ * @run: The run, going.
+ * @from: The first interval of its time series not told yet.
+ * @to: Its intervals published (ssdk_workers_ts_published()).
+ *
+ * One run-progress-ntf: the run's state and progress, and as many of the
+ * intervals [@from, @to) as fit a message.
+ *
+ * Context: Process context: the run's first worker.
+ * Return: The first interval left untold.
+ */
+u32 ssdk_nl_notify_progress(struct ssdk_run *run, u32 from, u32 to)
+{
+	struct ssdk_run_snapshot snap;
+	struct sk_buff *msg;
+	u32 next = from;
+	void *hdr;
+
+	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
+	if (!msg)
+		return from;
+	hdr = genlmsg_put(msg, 0, 0, &ssdk_nl_family, 0, SSDK_CMD_RUN_PROGRESS_NTF);
+	if (!hdr)
+		goto err_free;
+	ssdk_run_snapshot(run, &snap);
+	if (nla_put_u32(msg, SSDK_A_RUN_ID, run->id) ||
+	    nla_put_u32(msg, SSDK_A_RUN_STATE, snap.state) ||
+	    ssdk_nl_progress_fill(msg, run, &snap))
+		goto err_free;
+	while (next < to && !ssdk_nl_interval_fill(msg, run, NULL, next))
+		next++;
+	genlmsg_end(msg, hdr);
+	genlmsg_multicast(&ssdk_nl_family, msg, 0, SSDK_NLGRP_PROGRESS, GFP_KERNEL);
+	return next;
+
+err_free:
+	nlmsg_free(msg);
+	return from;
 }
 
 /*

@@ -613,6 +613,9 @@ struct ssdk_engine_ops {
  * @rate_ns: Start of the interval @iops_now was measured over.
  * @rate_completed: @completed at @rate_ns.
  * @iops_now: IOs per second over the last full second.
+ * @told_ns: The first worker: the end of the interval, from the run's
+ *	start, at which it last notified the run's progress.
+ * @told: The first worker: the run's first interval not notified yet.
  */
 struct ssdk_worker {
 	struct ssdk_run *run;
@@ -658,6 +661,8 @@ struct ssdk_worker {
 	u64 rate_ns;
 	u64 rate_completed;
 	u64 iops_now;
+	u64 told_ns;
+	u32 told;
 };
 
 /**
@@ -784,6 +789,8 @@ void ssdk_budget_release_io(struct ssdk_run *run);
 int ssdk_netlink_init(void);
 void ssdk_netlink_exit(void);
 void ssdk_nl_notify_end(struct ssdk_run *run);
+bool ssdk_nl_progress_wanted(void);
+u32 ssdk_nl_notify_progress(struct ssdk_run *run, u32 from, u32 to);
 
 /**
  * struct ssdk_run_snapshot - What a run is and has done, its workers' added
@@ -999,6 +1006,9 @@ int ssdk_capture_setup(struct ssdk_worker *w);
 void ssdk_capture_teardown(struct ssdk_worker *w);
 void ssdk_capture_record(struct ssdk_worker *w, const struct ssdk_slot *slot, u64 lat);
 u32 ssdk_capture_published(const struct ssdk_worker *w);
+
+/* progress.c */
+void ssdk_progress_tick(struct ssdk_worker *w);
 
 /* timeseries.c */
 u32 ssdk_ts_cap(const struct ssdk_run_config *cfg);

@@ -226,6 +226,7 @@ bool ssdk_ts_advance(struct ssdk_worker *w, u64 t)
 
 	while (t >= ts->end_ns && ts->nr < ts->cap)
 		ssdk_ts_close(w);
+	ssdk_progress_tick(w);
 	if (t < ts->end_ns)
 		return true;
 	WRITE_ONCE(ts->dropped, ts->dropped + 1);

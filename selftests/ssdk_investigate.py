@@ -40,6 +40,7 @@ from lib.py import (
     temp_dir,
     wait_completed,
     ynl,
+    ynl_family,
 )
 
 PARAMS = Path("/sys/module/ssdk/parameters")
@@ -165,6 +166,38 @@ def live() -> None:
             "the slowest captured while the run goes, ns")
 
 
+def progress_pushed() -> None:
+    """A listener of the progress group (ynl, subscribed) gets the run's
+    progress as it goes, without asking: a 2 s run with 100 ms intervals
+    sends notifications of its counters, never going back, and of its
+    intervals, each once and in order, each as its results have it."""
+    fam = ynl_family()
+    fam.ntf_subscribe("progress")
+    run_id = int(cli_json("ctl", "start", "--target", "/dev/nullb0", "--iodepth", "4",
+                          "--runtime", "2s", "--ts-interval", "100ms")["id"])
+    deadline = time.monotonic() + 60
+    while run_state(run_id) in ("running", "stopping") and time.monotonic() < deadline:
+        fam.check_ntf()
+        time.sleep(0.05)
+    fam.check_ntf()
+    j = cli_json("ctl", "results", str(run_id))
+    cli("ctl", "delete", str(run_id))
+    ntfs = [m["msg"] for m in fam.async_msg_queue
+            if m["name"] == "run-progress-ntf" and m["msg"]["id"] == run_id]
+    ksft_pr(f"{len(ntfs)} notifications, completed "
+            f"{[n.get('completed') for n in ntfs]}")
+    ksft_ge(len(ntfs), 5, "notifications of a 2 s run, at most every 100 ms")
+    done = [n["completed"] for n in ntfs]
+    ksft_eq(done, sorted(done), "completed never goes back")
+    told = [iv for n in ntfs for iv in n.get("interval", [])]
+    ksft_eq([iv["index"] for iv in told], list(range(len(told))),
+            "the intervals told: each once, in order")
+    ksft_ge(len(told), 10, "intervals told while the run went")
+    ksft_eq([sum(o["ios"] for o in iv.get("ops", [])) for iv in told],
+            [p["read"]["ios"] + p["write"]["ios"] for p in j["timeseries"][:len(told)]],
+            "each interval told as the results have it")
+
+
 def held() -> None:
     """QD4 reads through dm-linear over nullb0, suspended for 300 ms once
     the run is going: dm drains the 4 IOs in flight, then holds the next
@@ -261,6 +294,8 @@ def cases() -> list[Callable[[], None]]:
               "0"),
         ksft_case("slowest_4096_the_most_4096_kept_of_5000", slowest_kept, 4096, 5000),
         ksft_case("while_the_run_goes_slowest_get_and_captured_get_find_a_300_ms_dm_stall", live),
+        ksft_case("progress_group_a_2_s_run_its_counters_and_each_interval_once_in_order",
+                  progress_pushed),
         ksft_case("a_300_ms_dm_suspend_the_slowest_log_holds_exactly_the_4_ios_it_held", held),
         # Nothing completes for at least 250 ms (5 intervals of 50 ms)
         # while dm holds the IOs, then the interval in which the last held

@@ -1024,7 +1024,7 @@ const struct ssdk_spec_enum ssdk_spec_enums[SSDK_SPEC_NR_ENUMS] = {
 	[SSDK_SPEC_ENUM_REPLAY_REMAP] = { "replay-remap", 0, 3, replay_remap_names, replay_remap_docs },
 };
 
-const struct ssdk_spec_op ssdk_spec_ops[13] = {
+const struct ssdk_spec_op ssdk_spec_ops[14] = {
 	[SSDK_CMD_INFO_GET] = { "info-get", SSDK_SPEC_SET_INFO,
 		.do_request = info_get_do_request, .do_reply = info_get_do_reply, .dump_reply = NULL },
 	[SSDK_CMD_RUN_START] = { "run-start", SSDK_SPEC_SET_RUN,
@@ -1049,4 +1049,6 @@ const struct ssdk_spec_op ssdk_spec_ops[13] = {
 		.do_request = trace_new_do_request, .do_reply = trace_new_do_reply, .dump_reply = NULL },
 	[SSDK_CMD_TRACE_LOAD] = { "trace-load", SSDK_SPEC_SET_TRACE,
 		.do_request = trace_load_do_request, .do_reply = trace_load_do_reply, .dump_reply = NULL },
+	[SSDK_CMD_RUN_PROGRESS_NTF] = { "run-progress-ntf", SSDK_SPEC_SET_RUN,
+		.do_request = NULL, .do_reply = NULL, .dump_reply = NULL },
 };

@@ -132,6 +132,6 @@ struct ssdk_spec_op {
 
 extern const struct ssdk_spec_set ssdk_spec_sets[SSDK_SPEC_NR_SETS];
 extern const struct ssdk_spec_enum ssdk_spec_enums[SSDK_SPEC_NR_ENUMS];
-extern const struct ssdk_spec_op ssdk_spec_ops[13];
+extern const struct ssdk_spec_op ssdk_spec_ops[14];
 
 #endif /* _SSDK_SPEC_H */

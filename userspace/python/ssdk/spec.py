@@ -337,4 +337,5 @@ OPS: dict[str, tuple[int, str, dict[str, tuple[str, ...]]]] = {
     "captured-get": (10, "run", {"do_request": ('id', 'from',), "do_reply": ('id',), "dump_reply": ('id', 'captured',)}),
     "trace-new": (11, "trace", {"do_request": ('ios',), "do_reply": ('id',)}),
     "trace-load": (12, "trace", {"do_request": ('id', 'chunk',), "do_reply": ('id', 'ios',)}),
+    "run-progress-ntf": (13, "run", {}),
 }
