@@ -77,6 +77,7 @@ class Sample:
     ios: int
     task_ns: int
     sqpoll_ns: int  # of those, io_uring's SQ poller threads
+    queue_ms: int  # the device's weighted time in queue (stat's 11th field)
 
 
 def sh(*args: str) -> str:
@@ -173,6 +174,13 @@ def busy_ns() -> int:
     return (user + nice + system + irq + softirq + steal) * 1_000_000_000 // USER_HZ
 
 
+def time_in_queue_ms(dev: str) -> int:
+    """The device's IOs' time in the block layer and the device, added up,
+    ms (/sys/block/DEV/stat's 11th field): its growth over a window is the
+    device's average queue, iostat's aqu-sz."""
+    return int((sysfs_block(dev) / "stat").read_text().split()[10])
+
+
 def ios_done(dev: str, rw: str = "randread") -> int:
     """Reads (or writes) the device completed: /sys/block/DEV/stat."""
     stat = (sysfs_block(dev) / "stat").read_text().split()
@@ -199,7 +207,8 @@ def task_ns(prefixes: tuple[str, ...]) -> tuple[int, int]:
 
 
 def sample(dev: str, rw: str, prefixes: tuple[str, ...]) -> Sample:
-    return Sample(time.monotonic_ns(), busy_ns(), ios_done(dev, rw), *task_ns(prefixes))
+    return Sample(time.monotonic_ns(), busy_ns(), ios_done(dev, rw), *task_ns(prefixes),
+                  time_in_queue_ms(dev))
 
 
 # --- engines ---------------------------------------------------------------
@@ -469,6 +478,8 @@ def run_case(case: Case, ramp: float, window: float) -> dict[str, Any]:
         "engine": case.engine, "device": case.device.name, "rw": case.rw, "qd": case.qd,
         "workers": case.workers,
         "iops": ios * 1e9 / (b.t_ns - a.t_ns),
+        # The queue the device had over the window, whatever the engine.
+        "device_qd": (b.queue_ms - a.queue_ms) * 1e6 / (b.t_ns - a.t_ns),
         "cpu_ns_per_io": (b.busy_ns - a.busy_ns) / ios if ios else None,
         "task_ns_per_io": (b.task_ns - a.task_ns) / ios if ios else None,
         # Already in task_ns_per_io: the SQ poller's share, and where it ran.

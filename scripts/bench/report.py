@@ -43,6 +43,8 @@ def fold(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
         c = {k: runs[0][k] for k in KEY}
         for k in ("iops", "cpu_ns_per_io", "task_ns_per_io", "iops_reported"):
             c[k] = mean_or_none([r[k] for r in runs])
+        # The device's average queue (results from before it lack it).
+        c["device_qd"] = mean_or_none([r.get("device_qd") for r in runs])
         if "measurement_overhead_ns" in runs[0]:  # ssdk's own figure
             c["measurement_overhead_ns"] = mean_or_none(
                 [r.get("measurement_overhead_ns") for r in runs])
@@ -140,12 +142,17 @@ def fmt(v: float | None, width: int) -> str:
     return f"{v:>{width},.0f}" if v is not None else f"{'-':>{width}}"
 
 
+def qd_fmt(v: float | None) -> str:
+    """A device's average queue, one decimal, in its column."""
+    return f"{v:>6.1f}" if v is not None else f"{'-':>6}"
+
+
 def table(cases: list[dict[str, Any]]) -> str:
     """A table per kernel: a line per case, its IOPS against the best peer of
     its kernel, mode, device, rw, QD and workers."""
     head = (f"{'mode':<6} {'device':<11} {'rw':<5} {'engine':<19} {'qd':>3} {'w':>2} "
-            f"{'IOPS':>10} {'vs peer':>8} {'cpu ns/IO':>9} {'task ns/IO':>10} {'(sqpoll)':>8} "
-            f"{'mean ns':>9} {'p50 ns':>8} {'p99 ns':>8}")
+            f"{'IOPS':>10} {'vs peer':>8} {'dev QD':>6} {'cpu ns/IO':>9} {'task ns/IO':>10} "
+            f"{'(sqpoll)':>8} {'mean ns':>9} {'p50 ns':>8} {'p99 ns':>8}")
     rows: list[str] = []
     order = {e: i for i, e in enumerate(
         ("ssdk", "ssdk-batch", "ssdk-poll", "bare", "bare-batch", "bare-poll", "ssdk-raw",
@@ -162,7 +169,8 @@ def table(cases: list[dict[str, Any]]) -> str:
         rows.append(f"{c['mode']:<6} {c['device']:<11} {c['rw'].removeprefix('rand'):<5} "
                     f"{c['engine']:<19} {c['qd']:>3} "
                     f"{c['workers']:>2} {fmt(c['iops'], 10)} "
-                    f"{(f'{r:.2f}x' if r else '-'):>8} {fmt(c['cpu_ns_per_io'], 9)} "
+                    f"{(f'{r:.2f}x' if r else '-'):>8} {qd_fmt(c.get('device_qd'))} "
+                    f"{fmt(c['cpu_ns_per_io'], 9)} "
                     f"{fmt(c['task_ns_per_io'], 10)} {fmt(c.get('sqpoll_ns_per_io'), 8)} "
                     f"{fmt(c['lat_ns']['mean'], 9)} "
                     f"{fmt(c['lat_ns']['p50'], 8)} {fmt(c['lat_ns']['p99'], 8)}")
@@ -251,6 +259,11 @@ def self_test() -> int:
          and r["randwrite"]["ssdk/bare"] == {"qd1": 0.8}
          and r["ssdk/bare"] == {"qd1": round(305 / 330, 3)}),
     ]
+    qd = fold([{**line("ssdk", 300, 8, mode="tcg", device="nvme"), "device_qd": 7.0},
+               {**line("ssdk", 300, 8, mode="tcg", device="nvme"), "device_qd": 8.0},
+               line("fio-io_uring", 200, 8, mode="tcg", device="nvme")])
+    checks.append(("the device's queue: the mean of the repetitions, none from lines without",
+                   [c["device_qd"] for c in qd] == [7.5, None] and " 7.5 " in table(qd)))
     print("KTAP version 1")
     print(f"1..{len(checks)}")
     for i, (name, ok) in enumerate(checks, 1):
