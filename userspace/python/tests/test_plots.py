@@ -110,6 +110,7 @@ CHARTS: dict[str, Callable[[], Any]] = {
     "histogram": lambda: plots.histogram(lat_runs()),
     "cdf": lambda: plots.cdf(lat_runs()),
     "timeseries": lambda: plots.timeseries(run("randrw-nullb")),
+    "heatmap": lambda: plots.heatmap(run("anatomy-nullb")),
     "compare_layers": lambda: plots.compare_layers(compare()),
     "new_vs_used": lambda: plots.new_vs_used(study()),
 }
@@ -436,3 +437,17 @@ def test_import_ssdk_does_not_import_matplotlib() -> None:
     code = ("import sys, ssdk, ssdk.plots, ssdk.report; "
             "sys.exit('matplotlib' in sys.modules)")
     subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True)
+
+
+def test_heatmap_draws_the_rows() -> None:
+    """The heatmap's mesh holds the intervals' heat rows, empty buckets blank."""
+    from matplotlib.collections import QuadMesh
+
+    r = run("anatomy-nullb")
+    assert r.timeseries is not None and r.timeseries.heat is not None
+    fig = plots.heatmap(r)
+    mesh = next(c for c in fig.axes[0].collections if isinstance(c, QuadMesh))
+    arr = mesh.get_array()
+    assert arr is not None
+    z = np.ma.filled(arr, 0.0)
+    assert float(np.nansum(z)) == float(r.timeseries.heat.sum())

@@ -86,11 +86,23 @@ def test_valid_html5(page: str) -> None:
     assert "<title>Fixtures &amp; &lt;co&gt;</title>" in page
 
 
+def with_heat() -> int:
+    """The runs whose time series has heat rows with IOs in them."""
+    return sum(1 for d in docs().values() if isinstance(d, dict)
+               and any(p.get("heat") for p in d.get("timeseries", ())))
+
+
 def test_one_figure_per_chart(page: str) -> None:
     figures = re.findall(r'<figure class="chart" id="([^"]+)">(.*?)</figure>', page, re.S)
     ids = [i for i, _ in figures]
     assert len(ids) == len(set(ids))
-    assert set(ids) == expected_charts()
+    # A heatmap beside each time series whose intervals have heat rows.
+    heat = {i for i in ids if i.startswith("heatmap-")}
+    assert len(heat) == with_heat() >= 1
+    assert {h.replace("heatmap-", "timeseries-") for h in heat} <= set(ids)
+    assert set(ids) - heat == expected_charts()
+    # The worst stall said under each heatmap.
+    assert page.count('<p class="stall"><b>Worst stall.</b> The worst stall began') >= len(heat)
     assert page.count('<figure class="chart"') == len(ids)
     for fid, body in figures:
         assert body.count("<svg") == 1, fid

@@ -222,3 +222,30 @@ def test_rounds_to_steady_state() -> None:
     assert r.window.max_ns == max(x.max_ns for x in r.rounds)
     assert _rounds(r) == "  round 5/8, steady at 5"
     assert _rounds(ssdk.Results.from_json(FIXTURES / "randread-nullb.json")) == ""
+
+
+def test_anatomy_fixture() -> None:
+    """A run with anatomy: its stages per op (block, device and end-io
+    counting every IO, their means adding up to the latency's), each
+    record's adding up to its latency, the time series' stages and heat
+    rows, where the tail went and the worst stall (libssdk's rules)."""
+    r = ssdk.load(FIXTURES / "anatomy-nullb.json")
+    assert isinstance(r, ssdk.Results)
+    st = r.read.stages
+    assert [st[s].ios for s in ("block", "device", "end-io", "reap")] == [r.read.ios] * 4
+    assert st["idle"].ios == r.read.ios - r.iodepth
+    assert sum(st[s].lat.mean for s in ("block", "device", "end-io")) == pytest.approx(
+        r.read.lat.mean, rel=1e-9)
+    for io in r.slowest:
+        assert io.block_ns is not None and io.device_ns is not None
+        assert io.block_ns + io.device_ns + (io.end_io_ns or 0) == io.lat_ns
+    assert r.anatomy_unsplit == 0
+    ts = r.timeseries
+    assert ts is not None and ts.heat is not None and ts.stages is not None
+    assert int(ts.heat.sum()) == int(ts.col(None, "ios").sum())
+    assert list(ts.stages["read"]["device"][:, 0]) == list(ts.col("read", "ios"))
+    tail = r.tail_stages()
+    assert tail is not None and abs(sum(tail[1].values()) - 1) < 1e-9
+    stall = r.worst_stall()
+    assert stall is not None and stall.length_ns == r.slowest[0].lat_ns
+    assert stall.text.startswith("The worst stall began") and stall.top_stage in tail[1]
