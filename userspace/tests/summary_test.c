@@ -204,8 +204,10 @@ TEST(interval_sum)
 	struct ssdk_ts_point p = { .index = 3 };
 	struct ssdk_ts_op o;
 
-	p.op[SSDK_OP_READ] = (struct ssdk_ts_op){ 10, 40960, 10000, 5000, 3000 };
-	p.op[SSDK_OP_WRITE] = (struct ssdk_ts_op){ 5, 20480, 50000, 4000, 3500 };
+	p.op[SSDK_OP_READ] = (struct ssdk_ts_op){ .ios = 10, .bytes = 40960, .lat_sum_ns = 10000,
+						  .lat_max_ns = 5000, .lat_p99_ns = 3000 };
+	p.op[SSDK_OP_WRITE] = (struct ssdk_ts_op){ .ios = 5, .bytes = 20480, .lat_sum_ns = 50000,
+						   .lat_max_ns = 4000, .lat_p99_ns = 3500 };
 	ts_sum(&p, &o);
 	EXPECT_EQ(15ULL, o.ios);
 	EXPECT_EQ(61440ULL, o.bytes);
