@@ -153,10 +153,11 @@ SSDK_EXPORT int ssdk_stall_text(const struct ssdk_stall *s, uint64_t interval_ns
 	if (!s->ios)
 		return -ENODATA;
 	PUT("The worst stall began %s into the run and lasted %s: a %s of %s at offset %llu, "
-	    "submitted on CPU %u with %u IOs in flight, completed on CPU %u.",
+	    "submitted on CPU %u with %u IO%s in flight, completed on CPU %u.",
 	    ssdk_fmt_ns(t0, sizeof(t0), s->start_ns), ssdk_fmt_ns(len, sizeof(len), s->max_ns),
 	    spec_name(SSDK_SPEC_ENUM_OP, w->op), ssdk_fmt_bytes(bytes, sizeof(bytes), w->len),
-	    (unsigned long long)w->offset, w->cpu_submit, w->inflight, w->cpu_complete);
+	    (unsigned long long)w->offset, w->cpu_submit, w->inflight,
+	    w->inflight == 1 ? "" : "s", w->cpu_complete);
 	if (s->ios > 1)
 		PUT(" It held %u IOs, submitted from %s to %s, each %s to %s.", s->ios,
 		    ssdk_fmt_ns(a, sizeof(a), s->first_submit_ns),
@@ -179,7 +180,11 @@ SSDK_EXPORT int ssdk_stall_text(const struct ssdk_stall *s, uint64_t interval_ns
 				PUT(", %.1f%% %s", 100 * s->share[k - SSDK_LAT_KIND_BLOCK],
 				    spec_name(SSDK_SPEC_ENUM_LAT_KIND, k));
 		PUT(".");
-		if (s->unsplit)
+		if (s->unsplit == 1 && s->ios == 1)
+			PUT(" It went through a bio-based device (dm, md), whose stages are not "
+			    "split: its device stage is the whole of the driver's time, the devices "
+			    "below it included.");
+		else if (s->unsplit)
 			PUT(" %u of them went through a bio-based device (dm, md), whose stages are "
 			    "not split: its device stage is the whole of the driver's time, the "
 			    "devices below it included.", s->unsplit);
