@@ -92,6 +92,7 @@ SSDK_EXPORT int ssdk_worst_stall(const struct ssdk_io_rec *ios, uint32_t n,
 	stall->first_submit_ns = w->t_ns;
 	stall->last_submit_ns = w->t_ns;
 	stall->worst = *w;
+	stall->records = n;
 	held = calloc(n, sizeof(*held));
 	if (!held)
 		return -ENOMEM;
@@ -158,8 +159,13 @@ SSDK_EXPORT int ssdk_stall_text(const struct ssdk_stall *s, uint64_t interval_ns
 	    spec_name(SSDK_SPEC_ENUM_OP, w->op), ssdk_fmt_bytes(bytes, sizeof(bytes), w->len),
 	    (unsigned long long)w->offset, w->cpu_submit, w->inflight,
 	    w->inflight == 1 ? "" : "s", w->cpu_complete);
+	if (s->ios > 1 && s->ios == s->records)
+		PUT(" It held at least %u IOs (every one of the slowest kept: --slowest keeps more),",
+		    s->ios);
+	else if (s->ios > 1)
+		PUT(" It held %u IOs,", s->ios);
 	if (s->ios > 1)
-		PUT(" It held %u IOs, submitted from %s to %s, each %s to %s.", s->ios,
+		PUT(" submitted from %s to %s, each %s to %s.",
 		    ssdk_fmt_ns(a, sizeof(a), s->first_submit_ns),
 		    ssdk_fmt_ns(b, sizeof(b), s->last_submit_ns),
 		    ssdk_fmt_ns(c, sizeof(c), s->min_ns), ssdk_fmt_ns(len, sizeof(len), s->max_ns));

@@ -715,6 +715,9 @@ int ssdk_timeseries_get(struct ssdk *h, uint32_t id, uint32_t from,
  * @silent_to_ns: the last one's end.
  * @top_stage: The stage that held most of their time (an SSDK_LAT_KIND_*
  *	from SSDK_LAT_KIND_BLOCK), or -1 when they have no stages.
+ * @records: The records it was found in: when it held them all, it may
+ *	have held more than the slowest log kept.
+ * @reserved: Zero.
  * @share: Each stage's part of their time, as ssdk_tail_stages() gives.
  * @worst: The worst IO's record.
  */
@@ -729,6 +732,8 @@ struct ssdk_stall {
 	uint32_t unsplit;
 	uint32_t silent_intervals;
 	int32_t top_stage;
+	uint32_t records;
+	uint32_t reserved;
 	uint64_t silent_from_ns;
 	uint64_t silent_to_ns;
 	double share[SSDK_NR_STAGES];

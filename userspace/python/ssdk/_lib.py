@@ -207,6 +207,8 @@ class Stall(ctypes.Structure):
         ("unsplit", u32),
         ("silent_intervals", u32),
         ("top_stage", ctypes.c_int32),
+        ("records", u32),
+        ("reserved", u32),
         ("silent_from_ns", u64),
         ("silent_to_ns", u64),
         ("share", ctypes.c_double * NR_STAGES),
