@@ -155,12 +155,6 @@ u64 hist_value_at_rank(const u64 *buckets, u64 rank, u64 min, u64 max)
 	return value < max ? value : max;
 }
 
-/* A heat count goes up to U32_MAX and stays there: an interval of hours. */
-static void hist_heat_add(u32 *count, u64 n)
-{
-	*count = n < (u32)~0U - *count ? *count + (u32)n : (u32)~0U;
-}
-
 /**
  * hist_advance() - The rank-th of the latencies a histogram gained since
  * a copy of it, the copy brought up to date.

@@ -156,6 +156,21 @@ static inline unsigned int hist_heat_bucket(u64 ns)
 	return k < SSDK_HEAT_BUCKETS ? k : SSDK_HEAT_BUCKETS - 1;
 }
 
+/**
+ * hist_heat_add() - Add to a heat count, which stops at U32_MAX.
+ * @count: The count of a heat bucket.
+ * @n: What to add to it.
+ *
+ * A count past 2^32 takes an interval of hours at millions of IOPS: it
+ * stays at U32_MAX rather than wrap.
+ *
+ * Context: Any context.
+ */
+static inline void hist_heat_add(u32 *count, u64 n)
+{
+	*count = n < (u32)~0U - *count ? *count + (u32)n : (u32)~0U;
+}
+
 u64 hist_heat_lower(unsigned int k);
 u64 hist_bucket_lower(unsigned int idx);
 u64 hist_bucket_upper(unsigned int idx);

@@ -389,8 +389,7 @@ void ssdk_workers_ts_point(const struct ssdk_run *run, u32 idx, struct ssdk_ts_p
 	for (i = 1; i < run->nr_workers; i++) {
 		q = &run->workers[i]->ts.points[idx];
 		for (k = 0; k < SSDK_HEAT_BUCKETS; k++)
-			p->heat[k] = q->heat[k] < U32_MAX - p->heat[k] ?
-				     p->heat[k] + q->heat[k] : U32_MAX;
+			hist_heat_add(&p->heat[k], q->heat[k]);
 		for (op = 0; op < SSDK_NR_OPS; op++) {
 			o = &q->op[op];
 			p->op[op].ios += o->ios;
