@@ -221,20 +221,23 @@ class Variant(NamedTuple):
     sqpoll: bool  # fio's sqthread_poll: a kernel thread polls the SQ ring
     runs: bool  # ssdk's workers as runs of their own, not one run of several
     raw: bool  # on a file's device: the block device beneath, not the file
+    anatomy: bool  # ssdk with --anatomy: every IO's stages timed
 
 
 def variant(engine: str) -> Variant:
     """An engine's name without its variants, and whether it batches and polls:
-    ssdk-batch, bare-poll, fio-io_uring-batch, fio-io_uring-sqpoll, ssdk-raw..."""
-    batch = poll = sqpoll = runs = raw = False
-    while engine.endswith(("-batch", "-poll", "-sqpoll", "-runs", "-raw")):
+    ssdk-batch, bare-poll, fio-io_uring-batch, fio-io_uring-sqpoll, ssdk-raw,
+    ssdk-anatomy..."""
+    batch = poll = sqpoll = runs = raw = anatomy = False
+    while engine.endswith(("-batch", "-poll", "-sqpoll", "-runs", "-raw", "-anatomy")):
         engine, suffix = engine.rsplit("-", 1)
         batch |= suffix == "batch"
         poll |= suffix == "poll"
         sqpoll |= suffix == "sqpoll"
         runs |= suffix == "runs"
         raw |= suffix == "raw"
-    return Variant(engine, batch, poll, sqpoll, runs, raw)
+        anatomy |= suffix == "anatomy"
+    return Variant(engine, batch, poll, sqpoll, runs, raw, anatomy)
 
 
 def sqpoll_cpu() -> int:
@@ -267,7 +270,7 @@ def batch_of(qd: int) -> int:
 
 
 def fio_args(case: Case, ramp: float, runtime: float, out: str) -> list[str]:
-    base, batch, poll, sqpoll, _, _ = variant(case.engine)
+    base, batch, poll, sqpoll, _, _, _ = variant(case.engine)
     engine = base.removeprefix("fio-")
     args = ["fio", "--name=bench", f"--filename={case.device.path}", "--direct=1",
             f"--rw={case.rw}", "--bs=4k", f"--ioengine={engine}", f"--iodepth={case.qd}",
@@ -342,9 +345,10 @@ def ssdk_start(case: Case, ramp: float, runtime: float, cpus: list[int]) -> int:
     """A run of a worker per CPU of CPUS (one run of several workers): on a
     block device with the bio engine, on a file with kfile (its device
     beneath with bio for a -raw variant); writes write zeros (a buffer
-    filled once, as fio's zero_buffers)."""
-    _, batch, poll, _, _, raw = variant(case.engine)
-    extra = (["--batch", str(batch_of(case.qd))] if batch else []) + (["--polled"] if poll else [])
+    filled once, as fio's zero_buffers); -anatomy times every IO's stages."""
+    _, batch, poll, _, _, raw, anatomy = variant(case.engine)
+    extra = ((["--batch", str(batch_of(case.qd))] if batch else []) +
+             (["--polled"] if poll else []) + (["--anatomy"] if anatomy else []))
     where = (["--cpu", str(cpus[0])] if len(cpus) == 1 else
              ["--workers", str(len(cpus)), "--cpus", ",".join(map(str, cpus))])
     dev = case.device
@@ -528,6 +532,8 @@ def cases(devs: list[Device], multi_cpu: bool, quick: bool, rows: bool) -> list[
         if dev.poll:
             engines += [f"{e}-poll" for e in mains]
         engines.append("fio-io_uring-sqpoll")
+        # What --anatomy costs: ssdk with every IO's stages timed.
+        engines.append("ssdk-anatomy")
         # fio's peak-IOPS tool, always batched (min(QD, 32)), polled where it can.
         if tio:
             engines += ["t-io_uring", *(["t-io_uring-poll"] if dev.poll else [])]

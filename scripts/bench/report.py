@@ -74,9 +74,10 @@ def ratio(a: dict[str, Any] | None, b: dict[str, Any] | None) -> float | None:
 def best(cases: list[dict[str, Any]], prefix: str | tuple[str, ...],
          **want: Any) -> dict[str, Any] | None:
     """The fastest of the engines named PREFIX (any batching, polled or not),
-    on the row's own target (not a -raw case, on the device beneath a file)."""
+    on the row's own target (not a -raw case, on the device beneath a file),
+    measuring what every engine measures (not an -anatomy case)."""
     found = [c for c in cases if c["engine"].startswith(prefix)
-             and not c["engine"].endswith("-raw")
+             and not c["engine"].endswith(("-raw", "-anatomy"))
              and all(c[k] == v for k, v in want.items())]
     return max(found, key=lambda c: c["iops"]) if found else None
 
@@ -89,7 +90,10 @@ def row_ratios(cases: list[dict[str, Any]], **row: Any) -> dict[str, Any]:
     """A row's ratios per QD: ssdk against the best userspace peer, the best
     ssdk against it, ssdk against its bare loop with the same batching and
     polling; with ssdk-raw cases (a file's device beneath), ssdk on the file
-    against ssdk on the device."""
+    against ssdk on the device; with ssdk-anatomy cases, what --anatomy
+    costs: its IOPS against ssdk's, and the time it adds per IO (ns, the
+    difference of their times per IO: the cost where the CPU is the limit,
+    as on nullb-irq0 under icount)."""
     out: dict[str, Any] = {"ssdk/best-peer": {}, "best-ssdk/best-peer": {}, "best-peer": {},
                            **{f"ssdk{v}/bare{v}": {} for v in PAIRS}}
     for qd in (1, 8, 32):
@@ -106,6 +110,11 @@ def row_ratios(cases: list[dict[str, Any]], **row: Any) -> dict[str, Any]:
                 out[f"ssdk{v}/bare{v}"][f"qd{qd}"] = r
         if (r := ratio(ssdk, find(cases, engine="ssdk-raw", **pt))) is not None:
             out.setdefault("ssdk/ssdk-raw", {})[f"qd{qd}"] = r
+        anatomy = find(cases, engine="ssdk-anatomy", **pt)
+        if (r := ratio(anatomy, ssdk)) is not None and anatomy and ssdk:
+            out.setdefault("ssdk-anatomy/ssdk", {})[f"qd{qd}"] = r
+            out.setdefault("anatomy-ns/io", {})[f"qd{qd}"] = round(
+                1e9 / anatomy["iops"] - 1e9 / ssdk["iops"], 1)
     return out
 
 
@@ -155,7 +164,7 @@ def table(cases: list[dict[str, Any]]) -> str:
             f"{'(sqpoll)':>8} {'mean ns':>9} {'p50 ns':>8} {'p99 ns':>8}")
     rows: list[str] = []
     order = {e: i for i, e in enumerate(
-        ("ssdk", "ssdk-batch", "ssdk-poll", "bare", "bare-batch", "bare-poll", "ssdk-raw",
+        ("ssdk", "ssdk-batch", "ssdk-poll", "ssdk-anatomy", "bare", "bare-batch", "bare-poll", "ssdk-raw",
          "t-io_uring", "t-io_uring-poll", "fio-io_uring", "fio-io_uring-batch",
          "fio-io_uring-poll", "fio-io_uring-sqpoll", "fio-libaio", "fio-psync"))}
     kernel = None
@@ -197,6 +206,7 @@ def self_test() -> int:
     cases = fold([line("ssdk", 300), line("ssdk", 310), line("bare", 330),
                   line("fio-io_uring", 100), line("fio-io_uring-poll", 124),
                   line("ssdk-poll", 320), line("bare-poll", 400),
+                  line("ssdk-anatomy", 250), line("ssdk-anatomy", 200, 32),
                   line("ssdk", 300, 32), line("ssdk-batch", 450, 32), line("bare-batch", 500, 32),
                   line("fio-io_uring-batch", 200, 32),
                   line("t-io_uring", 120), line("t-io_uring", 260, 32),
@@ -259,6 +269,11 @@ def self_test() -> int:
          and r["randwrite"]["ssdk/bare"] == {"qd1": 0.8}
          and r["ssdk/bare"] == {"qd1": round(305 / 330, 3)}),
     ]
+    checks.append(("anatomy: its IOPS against ssdk's and the ns it adds per IO, per QD",
+                   r["ssdk-anatomy/ssdk"] == {"qd1": round(250 / 305, 3),
+                                              "qd32": round(200 / 300, 3)}
+                   and r["anatomy-ns/io"] == {"qd1": round(1e9 / 250 - 1e9 / 305, 1),
+                                              "qd32": round(1e9 / 200 - 1e9 / 300, 1)}))
     qd = fold([{**line("ssdk", 300, 8, mode="tcg", device="nvme"), "device_qd": 7.0},
                {**line("ssdk", 300, 8, mode="tcg", device="nvme"), "device_qd": 8.0},
                line("fio-io_uring", 200, 8, mode="tcg", device="nvme")])
@@ -278,7 +293,8 @@ def targets(by_mode: dict[str, dict[str, Any]]) -> dict[str, Any]:
     if "icount" in by_mode:
         for k in ("ssdk/best-peer", "best-ssdk/best-peer", "best-peer", "ssdk/bare",
                   "ssdk-batch/bare-batch",
-                  "ssdk-poll/bare-poll", "ssdk-qd32/qd1", *ROWS):
+                  "ssdk-poll/bare-poll", "ssdk-qd32/qd1", "ssdk-anatomy/ssdk", "anatomy-ns/io",
+                  *ROWS):
             if by_mode["icount"].get(k):
                 flat[k] = by_mode["icount"][k]
     if "2w/1w" in by_mode.get("tcg", {}):
