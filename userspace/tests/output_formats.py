@@ -320,6 +320,36 @@ def run_csv(doc: CsvDoc, t: Checks) -> None:
     t.eq(float(r["lat_mean_ns"]), 500500.0, "lat_mean_ns")
     t.eq((int(r["lat_min_ns"]), int(r["lat_max_ns"])), (1000, 1000000), "lat_min_ns, lat_max_ns")
     t.ok(990000 <= int(r["lat_p99_ns"]) <= 1000000, "lat_p99_ns", r["lat_p99_ns"])
+    run_stages_empty(doc, t)
+
+
+STAGES = ("block", "device", "end_io", "reap", "idle")
+STAGE_COLUMNS = [f"{s}_{c}_ns" for s in STAGES for c in ("mean", "p50", "p99", "max")]
+
+
+def run_stages_empty(doc: CsvDoc, t: Checks) -> None:
+    """A run without anatomy: every stage column there, and empty."""
+    t.eq(doc.header[20:], STAGE_COLUMNS, "the stage columns, after the latency's")
+    t.eq({doc.rows[0][c] for c in STAGE_COLUMNS}, {""}, "stage fields without --anatomy")
+
+
+def anatomy_csv(doc: CsvDoc, t: Checks) -> None:
+    r = doc.rows[0]
+    t.eq(doc.header[20:], STAGE_COLUMNS, "the stage columns")
+    t.eq((r["op"], int(r["ios"])), ("write", 1000), "op, ios")
+    t.eq([r[f"block_{c}_ns"] for c in ("mean", "p50", "p99", "max")],
+         ["100.0", "100", "100", "100"], "block: 100 ns each")
+    t.eq((float(r["device_mean_ns"]), int(r["device_max_ns"])), (500400.0, 999900),
+         "device: mean, max")
+    t.ok(989900 <= int(r["device_p99_ns"]) <= 999900, "device_p99_ns", r["device_p99_ns"])
+    t.ok(abs(int(r["device_p50_ns"]) - 500000) <= 4000, "device_p50_ns", r["device_p50_ns"])
+    t.eq({r[f"{s}_{c}_ns"] for s in ("end_io", "reap") for c in ("mean", "p50", "p99", "max")},
+         {""}, "stages that timed no IO: empty")
+    t.eq([r[f"idle_{c}_ns"] for c in ("mean", "p50", "p99", "max")],
+         ["2000.0", "", "", "3000"], "idle without a histogram: no percentiles")
+    # The stages in the latency (not idle) add up to it, mean for mean.
+    t.eq(float(r["block_mean_ns"]) + float(r["device_mean_ns"]), float(r["lat_mean_ns"]),
+         "block + device = latency, mean")
 
 
 def job_csv(doc: CsvDoc, t: Checks) -> None:
@@ -351,6 +381,7 @@ JSON_CHECKS: dict[str, Callable[[list[Any], Checks], None]] = {
 }
 CSV_CHECKS: dict[str, Callable[[CsvDoc, Checks], None]] = {
     "run.csv": run_csv,
+    "anatomy.csv": anatomy_csv,
     "job.csv": job_csv,
     "compare.csv": compare_csv,
 }

@@ -5,7 +5,8 @@
  * quotes doubled, CRLF-free). One header, the same for every command, and
  * a row per run and op: a run's ops, a job's runs and their total, a
  * sweep's points, a comparison's engines at each depth, a plan's steps.
- * Latencies in ns, rates per second, MB/s in 10^6 bytes. Commands that
+ * Latencies in ns, rates per second, MB/s in 10^6 bytes; an --anatomy
+ * run's stages in columns of their own, empty for other runs. Commands that
  * print no results (info, status, ...) refuse --format csv (args.c), so
  * this backend's other operations print nothing.
  */
@@ -19,7 +20,10 @@
 
 static const char header[] =
 	"label,target,engine,rw,bs,iodepth,achieved_iodepth,op,state,ios,bytes,errors,iops,mb_s,"
-	"lat_mean_ns,lat_min_ns,lat_p50_ns,lat_p99_ns,lat_p99_9_ns,lat_max_ns\n";
+	"lat_mean_ns,lat_min_ns,lat_p50_ns,lat_p99_ns,lat_p99_9_ns,lat_max_ns";
+
+/* Each stage's columns: STAGE_mean_ns... (end-io: end_io_mean_ns...). */
+static const char *const stage_columns[] = { "mean", "p50", "p99", "max" };
 
 /* A field, quoted when it must be. */
 static void csv_field(const char *s)
@@ -35,6 +39,50 @@ static void csv_field(const char *s)
 		putchar(*s);
 	}
 	putchar('"');
+}
+
+/* The header: the run's columns, then each stage's, named from the spec's lat-kind. */
+static void csv_header(void)
+{
+	unsigned int kind, i;
+	const char *c;
+
+	fputs(header, stdout);
+	for (kind = SSDK_LAT_KIND_BLOCK; kind <= SSDK_LAT_KIND_MAX; kind++)
+		for (i = 0; i < ARRAY_SIZE(stage_columns); i++) {
+			putchar(',');
+			for (c = enum_name(SSDK_SPEC_ENUM_LAT_KIND, kind); *c; c++)
+				putchar(*c == '-' ? '_' : *c);
+			printf("_%s_ns", stage_columns[i]);
+		}
+	putchar('\n');
+}
+
+/*
+ * An op's stages (--anatomy): mean, p50, p99 and max of each, from the
+ * stage's histogram (percentiles empty without one); every field empty
+ * for a run without anatomy and for a stage that timed no IO.
+ */
+static void csv_stages(const struct run_result *r, unsigned int op)
+{
+	const struct ssdk_run_status *st = &r->st;
+	unsigned int kind, set;
+	struct op_summary o;
+
+	for (kind = SSDK_LAT_KIND_BLOCK; kind <= SSDK_LAT_KIND_MAX; kind++) {
+		set = op + kind * SSDK_NR_OPS;
+		if (!st->config.anatomy || !st->stats[set].ios) {
+			fputs(",,,,", stdout);
+			continue;
+		}
+		op_summarize(&st->stats[set], st->measured_ns, r->hists[set], &o);
+		printf(",%.1f,", o.mean);
+		if (r->hists[set])
+			printf("%" PRIu64 ",%" PRIu64, o.pct[SSDK_REPORT_P50], o.pct[SSDK_REPORT_P99]);
+		else
+			putchar(',');
+		printf(",%" PRIu64, o.max);
+	}
 }
 
 /* Whether a run's op has a row: it did IOs, or none did and it is the reads. */
@@ -59,7 +107,7 @@ void out_csv_run(struct output *out, const struct run_result *r, const struct cs
 	unsigned int op;
 
 	if (!out->rows++)
-		fputs(header, stdout);
+		csv_header();
 	for (op = 0; op < SSDK_NR_OPS; op++) {
 		if (!csv_op_shown(st, op))
 			continue;
@@ -82,6 +130,7 @@ void out_csv_run(struct output *out, const struct run_result *r, const struct cs
 			       o.pct[SSDK_REPORT_P999], o.max);
 		else
 			fputs(",,,,,", stdout);
+		csv_stages(r, op);
 		putchar('\n');
 	}
 }

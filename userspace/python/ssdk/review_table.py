@@ -26,7 +26,7 @@ from typing import Any
 
 from . import _lib
 from .histogram import REPORT_P50, REPORT_P99, REPORT_P999, REPORT_PERCENTILES
-from .results import pct_key
+from .results import STAGES, pct_key
 from .units import fmt_ns, fmt_size
 
 STATES: tuple[str, ...] = ("pending", "done", "stopped", "failed")
@@ -42,7 +42,9 @@ MAX_COLUMNS = 4
 CSV_HEADER: tuple[str, ...] = (
     "label", "target", "engine", "rw", "bs", "iodepth", "achieved_iodepth", "op", "state",
     "ios", "bytes", "errors", "iops", "mb_s", "lat_mean_ns", "lat_min_ns", "lat_p50_ns",
-    "lat_p99_ns", "lat_p99_9_ns", "lat_max_ns")
+    "lat_p99_ns", "lat_p99_9_ns", "lat_max_ns",
+    # an --anatomy run's stages, empty for others: block_mean_ns...
+    *(f"{s.replace('-', '_')}_{c}_ns" for s in STAGES for c in ("mean", "p50", "p99", "max")))
 SHORT_NOTE_PCT = 90  # compare's: its JSON's short_of_iodepth says which
 
 
@@ -84,6 +86,9 @@ class Op:
     p99_ns: int = 0
     p999_ns: int = 0
     max_ns: int = 0
+    # Its stages' CSV fields (mean, p50, p99, max of each), as the CLI
+    # prints them: empty without anatomy, percentiles empty without a histogram.
+    stage_fields: tuple[str, ...] = ("",) * 4 * len(STAGES)
 
 
 @dataclass
@@ -154,6 +159,23 @@ def _is_run(o: Any) -> bool:
     return all(_member(o, k) is not None for k in ("config", "read", "write"))
 
 
+def _stage_fields(o: Any) -> tuple[str, ...]:
+    """An op's stages as the CLI's CSV has them (out_csv.c's csv_stages())."""
+    out: list[str] = []
+    for name in STAGES:
+        stage = _member(o, name)
+        if not _u64(stage, "ios"):
+            out += [""] * 4
+            continue
+        lat = _member(stage, "lat_ns")
+        pct = _member(lat, "percentiles")
+        # A stage without a histogram has no percentiles: empty, as the CLI's.
+        p50, p99 = ("" if _member(pct, k) is None else str(_u64(pct, k))
+                    for k in (pct_key(REPORT_PERCENTILES[i]) for i in (REPORT_P50, REPORT_P99)))
+        out += [f"{_double(lat, 'mean'):.1f}", p50, p99, str(_u64(lat, "max"))]
+    return tuple(out)
+
+
 def _op(o: Any) -> Op:
     lat = _member(o, "lat_ns")
     pct = _member(lat, "percentiles")
@@ -161,7 +183,8 @@ def _op(o: Any) -> Op:
               _double(o, "bw_bytes"), _double(lat, "mean"), _u64(lat, "min"),
               _u64(pct, pct_key(REPORT_PERCENTILES[REPORT_P50])),
               _u64(pct, pct_key(REPORT_PERCENTILES[REPORT_P99])),
-              _u64(pct, pct_key(REPORT_PERCENTILES[REPORT_P999])), _u64(lat, "max"))
+              _u64(pct, pct_key(REPORT_PERCENTILES[REPORT_P999])), _u64(lat, "max"),
+              _stage_fields(o))
 
 
 class _Reader:
@@ -457,5 +480,5 @@ def csv(s: Summary) -> str:
                 o.min_ns, o.p50_ns, o.p99_ns, o.p999_ns, o.max_ns))] if o.ios else [""] * 6
             w.writerow([label, row.target, row.engine, row.rw, row.bs, row.iodepth, qd, name,
                         row.state, o.ios, o.bytes, o.errors, f"{o.iops:.1f}",
-                        f"{o.bw_bytes / 1e6:.3f}", *lat])
+                        f"{o.bw_bytes / 1e6:.3f}", *lat, *o.stage_fields])
     return buf.getvalue()

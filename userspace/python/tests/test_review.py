@@ -411,6 +411,29 @@ def test_review_in_each_backend() -> None:
     assert float(rs[0]["mb_s"]) == 4.096 and int(rs[2]["lat_max_ns"]) == 400002
 
 
+def test_csv_has_an_anatomy_runs_stages(fixtures: Path) -> None:
+    """The stage columns of the CLI's CSV (out_csv.c), from a real --anatomy
+    run's JSON: each stage's mean, p50, p99 and max as its JSON has them."""
+    stages = ("block", "device", "end_io", "reap", "idle")
+    cols = [f"{st}_{c}_ns" for st in stages for c in ("mean", "p50", "p99", "max")]
+    rows = rows_read(fixtures / "anatomy-nullb.json", 1, Record("s", kind="run"))
+    s = make_review()
+    s.rows = rows
+    rs = list(csv.DictReader(io.StringIO(review_csv(s))))
+    assert list(rs[0])[20:] == cols
+    run = json.loads((fixtures / "anatomy-nullb.json").read_text())
+    for r in rs:
+        o = run[r["op"]]
+        for st in stages:
+            lat = o[st.replace("_", "-")]["lat_ns"]
+            assert float(r[f"{st}_mean_ns"]) == pytest.approx(lat["mean"], abs=0.05)
+            assert int(r[f"{st}_p99_ns"]) == lat["percentiles"]["99.000000"]
+            assert int(r[f"{st}_max_ns"]) == lat["max"]
+    # a run without anatomy: the columns there, empty
+    rs = list(csv.DictReader(io.StringIO(review_csv(make_review()))))
+    assert {rs[0][c] for c in cols} == {""}
+
+
 def test_the_record_reads_back_as_it_was_written(tmp_path: Path) -> None:
     """review.json, as --resume reads it: the options and the steps done."""
     r = thg2012(True)
