@@ -614,8 +614,9 @@ struct ssdk_engine_ops {
  * @rate_completed: @completed at @rate_ns.
  * @iops_now: IOs per second over the last full second.
  * @told_ns: The first worker: the end of the interval, from the run's
- *	start, at which it last notified the run's progress.
- * @told: The first worker: the run's first interval not notified yet.
+ *	start, at which it last looked to notify the run's progress.
+ * @told: The first worker: the run's first interval not notified yet
+ *	(nor owed: those closed while nobody listened are not).
  */
 struct ssdk_worker {
 	struct ssdk_run *run;
