@@ -76,6 +76,35 @@ def start_progress_wait_results_delete() -> None:
 
 
 @test
+def follow_pushed_each_interval_once() -> None:
+    """run.follow() of a 1.5 s run of 50 ms intervals, joined 0.5 s in: every
+    interval of the run, those before read, each once and in order, as the
+    results have them; the results read mid-run have slowest IOs"""
+    with ssdk.Controller() as ctl:
+        r = ctl.start(ssdk.Job(target=DEV, rw="randread", iodepth=4, runtime="1500ms",
+                               rate_iops=20000, ts_interval="50ms"))
+        time.sleep(0.5)
+        mid = r.results()
+        if mid.state != "running" or not mid.slowest:
+            fail(f"mid-run: state {mid.state}, {len(mid.slowest)} slowest")
+        chunks = list(r.follow())
+        res = r.results()
+        r.delete()
+    starts = [int(t) for c in chunks for t in c.t_ns]
+    ios = [int(x) for c in chunks for x in c.col("read", "ios")]
+    ts = res.timeseries
+    if ts is None:
+        fail("no time series in the results")
+        return
+    if starts != [k * 50_000_000 for k in range(len(ts.t_ns))]:
+        fail(f"followed {starts}, the results' {len(ts.t_ns)}")
+    if ios != [int(x) for x in ts.col("read", "ios")]:
+        fail(f"followed IOs {ios}, the results' {ts.col('read', 'ios')}")
+    if len(chunks) < 3:
+        fail(f"{len(chunks)} pushes: the intervals came at once, not as they closed")
+
+
+@test
 def results_equal_the_clis() -> None:
     """Results.to_json() is what ssdk -j ctl results prints for the same run"""
     with ssdk.Controller() as ctl:

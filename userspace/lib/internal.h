@@ -19,7 +19,9 @@
 /**
  * struct ssdk - A connection to the module.
  * @sk: Requests and their replies.
- * @ntf: Notifications of ended runs; opened by the first wait.
+ * @ntf: The module's notifications (notify.c); opened by the first wait
+ *	or progress listener.
+ * @ntf_groups: The groups @ntf joined: SSDK_NTF_RUNS, SSDK_NTF_PROGRESS.
  * @family: The family's id.
  * @hist_checked: The module's histogram layout was found to be ours.
  * @bare: 0 not asked yet; 1 the module measures; 2 it is the bare build.
@@ -31,6 +33,7 @@
 struct ssdk {
 	struct nl_sock *sk;
 	struct nl_sock *ntf;
+	unsigned int ntf_groups;
 	int family;
 	int hist_checked;
 	int bare;
@@ -57,6 +60,18 @@ void ssdk_copy_string(char *dst, size_t size, const struct nlattr *attr);
 int ssdk_config_put(struct nl_msg *msg, const struct ssdk_run_config *config);
 void ssdk_status_parse(struct ssdk_run_status *st, struct nlmsghdr *nlh);
 int ssdk_stats_set(struct nlattr *nest, struct nlattr **tb);
+
+/* notify.c: the module's multicast groups, on the handle's notification socket. */
+#define SSDK_NTF_RUNS		(1U << 0)	/* run-end-ntf */
+#define SSDK_NTF_PROGRESS	(1U << 1)	/* run-progress-ntf */
+int ssdk_ntf_join(struct ssdk *h, unsigned int groups);
+const void *ssdk_ntf_recv(struct ssdk *h, int *len);
+int ssdk_ntf_wait(struct ssdk *h, int64_t deadline_ms);
+int64_t ssdk_now_ms(void);
+
+/* timeseries.c: the intervals of a message (a timeseries-get reply, a progress). */
+int ssdk_ts_parse(struct ssdk *h, const struct nlmsghdr *nlh, struct ssdk_ts_point *pts,
+		  uint32_t max, uint32_t *count);
 
 /* device.c: ssdk_device_model() under another sysfs (its tests'). */
 int ssdk_device_model_in(const char *sys, const char *target, char *buf, size_t size);

@@ -670,6 +670,31 @@ struct ssdk_ts_point {
 };
 
 /**
+ * ssdk_follow() - A run's next intervals, in order, as they close.
+ * @h: The handle.
+ * @id: The run.
+ * @next: The first interval wanted (0 at first); moved past those given.
+ * @status: The run's status, read or as pushed (the configuration kept
+ *	from the last read); zeroed by the caller before the first call.
+ * @pts: Room for @max intervals, filled from @pts[0].
+ * @max: Intervals @pts holds, at least 1.
+ * @timeout_ms: How long at most; negative for no limit.
+ *
+ * The intervals come as the module pushes them, on its progress group
+ * (CAP_NET_ADMIN, as every request): a follower waits, it does not poll.
+ * The first call reads what closed before it; a gap (notifications lost
+ * to an overrun, more in a message than @max) is read too. Each interval
+ * is given once, in order, and after the run's end the ones it closed
+ * last.
+ *
+ * Return: How many intervals were given (1 to @max); 0 when the run has
+ * ended and every interval was given (@status then the ended run's);
+ * -ETIMEDOUT, -EINTR on a signal, -ENOENT when the run is gone, or -errno.
+ */
+int ssdk_follow(struct ssdk *h, uint32_t id, uint32_t *next, struct ssdk_run_status *status,
+		struct ssdk_ts_point *pts, uint32_t max, int timeout_ms);
+
+/**
  * ssdk_heat_lower() - The smallest latency of a heat bucket.
  * @k: The bucket, below SSDK_HEAT_BUCKETS.
  *

@@ -5,11 +5,8 @@
  * What a configuration sends and a status holds is config.c's.
  */
 
-#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
-#include <time.h>
 
 #include "hist.h"
 #include "internal.h"
@@ -285,75 +282,27 @@ SSDK_EXPORT int ssdk_results_get(struct ssdk *h, uint32_t id, struct ssdk_run_st
 
 /* --- waiting --------------------------------------------------------------- */
 
-static int ntf_open(struct ssdk *h)
-{
-	int grp, err;
-
-	h->ntf = nl_socket_alloc();
-	if (!h->ntf)
-		return ssdk_fail(h, -ENOMEM, "out of memory");
-	nl_socket_disable_seq_check(h->ntf);
-	errno = 0;
-	err = genl_connect(h->ntf);
-	if (!err)
-		err = nl_socket_set_nonblocking(h->ntf);
-	if (err) {
-		err = ssdk_fail(h, -EIO, "cannot open a notification socket: %s",
-				ssdk_nl_error_text(err, errno));
-		goto err_free;
-	}
-	errno = 0;
-	grp = genl_ctrl_resolve_grp(h->ntf, SSDK_FAMILY_NAME, SSDK_MCGRP_RUNS);
-	if (grp < 0) {
-		err = ssdk_fail(h, -EPROTO, "the module has no \"%s\" group: %s",
-				SSDK_MCGRP_RUNS, ssdk_nl_error_text(grp, errno));
-		goto err_free;
-	}
-	errno = 0;
-	err = nl_socket_add_membership(h->ntf, grp);
-	if (err) {
-		err = ssdk_fail(h, err == -NLE_PERM ? -EPERM : -EIO,
-				"cannot listen to the module's notifications: %s%s",
-				ssdk_nl_error_text(err, errno),
-				err == -NLE_PERM ? " (needs CAP_NET_ADMIN)" : "");
-		goto err_free;
-	}
-	return 0;
-
-err_free:
-	nl_socket_free(h->ntf);
-	h->ntf = NULL;
-	return err;
-}
-
 /*
- * Read what is queued on the notification socket: 1 when it says that run
- * @id ended or that notifications were lost (the caller then asks), 0
- * when nothing is left to read, or -errno.
+ * The notifications queued, looked through for run @id's end: 1 when it
+ * came (or may have: the socket overran), 0 when none is left, or -errno.
  */
 static int ntf_drain(struct ssdk *h, uint32_t id)
 {
-	static __thread char buf[32768];
 	struct nlattr *tb[SSDK_A_RUN_MAX + 1];
-	struct nlmsghdr *nlh;
-	int n, fd = nl_socket_get_fd(h->ntf);
+	const struct nlmsghdr *nlh;
+	int n;
 
 	for (;;) {
-		n = recv(fd, buf, sizeof(buf), MSG_DONTWAIT);
-		if (n < 0 && errno == ENOBUFS)
+		nlh = ssdk_ntf_recv(h, &n);
+		if (n == -ENOBUFS)
 			return 1;	/* overrun: the run may have ended */
-		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
-			return 0;
-		if (n < 0 && errno == EINTR)
-			return -EINTR;
 		if (n <= 0)
-			return ssdk_fail(h, -EIO, "notification socket: %s",
-					 n ? strerror(errno) : "end of file");
-		for (nlh = (struct nlmsghdr *)buf; nlmsg_ok(nlh, n); nlh = nlmsg_next(nlh, &n)) {
+			return n;
+		for (; nlmsg_ok(nlh, n); nlh = nlmsg_next((struct nlmsghdr *)nlh, &n)) {
 			if (nlh->nlmsg_type != h->family ||
 			    ((struct genlmsghdr *)nlmsg_data(nlh))->cmd != SSDK_CMD_RUN_END_NTF)
 				continue;
-			if (!genlmsg_parse(nlh, 0, tb, SSDK_A_RUN_MAX, NULL) &&
+			if (!genlmsg_parse((struct nlmsghdr *)nlh, 0, tb, SSDK_A_RUN_MAX, NULL) &&
 			    tb[SSDK_A_RUN_ID] && nla_get_u32(tb[SSDK_A_RUN_ID]) == id)
 				return 1;
 		}
@@ -370,42 +319,24 @@ static int run_ended(struct ssdk *h, uint32_t id)
 	return ssdk_state_ended(st.state);
 }
 
-static int64_t now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 SSDK_EXPORT int ssdk_run_wait(struct ssdk *h, uint32_t id, int timeout_ms)
 {
-	int64_t deadline = now_ms() + timeout_ms;
-	struct pollfd pfd;
-	int err, left;
+	int64_t deadline = timeout_ms < 0 ? -1 : ssdk_now_ms() + timeout_ms;
+	int err;
 
-	if (!h->ntf) {
-		err = ntf_open(h);
-		if (err)
-			return err;
-	}
+	err = ssdk_ntf_join(h, SSDK_NTF_RUNS);
+	if (err)
+		return err;
 	/* Subscribed first, then asked: an end between the two is not lost. */
 	for (;;) {
 		err = run_ended(h, id);
 		if (err)
 			return err < 0 ? err : 0;
 		do {
-			left = timeout_ms < 0 ? -1 : (int)(deadline - now_ms());
-			if (timeout_ms >= 0 && left <= 0)
-				return ssdk_fail(h, -ETIMEDOUT, "still running");
-			pfd.fd = nl_socket_get_fd(h->ntf);
-			pfd.events = POLLIN;
-			err = poll(&pfd, 1, left);
-			if (err < 0 && errno == EINTR)
-				return ssdk_fail(h, -EINTR, "interrupted");
-			if (err < 0)
-				return ssdk_fail(h, -errno, "poll: %s", strerror(errno));
-			err = err ? ntf_drain(h, id) : 0;
+			err = ssdk_ntf_wait(h, deadline);
+			if (err)
+				return err;
+			err = ntf_drain(h, id);
 			if (err == -EINTR)
 				return ssdk_fail(h, -EINTR, "interrupted");
 			if (err < 0)

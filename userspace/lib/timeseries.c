@@ -107,6 +107,27 @@ static int ts_reply(struct ssdk *h, struct nlmsghdr *nlh, void *arg)
 	return 0;
 }
 
+/**
+ * ssdk_ts_parse() - The intervals a message carries.
+ * @h: The handle (for what a malformed one says).
+ * @nlh: A timeseries-get reply or a run-progress-ntf.
+ * @pts: Room for @max intervals, filled in order.
+ * @max: How many fit.
+ * @count: Intervals seen so far, counted on: those past @max are counted,
+ *	not copied.
+ *
+ * Return: 0 or -EPROTO (said).
+ */
+int ssdk_ts_parse(struct ssdk *h, const struct nlmsghdr *nlh, struct ssdk_ts_point *pts,
+		  uint32_t max, uint32_t *count)
+{
+	struct ts_ctx ctx = { .pts = pts, .max = pts ? max : 0, .count = *count };
+	int err = ts_reply(h, (struct nlmsghdr *)nlh, &ctx);
+
+	*count = ctx.count;
+	return err;
+}
+
 SSDK_EXPORT int ssdk_timeseries_get(struct ssdk *h, uint32_t id, uint32_t from,
 				    struct ssdk_ts_point *pts, uint32_t max)
 {

@@ -9,7 +9,7 @@
 
 static const struct cli_opt results_opts[] = {
 	{ "slowest", 0, NULL, 0,
-	  "also the table of the run's slowest IOs (ended runs; how many: --slowest N of ssdk ctl run): latency, op, offset, length, submission time from the run's start, CPUs of submission and completion, IOs in flight", 0 },
+	  "also the table of the run's slowest IOs (a running run's so far; how many: --slowest N of ssdk ctl run): latency, op, offset, length, submission time from the run's start, CPUs of submission and completion, IOs in flight", 0 },
 	{ "text", 0, NULL, 0,
 	  "the summary, the ten slowest IOs and the time series, compact: a row per interval, or sparklines of IOPS and of the largest latency when there are more than 40, and the interval with the worst IO", 0 },
 	{ "captured", 0, NULL, 0, "the IOs captured over --capture-over, in completion order", 0 },

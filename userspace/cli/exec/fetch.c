@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * A run's results (fetch.h): results-get's status and histograms, then,
- * for a run that has ended, its slowest IOs (sorted by the module when
- * the run ends), its time series and the IOs it captured.
+ * A run's results (fetch.h): results-get's status and histograms, then
+ * its slowest IOs (sorted by the module), its time series and the IOs it
+ * captured: of an ended run all of them, of a running run what it has
+ * kept so far (its slowest as of the last interval closed).
  */
 
 #include <errno.h>
@@ -207,8 +208,8 @@ void fetch_free(struct run_result *r, int n)
  * @cli: Settings.
  * @h: The connection.
  * @id: The run.
- * @r: Filled in; free with result_free(). Its records are fetched once
- *	the run has ended (empty before).
+ * @r: Filled in; free with result_free(). Its records too: a running
+ *	run's as far as it has come.
  *
  * Return: 0 or EXIT_RUNTIME (said).
  */
@@ -221,10 +222,7 @@ int fetch_results(struct cli *cli, struct ssdk *h, uint32_t id, struct run_resul
 	err = ssdk_results_get(h, id, &r->st, r->hists[0]);
 	if (err)
 		return fetch_error(cli, h, id, err);
-	/* Results have records: empty until the run has ended. */
 	r->has_records = 1;
-	if (!ssdk_state_ended(r->st.state))
-		return 0;
 	err = fetch_slowest(h, &r->st, &r->rec);
 	if (!err)
 		err = fetch_intervals(h, &r->st, 0, &r->rec);

@@ -2,31 +2,17 @@
 /*
  * ssdk ctl status --follow: a running run's time series, an interval at a
  * time as the module closes them, until the run ends (the output
- * backend's interval, then its follow_end). Ctrl-C leaves; the run goes
- * on.
+ * backend's interval, then its follow_end). The intervals come pushed by
+ * the module (libssdk's ssdk_follow()): it waits, it does not poll.
+ * Ctrl-C leaves; the run goes on.
  */
 
 #include <stdlib.h>
-#include <time.h>
 
-#include "fetch.h"
 #include "follow.h"
-#include "rules.h"
 
-/* Half an interval, between 50 ms and 500 ms: no interval waits long. */
-static void follow_sleep(uint64_t interval_ns)
-{
-	uint64_t ns = interval_ns / 2;
-	struct timespec ts;
-
-	if (ns < 50000000)
-		ns = 50000000;
-	if (ns > 500000000)
-		ns = 500000000;
-	ts.tv_sec = ns / 1000000000;
-	ts.tv_nsec = ns % 1000000000;
-	nanosleep(&ts, NULL);
-}
+/* Intervals taken at a time: what a notification carries, and room. */
+#define FOLLOW_ROOM	256
 
 /**
  * follow_timeseries() - Print a run's intervals as they close, to its end.
@@ -34,35 +20,27 @@ static void follow_sleep(uint64_t interval_ns)
  * @h: The connection.
  * @id: The run.
  *
+ * Each interval is printed once, in order.
+ *
  * Return: 0 or EXIT_RUNTIME (said).
  */
 int follow_timeseries(struct cli *cli, struct ssdk *h, uint32_t id)
 {
-	struct run_records x = { 0 };
-	struct ssdk_run_status st;
-	uint32_t next = 0, i;
-	int err = 0, ended;
+	struct ssdk_run_status st = { 0 };
+	struct ssdk_ts_point *pts;
+	uint32_t next = 0;
+	int n, i;
 
 	cli->out.rows = 0;
-	for (;;) {
-		if (ssdk_run_get(h, id, &st) < 0) {
-			err = runtime_error(cli, "run %u: %s", id, ssdk_last_error(h));
-			break;
-		}
-		/* The state first: an ended run has closed its last interval. */
-		ended = ssdk_state_ended(st.state);
-		err = fetch_ts(cli, h, &st, next, &x);
-		if (err)
-			break;
-		for (i = 0; i < x.nr_ts; i++)
-			cli->out.ops->interval(&cli->out, &st, &x.ts[i]);
-		next += x.nr_ts;
-		if (ended) {
-			cli->out.ops->follow_end(&cli->out, &st);
-			break;
-		}
-		follow_sleep(st.config.ts_interval_ns);
-	}
-	free(x.ts);
-	return err;
+	pts = calloc(FOLLOW_ROOM, sizeof(*pts));
+	if (!pts)
+		return runtime_error(cli, "out of memory");
+	while ((n = ssdk_follow(h, id, &next, &st, pts, FOLLOW_ROOM, -1)) > 0)
+		for (i = 0; i < n; i++)
+			cli->out.ops->interval(&cli->out, &st, &pts[i]);
+	free(pts);
+	if (n < 0)
+		return runtime_error(cli, "run %u: %s", id, ssdk_last_error(h));
+	cli->out.ops->follow_end(&cli->out, &st);
+	return 0;
 }

@@ -350,6 +350,8 @@ _PROTOTYPES: dict[str, tuple[object, list[object]]] = {
     "ssdk_slowest_get": (ctypes.c_int, [_HANDLE, u32, _P(IoRec), u32]),
     "ssdk_captured_get": (ctypes.c_int, [_HANDLE, u32, u32, _P(IoRec), u32]),
     "ssdk_timeseries_get": (ctypes.c_int, [_HANDLE, u32, u32, _P(TsPoint), u32]),
+    "ssdk_follow": (ctypes.c_int, [_HANDLE, u32, _P(u32), _P(RunStatus), _P(TsPoint), u32,
+                                   ctypes.c_int]),
     "ssdk_hist_buckets": (u32, []),
     "ssdk_hist_bucket_lower": (u64, [u32]),
     "ssdk_hist_bucket_upper": (u64, [u32]),

@@ -17,7 +17,7 @@ import dataclasses
 import datetime
 import platform
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,7 +26,7 @@ import numpy as np
 from . import _lib, lib_results, spec
 from .errors import ModuleNotLoadedError, RunNotFoundError, SsdkError, error_from
 from .job import Job
-from .results import Results
+from .results import Results, TimeSeries
 
 # How often a wait returns to Python, so that Ctrl-C is seen at once.
 _WAIT_SLICE_MS = 200
@@ -209,7 +209,8 @@ class Controller:
 
     def results(self, run_id: int, conditions: dict[str, str] | None = None,
                 name: str = "") -> Results:
-        """A run's results: histograms; and once ended, slowest IOs, time series, capture."""
+        """A run's results: histograms, slowest IOs, time series, capture (a
+        running run's so far)."""
         return lib_results.results(*self.fetch(run_id), conditions=conditions, name=name)
 
     def fetch(self, run_id: int) -> lib_results.Raw:
@@ -217,15 +218,14 @@ class Controller:
         return self.fetch_structs(run_id).convert()
 
     def fetch_structs(self, run_id: int) -> lib_results.Structs:
-        """libssdk's structs of a run's results, unconverted (records once ended)."""
+        """libssdk's structs of a run's results, unconverted (a running run's
+        records as far as it has come: its slowest as of its last interval)."""
         st = _lib.RunStatus()
         nb = self._lib.ssdk_hist_buckets()
         hists = np.zeros(_lib.NR_SETS * nb, dtype=np.uint64)
         hp = hists.ctypes.data_as(ctypes.POINTER(ctypes.c_uint64))
         self.check(self._lib.ssdk_results_get(self.handle, run_id, ctypes.byref(st), hp))
         out = lib_results.Structs(st, hists)
-        if st.state in (spec.State.RUNNING, spec.State.STOPPING):
-            return out
         out.slowest, out.nr_slowest = self._records(self._lib.ssdk_slowest_get, run_id,
                                                     st.config.slowest_n)
         out.captured, out.nr_captured = self._records(
@@ -248,6 +248,26 @@ class Controller:
     def delete(self, run_id: int) -> None:
         """Delete an ended run and its results."""
         self.check(self._lib.ssdk_run_delete(self.handle, run_id))
+
+    def follow(self, run_id: int, room: int = 256) -> Iterator[TimeSeries]:
+        """A run's time series as the module pushes it (libssdk's
+        ssdk_follow()): a TimeSeries of the intervals that closed, each
+        time some do, in order and each once (the ones before the call
+        first), until the run has ended and its last are given. Leaving
+        the loop (or Ctrl-C) leaves the run going."""
+        st = _lib.RunStatus()
+        nxt = ctypes.c_uint32(0)
+        pts = (_lib.TsPoint * room)()
+        while True:
+            # In slices, so that Ctrl-C is seen between them.
+            n = self._lib.ssdk_follow(self.handle, run_id, ctypes.byref(nxt), ctypes.byref(st),
+                                      pts, room, _WAIT_SLICE_MS)
+            if n in (-110, -4):  # ETIMEDOUT, EINTR
+                continue
+            if not self.check(n):
+                return
+            yield lib_results.timeseries(st.config.ts_interval_ns, pts, n,
+                                         anatomy=bool(st.config.anatomy))
 
     def wait_ended(self, run_id: int, timeout_ms: int) -> bool:
         """Wait up to *timeout_ms* for a run's end: whether it has ended."""
@@ -302,6 +322,10 @@ class Run:
             if bar is not None:
                 bar.close()
         return True
+
+    def follow(self) -> Iterator[TimeSeries]:
+        """The first run's time series as it closes (Controller.follow())."""
+        return self.ctl.follow(self.id)
 
     def stop(self) -> None:
         """Stop every run; returns once their IOs have completed."""
