@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
-# ssdk-selftest: vm=main kernels=all time=40
+# ssdk-selftest: vm=main kernels=all time=60
 """Worst-case latency investigation on ground truth: the slowest-IO log of
 a run (its top entry is the run's maximum, to the nanosecond; every
 entry lies in the span), the time series (its intervals add up to the
@@ -11,6 +11,7 @@ with the log)."""
 
 import json
 import re
+import subprocess
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -18,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from lib.py import (
+    CLI,
     KsftFailEx,
     cli,
     cli_json,
@@ -198,6 +200,119 @@ def progress_pushed() -> None:
             "each interval told as the results have it")
 
 
+def late_listeners() -> None:
+    """Two listeners join a run of 10 ms intervals (reads and writes, with
+    anatomy) 1 s after its start. ynl, subscribed to the progress group
+    then, is told the intervals from then on, each once and in order,
+    without falling behind (the last told within 200 ms of the run's
+    end). ``ctl status --follow`` prints every interval of the run, those
+    before it joined read, each once and in order, as the results have
+    them."""
+    fam = ynl_family()  # its spec read before: seconds under TCG
+    run_id = int(cli_json("ctl", "start", "--target", "/dev/nullb0", "--rw", "randrw",
+                          "--allow-write", "--anatomy", "--iodepth", "4", "--rate-iops",
+                          "20000", "--runtime", "4s", "--ts-interval", "10ms")["id"])
+    time.sleep(1)
+    fam.ntf_subscribe("progress")
+    follower = subprocess.Popen([CLI, "-j", "ctl", "status", "--follow", str(run_id)],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while run_state(run_id) in ("running", "stopping") and time.monotonic() < deadline:
+        fam.check_ntf()
+        time.sleep(0.05)
+    fam.check_ntf()
+    out, err = follower.communicate(timeout=60)
+    j = cli_json("ctl", "results", str(run_id))
+    cli("ctl", "delete", str(run_id))
+    ksft_eq(follower.returncode, 0, err)
+    ntfs = [m["msg"] for m in fam.async_msg_queue
+            if m["name"] == "run-progress-ntf" and m["msg"]["id"] == run_id]
+    told = [iv["index"] for n in ntfs for iv in n.get("interval", [])]
+    n = len(j["timeseries"])
+    ksft_pr(f"{len(ntfs)} notifications, intervals {told[:1]}..{told[-1:]} told of {n}")
+    ksft_true(bool(told), "intervals told")
+    ksft_eq(told, list(range(told[0], told[0] + len(told))), "told: each once, in order")
+    ksft_ge(told[0], 50, "the first told: after the listener joined, 1 s in")
+    ksft_ge(told[-1] + 1, n - 20, "the last told: within 200 ms of the run's end")
+    f = TMP / "late-follow.jsonl"
+    f.write_text(out)
+    ksft_eq(len(out.splitlines()), n, "status --follow: every interval of the run")
+    ksft_check_file("follow_in_order", f, 10_000_000)
+    lines = [json.loads(x) for x in out.splitlines()]
+    ksft_eq([(p["read"]["ios"], p["write"]["ios"]) for p in lines],
+            [(p["read"]["ios"], p["write"]["ios"]) for p in j["timeseries"]],
+            "each interval followed as the results have it")
+
+
+def told_at_once() -> None:
+    """An 8 s dm suspend under a run of 10 ms intervals: at the resume the
+    worker closes some 800 intervals at once (12 bytes each when empty:
+    more than a message holds, some 650 in the 8 KiB a notification
+    gets), and tells them all then, in as many messages as they take.
+    Each notification carries the intervals published when it was sent
+    (ts-count, one worker): one that ends short of them is followed at
+    once by one that goes on from it, with the same count."""
+    dev = dm_linear("ssdk-told", "/dev/nullb0")
+    fam = ynl_family()
+    fam.ntf_subscribe("progress")
+    run_id = 0
+    try:
+        run_id = int(cli_json("ctl", "start", "--target", dev, "--iodepth", "4", "--rate-iops",
+                              "2000", "--runtime", "1h", "--ts-interval", "10ms")["id"])
+        wait_completed(run_id, 500)
+        run(["dmsetup", "suspend", "ssdk-told"])
+        time.sleep(8)
+        run(["dmsetup", "resume", "ssdk-told"])
+        time.sleep(0.5)
+    finally:
+        if run_id:
+            cli("ctl", "stop", str(run_id))
+            cli("ctl", "delete", str(run_id))
+        dm_remove("ssdk-told")
+    fam.check_ntf()
+    ntfs = [m["msg"] for m in fam.async_msg_queue
+            if m["name"] == "run-progress-ntf" and m["msg"]["id"] == run_id]
+    spans = [(n["interval"][0]["index"], n["interval"][-1]["index"] + 1, n["ts-count"])
+             for n in ntfs if n.get("interval")]
+    told = [iv["index"] for n in ntfs for iv in n.get("interval", [])]
+    ksft_eq(told, list(range(len(told))), "told: each once, in order")
+    short = [k for k, (_, end, count) in enumerate(spans) if end < count]
+    ksft_pr(f"{len(ntfs)} notifications (first, end, ts-count): {spans}")
+    ksft_ge(len(short), 1, "notifications short of the intervals published (the stall's)")
+    ksft_eq([k for k in short if k + 1 < len(spans) and spans[k + 1][0] == spans[k][1]
+             and spans[k + 1][2] == spans[k][2]], short,
+            "each short one followed by the rest, at once (the same ts-count)")
+
+
+def live_slowest_at_the_limit() -> None:
+    """The slowest log at its limit, read while the run goes: two workers,
+    --slowest 4096, 2 s in (tens of thousands of IOs). ``ctl results``
+    of the running run gives 4096 records, the slowest first, none above
+    the run's max, each a measured IO of the span; after the end, 4096
+    again, the first the run's max exactly."""
+    run_id = str(cli_json("ctl", "start", "--target", "/dev/nullb0", "--workers", "2",
+                          "--iodepth", "4", "--slowest", "4096", "--runtime", "1h",
+                          "--ts-interval", "50ms")["id"])
+    try:
+        wait_completed(int(run_id), 20000)
+        time.sleep(0.2)
+        live = cli_json("ctl", "results", run_id)
+        ksft_eq(live["state"], "running", "read while the run goes")
+    finally:
+        cli("ctl", "stop", run_id)
+    ended = cli_json("ctl", "results", run_id)
+    cli("ctl", "delete", run_id)
+    for what, j in (("going", live), ("ended", ended)):
+        lats = [r["lat_ns"] for r in j["slowest"]]
+        ksft_eq(len(lats), 4096, f"{what}: records")
+        ksft_eq(lats, sorted(lats, reverse=True), f"{what}: the slowest first")
+        ksft_ge(j["read"]["lat_ns"]["max"], lats[0], f"{what}: the run's max, ns")
+        ksft_true(all(0 <= r["offset"] < j["target_size"] for r in j["slowest"]),
+                  f"{what}: every record in the target")
+    ksft_eq(ended["slowest"][0]["lat_ns"], ended["read"]["lat_ns"]["max"],
+            "ended: the first is the run's max")
+
+
 def held() -> None:
     """QD4 reads through dm-linear over nullb0, suspended for 300 ms once
     the run is going: dm drains the 4 IOs in flight, then holds the next
@@ -296,6 +411,12 @@ def cases() -> list[Callable[[], None]]:
         ksft_case("while_the_run_goes_slowest_get_and_captured_get_find_a_300_ms_dm_stall", live),
         ksft_case("progress_group_a_2_s_run_its_counters_and_each_interval_once_in_order",
                   progress_pushed),
+        ksft_case("progress_late_listeners_10_ms_intervals_ynl_told_without_lag_follow_gets_all",
+                  late_listeners),
+        ksft_case("progress_an_8_s_stall_at_10_ms_intervals_told_at_once_in_several_messages",
+                  told_at_once),
+        ksft_case("slowest_4096_two_workers_read_while_the_run_goes_4096_slowest_first",
+                  live_slowest_at_the_limit),
         ksft_case("a_300_ms_dm_suspend_the_slowest_log_holds_exactly_the_4_ios_it_held", held),
         # Nothing completes for at least 250 ms (5 intervals of 50 ms)
         # while dm holds the IOs, then the interval in which the last held
