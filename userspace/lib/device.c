@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: LGPL-2.1 OR BSD-3-Clause
 /*
- * The device a target is on, as results name it: the model and firmware
- * that sysfs gives of the target's disk (the disk of a partition, the
- * disk under a regular file's filesystem); and its own counters, the
+ * The device a target is on, as results name it: the model, firmware and
+ * serial that sysfs gives of the target's disk (the disk of a partition,
+ * the disk under a regular file's filesystem); and its own counters, the
  * queue it had. Needs no module.
  */
 
@@ -84,14 +84,12 @@ SSDK_EXPORT int ssdk_device_time_in_queue(const char *target, uint64_t *ms)
 	return ssdk_device_time_in_queue_in("/sys", target, ms);
 }
 
-int ssdk_device_model_in(const char *sys, const char *target, char *buf, size_t size)
+/* The sysfs directory of the disk @target is on (a partition's: its disk's). */
+static int disk_dir(const char *sys, const char *target, char *dir)
 {
-	char link[PATH_MAX], dir[PATH_MAX], part[PATH_MAX + 16];
+	char link[PATH_MAX], part[PATH_MAX + 16];
 	int ret;
 
-	if (!size)
-		return -EINVAL;
-	buf[0] = '\0';
 	ret = device_link(sys, target, link, sizeof(link));
 	if (ret)
 		return ret;
@@ -100,11 +98,81 @@ int ssdk_device_model_in(const char *sys, const char *target, char *buf, size_t 
 	snprintf(part, sizeof(part), "%s/partition", dir);
 	if (!access(part, F_OK))
 		*strrchr(dir, '/') = '\0';	/* the partition's disk */
+	return 0;
+}
+
+int ssdk_device_model_in(const char *sys, const char *target, char *buf, size_t size)
+{
+	char dir[PATH_MAX];
+	int ret;
+
+	if (!size)
+		return -EINVAL;
+	buf[0] = '\0';
+	ret = disk_dir(sys, target, dir);
+	if (ret)
+		return ret;
 	strncat(dir, "/device", sizeof(dir) - strlen(dir) - 1);
 	append_attr(buf, size, dir, "model");
 	append_attr(buf, size, dir, "firmware_rev");	/* NVMe */
 	append_attr(buf, size, dir, "rev");		/* SCSI, ATA */
 	return 0;
+}
+
+/*
+ * A SCSI disk's serial: its Unit Serial Number VPD page (0x80), as sysfs
+ * gives it whole: a 4-byte header whose last byte is the serial's length,
+ * then the serial, padded with spaces.
+ */
+static void vpd_serial(char *buf, size_t size, const char *dir)
+{
+	char path[PATH_MAX + 32];
+	unsigned char page[4 + 252];
+	size_t n, len;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/vpd_pg80", dir);
+	f = fopen(path, "re");
+	if (!f)
+		return;
+	n = fread(page, 1, sizeof(page), f);
+	fclose(f);
+	if (n < 4 || page[1] != 0x80)
+		return;
+	len = page[3] < n - 4 ? page[3] : n - 4;
+	while (len && (page[4 + len - 1] == ' ' || !page[4 + len - 1]))
+		len--;
+	n = 0;
+	while (n < len && page[4 + n] == ' ')
+		n++;
+	snprintf(buf, size, "%.*s", (int)(len - n), (const char *)page + 4 + n);
+}
+
+int ssdk_device_id_in(const char *sys, const char *target, struct ssdk_device_id *id)
+{
+	char dir[PATH_MAX], dev[PATH_MAX + 8];
+	int ret;
+
+	memset(id, 0, sizeof(*id));
+	ret = disk_dir(sys, target, dir);
+	if (ret)
+		return ret;
+	snprintf(dev, sizeof(dev), "%s/device", dir);
+	append_attr(id->model, sizeof(id->model), dev, "model");
+	append_attr(id->firmware, sizeof(id->firmware), dev, "firmware_rev");	/* NVMe */
+	if (!id->firmware[0])
+		append_attr(id->firmware, sizeof(id->firmware), dev, "rev");	/* SCSI, ATA */
+	append_attr(id->serial, sizeof(id->serial), dev, "serial");	/* NVMe */
+	if (!id->serial[0])
+		append_attr(id->serial, sizeof(id->serial), dir, "serial");	/* virtio */
+	if (!id->serial[0])
+		vpd_serial(id->serial, sizeof(id->serial), dev);		/* SCSI, ATA */
+	return 0;
+}
+
+SSDK_EXPORT int ssdk_device_id(const char *target, struct ssdk_device_id *id)
+{
+	return ssdk_device_id_in("/sys", target, id);
 }
 
 SSDK_EXPORT int ssdk_device_model(const char *target, char *buf, size_t size)

@@ -1208,6 +1208,35 @@ const char *ssdk_fmt_elapsed(char *buf, size_t size, double seconds);
  */
 int ssdk_device_model(const char *target, char *buf, size_t size);
 
+/* Room each field of a device's identity takes at most, its NUL included. */
+#define SSDK_DEVICE_ID_LEN	64
+
+/**
+ * struct ssdk_device_id - Who a disk is, as sysfs says: a drive of a
+ *	round-up told from another.
+ * @model: Its model (NVMe, SCSI and ATA's model), without the padding.
+ * @firmware: Its firmware revision (NVMe's firmware_rev, SCSI and ATA's rev).
+ * @serial: Its serial number (NVMe's serial, virtio's serial, a SCSI or
+ *	ATA disk's Unit Serial Number page).
+ *
+ * Each is "" when sysfs has none (null_blk, brd).
+ */
+struct ssdk_device_id {
+	char model[SSDK_DEVICE_ID_LEN];
+	char firmware[SSDK_DEVICE_ID_LEN];
+	char serial[SSDK_DEVICE_ID_LEN];
+};
+
+/**
+ * ssdk_device_id() - Model, firmware and serial of the disk a target is on.
+ * @target: A block device, a partition, or a file on a disk's filesystem.
+ * @id: Filled in; all "" on failure.
+ *
+ * Return: 0; -errno when @target cannot be looked at; -ENODEV when sysfs
+ * has no such disk.
+ */
+int ssdk_device_id(const char *target, struct ssdk_device_id *id);
+
 /**
  * ssdk_device_time_in_queue() - The block layer's time in queue of the
  * device a target is on.

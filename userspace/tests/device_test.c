@@ -184,6 +184,106 @@ TEST_F(sysfs, nothing_to_say)
 	EXPECT_STREQ("", self->buf);
 }
 
+/* Write @len bytes of @data to @dir/@name: a binary sysfs file. */
+static int put_bytes(const char *dir, const char *name, const void *data, size_t len)
+{
+	char path[PATH_MAX];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	if (!f)
+		return -1;
+	if (fwrite(data, 1, len, f) != len) {
+		fclose(f);
+		return -1;
+	}
+	return fclose(f);
+}
+
+/* NVMe: model, firmware_rev and serial of device/, the padding dropped. */
+TEST_F(sysfs, id_nvme)
+{
+	struct ssdk_device_id id;
+
+	ASSERT_EQ(0, put(self->device, "model", "Samsung SSD 990 PRO 2TB                 \n"));
+	ASSERT_EQ(0, put(self->device, "firmware_rev", "4B2QJXD7\n"));
+	ASSERT_EQ(0, put(self->device, "serial", "S6Z1NJ0W123456A     \n"));
+	EXPECT_EQ(0, ssdk_device_id_in(self->sys, self->target, &id));
+	EXPECT_STREQ("Samsung SSD 990 PRO 2TB", id.model);
+	EXPECT_STREQ("4B2QJXD7", id.firmware);
+	EXPECT_STREQ("S6Z1NJ0W123456A", id.serial);
+}
+
+/* virtio-blk: a serial on the disk itself, no model. */
+TEST_F(sysfs, id_virtio)
+{
+	struct ssdk_device_id id;
+
+	ASSERT_EQ(0, put(self->disk, "serial", "ssdk-test-disk\n"));
+	EXPECT_EQ(0, ssdk_device_id_in(self->sys, self->target, &id));
+	EXPECT_STREQ("", id.model);
+	EXPECT_STREQ("", id.firmware);
+	EXPECT_STREQ("ssdk-test-disk", id.serial);
+}
+
+/*
+ * SCSI and ATA: rev; the serial from the Unit Serial Number page, its
+ * padding on either side dropped; a page of another code, or one cut
+ * short of its length, gives none or what it has.
+ */
+TEST_F(sysfs, id_scsi_vpd_page)
+{
+	static const unsigned char pg80[] = { 0, 0x80, 0, 16, ' ', ' ', 'W', 'D', '-', 'W', 'X',
+					      '1', '2', '3', ' ', ' ', ' ', ' ', ' ', ' ' };
+	unsigned char bad[sizeof(pg80)];
+	struct ssdk_device_id id;
+
+	ASSERT_EQ(0, put(self->device, "model", "INTEL SSDSC2CW12\n"));
+	ASSERT_EQ(0, put(self->device, "rev", "400i\n"));
+	ASSERT_EQ(0, put_bytes(self->device, "vpd_pg80", pg80, sizeof(pg80)));
+	EXPECT_EQ(0, ssdk_device_id_in(self->sys, self->target, &id));
+	EXPECT_STREQ("INTEL SSDSC2CW12", id.model);
+	EXPECT_STREQ("400i", id.firmware);
+	EXPECT_STREQ("WD-WX123", id.serial);
+	/* cut short: the length says 16, the file has 6 of them */
+	ASSERT_EQ(0, put_bytes(self->device, "vpd_pg80", pg80, 10));
+	EXPECT_EQ(0, ssdk_device_id_in(self->sys, self->target, &id));
+	EXPECT_STREQ("WD-W", id.serial);
+	/* another page, or only a header: no serial */
+	memcpy(bad, pg80, sizeof(bad));
+	bad[1] = 0x83;
+	ASSERT_EQ(0, put_bytes(self->device, "vpd_pg80", bad, sizeof(bad)));
+	EXPECT_EQ(0, ssdk_device_id_in(self->sys, self->target, &id));
+	EXPECT_STREQ("", id.serial);
+	ASSERT_EQ(0, put_bytes(self->device, "vpd_pg80", pg80, 3));
+	EXPECT_EQ(0, ssdk_device_id_in(self->sys, self->target, &id));
+	EXPECT_STREQ("", id.serial);
+}
+
+/* A field of SSDK_DEVICE_ID_LEN - 1 characters is read whole; longer, cut there. */
+TEST_F(sysfs, id_at_its_limit)
+{
+	char line[SSDK_DEVICE_ID_LEN + 2];
+	struct ssdk_device_id id;
+
+	memset(line, 'S', SSDK_DEVICE_ID_LEN - 1);
+	strcpy(line + SSDK_DEVICE_ID_LEN - 1, "\n");
+	ASSERT_EQ(0, put(self->device, "serial", line));
+	EXPECT_EQ(0, ssdk_device_id_in(self->sys, self->target, &id));
+	EXPECT_EQ((size_t)SSDK_DEVICE_ID_LEN - 1, strlen(id.serial));
+	memset(line, 'S', SSDK_DEVICE_ID_LEN);
+	strcpy(line + SSDK_DEVICE_ID_LEN, "\n");
+	ASSERT_EQ(0, put(self->device, "serial", line));
+	EXPECT_EQ(0, ssdk_device_id_in(self->sys, self->target, &id));
+	EXPECT_EQ((size_t)SSDK_DEVICE_ID_LEN - 1, strlen(id.serial));
+	/* nothing to look at: all empty, the error said */
+	memset(&id, 'x', sizeof(id));
+	EXPECT_EQ(-ENOENT, ssdk_device_id_in(self->sys, "/nonexistent/ssdk", &id));
+	EXPECT_STREQ("", id.model);
+	EXPECT_STREQ("", id.serial);
+}
+
 /*
  * The time in queue is the partition's own 11th field (a partition has its
  * own counters); a u64's largest value is read whole; fewer fields, or

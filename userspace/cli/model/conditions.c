@@ -3,7 +3,7 @@
  * Where a run ran (conditions.h): what results need to be read later,
  * on another machine. The kernel and ssdk's version are the module's;
  * the device is what sysfs says of the target's disk, as libssdk's
- * ssdk_device_model() reads it.
+ * ssdk_device_model() and ssdk_device_id() read it.
  */
 
 #include <stdio.h>
@@ -27,4 +27,5 @@ void conditions_get(struct ssdk *h, const char *target, struct run_conditions *c
 	snprintf(c->kernel, sizeof(c->kernel), "%s", info.kernel_release);
 	snprintf(c->version, sizeof(c->version), "%s", info.version);
 	ssdk_device_model(target, c->device, sizeof(c->device));
+	ssdk_device_id(target, &c->id);
 }

@@ -67,11 +67,14 @@ struct run_records {
  * @version: ssdk's version, as the module reports it.
  * @device: Model and firmware of the target's device from sysfs
  *	(ssdk_device_model()); "" when sysfs has none (null_blk, brd).
+ * @id: The same device's model, firmware and serial, each on its own
+ *	(ssdk_device_id()): a drive told from another in a round-up.
  */
 struct run_conditions {
 	char kernel[SSDK_RELEASE_LEN];
 	char version[SSDK_VERSION_LEN];
 	char device[SSDK_DEVICE_LEN];
+	struct ssdk_device_id id;
 };
 
 /**

@@ -398,6 +398,9 @@ static void json_conditions(struct json *j, const struct run_conditions *c)
 	json_str(j, "kernel", c->kernel);
 	json_str(j, "ssdk", c->version);
 	json_str(j, "device", c->device);
+	json_str(j, "model", c->id.model);
+	json_str(j, "firmware", c->id.firmware);
+	json_str(j, "serial", c->id.serial);
 	json_object_end(j);
 }
 

@@ -38,6 +38,7 @@ FMT_LEN = 32
 STALL_TEXT_LEN = 1024
 SHARES_LEN = 512
 DEVICE_LEN = 128
+DEVICE_ID_LEN = 64
 # What ssdk_parse_shares() reads as values.
 VALUE_SIZE = 0
 VALUE_DURATION = 1
@@ -49,6 +50,12 @@ REPORT_P999 = 9
 
 u32 = ctypes.c_uint32
 u64 = ctypes.c_uint64
+
+
+class DeviceId(ctypes.Structure):
+    _fields_ = [("model", ctypes.c_char * DEVICE_ID_LEN),
+                ("firmware", ctypes.c_char * DEVICE_ID_LEN),
+                ("serial", ctypes.c_char * DEVICE_ID_LEN)]
 
 
 class Info(ctypes.Structure):
@@ -397,6 +404,7 @@ _PROTOTYPES: dict[str, tuple[object, list[object]]] = {
     "ssdk_fmt_duration": (_STR, [_BUF, ctypes.c_size_t, u64]),
     "ssdk_fmt_elapsed": (_STR, [_BUF, ctypes.c_size_t, ctypes.c_double]),
     "ssdk_device_model": (ctypes.c_int, [_STR, _BUF, ctypes.c_size_t]),
+    "ssdk_device_id": (ctypes.c_int, [_STR, _P(DeviceId)]),
     "ssdk_device_time_in_queue": (ctypes.c_int, [_STR, _P(u64)]),
 }
 

@@ -62,6 +62,16 @@ def device_model(target: str) -> str:
     return buf.value.decode(errors="replace")
 
 
+def device_id(target: str) -> dict[str, str]:
+    """Model, firmware and serial of the disk that holds *target*, each on its
+    own, as the CLI's conditions (libssdk's ssdk_device_id()); "" where sysfs
+    has none."""
+    did = _lib.DeviceId()
+    with contextlib.suppress(ValueError):  # a path with a NUL: no such disk
+        _lib.lib().ssdk_device_id(_lib.text(target), ctypes.byref(did))
+    return {k: getattr(did, k).decode(errors="replace") for k in ("model", "firmware", "serial")}
+
+
 class Controller:
     """A connection to the module; a context manager that closes it.
 
@@ -134,7 +144,7 @@ class Controller:
             self._info = self.info()
         return {
             "kernel": self._info.kernel_release, "ssdk": self._info.version,
-            "device": device_model(target),
+            "device": device_model(target), **device_id(target),
             "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M:%S UTC"),
             "host": platform.node(),
         }
