@@ -64,4 +64,19 @@ fixtures_report() {
 ktap_check "headless Chromium shows the fixtures' report: QD curve, layers, time series, 20 charts or more" \
 	fixtures_report
 
+# Three drives' review directories (made of the fixtures, as test_roundup.py
+# makes them): a bar chart per test (2 corners, 4 depths) and the QD curve.
+roundup_report() {
+	(cd userspace/python && "$tools/python" -c 'import sys; from pathlib import Path
+from tests.test_roundup import make_reviews
+make_reviews(Path(sys.argv[1]))' "$dir/roundup") &&
+		PYTHONPATH=userspace/python "$tools/python" -m ssdk.report "$dir"/roundup/* \
+			-o "$dir/roundup.html" &&
+		grep -q "Round-up: 3 drives" "$dir/roundup.html" &&
+		"$tools/python" scripts/tests/report-browser.py "$dir/roundup.html" \
+			"$SSDK_REPO/build/check/report-roundup.png" --min-charts 7
+}
+ktap_check "headless Chromium shows a round-up of three drives' review directories: 7 charts" \
+	roundup_report
+
 ktap_done

@@ -240,6 +240,31 @@ def qd_curve(series: Mapping[str, Sequence[Results]], metric: Metric = "mb_s") -
     return fig
 
 
+def _latency_panel(fig: Figure, left: Axes, right: Axes, mean: Sequence[float],
+                   worst: Sequence[float]) -> None:
+    """The right panel of bars of runs: each one's mean and maximum latency
+    (µs, log scale) beside its throughput on *left*; both panels styled."""
+    y = np.arange(len(mean))
+    h = 0.36
+    b1 = right.barh(y - h / 2, [m / 1e3 for m in mean], height=h, color=PALETTE[2],
+                    label="mean")
+    b2 = right.barh(y + h / 2, [m / 1e3 for m in worst], height=h, color=PALETTE[3],
+                    label="max")
+    right.bar_label(b1, labels=[_us(m) for m in mean], padding=2, fontsize=7)
+    right.bar_label(b2, labels=[_us(m) for m in worst], padding=2, fontsize=7)
+    right.set_xscale("log")
+    pos = [v for v in [*mean, *worst] if v > 0] or [1e3]
+    lo, hi = min(pos) / 1e3, max(pos) / 1e3
+    right.set_xlim(lo / 2, hi * 8)  # room for the labels right of the bars
+    _log_axis(right.xaxis, lo / 2, hi * 8)
+    right.set_xlabel("Latency (µs, log scale)")
+    right.set_title("Latency", fontsize=10)
+    fig.legend(handles=[b1, b2], loc="outside lower right", ncols=2, frameon=False, fontsize=8)
+    for ax in (left, right):
+        _style(ax)
+        ax.grid(False, axis="y")
+
+
 def corners(runs: Runs) -> Figure:
     """The four corners summary: MB/s per run as bars, its latencies beside them.
 
@@ -264,27 +289,47 @@ def corners(runs: Runs) -> Figure:
     _thousands(left.xaxis)
     left.set_title("Throughput", fontsize=10)
 
-    h = 0.36
-    mean = [r.main.lat.mean for r in rs]
-    worst = [float(r.main.lat.max) for r in rs]
-    b1 = right.barh(y - h / 2, [m / 1e3 for m in mean], height=h, color=PALETTE[2],
-                    label="mean")
-    b2 = right.barh(y + h / 2, [m / 1e3 for m in worst], height=h, color=PALETTE[3],
-                    label="max")
-    right.bar_label(b1, labels=[_us(m) for m in mean], padding=2, fontsize=7)
-    right.bar_label(b2, labels=[_us(m) for m in worst], padding=2, fontsize=7)
-    right.set_xscale("log")
-    pos = [v for v in mean + worst if v > 0] or [1e3]
-    lo, hi = min(pos) / 1e3, max(pos) / 1e3
-    right.set_xlim(lo / 2, hi * 8)  # room for the labels right of the bars
-    _log_axis(right.xaxis, lo / 2, hi * 8)
-    right.set_xlabel("Latency (µs, log scale)")
-    right.set_title("Latency", fontsize=10)
-    fig.legend(handles=[b1, b2], loc="outside lower right", ncols=2, frameon=False, fontsize=8)
-    for ax in (left, right):
-        _style(ax)
-        ax.grid(False, axis="y")
+    _latency_panel(fig, left, right, [r.main.lat.mean for r in rs],
+                   [float(r.main.lat.max) for r in rs])
     fig.suptitle("Throughput and latency of each run", fontweight="bold")
+    return fig
+
+
+class Bar(NamedTuple):
+    """One drive's bar of a round-up chart: its figure and the run's latencies."""
+
+    label: str
+    value: float
+    mean_ns: float
+    max_ns: float
+
+
+def roundup(bars: Sequence[Bar], unit: str, title: str) -> Figure:
+    """One test of a round-up, as the reviews chart it: a bar per drive.
+
+    Left: each drive's figure in *unit* (IOPS or MB/s), in the order given
+    (the fastest first), labelled with its value. Right: the run's mean
+    and maximum latency (µs, log scale), so a drive fast on average that
+    stalls shows it.
+    """
+    n = len(bars)
+    fig = _figure(8, max(3.0, 1.4 + 0.5 * n))
+    left, right = fig.subplots(1, 2, sharey=True, width_ratios=(3, 2))
+    y = np.arange(n)
+    vals = [b.value for b in bars]
+    bb = left.barh(y, vals, height=0.6, color=PALETTE[0])
+    fmt = "{:,.0f}" if unit == "IOPS" else "{:,.1f}"
+    left.bar_label(bb, labels=[f"{fmt.format(v)} {unit}" for v in vals], padding=3, fontsize=8)
+    left.set_yticks(y, [textwrap.fill(_plain(b.label), 26) for b in bars])
+    left.invert_yaxis()  # the fastest on top
+    left.set_xlim(0, max([*vals, 1.0]) * 1.45)
+    left.set_xlabel("IOPS" if unit == "IOPS" else "MB/s (10⁶ bytes/s)")
+    _thousands(left.xaxis)
+    from matplotlib import ticker
+    left.xaxis.set_major_locator(ticker.MaxNLocator(4))  # wide numbers: few of them
+    left.set_title(unit, fontsize=10)
+    _latency_panel(fig, left, right, [b.mean_ns for b in bars], [b.max_ns for b in bars])
+    fig.suptitle(textwrap.fill(_plain(title), 70), fontweight="bold")
     return fig
 
 

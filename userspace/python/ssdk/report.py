@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import plots  # imports matplotlib only when a chart is drawn
+from . import roundup as ru
 from .files import write_whole
 from .plan import Plan, Step
 from .results import CompareCurves, Comparison, OpStats, Results, load
@@ -39,7 +40,7 @@ from .units import fmt_ns, fmt_size
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-Input = Results | list[Results] | Comparison | CompareCurves | Plan | TraceSummary
+Input = Results | list[Results] | Comparison | CompareCurves | Plan | TraceSummary | ru.Review
 Tagged = tuple[str, Results]  # (the input's name, a run of it)
 
 MAX_TIMESERIES = 8  # time series charts: beyond that a report is a scroll, not a read
@@ -501,6 +502,92 @@ def _trace_sections(ch: _Charts, traces: list[tuple[str, TraceSummary]]) -> None
                " queue depth each IO found (blktrace) or its sequential share.")
 
 
+# --- a round-up: many drives side by side ------------------------------------------------
+
+_DRIVES_HEAD = ["Drive", "Model", "Firmware", "Capacity", "Serial", "Inputs"]
+
+
+def _drives_table(r: ru.RoundUp, serial: bool) -> str:
+    rows = [_row([_e(h) for h in _DRIVES_HEAD], tag="th")]
+    for d in r.drives:
+        srcs = sorted({m.drive.source for m in r.measures if m.drive == d} | {d.source})
+        nr = '<span class="nr">' + NOT_RECORDED + "</span>"
+        sn = (_e(d.serial) if serial else '<span class="nr">hidden (--serial shows it)</span>'
+              ) if d.serial else nr
+        rows.append(_row([_e(d.label), _e(d.model) if d.model else nr,
+                          _e(d.firmware) if d.firmware else nr,
+                          _e(fmt_bytes(d.capacity)) if d.capacity else nr, sn,
+                          _e(", ".join(Path(x).name or x for x in srcs))]))
+    return '<table class="drives">\n' + "\n".join(rows) + "\n</table>"
+
+
+def _differ(bars: Sequence[ru.Measure]) -> str:
+    """What a chart's drives were measured under that differs: said in its caption."""
+    out = []
+    for what, key in (("kernel", "kernel"), ("ssdk", "version")):
+        seen = {getattr(m, key) for m in bars if getattr(m, key)}
+        if len(seen) > 1:
+            out.append(f" The drives ran under different {what} versions: " + ", ".join(
+                f"{m.drive.label} {getattr(m, key)}" for m in bars) + ".")
+    return "".join(out)
+
+
+def _bar_label(m: ru.Measure, bars: Sequence[ru.Measure]) -> str:
+    """A drive's bar: its label, with its input when the drive has two bars."""
+    twice = sum(1 for b in bars if b.drive == m.drive) > 1
+    src = m.runs[0].target if m.runs else ""
+    return f"{m.drive.label} ({src})" if twice and src else m.drive.label
+
+
+def _roundup_table(r: ru.RoundUp, group: str) -> str:
+    """The group's tests as rows, a drive's figure in each column."""
+    drives = list(dict.fromkeys(m.drive for m in r.measures if m.group == group))
+    head = ["Test", "Unit", *(d.label for d in drives)]
+    rows = [_row([_e(h) for h in head], 2, tag="th")]
+    for t in r.tests(group):
+        bars = r.bars(group, t)
+        cells = [_e(t), _e(bars[0].unit)]
+        for d in drives:
+            vs = [m.value for m in bars if m.drive == d]
+            cells.append(", ".join(fmt_iops(v) if bars[0].unit == "IOPS" else fmt_rate(v)
+                                   for v in vs) if vs else DASH)
+        rows.append(_row(cells, 2))
+    return ('<div class="wide"><table class="roundup">\n' + "\n".join(rows)
+            + "\n</table></div>")
+
+
+def _roundup_sections(ch: _Charts, r: ru.RoundUp, serial: bool) -> None:
+    """The drives, then per way of measuring: a chart per test, a bar per
+    drive; a QD curve per sweep, a line per drive; the table of them all."""
+    ch.heading(f"Round-up: {len(r.drives)} drive{'s' if len(r.drives) != 1 else ''}")
+    ch.parts.append(_drives_table(r, serial))
+    groups = r.groups
+    if len(groups) > 1:
+        ch.parts.append('<p class="note">The drives were not all measured alike: '
+                        + _e("; ".join(groups)) + ". Each chart and table holds the"
+                        " drives measured alike, under its own heading.</p>")
+    for gi, g in enumerate(groups, 1):
+        ch.heading(f"Round-up: {g}")
+        ch.parts.append(_roundup_table(r, g))
+        for ti, t in enumerate(r.tests(g), 1):
+            bars = r.bars(g, t)
+            unit = bars[0].unit
+            ch.add(f"roundup-{gi}-{ti}", plots.roundup(
+                [plots.Bar(_bar_label(m, bars), m.value, m.mean_ns, m.max_ns) for m in bars],
+                unit, t),
+                f"{t} ({g}): {unit} of each drive, the fastest on top; beside it the run's"
+                f" mean and maximum latency in µs on a log scale.{_differ(bars)}")
+        sweeps = [(test, d, runs) for grp, test, d, runs in r.sweeps if grp == g]
+        for si, test in enumerate(dict.fromkeys(test for test, _, _ in sweeps), 1):
+            series = {d.label: list(runs) for tt, d, runs in sweeps if tt == test}
+            allr = [x for runs in series.values() for x in runs]
+            m = _qd_metric(allr)
+            ch.add(f"roundup-{gi}-qd-{si}", plots.qd_curve(series, m),
+                   f"{test} ({g}): {_unit(m)} of each drive at each queue depth (top), and"
+                   " the mean (solid) and 99th percentile (dashed) latency in µs (bottom),"
+                   " a line per drive.")
+
+
 def _charts(inputs: Sequence[Input], srcs: Sequence[str]) -> str:
     """Every chart that applies: the order of a review, throughput first; the
     commands of several steps last, each a section of its own."""
@@ -525,16 +612,46 @@ def _charts(inputs: Sequence[Input], srcs: Sequence[str]) -> str:
     return "\n".join(ch.parts)
 
 
+def _roundup_of(inputs: Sequence[Input], srcs: Sequence[str],
+                labels: dict[str, str] | None) -> ru.RoundUp | None:
+    """The round-up of the inputs: with a review among them, or results of two
+    drives their conditions name (results that name none, a null_blk's or
+    results written before conditions, are no second drive of their own)."""
+    of = [(s, x) for s, x in zip(srcs, inputs, strict=True) if not isinstance(x, TraceSummary)]
+    if not of:
+        return None
+    r = ru.roundup(of, labels)
+    named = [d for d in r.drives if d.model or d.serial]
+    if any(isinstance(x, ru.Review) for _, x in of) or len(named) > 1:
+        return r
+    return None
+
+
 def render(inputs: Sequence[Input], title: str = "ssdk report",
-           sources: Sequence[str] | None = None) -> str:
-    """The HTML page of *inputs* (runs, sweeps, compares, plans, trace summaries);
-    *sources* names each."""
-    srcs = _sources(inputs, sources)
-    runs = list(_all_runs(inputs, srcs))
-    plans = _plans(inputs, srcs)
-    total = len(runs) + sum(len(p.runs) for _, p in plans)
-    # Plans alone have no run of their own: no empty summary of runs.
+           sources: Sequence[str] | None = None, labels: dict[str, str] | None = None,
+           serial: bool = False) -> str:
+    """The HTML page of *inputs* (runs, sweeps, compares, plans, trace summaries,
+    reviews); *sources* names each. With a review among them, or two drives,
+    a round-up comes first: the drives side by side (*labels* renames them
+    by source, their serials shown only with *serial*). A review's runs are
+    in the round-up only: the other sections are the other inputs'."""
+    all_srcs = _sources(inputs, sources)
+    r = _roundup_of(inputs, all_srcs, labels)
+    head = _Charts()
+    if r is not None:
+        _roundup_sections(head, r, serial)
+    reviews = [x for x in inputs if isinstance(x, ru.Review)]
+    others = [(s, x) for s, x in zip(all_srcs, inputs, strict=True)
+              if not isinstance(x, ru.Review)]
+    rest, srcs = [x for _, x in others], [s for s, _ in others]
+    runs = list(_all_runs(rest, srcs))
+    plans = _plans(rest, srcs)
+    total = (len(runs) + sum(len(p.runs) for _, p in plans)
+             + sum(len(ru.runs_of(s.results)) for v in reviews for s in v.steps))
+    # Plans alone have no run of their own: no empty summary of runs; reviews
+    # alone, no conditions (the round-up's drives are theirs).
     summary = ["<h2>Summary</h2>", _summary(runs)] if runs else []
+    conditions = ["<h2>Conditions</h2>", _conditions(runs, plans)] if rest else []
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en">',
@@ -547,12 +664,12 @@ def render(inputs: Sequence[Input], title: str = "ssdk report",
         "<body>",
         f"<h1>{_e(title)}</h1>",
         f'<p class="note">{total} runs from {len(inputs)} inputs: '
-        f"{_e(', '.join(srcs))}. MB/s is 10<sup>6</sup> bytes per second, MiB/s"
+        f"{_e(', '.join(all_srcs))}. MB/s is 10<sup>6</sup> bytes per second, MiB/s"
         " 2<sup>20</sup>; latencies in µs.</p>",
-        "<h2>Conditions</h2>",
-        _conditions(runs, plans),
+        *head.parts,
+        *conditions,
         *summary,
-        _charts(inputs, srcs),
+        _charts(rest, srcs),
         "</body>",
         "</html>",
     ]
@@ -567,7 +684,16 @@ class InputError(Exception):
 
 
 def read_input(path: str) -> Input:
-    """What ``ssdk -j`` wrote in *path*, or InputError saying why not."""
+    """What ``ssdk -j`` wrote in *path* (a review's directory: the review),
+    or InputError saying why not."""
+    p = Path(path)
+    if p.is_dir():
+        if not ru.is_review(p):
+            raise InputError(f"a directory without {ru.REVIEW_JSON}: not a review's")
+        try:
+            return ru.read_review(p)
+        except ValueError as e:
+            raise InputError(str(e)) from None
     try:
         doc = json.loads(Path(path).read_text(encoding="utf-8"))
         if TraceSummary.is_json(doc):
@@ -595,8 +721,8 @@ def _dated(x: Input, path: Path) -> Input:
     except OSError:
         return x
     date = when.strftime("%Y-%m-%d %H:%M UTC (file written)")
-    if isinstance(x, TraceSummary):
-        return x  # a trace's summary has no conditions
+    if isinstance(x, (TraceSummary, ru.Review)):
+        return x  # a trace's summary has no conditions; a review's runs have theirs
 
     def one(r: Results) -> Results:
         if "date" in r.conditions or not r.conditions:
@@ -629,9 +755,19 @@ def parser() -> argparse.ArgumentParser:
         " where the runs ran, a table of every run, and the charts that apply to the"
         " inputs, as inline SVG (no script, no network, no file beside it). The charts"
         " need matplotlib.")
-    ap.add_argument("results", nargs="+", metavar="RESULT.json",
+    ap.add_argument("results", nargs="+", metavar="RESULT.json|DIR",
                     help="what ssdk -j ctl run, ctl results, ctl sweep, compare, ctl"
-                    " precondition, study, ctl purge (by the drive) or trace summary wrote")
+                    " precondition, study, ctl purge (by the drive) or trace summary wrote;"
+                    " or a review's directory (ssdk review's DIR). With a review, or"
+                    " results of two drives, the page begins with a round-up: a chart per"
+                    " test with a bar per drive")
+    ap.add_argument("--label", action="append", default=[], metavar="INPUT=NAME",
+                    help="call the drive of INPUT (a directory or file as given, or its"
+                    " name) NAME in the round-up, rather than its model; repeatable")
+    ap.add_argument("--serial", action="store_true",
+                    help="show the drives' serial numbers (hidden by default)")
+    ap.add_argument("--csv", metavar="ROUNDUP.csv",
+                    help="also write the round-up's figures, a row per drive and test")
     ap.add_argument("-o", "--output", required=True, metavar="REPORT.html",
                     help="the page to write, whole or not at all")
     ap.add_argument("--title", default="ssdk report",
@@ -639,8 +775,27 @@ def parser() -> argparse.ArgumentParser:
     return ap
 
 
+def _labels(given: Sequence[str], paths: Sequence[str]) -> dict[str, str]:
+    """--label INPUT=NAME, each naming an input: ValueError saying which does not."""
+    out: dict[str, str] = {}
+    names = {*paths, *(Path(p).name for p in paths)}
+    for g in given:
+        src, eq, name = g.partition("=")
+        if not eq or not src or not name.strip():
+            raise ValueError(f"--label {g!r}: INPUT=NAME")
+        if src not in names and src.rstrip("/") not in names:
+            raise ValueError(f"--label {g!r}: no input {src!r}")
+        out[src.rstrip("/")] = name.strip()
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    try:
+        labels = _labels(args.label, [p.rstrip("/") for p in args.results])
+    except ValueError as e:
+        print(f"{PROG}: {e}", file=sys.stderr)
+        return 2
 
     inputs: list[Input] = []
     for path in args.results:
@@ -654,13 +809,24 @@ def main(argv: list[str] | None = None) -> int:
     except ImportError:
         print(f"{PROG}: the charts need matplotlib: pip install matplotlib", file=sys.stderr)
         return 1
-    page = render(inputs, args.title, [Path(p).name for p in args.results])
-    out = Path(args.output)
-    try:
-        write_whole(out, page)
-    except OSError as e:
-        print(f"{PROG}: {out}: {e.strerror or e}", file=sys.stderr)
-        return 1
+    srcs = [p.rstrip("/") for p in args.results]
+    names = [Path(p).name for p in srcs]
+    page = render(inputs, args.title, names,
+                  {Path(k).name: v for k, v in labels.items()}, args.serial)
+    writes = [(Path(args.output), page)]
+    if args.csv:
+        r = _roundup_of(inputs, names, {Path(k).name: v for k, v in labels.items()})
+        if r is None:
+            print(f"{PROG}: --csv: no round-up (a review, or results of two drives)",
+                  file=sys.stderr)
+            return 1
+        writes.append((Path(args.csv), ru.csv(r, args.serial)))
+    for out, text in writes:
+        try:
+            write_whole(out, text)
+        except OSError as e:
+            print(f"{PROG}: {out}: {e.strerror or e}", file=sys.stderr)
+            return 1
     return 0
 
 

@@ -1,0 +1,224 @@
+# SPDX-License-Identifier: LGPL-2.1 OR BSD-3-Clause
+"""ssdk-report over drives: review directories of three drives into one round-up.
+
+The directories are made here from the fixtures (runs the real CLI
+printed), each step's run given the conditions of a drive and figures of
+its own: every bar must be its run's figure, in the seed's unit, sorted;
+labels the drives' (or the ones given); serials hidden unless asked; the
+CSV the same figures; drives measured differently apart; bad inputs
+refused with one line.
+"""
+
+from __future__ import annotations
+
+import copy
+import csv
+import io
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ssdk import report
+from ssdk import roundup as ru
+
+from .conftest import FIXTURES
+
+pytest.importorskip("matplotlib")
+
+DRIVES = {  # directory: (model, firmware, serial, capacity, speed)
+    "intel": ("INTEL SSDSC2CW120A3", "400i", "CVCV2054034S120BGN", 120034123776, 1.0),
+    "ocz": ("OCZ-VERTEX3", "2.15", "OCZ-5L2O4JBN1K2XA8D5", 120034123776, 0.7),
+    "samsung": ("Samsung SSD 830 Series", "CXM03B1Q", "S0XYNEAC123456", 128035676160, 1.3),
+}
+STEPS = (  # step, name, fixture
+    (1, "raw: 4k random read", "corner-randread-4k.json"),
+    (2, "raw: 128k sequential read", "corner-read-128k.json"),
+    (4, "raw: QD sweep", "sweep-nullb.json"),
+)
+
+
+def _drive_run(run: dict[str, Any], drive: tuple[str, str, str, int, float]) -> dict[str, Any]:
+    """*run* as if measured on *drive*: its conditions, its rates times its speed."""
+    model, fw, serial, cap, speed = drive
+    r = copy.deepcopy(run)
+    r["conditions"] = {"kernel": "6.12.0", "ssdk": "0.1.0", "device": f"{model} {fw}",
+                       "model": model, "firmware": fw, "serial": serial}
+    r["target_size"] = cap
+    for op in ("read", "write"):
+        r[op]["iops"] *= speed
+        r[op]["bw_bytes"] *= speed
+    return r
+
+
+def make_review(d: Path, drive: tuple[str, str, str, int, float], title: str = "A round-up",
+                scale: str = "quick") -> Path:
+    d.mkdir(parents=True)
+    steps: list[dict[str, Any]] = []
+    for n, name, fixture in STEPS:
+        doc = json.loads((FIXTURES / fixture).read_text())
+        doc = ([_drive_run(r, drive) for r in doc] if isinstance(doc, list)
+               else _drive_run(doc, drive))
+        file = f"{n:02d}-{fixture}"
+        (d / file).write_text(json.dumps(doc))
+        steps.append({"step": n, "name": name, "fs": None, "kind": "run", "file": file,
+                      "state": "done"})
+    steps.insert(2, {"step": 3, "name": "filesystem", "fs": "ext4", "kind": "filesystem",
+                     "file": None, "state": "done"})
+    (d / "review.json").write_text(json.dumps({
+        "title": title, "scale": scale, "target": "/dev/nvme0n1", "state": "done",
+        "runtime": None, "span": None, "steps": steps, "rows": []}))
+    return d
+
+
+def make_reviews(where: Path) -> list[Path]:
+    """The three drives' review directories in *where* (also for the browser's check)."""
+    return [make_review(where / name, drive) for name, drive in DRIVES.items()]
+
+
+@pytest.fixture()
+def dirs(tmp_path: Path) -> list[Path]:
+    return make_reviews(tmp_path)
+
+
+def step_figure(d: Path, step: int) -> tuple[str, float, float, int]:
+    """A step's run, read from its JSON here: its unit, figure, mean and max."""
+    doc = json.loads(next(d.glob(f"{step:02d}-*.json")).read_text())
+    rw = doc["config"]["rw"]
+    ops = [doc[o] for o in ("read", "write") if doc[o]["ios"]]
+    ios = sum(o["ios"] for o in ops)
+    mean = sum(o["lat_ns"]["mean"] * o["ios"] for o in ops) / ios
+    if rw.startswith("rand"):
+        return "IOPS", sum(o["iops"] for o in ops), mean, max(o["lat_ns"]["max"] for o in ops)
+    return "MB/s", sum(o["bw_bytes"] for o in ops) / 1e6, mean, max(
+        o["lat_ns"]["max"] for o in ops)
+
+
+def test_bars_are_the_runs_sorted(dirs: list[Path]) -> None:
+    r = ru.roundup([(d.name, ru.read_review(d)) for d in dirs])
+    assert [d.label for d in r.drives] == [m[0] for m in DRIVES.values()]
+    assert r.groups == ["A round-up, scale quick"]
+    for step, name, _ in STEPS[:2]:
+        bars = r.bars(r.groups[0], name)
+        want = sorted(((d.name, *step_figure(d, step)) for d in dirs), key=lambda x: -x[2])
+        assert [DRIVES[w[0]][0] for w in want] == [b.drive.label for b in bars]
+        for b, (_, unit, value, mean, worst) in zip(bars, want, strict=True):
+            assert (b.unit, b.max_ns) == (unit, worst)
+            assert b.value == pytest.approx(value) and b.mean_ns == pytest.approx(mean)
+    # a sweep: a test per depth, and a curve per drive
+    assert [t for t in r.tests(r.groups[0]) if t.startswith("raw: QD sweep")] == [
+        f"raw: QD sweep, QD{q}" for q in (1, 2, 4, 8)]
+    assert [(s[1], s[2].label, len(s[3])) for s in r.sweeps] == [
+        ("raw: QD sweep", m[0], 4) for m in DRIVES.values()]
+
+
+def test_page_labels_serials_and_csv(dirs: list[Path], tmp_path: Path) -> None:
+    out, table = tmp_path / "roundup.html", tmp_path / "roundup.csv"
+    assert report.main([*map(str, dirs), "-o", str(out), "--csv", str(table),
+                        "--label", "ocz=Vertex 3"]) == 0
+    page = out.read_text()
+    assert "Round-up: 3 drives" in page
+    assert page.count('<figure class="chart" id="roundup-1-') == 2 + 4 + 1  # 6 tests, a curve
+    for label in ("INTEL SSDSC2CW120A3", "Vertex 3", "Samsung SSD 830 Series"):
+        assert label in page
+    assert "OCZ-VERTEX3" in page  # its model, in the table of drives
+    for _, _, serial, _, _ in DRIVES.values():
+        assert serial not in page
+    assert "hidden (--serial shows it)" in page
+    rows = list(csv.DictReader(io.StringIO(table.read_text())))
+    assert len(rows) == 3 * (2 + 4)
+    first = [x for x in rows if x["test"] == "raw: 4k random read"]
+    assert [x["drive"] for x in first] == ["Samsung SSD 830 Series", "INTEL SSDSC2CW120A3",
+                                           "Vertex 3"]
+    unit, value, _, _ = step_figure(dirs[2], 1)
+    assert first[0]["unit"] == unit and float(first[0]["value"]) == pytest.approx(value, 1e-6)
+    assert {x["serial"] for x in rows} == {ru.NO_SERIAL}
+    # asked: shown
+    assert report.main([*map(str, dirs), "-o", str(out), "--serial", "--csv", str(table)]) == 0
+    assert all(s in out.read_text() for _, _, s, _, _ in DRIVES.values())
+    assert {x["serial"] for x in csv.DictReader(io.StringIO(table.read_text()))} == {
+        s for _, _, s, _, _ in DRIVES.values()}
+
+
+def test_measured_differently_apart(tmp_path: Path) -> None:
+    a = make_review(tmp_path / "a", DRIVES["intel"])
+    b = make_review(tmp_path / "b", DRIVES["ocz"], scale="full")
+    r = ru.roundup([(d.name, ru.read_review(d)) for d in (a, b)])
+    assert r.groups == ["A round-up, scale quick", "A round-up, scale full"]
+    assert all(len(r.bars(g, t)) == 1 for g in r.groups for t in r.tests(g))
+    page = report.render([ru.read_review(a), ru.read_review(b)], sources=["a", "b"])
+    assert "The drives were not all measured alike" in page
+
+
+def test_one_drive_twice_is_one_drive(tmp_path: Path) -> None:
+    """Two directories of the same drive (same model, firmware, serial and
+    capacity): one drive, two bars in each test, told apart by input."""
+    a = make_review(tmp_path / "a", DRIVES["intel"])
+    b = make_review(tmp_path / "b", DRIVES["intel"])
+    r = ru.roundup([(d.name, ru.read_review(d)) for d in (a, b)])
+    assert len(r.drives) == 1
+    assert len(r.bars(r.groups[0], "raw: 4k random read")) == 2
+
+
+def test_results_of_two_drives_make_a_roundup(tmp_path: Path) -> None:
+    """Two result files whose conditions name two drives: a round-up, the seed's
+    two runs of "Intel SSD 520" and "OCZ Vertex 3"; files of one unnamed drive: none."""
+    run = json.loads((FIXTURES / "corner-randread-4k.json").read_text())
+    files = []
+    for name, drive in (("520", ("Intel SSD 520", "400i", "", 0, 1.0)),
+                        ("v3", ("OCZ Vertex 3", "2.15", "", 0, 0.5))):
+        f = tmp_path / f"{name}.json"
+        f.write_text(json.dumps(_drive_run(run, drive)))
+        files.append(f)
+    out = tmp_path / "r.html"
+    assert report.main([*map(str, files), "-o", str(out)]) == 0
+    page = out.read_text()
+    assert "Round-up: 2 drives" in page and "OCZ Vertex 3" in page
+    plain = [str(FIXTURES / "corner-randread-4k.json"), str(FIXTURES / "corner-read-128k.json")]
+    assert report.main([*plain, "-o", str(out)]) == 0
+    assert "Round-up" not in out.read_text()
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["--label", "nosuch=X"], r"--label 'nosuch=X': no input 'nosuch'"),
+    (["--label", "intel"], r"--label 'intel': INPUT=NAME"),
+    (["--label", "intel= "], r"--label 'intel= ': INPUT=NAME"),
+])
+def test_bad_labels(dirs: list[Path], tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                    args: list[str], said: str) -> None:
+    out = tmp_path / "x.html"
+    assert report.main([*map(str, dirs), "-o", str(out), *args]) == 2
+    err = capsys.readouterr().err
+    assert re.search(said, err) and err.count("\n") == 1, err
+    assert not out.exists()
+
+
+def test_bad_directories(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "x.html"
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert report.main([str(empty), "-o", str(out)]) == 1
+    assert "a directory without review.json" in capsys.readouterr().err
+    d = make_review(tmp_path / "d", DRIVES["intel"])
+    (d / "01-corner-randread-4k.json").write_text("{")
+    assert report.main([str(d), "-o", str(out)]) == 1
+    assert "01-corner-randread-4k.json: not ssdk results" in capsys.readouterr().err
+    rec = json.loads((d / "review.json").read_text())
+    rec["steps"][0]["file"] = "../../etc/passwd"
+    (d / "review.json").write_text(json.dumps(rec))
+    assert report.main([str(d), "-o", str(out)]) == 1
+    assert "is not a file of the directory" in capsys.readouterr().err
+    (d / "review.json").write_text("[]")
+    assert report.main([str(d), "-o", str(out)]) == 1
+    assert "not a review's record" in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_csv_without_roundup(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out, table = tmp_path / "x.html", tmp_path / "x.csv"
+    assert report.main([str(FIXTURES / "corner-randread-4k.json"), "-o", str(out),
+                        "--csv", str(table)]) == 1
+    assert "--csv: no round-up" in capsys.readouterr().err
+    assert not out.exists() and not table.exists()
