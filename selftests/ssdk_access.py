@@ -13,6 +13,7 @@ from typing import Any
 from lib import pattern
 from lib.py import (
     blk_stat,
+    blk_stats,
     brd_load,
     cli,
     cli_json,
@@ -200,6 +201,28 @@ def sweep() -> None:
     ksft_eq(sum(1 for r in rows[1:] if r.split()[-1:] == ["done"]), 2, "rows of points done")
 
 
+def sweep_bs_grid() -> None:
+    """--bs 4k,64k,1m with --iodepth 1,4: six points, each size at each
+    depth (depth varying fastest), each run's bs and iodepth as asked,
+    its bytes its IOs times its size, and the device's own counters the
+    sum of them all."""
+    sectors = blk_stats("nullb0")[2]
+    j = cli_json("ctl", "sweep", "-q", "--target", "/dev/nullb0", "--bs", "4k,64k,1m",
+                 "--iodepth", "1,4", "--ios", "500")
+    sectors = blk_stats("nullb0")[2] - sectors
+    ksft_eq([(p["config"]["bs"], p["config"]["iodepth"]) for p in j],
+            [(bs, qd) for bs in (4096, 65536, 1 << 20) for qd in (1, 4)], "points: bs, iodepth")
+    ksft_eq([p["read"]["bytes"] for p in j],
+            [p["read"]["ios"] * p["config"]["bs"] for p in j], "bytes: IOs x bs")
+    ksft_eq(sectors * 512, sum(p["completed"] * p["config"]["bs"] for p in j),
+            "the device's sectors read: every point's IOs x its size")
+    p = cli("ctl", "sweep", "-q", "--target", "/dev/nullb0", "--bs", "4k,1m", "--ios", "200")
+    ksft_ok(p)
+    rows = [r.split() for r in p.stdout.splitlines()]
+    ksft_eq([r[:2] for r in rows], [["iodepth", "bs"], ["1", "4k"], ["1", "1m"]],
+            "text: a row per size, its depth and size")
+
+
 def job_whole() -> None:
     """A job whose second target cannot be opened runs nothing: the run
     started on the first is deleted."""
@@ -250,6 +273,8 @@ def cases() -> list[Callable[[], None]]:
               stall),
         ksft_case("2_targets_2_workers_each_per_run_counts_add_up_to_the_total_and_to_diskstats",
               workers),
+        ksft_case("sweep_bs_4k_64k_1m_at_iodepth_1_4_six_points_bytes_on_the_device",
+                  sweep_bs_grid),
         ksft_case("sweep_over_iodepth_1_4_16_one_result_per_point_json_one_row_per_point_text",
               sweep),
         ksft_case("a_job_with_a_missing_second_target_refused_and_the_first_targets_run_deleted",

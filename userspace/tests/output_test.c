@@ -405,12 +405,15 @@ TEST(text_job_list_sweep)
 	EXPECT_LINE(out, "   8  done      randwrite     4 KiB     3     1.000 s          1000  /dev/sdb");
 	free(out);
 
-	/* a header once, a row per point, both ops' latencies together */
+	/* a header once, a row per point (its depth and size), both ops' latencies together */
+	two[1].st.config.bs = 1 << 20;
 	CAPTURE(out, (o.ops->sweep_begin(&o), o.ops->sweep_point(&o, two, 1, &two[0]),
-		      o.ops->sweep_point(&o, two, 2, &total), o.ops->sweep_end(&o)));
-	EXPECT_STREQ(" iodepth         IOPS       MB/s         mean          p99          max  state\n"
-		     "       3       1000.0       4.10    500.50 us    990.21 us     1.000 ms  done\n"
-		     "       6       2000.0       8.19    500.50 us    990.21 us     1.000 ms  done\n",
+		      o.ops->sweep_point(&o, two, 2, &total),
+		      o.ops->sweep_point(&o, two, 1, &two[1]), o.ops->sweep_end(&o)));
+	EXPECT_STREQ(" iodepth       bs         IOPS       MB/s         mean          p99          max  state\n"
+		     "       3       4k       1000.0       4.10    500.50 us    990.21 us     1.000 ms  done\n"
+		     "       6       4k       2000.0       8.19    500.50 us    990.21 us     1.000 ms  done\n"
+		     "       3       1m       1000.0       4.10    500.50 us    990.21 us     1.000 ms  done\n",
 		     out);
 	free(out);
 	result_free(&total);

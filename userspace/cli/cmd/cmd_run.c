@@ -27,7 +27,7 @@ static int run_or_start(struct cli *cli, struct workload *w)
 		err = workload_check(cli, w);
 	if (err || w->dry_run)
 		return err ? err : workload_dry_run(cli, w);
-	workload_jobs(w, 0);
+	workload_jobs(w, 0, 0);
 	err = jobs_start(cli, w->h, jobs);
 	if (err)
 		return err;

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * ssdk ctl sweep: a workload at each of several iodepths in turn, every
- * point's runs checked before the first starts; a row per point, or a
- * JSON array of their results.
+ * ssdk ctl sweep: a workload at each of several iodepths, or block sizes,
+ * or both (each size at each depth), in turn, every point's runs checked
+ * before the first starts; a row per point, or a JSON array of their
+ * results.
  */
 
 #include "commands.h"
@@ -23,8 +24,8 @@ static int sweep_run(struct cli *cli, int argc, char **argv)
 		goto out;
 	}
 	cli->out.ops->sweep_begin(&cli->out);
-	for (i = 0; i < w->nr_qds && !err; i++) {
-		workload_jobs(w, w->qds[i]);
+	for (i = 0; i < workload_points(w) && !err; i++) {
+		workload_point(w, i);
 		err = jobs_run(cli, w->h, &w->jobs, workload_progress(w));
 		if (w->jobs.total.st.id)
 			cli->out.ops->sweep_point(&cli->out, w->jobs.res, w->jobs.nr, &w->jobs.total);
@@ -39,9 +40,9 @@ out:
 const struct cli_cmd cmd_sweep = {
 	.name = "sweep",
 	.group = "ctl",
-	.usage = "ssdk ctl sweep --target DEV --iodepth N,N,... [OPTIONS]",
+	.usage = "ssdk ctl sweep --target DEV --iodepth N,N,... | --bs SIZE,SIZE,... [OPTIONS]",
 	.about = workload_about,
-	.summary = "run a workload at each of several iodepths",
+	.summary = "run a workload at each of several iodepths or block sizes",
 	.opts = workload_opts,
 	.run = sweep_run,
 	.csv = 1,

@@ -62,7 +62,7 @@ const char workload_about[] =
 enum {
 	OPT_TARGET, OPT_TARGET_ONE, OPT_ENGINE, OPT_BUFFERED, OPT_FILE_SIZE, OPT_FILE_SIZE_FILE,
 	OPT_ENGINES, OPT_FILE, OPT_PROFILE, OPT_PROFILES, OPT_TRACE, OPT_TIMING, OPT_REMAP,
-	OPT_WORKERS, OPT_CPUS, OPT_RW, OPT_RWMIXREAD, OPT_BS, OPT_BSSPLIT, OPT_IODEPTH,
+	OPT_WORKERS, OPT_CPUS, OPT_RW, OPT_RWMIXREAD, OPT_BS, OPT_BSS, OPT_BSSPLIT, OPT_IODEPTH,
 	OPT_IODEPTHS, OPT_BATCH, OPT_POLLED, OPT_ANATOMY,
 	OPT_OFFSET, OPT_SPAN, OPT_ALIGN, OPT_ALIGN_OFFSET, OPT_STRIDE, OPT_PATTERN,
 	OPT_RATE_IOPS, OPT_ARRIVALS, OPT_OPEN_LOOP, OPT_RUNTIME, OPT_IOS, OPT_RAMP,
@@ -123,14 +123,17 @@ const struct cli_opt workload_opts[] = {
 	[OPT_RWMIXREAD] = { NULL, 0, "PCT", SSDK_A_RUN_RWMIXREAD,
 		"percentage of reads of a mix", W_DRAWN },
 	[OPT_BS] = { NULL, 0, "SIZE", SSDK_A_RUN_BS,
-		"bytes per IO, a multiple of the device's logical block size", W_DRAWN },
+		"bytes per IO, a multiple of the device's logical block size", W_DRAWN & ~W_SWEEP },
+	[OPT_BSS] = { NULL, 0, "SIZE,SIZE,...", SSDK_A_RUN_BS,
+		"bytes per IO, a point at each (with --iodepth N,N,...: each size at each depth)",
+		W_SWEEP },
 	[OPT_BSSPLIT] = { "bssplit", 0, "LIST", SSDK_A_RUN_BS_SPLIT,
 		"several sizes instead: SIZE/PCT:SIZE/PCT... adding up to 100 (4k/70:64k/30)",
 		W_DRAWN },
 	[OPT_IODEPTH] = { NULL, 0, "N", SSDK_A_RUN_IODEPTH, "IOs kept in flight",
 		W_RUN | W_START | W_PRECOND | W_STUDY | W_REPLAY },
 	[OPT_IODEPTHS] = { NULL, 0, "N,N,...", SSDK_A_RUN_IODEPTH,
-		"IOs kept in flight, a point at each (compare: a curve per engine)",
+		"IOs kept in flight, a point at each (compare: a curve per engine; sweep: with --bs SIZE,SIZE,..., each size at each depth)",
 		W_SWEEP | W_COMPARE },
 	[OPT_BATCH] = { NULL, 0, "N", SSDK_A_RUN_BATCH,
 		"submit N IOs at a time, under one plug, once N slots are free (their latency includes the wait while the batch is built)",
@@ -266,6 +269,31 @@ static int study_profiles(struct cli *cli, const char *arg, struct workload *w)
 	return 0;
 }
 
+/* sweep's --bs SIZE,SIZE,...: its sizes, each a point (the module judges each). */
+static int workload_bss(struct cli *cli, const char *arg, struct workload *w)
+{
+	char *sizes = strdup(arg), *save = NULL, *size;
+	uint64_t v;
+	int err = 0;
+
+	if (!sizes)
+		return runtime_error(cli, "out of memory");
+	w->nr_bss = 0;
+	for (size = strtok_r(sizes, ",", &save); size && !err;
+	     size = strtok_r(NULL, ",", &save)) {
+		if (w->nr_bss == WORKLOAD_MAX_POINTS)
+			err = usage_error(cli, "--bs: %d sizes at most", WORKLOAD_MAX_POINTS);
+		else if (ssdk_parse_size(size, &v) || !v || v > UINT32_MAX)
+			err = usage_error(cli, "--bs: '%s' is not a size", size);
+		else
+			w->bss[w->nr_bss++] = v;
+	}
+	if (!err && (!w->nr_bss || arg[strlen(arg) - 1] == ',' || strstr(arg, ",,")))
+		err = usage_error(cli, "--bs: '%s' is not a list SIZE,SIZE,...", arg);
+	free(sizes);
+	return err;
+}
+
 /* --cpus LIST: the cpus attribute, an entry per CPU. */
 static int workload_cpus(struct cli *cli, const char *arg, struct ssdk_run_config *c)
 {
@@ -358,6 +386,8 @@ static int workload_opt(struct cli *cli, const struct cli_opt *o, const char *ar
 		if (ssdk_parse_size(arg, &w->file_size) || !w->file_size)
 			return usage_error(cli, "--file-size: '%s' is not a size", arg);
 		return 0;
+	case OPT_BSS:
+		return workload_bss(cli, arg, w);
 	case OPT_IODEPTHS:
 		if (parse_list(arg, w->qds, WORKLOAD_MAX_POINTS, &w->nr_qds, 0))
 			return usage_error(cli, "--%s: '%s' is not a list of at most %d numbers (N,N,...)",
@@ -510,8 +540,10 @@ static int workload_parse(struct cli *cli, const struct cli_cmd *cmd, int argc, 
 	    !ssdk_config_is_set(&w->cfg, SSDK_A_RUN_IOS) &&
 	    !ssdk_config_is_set(&w->cfg, SSDK_A_RUN_ROUNDS))
 		return usage_error(cli, "--runtime, --rounds or --ios is needed");
-	if (w->use == FOR_SWEEP && !w->nr_qds)
-		return usage_error(cli, "--iodepth N,N,... is needed");
+	if (w->use == FOR_SWEEP && !w->nr_qds && !w->nr_bss)
+		return usage_error(cli, "--iodepth N,N,... or --bs SIZE,SIZE,... is needed");
+	if (w->use == FOR_SWEEP && w->nr_bss && ssdk_config_is_set(&w->cfg, SSDK_A_RUN_BS_SPLIT))
+		return usage_error(cli, "--bs SIZE,SIZE,... and --bssplit: one or the other");
 	return w->use == FOR_COMPARE ? compare_options(cli, w) : 0;
 }
 
@@ -591,14 +623,42 @@ int workload_load_trace(struct cli *cli, struct workload *w)
 }
 
 /**
+ * workload_points() - A workload's points: a sweep's sizes times its depths.
+ * @w: The workload.
+ *
+ * Return: How many; 1 for a command that is no sweep.
+ */
+unsigned int workload_points(const struct workload *w)
+{
+	if (w->use != FOR_SWEEP)
+		return 1;
+	return (w->nr_bss ? w->nr_bss : 1) * (w->nr_qds ? w->nr_qds : 1);
+}
+
+/**
+ * workload_point() - The runs of a sweep's point @i (workload_jobs()).
+ * @w: The workload.
+ * @i: The point, below workload_points(): the sizes in turn, each at
+ *	every depth (depth varies fastest).
+ */
+void workload_point(struct workload *w, unsigned int i)
+{
+	unsigned int nq = w->nr_qds ? w->nr_qds : 1;
+
+	workload_jobs(w, w->use == FOR_SWEEP && w->nr_qds ? w->qds[i % nq] : 0,
+		      w->use == FOR_SWEEP && w->nr_bss ? w->bss[i / nq] : 0);
+}
+
+/**
  * workload_jobs() - The runs of a workload: one per target.
  * @w: The workload: its @jobs get their configurations and count.
  * @iodepth: A sweep point's iodepth, or 0.
+ * @bs: A sweep point's size, or 0.
  *
  * With several targets, each run gets its own seed (seed, seed + 1, ...);
  * a run's workers are the module's (shares of one run).
  */
-void workload_jobs(struct workload *w, uint32_t iodepth)
+void workload_jobs(struct workload *w, uint32_t iodepth, uint32_t bs)
 {
 	struct jobs *jobs = &w->jobs;
 	uint64_t seed = ssdk_config_get(&w->cfg, SSDK_A_RUN_SEED);
@@ -611,6 +671,8 @@ void workload_jobs(struct workload *w, uint32_t iodepth)
 		ssdk_config_set_target(c, w->targets[t]);
 		if (iodepth)
 			ssdk_config_set(c, SSDK_A_RUN_IODEPTH, iodepth);
+		if (bs)
+			ssdk_config_set(c, SSDK_A_RUN_BS, bs);
 		if (w->nr_targets > 1)
 			ssdk_config_set(c, SSDK_A_RUN_SEED, seed + t);
 	}
@@ -691,7 +753,7 @@ static int workload_fill_files(struct cli *cli, struct workload *w)
  */
 int workload_check(struct cli *cli, struct workload *w)
 {
-	unsigned int points = w->use == FOR_SWEEP ? w->nr_qds : 1, i;
+	unsigned int points = workload_points(w), i;
 	int err;
 
 	/* One run and no file: a single step, which checks itself. */
@@ -702,7 +764,7 @@ int workload_check(struct cli *cli, struct workload *w)
 	if (!err && w->use == FOR_COMPARE)
 		err = compare_check(cli, w->h, &w->cmp);
 	for (i = 0; !err && w->use != FOR_COMPARE && i < points; i++) {
-		workload_jobs(w, w->use == FOR_SWEEP ? w->qds[i] : 0);
+		workload_point(w, i);
 		err = jobs_check(cli, w->h, &w->jobs);
 	}
 	if (err || w->dry_run) {
@@ -721,7 +783,7 @@ int workload_check(struct cli *cli, struct workload *w)
  */
 int workload_dry_run(struct cli *cli, const struct workload *w)
 {
-	unsigned int points = w->use == FOR_SWEEP ? w->nr_qds : 1;
+	unsigned int points = workload_points(w);
 	unsigned int runs = w->use == FOR_COMPARE ?
 			    w->cmp.nr * (w->cmp.nr_qds ? w->cmp.nr_qds : 1) :
 			    points * w->nr_targets;

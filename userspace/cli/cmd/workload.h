@@ -34,6 +34,8 @@ enum workload_use {
  * @nr_targets: How many.
  * @qds: A sweep's iodepths.
  * @nr_qds: How many.
+ * @bss: A sweep's sizes (--bs SIZE,SIZE,...).
+ * @nr_bss: How many.
  * @cmp: compare's engines and file.
  * @engines: compare's --engines, split in place into @cmp.
  * @file_size: --file-size, or 0.
@@ -59,6 +61,8 @@ struct workload {
 	unsigned int nr_targets;
 	uint32_t qds[WORKLOAD_MAX_POINTS];
 	unsigned int nr_qds;
+	uint32_t bss[WORKLOAD_MAX_POINTS];
+	unsigned int nr_bss;
 	struct compare cmp;
 	char engines[256];
 	uint64_t file_size;
@@ -84,7 +88,9 @@ extern const char workload_about[];
 int workload_open(struct cli *cli, const struct cli_cmd *cmd, int argc, char **argv,
 		  struct workload **out);
 void workload_close(struct workload *w);
-void workload_jobs(struct workload *w, uint32_t iodepth);
+void workload_jobs(struct workload *w, uint32_t iodepth, uint32_t bs);
+unsigned int workload_points(const struct workload *w);
+void workload_point(struct workload *w, unsigned int i);
 int workload_check(struct cli *cli, struct workload *w);
 int workload_dry_run(struct cli *cli, const struct workload *w);
 int workload_progress(const struct workload *w);

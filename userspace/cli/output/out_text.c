@@ -641,7 +641,7 @@ static void text_sweep_begin(struct output *out)
 	out->rows = 0;
 }
 
-/* One row of a sweep: the total of both ops at one iodepth. */
+/* One row of a sweep: the total of both ops at one iodepth and size. */
 static void text_sweep_point(struct output *out, const struct run_result *r, unsigned int n,
 			     const struct run_result *total)
 {
@@ -649,13 +649,13 @@ static void text_sweep_point(struct output *out, const struct run_result *r, uns
 	uint64_t ios = t->stats[0].ios + t->stats[1].ios;
 	uint64_t bytes = t->stats[0].bytes + t->stats[1].bytes, p99 = 0;
 	struct ssdk_counts both = { 0 };
-	char mean[32], pct[32], mx[32];
+	char mean[32], pct[32], mx[32], bs[SSDK_FMT_LEN];
 	uint64_t *hist = NULL;
 	unsigned int op;
 
 	if (!out->rows++)
-		printf("%8s %12s %10s %12s %12s %12s  %s\n", "iodepth", "IOPS", "MB/s", "mean",
-		       "p99", "max", "state");
+		printf("%8s %8s %12s %10s %12s %12s %12s  %s\n", "iodepth", "bs", "IOPS", "MB/s",
+		       "mean", "p99", "max", "state");
 	for (op = 0; op < SSDK_NR_OPS; op++)
 		ssdk_counts_merge(&both, &t->stats[op]);
 	if (ios && total->hists[0]) {
@@ -666,7 +666,8 @@ static void text_sweep_point(struct output *out, const struct run_result *r, uns
 	if (hist)
 		p99 = ssdk_hist_percentile(hist, ios, 99, both.lat_min_ns, both.lat_max_ns);
 	free(hist);
-	printf("%8u %12.1f %10.2f %12s %12s %12s  %s\n", t->config.iodepth,
+	printf("%8u %8s %12.1f %10.2f %12s %12s %12s  %s\n", t->config.iodepth,
+	       t->config.nr_bs ? "split" : ssdk_fmt_size(bs, sizeof(bs), t->config.bs),
 	       t->measured_ns ? ios * 1e9 / t->measured_ns : 0,
 	       t->measured_ns ? bytes * 1e3 / t->measured_ns : 0,
 	       ios ? ssdk_fmt_ns(mean, sizeof(mean), (double)both.lat_sum_ns / ios) : "-",

@@ -186,6 +186,28 @@ def _lat_range(lines: Sequence[_Line]) -> tuple[float, float]:
 # --- throughput -----------------------------------------------------------------------
 
 
+SweepAxis = Literal["iodepth", "bs"]
+
+
+def sweep_curves(runs: Sequence[Results]) -> list[tuple[str, SweepAxis, list[Results]]]:
+    """A sweep's curves: (what tells it apart, its x, its runs in order).
+
+    Over depths (one size): one curve against queue depth; over sizes (one
+    depth): one against block size; a grid of both: a curve against block
+    size per depth, told apart by ", QDn".
+    """
+    qds = sorted({r.iodepth for r in runs})
+    if len({r.bs for r in runs}) <= 1:
+        return [("", "iodepth", sorted(runs, key=lambda r: r.iodepth))]
+    return [(f", QD{q}" if len(qds) > 1 else "", "bs",
+             sorted((r for r in runs if r.iodepth == q), key=lambda r: r.bs)) for q in qds]
+
+
+def curve(series: Mapping[str, Sequence[Results]], metric: Metric, by: SweepAxis) -> Figure:
+    """qd_curve() or bs_curve(), by *by*."""
+    return _curve(series, metric, by)
+
+
 def qd_curve(series: Mapping[str, Sequence[Results]], metric: Metric = "mb_s") -> Figure:
     """Throughput against queue depth, one line per series, latency below.
 
@@ -195,20 +217,36 @@ def qd_curve(series: Mapping[str, Sequence[Results]], metric: Metric = "mb_s") -
     (dashed) latency in µs, in the series' colour. x is log2 with a tick
     at each queue depth run.
     """
+    return _curve(series, metric, "iodepth")
+
+
+def bs_curve(series: Mapping[str, Sequence[Results]], metric: Metric = "mb_s") -> Figure:
+    """Throughput against block size, one line per series, latency below.
+
+    As qd_curve(), the runs of each series one per block size (a sweep
+    of ``--bs``): x is the size, log2, with a tick at each size run.
+    """
+    return _curve(series, metric, "bs")
+
+
+def _curve(series: Mapping[str, Sequence[Results]], metric: Metric, by: SweepAxis) -> Figure:
     if metric not in ("mb_s", "iops"):
         raise ValueError(f"metric is 'mb_s' or 'iops', not {metric!r}")
     from matplotlib.lines import Line2D
     from matplotlib.ticker import NullLocator
 
+    def x_of(r: Results) -> int:
+        return r.iodepth if by == "iodepth" else r.bs
+
     fig = _figure(8, 6)
     top, bottom = fig.subplots(2, 1, sharex=True, height_ratios=(3, 2))
-    qds: set[int] = set()
+    xs: set[int] = set()
     everything: list[Results] = []
     for i, (name, runs) in enumerate(series.items()):
-        runs = sorted(runs, key=lambda r: r.iodepth)
+        runs = sorted(runs, key=x_of)
         everything += runs
-        x = [r.iodepth for r in runs]
-        qds.update(x)
+        x = [x_of(r) for r in runs]
+        xs.update(x)
         y = [r.total_mb_s if metric == "mb_s" else r.total_iops for r in runs]
         top.plot(x, y, color=_colour(i), marker="o", linewidth=2, label=_plain(name))
         bottom.plot(x, [r.main.lat.mean / 1e3 for r in runs], color=_colour(i),
@@ -216,22 +254,25 @@ def qd_curve(series: Mapping[str, Sequence[Results]], metric: Metric = "mb_s") -
         bottom.plot(x, [_pct_us(r.main.lat, 99) for r in runs], color=_colour(i),
                     marker="o", markersize=4, linestyle="--", label=f"{_plain(name)} p99")
     name = "MB/s" if metric == "mb_s" else "IOPS"
-    work = _workload(everything)
-    fig.suptitle(f"{name} by queue depth" + (f": {work}" if work else ""), fontweight="bold")
+    rws = {r.rw for r in everything}
+    work = _workload(everything) if by == "iodepth" else (rws.pop() if len(rws) == 1 else "")
+    fig.suptitle(f"{name} by {'queue depth' if by == 'iodepth' else 'block size'}"
+                 + (f": {work}" if work else ""), fontweight="bold")
     for ax in (top, bottom):
         _style(ax)
         ax.set_xscale("log", base=2)
         ax.set_ylim(bottom=0)
-    if qds:
-        ticks = sorted(qds)
-        bottom.set_xticks(ticks, [str(q) for q in ticks])
+    if xs:
+        ticks = sorted(xs)
+        bottom.set_xticks(ticks, [str(q) if by == "iodepth" else fmt_size(q) for q in ticks])
         bottom.xaxis.set_minor_locator(NullLocator())
         bottom.set_xlim(ticks[0] / 1.3, ticks[-1] * 1.3)
     _thousands(top.yaxis)
     top.set_ylabel(name if metric == "iops" else "MB/s (10⁶ bytes/s)")
     top.legend(loc="best", frameon=False)
     bottom.set_ylabel("Latency (µs)")
-    bottom.set_xlabel("Queue depth (IOs in flight)")
+    bottom.set_xlabel("Queue depth (IOs in flight)" if by == "iodepth" else
+                      "Block size (bytes per IO)")
     # The colours are the series above: here only say which line is which.
     bottom.legend(handles=[Line2D([], [], color="#333333", marker="o", markersize=4),
                            Line2D([], [], color="#333333", marker="o", markersize=4,

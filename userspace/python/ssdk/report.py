@@ -307,10 +307,19 @@ def _throughput(ch: _Charts, singles: list[Tagged], sweeps: list[list[Results]],
                " average that stalls shows it.")
     for i, sw in enumerate(sweeps, 1):
         m = _qd_metric(sw)
-        qds = ", ".join(str(r.iodepth) for r in sw)
-        ch.add(f"qd-{i}", plots.qd_curve({_sweep_name(sw): sw}, m),
-               f"{_unit(m)} of {_sweep_name(sw)} at queue depths {qds} (top), and the mean"
-               " (solid) and 99th percentile (dashed) latency in µs at each (bottom).")
+        parts = plots.sweep_curves(sw)
+        if parts[0][1] == "iodepth":
+            qds = ", ".join(str(r.iodepth) for r in sw)
+            ch.add(f"qd-{i}", plots.qd_curve({_sweep_name(sw): sw}, m),
+                   f"{_unit(m)} of {_sweep_name(sw)} at queue depths {qds} (top), and the mean"
+                   " (solid) and 99th percentile (dashed) latency in µs at each (bottom).")
+            continue
+        sizes = ", ".join(fmt_size(b) for b in sorted({r.bs for r in sw}))
+        name = f"{sw[0].target}: {sw[0].rw}"
+        ch.add(f"bs-{i}", plots.bs_curve({f"QD{c[0].iodepth}": c for _, _, c in parts}, m),
+               f"{_unit(m)} of {name} at block sizes {sizes} (top), a line per queue depth,"
+               " and the mean (solid) and 99th percentile (dashed) latency in µs at each"
+               " (bottom).")
     for i, (src, cc) in enumerate(curves, 1):
         series = cc.curves()
         m = _qd_metric([r for runs in series.values() for r in runs])
@@ -321,6 +330,7 @@ def _throughput(ch: _Charts, singles: list[Tagged], sweeps: list[list[Results]],
                f"{_unit(m)} of each engine of {src} at queue depths"
                f" {', '.join(str(p.iodepth) for p in cc.points)} (top), and the mean (solid)"
                f" and 99th percentile (dashed) latency in µs at each (bottom).{note}")
+    sweeps = [sw for sw in sweeps if plots.sweep_curves(sw)[0][1] == "iodepth"]
     if len(sweeps) >= 2:
         m = _qd_metric([r for sw in sweeps for r in sw])
         series = {f"{_sweep_name(sw)} ({j})": sw for j, sw in enumerate(sweeps, 1)}
@@ -577,15 +587,17 @@ def _roundup_sections(ch: _Charts, r: ru.RoundUp, serial: bool) -> None:
                 unit, t),
                 f"{t} ({g}): {unit} of each drive, the fastest on top; beside it the run's"
                 f" mean and maximum latency in µs on a log scale.{_differ(bars)}")
-        sweeps = [(test, d, runs) for grp, test, d, runs in r.sweeps if grp == g]
-        for si, test in enumerate(dict.fromkeys(test for test, _, _ in sweeps), 1):
-            series = {d.label: list(runs) for tt, d, runs in sweeps if tt == test}
-            allr = [x for runs in series.values() for x in runs]
-            m = _qd_metric(allr)
-            ch.add(f"roundup-{gi}-qd-{si}", plots.qd_curve(series, m),
-                   f"{test} ({g}): {_unit(m)} of each drive at each queue depth (top), and"
-                   " the mean (solid) and 99th percentile (dashed) latency in µs (bottom),"
-                   " a line per drive.")
+        lines: dict[tuple[str, plots.SweepAxis], dict[str, list[Results]]] = {}
+        for grp, test, d, runs in r.sweeps:
+            for part, axis, c in plots.sweep_curves(runs) if grp == g else ():
+                lines.setdefault((test + part, axis), {})[d.label] = c
+        for si, ((test, by), series) in enumerate(lines.items(), 1):
+            m = _qd_metric([x for runs in series.values() for x in runs])
+            what = "queue depth" if by == "iodepth" else "block size"
+            ch.add(f"roundup-{gi}-curve-{si}", plots.curve(series, m, by),
+                   f"{test} ({g}): {_unit(m)} of each drive at each {what} (top), and the"
+                   " mean (solid) and 99th percentile (dashed) latency in µs (bottom), a line"
+                   " per drive.")
 
 
 def _charts(inputs: Sequence[Input], srcs: Sequence[str]) -> str:

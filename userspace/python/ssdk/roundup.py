@@ -229,8 +229,11 @@ def _measures_of(d: Drive, group: str, name: str, x: RunsInput) -> list[Measure]
     if isinstance(x, Results):
         return [_measure(d, group, name, x)]
     if isinstance(x, list):
-        return [_measure(d, group, f"{name}, QD{r.iodepth}", r)
-                for r in sorted(x, key=lambda r: r.iodepth)]
+        bss, qds = len({r.bs for r in x}) > 1, len({r.iodepth for r in x}) > 1
+        return [_measure(d, group, name + (f", {fmt_size(r.bs)}" if bss else "")
+                         + (f" QD{r.iodepth}" if qds and bss else
+                            f", QD{r.iodepth}" if qds or not bss else ""), r)
+                for r in sorted(x, key=lambda r: (r.bs, r.iodepth))]
     if isinstance(x, Comparison):
         many = len(x.results) > 1
         return [_measure(d, group, f"{name}: {e}" if many else name, r)
@@ -287,12 +290,11 @@ def roundup(inputs: Sequence[tuple[str, Review | RunsInput]],
                 name = s.name + (f" on {s.fs}" if s.fs else "")
                 measures += _measures_of(d, x.group, name, s.results)
                 if isinstance(s.results, list):
-                    sweeps.append((x.group, name, d, tuple(sorted(s.results,
-                                                                  key=lambda r: r.iodepth))))
+                    sweeps.append((x.group, name, d, tuple(s.results)))
         elif isinstance(x, list) and x:
             name = _workload(x[0], depth=False)
             measures += _measures_of(d, "result files", name, x)
-            sweeps.append(("result files", name, d, tuple(sorted(x, key=lambda r: r.iodepth))))
+            sweeps.append(("result files", name, d, tuple(x)))
         elif isinstance(x, Results):
             measures += _measures_of(d, "result files", _workload(x), x)
         elif not isinstance(x, list):

@@ -222,3 +222,53 @@ def test_csv_without_roundup(tmp_path: Path, capsys: pytest.CaptureFixture[str])
                         "--csv", str(table)]) == 1
     assert "--csv: no round-up" in capsys.readouterr().err
     assert not out.exists() and not table.exists()
+
+
+def bs_sweep(qds: tuple[int, ...] = (1,)) -> list[dict[str, Any]]:
+    """A sweep of --bs 4k,16k,64k,256k (at each of *qds*), made of the fixture's points."""
+    points = json.loads((FIXTURES / "sweep-nullb.json").read_text())
+    out = []
+    for q in qds:
+        for p, bs in zip(points, (4096, 16384, 65536, 262144), strict=True):
+            p = copy.deepcopy(p)
+            p["config"]["bs"], p["config"]["iodepth"] = bs, q
+            out.append(p)
+    return out
+
+
+def test_sweep_curves_by_depth_size_and_grid() -> None:
+    from ssdk import plots
+    from ssdk.results import load
+    qd = load(json.loads((FIXTURES / "sweep-nullb.json").read_text()))
+    bs = load(bs_sweep())
+    grid = load(bs_sweep((1, 8)))
+    assert isinstance(qd, list) and isinstance(bs, list) and isinstance(grid, list)
+    assert [(p, a, [r.iodepth for r in c]) for p, a, c in plots.sweep_curves(qd)] == [
+        ("", "iodepth", [1, 2, 4, 8])]
+    assert [(p, a, [r.bs for r in c]) for p, a, c in plots.sweep_curves(bs)] == [
+        ("", "bs", [4096, 16384, 65536, 262144])]
+    assert [(p, a, len(c)) for p, a, c in plots.sweep_curves(grid)] == [
+        (", QD1", "bs", 4), (", QD8", "bs", 4)]
+
+
+def test_a_block_size_sweep(tmp_path: Path) -> None:
+    """A sweep of sizes: its chart against block size (a line per depth of a
+    grid); in a round-up, a test per size and a curve per drive."""
+    f = tmp_path / "grid.json"
+    f.write_text(json.dumps(bs_sweep((1, 8))))
+    out = tmp_path / "r.html"
+    assert report.main([str(f), "-o", str(out)]) == 0
+    page = out.read_text()
+    assert 'id="bs-1"' in page and "a line per queue depth" in page and 'id="qd-1"' not in page
+    dirs = []
+    for name in ("intel", "ocz"):
+        d = make_review(tmp_path / name, DRIVES[name])
+        (d / "04-sweep-nullb.json").write_text(json.dumps(
+            [_drive_run(r, DRIVES[name]) for r in bs_sweep()]))
+        dirs.append(d)
+    r = ru.roundup([(d.name, ru.read_review(d)) for d in dirs])
+    assert [t for t in r.tests(r.groups[0]) if t.startswith("raw: QD sweep")] == [
+        f"raw: QD sweep, {s}" for s in ("4k", "16k", "64k", "256k")]
+    assert report.main([*map(str, dirs), "-o", str(out)]) == 0
+    page = out.read_text()
+    assert "at each block size" in page and page.count('<figure class="chart" id="roundup-1-curve-') == 1
