@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # ssdk-selftest: vm=beside kernels=all time=270
 """ssdk review on the emulated NVMe disk, end to end, at quick scale: a
-suite of raw steps, then the same through ext4, xfs (and btrfs where
+suite of raw steps, then the same through ext4, xfs (and btrfs, ntfs3 and exfat where
 this kernel and host have it), each made, mounted and laid out by the
 review. Every step's JSON is there and whole, the summary's rows are the
 runs' own, and on the raw device the runs' IOs are the disk's own count.
@@ -145,6 +145,17 @@ def directory() -> None:
     rec = json.loads((D1 / "review.json").read_text())
     ksft_eq(len(rows), len(rec["rows"]), "summary.csv's rows, review.json's")
     ksft_true(all(r["state"] == "done" and int(r["ios"]) > 0 for r in rows), f"{rows}")
+    # the drive's health before and after each step: smartctl's JSON of the
+    # emulated NVMe disk (QEMU reports a temperature), summed up in the record
+    h = rec["steps"][0]["health"]
+    ksft_pr(f"step 1's health: {h}")
+    smart = json.loads((D1 / h["file"]).read_text())
+    ksft_true(isinstance(h["before"]["temperature_c"], int)
+              and h["before"]["temperature_c"] == smart["before"]["temperature"]["current"],
+              f"the temperature recorded, as smartctl said it: {h}")
+    ksft_eq(h["after"]["data_units_written"], smart["after"]["nvme_smart_health_information_log"]
+            ["data_units_written"], "data units written, after the step")
+    ksft_true(all(s["health"] is not None for s in rec["steps"]), "every step's health")
 
 
 def compares() -> None:
@@ -317,10 +328,13 @@ def main() -> None:
     NVME = nvme_disk() or ""
     if not NVME:
         ksft_skip_all("no NVMe disk (scripts/vm-run --disk nvme:16G)")
-    if shutil.which("mkfs.btrfs") and (
-            re.search(r"\bbtrfs\b", Path("/proc/filesystems").read_text()) or
-            run(["modprobe", "btrfs"]).returncode == 0):
-        FS += ",btrfs"
+    # btrfs, and Windows' NTFS (the kernel's ntfs3) and exFAT: where the
+    # kernel and the tools have them (Debian's kernels all do).
+    for fs, mkfs in (("btrfs", "mkfs.btrfs"), ("ntfs3", "mkfs.ntfs"), ("exfat", "mkfs.exfat")):
+        if shutil.which(mkfs) and (
+                re.search(rf"\b{fs}\b", Path("/proc/filesystems").read_text()) or
+                run(["modprobe", fs]).returncode == 0):
+            FS += f",{fs}"
     suite("quick.ini")
     try:
         ksft_run(cases())

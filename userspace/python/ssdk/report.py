@@ -514,7 +514,7 @@ def _trace_sections(ch: _Charts, traces: list[tuple[str, TraceSummary]]) -> None
 
 # --- a round-up: many drives side by side ------------------------------------------------
 
-_DRIVES_HEAD = ["Drive", "Model", "Firmware", "Capacity", "Serial", "Inputs"]
+_DRIVES_HEAD = ["Drive", "Model", "Firmware", "Capacity", "Serial", "Health", "Inputs"]
 
 
 def _drives_table(r: ru.RoundUp, serial: bool) -> str:
@@ -527,6 +527,7 @@ def _drives_table(r: ru.RoundUp, serial: bool) -> str:
         rows.append(_row([_e(d.label), _e(d.model) if d.model else nr,
                           _e(d.firmware) if d.firmware else nr,
                           _e(fmt_bytes(d.capacity)) if d.capacity else nr, sn,
+                          _e(r.health_text(d)) or nr,
                           _e(", ".join(Path(x).name or x for x in srcs))]))
     return '<table class="drives">\n' + "\n".join(rows) + "\n</table>"
 

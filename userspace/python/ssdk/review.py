@@ -46,6 +46,7 @@ from pathlib import Path
 from types import FrameType
 from typing import NoReturn
 
+from . import health
 from . import suite as suite_mod
 from .compare import cli_path
 from .files import write_whole
@@ -123,6 +124,11 @@ FS_KINDS: tuple[FsKind, ...] = (
            "-n", "-V", "noatime,noinit_itable,no_prefetch_block_bitmaps", "e2fsprogs"),
     FsKind("xfs", "mkfs.xfs", "-q -f -K", "-N", "-V", "noatime", "xfsprogs"),
     FsKind("btrfs", "mkfs.btrfs", "-q -f -K", None, "--version", "noatime", "btrfs-progs"),
+    # Windows' NTFS through the kernel's ntfs3 (not ntfs-3g's FUSE driver):
+    # mkntfs quick (no zeroing of the device, no discard), its dry run -n.
+    FsKind("ntfs3", "mkfs.ntfs", "-q -Q -F", "-n", "-V", "noatime", "ntfs-3g"),
+    # exFAT (SD cards, USB drives, macOS and Windows alike): quick by default.
+    FsKind("exfat", "mkfs.exfat", "", None, "-V", "noatime", "exfatprogs"),
 )
 FS_NAMES = ", ".join(k.name for k in FS_KINDS)
 
@@ -237,6 +243,18 @@ def _sysfs(dev: str, name: str) -> str | None:
         return None
 
 
+def disk_of(dev: str) -> str:
+    """The disk a partition is on (/dev/nvme0n1 of /dev/nvme0n1p2), or *dev*."""
+    try:
+        st = os.stat(dev)
+        sysdir = os.path.realpath(f"/sys/dev/block/{os.major(st.st_rdev)}:{os.minor(st.st_rdev)}")
+    except OSError:
+        return dev
+    if not stat.S_ISBLK(st.st_mode) or not os.path.exists(f"{sysdir}/partition"):
+        return dev
+    return f"/dev/{os.path.basename(os.path.dirname(sysdir))}"
+
+
 def device_size(dev: str) -> int | None:
     """The size of a block device in bytes, from sysfs; None when it is none."""
     s = _sysfs(dev, "size")
@@ -318,6 +336,11 @@ class Review:
     @property
     def mnt(self) -> str:
         return f"{self.dir}/.mnt"
+
+    @property
+    def disk(self) -> str:
+        """The disk of the target (of a partition, its disk): what SMART speaks of."""
+        return disk_of(self.target)
 
     @property
     def test_file(self) -> str:
@@ -695,6 +718,8 @@ class Review:
             io_ = d.get("diskstats")
             if isinstance(io_, dict):
                 rec.io = {k: int(io_.get(k, 0)) for k in IO_NAMES}
+            if isinstance(d.get("health"), dict):
+                rec.health = d["health"]
 
 
 def dry_run_of(out: str) -> tuple[float, int]:
@@ -840,6 +865,7 @@ class Runner:
         are in its file, and a review of more runs than the module keeps
         would find no room."""
         last = self._module_runs(0, False)
+        smart = health.read(self.r.disk)
         start = time.monotonic()
         before = disk_counters(self.r.target)
         status = self.run_filesystem(rs) if rs.st.kind == Kind.FILESYSTEM else \
@@ -849,10 +875,27 @@ class Runner:
         rs.rec.io = {k: after[k] - before[k] for k in IO_NAMES} \
             if before is not None and after is not None else None
         self._module_runs(last, True)
+        if smart is not None:
+            self.record_health(rs, smart, health.read(self.r.disk))
         rs.rec.status = status
         rs.rec.state = "done" if not status else \
             "stopped" if _stopped(status) or self.sig.got else "failed"
         return status
+
+    def record_health(self, rs: ReviewStep, before: dict[str, object],
+                      after: dict[str, object] | None) -> None:
+        """smartctl's JSON before and after step *rs* into DIR/smart-NN.json,
+        and what a review quotes of it (health.summary()) into its record."""
+        name = f"smart-{self.r.steps.index(rs) + 1:02d}.json"
+        try:
+            write_whole(Path(self.r.dir, name),
+                        json.dumps({"before": before, "after": after}, indent=1) + "\n")
+        except OSError as e:
+            say(f"{name}: {e.strerror or e}: the drive's health not recorded")
+            return
+        b, a = health.summary(before), health.summary(after)
+        rs.rec.health = {"file": name, "before": b, "after": a,
+                         "throttled": health.throttled(b, a)}
 
     def progress(self, i: int) -> None:
         """"step N of M: NAME (on FS), about T left" on stderr."""

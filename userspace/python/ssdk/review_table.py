@@ -69,6 +69,7 @@ class Record:
     estimate_s: float = -1.0
     wall_s: float = 0.0
     io: dict[str, int] | None = None
+    health: dict[str, Any] | None = None
 
 
 @dataclass
@@ -324,6 +325,7 @@ def _step_json(n: int, r: Record) -> dict[str, Any]:
         "estimate_s": float(r.estimate_s) if r.estimate_s >= 0 else None,
         "wall_s": float(r.wall_s),
         "diskstats": _Inline(r.io) if r.io is not None else None,
+        "health": r.health,
     }
 
 

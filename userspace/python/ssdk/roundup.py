@@ -25,6 +25,7 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from .plan import Plan
 from .results import CompareCurves, Comparison, Results, load
@@ -98,6 +99,7 @@ class Review:
     state: str
     target: str
     steps: tuple[ReviewStep, ...]
+    health: tuple[dict[str, Any], ...] = ()  # each step's record of the drive's health
 
     @property
     def group(self) -> str:
@@ -138,9 +140,11 @@ def read_review(path: Path) -> Review:
         if isinstance(x, (Results, list, Comparison, CompareCurves, Plan)):
             steps.append(ReviewStep(str(s.get("name", file)), s.get("fs"), str(s.get("kind")),
                                     x))
+    health = tuple(s["health"] for s in doc["steps"]
+                   if isinstance(s, dict) and isinstance(s.get("health"), dict))
     return Review(str(path), str(doc.get("title", path.name)), str(doc.get("scale", "")),
                   doc.get("runtime"), doc.get("span"), str(doc.get("state", "")),
-                  str(doc.get("target", "")), tuple(steps))
+                  str(doc.get("target", "")), tuple(steps), health)
 
 
 # --- drives -----------------------------------------------------------------------------
@@ -255,7 +259,32 @@ class RoundUp:
 
     drives: tuple[Drive, ...]  # one per drive, in the order of the inputs
     measures: tuple[Measure, ...]
+    health: Mapping[Drive, tuple[dict[str, Any], ...]]  # its reviews' steps' records
     sweeps: tuple[tuple[str, str, Drive, tuple[Results, ...]], ...]  # group, test, drive, runs
+
+    def health_text(self, d: Drive) -> str:
+        """What its reviews recorded of the drive's health (smartctl's, each
+        step's before and after): "SMART passed, 3% used, 38-45 °C, throttled
+        in 1 step"; "" when nothing was recorded."""
+        recs = self.health.get(d, ())
+        sums = [s for h in recs for s in (h.get("before"), h.get("after")) if isinstance(s, dict)]
+        if not sums:
+            return ""
+        out = []
+        passed = [s.get("smart_passed") for s in sums if s.get("smart_passed") is not None]
+        if passed:
+            out.append("SMART passed" if all(passed) else "SMART failed")
+        used = [s["percentage_used"] for s in sums if isinstance(s.get("percentage_used"), int)]
+        if used:
+            out.append(f"{used[-1]}% used")
+        temps = [s["temperature_c"] for s in sums if isinstance(s.get("temperature_c"), int)]
+        if temps:
+            lo, hi = min(temps), max(temps)
+            out.append(f"{lo} °C" if lo == hi else f"{lo}-{hi} °C")
+        hot = sum(1 for h in recs if h.get("throttled"))
+        if hot:
+            out.append(f"throttled in {hot} step{'s' if hot > 1 else ''}")
+        return ", ".join(out)
 
     @property
     def groups(self) -> list[str]:
@@ -300,7 +329,11 @@ def roundup(inputs: Sequence[tuple[str, Review | RunsInput]],
         elif not isinstance(x, list):
             measures += _measures_of(d, "result files", _workload(runs_of(x)[0])
                                      if runs_of(x) else src, x)
-    return RoundUp(tuple(dict.fromkeys(drives)), tuple(measures), tuple(sweeps))
+    health: dict[Drive, tuple[dict[str, Any], ...]] = {}
+    for d, (_, x) in zip(drives, inputs, strict=True):
+        if isinstance(x, Review):
+            health[d] = health.get(d, ()) + x.health
+    return RoundUp(tuple(dict.fromkeys(drives)), tuple(measures), health, tuple(sweeps))
 
 
 def _workload(r: Results, depth: bool = True) -> str:

@@ -271,4 +271,28 @@ def test_a_block_size_sweep(tmp_path: Path) -> None:
         f"raw: QD sweep, {s}" for s in ("4k", "16k", "64k", "256k")]
     assert report.main([*map(str, dirs), "-o", str(out)]) == 0
     page = out.read_text()
-    assert "at each block size" in page and page.count('<figure class="chart" id="roundup-1-curve-') == 1
+    assert "at each block size" in page
+    assert page.count('<figure class="chart" id="roundup-1-curve-') == 1
+
+
+def test_health_in_the_drives_table(tmp_path: Path) -> None:
+    """Each step's record of the drive's health (smartctl's, summed up by
+    ssdk.health): the table says SMART's verdict, the wear, the range of
+    temperatures and the steps it throttled in."""
+    d = make_review(tmp_path / "intel", DRIVES["intel"])
+    rec = json.loads((d / "review.json").read_text())
+
+    def h(t0: int, t1: int, w0: int, w1: int) -> dict[str, Any]:
+        s = {"smart_passed": True, "percentage_used": 3, "warning_temp_time": w0}
+        return {"file": "smart-01.json", "before": {**s, "temperature_c": t0},
+                "after": {**s, "temperature_c": t1, "warning_temp_time": w1},
+                "throttled": w1 > w0}
+    rec["steps"][0]["health"] = h(38, 41, 0, 0)
+    rec["steps"][1]["health"] = h(41, 45, 0, 2)
+    (d / "review.json").write_text(json.dumps(rec))
+    other = make_review(tmp_path / "ocz", DRIVES["ocz"])
+    r = ru.roundup([(x.name, ru.read_review(x)) for x in (d, other)])
+    assert r.health_text(r.drives[0]) == "SMART passed, 3% used, 38-45 °C, throttled in 1 step"
+    assert r.health_text(r.drives[1]) == ""
+    page = report.render([ru.read_review(d), ru.read_review(other)], sources=["intel", "ocz"])
+    assert "38-45 °C, throttled in 1 step" in page
