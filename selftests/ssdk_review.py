@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # ssdk-selftest: vm=beside kernels=all time=270
 """ssdk review on the emulated NVMe disk, end to end, at quick scale: a
-suite of raw steps, then the same through ext4, xfs (and btrfs, ntfs3 and exfat where
+suite of raw steps, then the same through ext4, xfs (and btrfs, NTFS and exFAT where
 this kernel and host have it), each made, mounted and laid out by the
 review. Every step's JSON is there and whole, the summary's rows are the
 runs' own, and on the raw device the runs' IOs are the disk's own count.
@@ -330,10 +330,12 @@ def main() -> None:
         ksft_skip_all("no NVMe disk (scripts/vm-run --disk nvme:16G)")
     # btrfs, and Windows' NTFS (the kernel's ntfs3) and exFAT: where the
     # kernel and the tools have them (Debian's kernels all do).
-    for fs, mkfs in (("btrfs", "mkfs.btrfs"), ("ntfs3", "mkfs.ntfs"), ("exfat", "mkfs.exfat")):
-        if shutil.which(mkfs) and (
-                re.search(rf"\b{fs}\b", Path("/proc/filesystems").read_text()) or
-                run(["modprobe", fs]).returncode == 0):
+    for fs, mkfs, drivers in (("btrfs", "mkfs.btrfs", ("btrfs",)),
+                              ("ntfs", "mkfs.ntfs", ("ntfs3", "ntfs")),
+                              ("exfat", "mkfs.exfat", ("exfat",))):
+        if shutil.which(mkfs) and any(
+                re.search(rf"\b{d}\b", Path("/proc/filesystems").read_text()) or
+                run(["modprobe", d]).returncode == 0 for d in drivers):
             FS += f",{fs}"
     suite("quick.ini")
     try:

@@ -199,6 +199,40 @@ def dry_run() -> None:
     ksft_eq(run_count(), n0, "runs kept")
 
 
+def repeated() -> None:
+    """--repeat 3: three runs, each kept and each read by the block layer;
+    the spread their figures': each figure's mean, least and greatest as
+    the runs have them, the 95% interval of the mean around it (Student's t
+    at 2 degrees of freedom, 4.3027), and the text's table of it. At its
+    limit in a dry run: 1000 repetitions are 1000 runs checked."""
+    r0 = blk_stat("nullb0", 1)
+    j = cli_json("ctl", "run", "-q", "--target", "/dev/nullb0", "--ios", "3000", "--iodepth",
+                 "4", "--repeat", "3")
+    ksft_eq(blk_stat("nullb0", 1) - r0, 9000, "reads the block layer counted: 3 x 3000")
+    runs = j["repeats"]
+    ksft_eq([(r["state"], r["read"]["ios"]) for r in runs], [("done", 3000)] * 3, "the runs")
+    ksft_eq(len({r["id"] for r in runs}), 3, "three runs of their own")
+    iops = [r["read"]["iops"] for r in runs]
+    s = j["spread"]["iops"]
+    mean = sum(iops) / 3
+    sd = (sum((v - mean) ** 2 for v in iops) / 2) ** 0.5
+    ksft_eq((s["n"], s["min"], s["max"]), (3, min(iops), max(iops)), "n, min, max")
+    ksft_true(abs(s["mean"] - mean) <= 1e-9 * mean and abs(s["stddev"] - sd) <= 1e-6 * mean,
+              f"mean, stddev: {s} against {mean}, {sd}")
+    half = 4.3027 * sd / 3 ** 0.5
+    ksft_true(all(abs(a - b) <= 1e-6 * mean for a, b in zip(
+        s["ci95"], (mean - half, mean + half), strict=True)), f"ci95 {s['ci95']}")
+    ksft_eq(j["spread"]["lat_max_ns"]["max"], max(r["read"]["lat_ns"]["max"] for r in runs),
+            "the greatest max latency")
+    p = cli("ctl", "run", "-q", "--target", "/dev/nullb0", "--ios", "500", "--repeat", "2")
+    ksft_ok(p)
+    ksft_true("over 2 repetitions" in p.stdout and "95% interval of the mean" in p.stdout,
+              p.stdout)
+    ksft_eq(cli_json("ctl", "run", "--dry-run", "--target", "/dev/ram0", "--runtime", "1s",
+                     "--repeat", "1000"),
+            {"dry_run": True, "runs": 1000, "seconds": 1000, "untimed": 0})
+
+
 # --- the done-when of the engine issue: 8 GiB span on an emulated NVMe disk ---
 
 
@@ -237,6 +271,7 @@ def cases() -> list[Callable[[], None]]:
         ksft_case("sequential_reads_completed_merged_grow_by_the_ios", seq_read_counts),
         ksft_case("dry_run_run_sweep_a_kfile_run_precondition_checked_nothing_run_or_written",
               dry_run),
+        ksft_case("repeat_3_three_runs_kept_their_spread_a_1000_checked", repeated),
         ksft_case("randwrite_qd3_over_an_8_gib_span_of_the_nvme_disk_valid_json", nvme_8g),
     ]
 

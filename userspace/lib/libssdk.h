@@ -1006,6 +1006,67 @@ double ssdk_counts_stddev(const struct ssdk_counts *c);
 double ssdk_change_pct(double from, double to);
 
 /*
+ * Run-to-run spread (spread.c): a figure measured several times
+ * (--repeat N), and when two drives differ.
+ */
+
+/* The most repetitions a command takes (--repeat). */
+#define SSDK_MAX_REPEAT		1000
+
+/**
+ * struct ssdk_spread - A figure measured @n times.
+ * @n: How many times.
+ * @mean: Their mean.
+ * @min: The least.
+ * @max: The greatest.
+ * @stddev: Their sample standard deviation (n - 1); 0 for one.
+ * @ci_lo: The 95% confidence interval of the mean, Student's t at n - 1
+ *	degrees of freedom: mean -/+ t * stddev / sqrt(n); the mean for one.
+ * @ci_hi: Its upper end.
+ */
+struct ssdk_spread {
+	uint32_t n;
+	uint32_t reserved;
+	double mean;
+	double min;
+	double max;
+	double stddev;
+	double ci_lo;
+	double ci_hi;
+};
+
+/**
+ * ssdk_t975() - Student's t at 97.5%: a two-sided 95% interval's factor.
+ * @df: Degrees of freedom, from 1.
+ *
+ * Return: The quantile (the table's to 30, Cornish-Fisher's expansion
+ * beyond, within 1e-4 of the exact); NaN for 0.
+ */
+double ssdk_t975(uint32_t df);
+
+/**
+ * ssdk_spread() - A figure's spread over its repetitions.
+ * @v: Its @n values.
+ * @n: How many, from 1.
+ * @out: Filled in (zeroed on failure).
+ *
+ * Return: 0, or -EINVAL for none, or a value not finite.
+ */
+int ssdk_spread(const double *v, uint32_t n, struct ssdk_spread *out);
+
+/**
+ * ssdk_spread_differ() - Whether two figures differ beyond their spread.
+ * @a: One, of at least two repetitions.
+ * @b: The other.
+ *
+ * The rule: their 95% confidence intervals do not overlap. A figure of
+ * one repetition has no spread and differs from none.
+ *
+ * Return: 1 when they differ, else 0.
+ */
+int ssdk_spread_differ(const struct ssdk_spread *a, const struct ssdk_spread *b);
+
+/*
  * Values (values.c): sizes, durations and the options made of them, as
  * people write them and as the CLI and the Python package read them.
  * Sizes are powers of two with k, m, g, t (kb, kib...: any case); a bare

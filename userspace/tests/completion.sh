@@ -105,7 +105,7 @@ run_checks() {
 from ssdk.review import parser
 [print(o) for a in parser()._actions for o in a.option_strings if o.startswith("--")]')" \
 		"$(complete_line "ssdk review --")"
-	check "$mode: review's --fs" "$(printf 'ext4\nxfs\nbtrfs\n')" "$(complete_line "ssdk review --fs ")"
+	check "$mode: review's --fs" "$(printf 'ext4\nxfs\nbtrfs\nntfs\nexfat\n')" "$(complete_line "ssdk review --fs ")"
 	for g in $(q 'd["groups"]'); do
 		check "$mode: ssdk $g's commands" \
 			"$(q '[c["name"] for c in d["commands"] if c["group"] == "'"$g"'"]')" \

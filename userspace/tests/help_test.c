@@ -305,7 +305,8 @@ static const struct {
 	{ "ctl", "run", "target engine buffered file-size profile workers cpus rw rwmixread bs "
 	  "bssplit iodepth batch polled anatomy offset span align align-offset stride pattern rate-iops "
 	  "arrivals open-loop runtime ios ramp rounds round-time steady cpu seed slowest "
-	  "ts-interval capture-over max-errors continue-on-error owned allow-write quiet dry-run" },
+	  "ts-interval capture-over max-errors continue-on-error owned allow-write quiet dry-run "
+	  "repeat" },
 	/* No progress to quieten, no process to own the run once it returns. */
 	{ "ctl", "start", "target engine buffered file-size profile workers cpus rw rwmixread bs "
 	  "bssplit iodepth batch polled anatomy offset span align align-offset stride pattern rate-iops "

@@ -69,7 +69,7 @@ enum {
 	OPT_ROUNDS, OPT_ROUND_TIME, OPT_STEADY, OPT_METHOD, OPT_METHOD_STUDY, OPT_MODE,
 	OPT_PASSES, OPT_PASSES_STUDY, OPT_CPU, OPT_SEED, OPT_SLOWEST, OPT_TS_INTERVAL,
 	OPT_CAPTURE_OVER, OPT_MAX_ERRORS, OPT_CONTINUE_ON_ERROR, OPT_OWNED, OPT_ALLOW_WRITE,
-	OPT_QUIET, OPT_DRY_RUN,
+	OPT_QUIET, OPT_DRY_RUN, OPT_REPEAT,
 };
 
 /*
@@ -221,6 +221,9 @@ const struct cli_opt workload_opts[] = {
 	[OPT_DRY_RUN] = { "dry-run", 0, NULL, 0,
 		"check everything as for real (the module's dry run of every run, every step, the files, the drive's purge), then start nothing and write nothing; exit 0 when all would start",
 		W_ALL },
+	[OPT_REPEAT] = { "repeat", 0, "N", 0,
+		"run the workload N times (1 to " STR(SSDK_MAX_REPEAT) "), one after another, each kept: then each figure's mean, least, greatest and the 95% interval of its mean (Student's t)",
+		W_RUN },
 	{ 0 },
 };
 
@@ -435,6 +438,11 @@ static int workload_opt(struct cli *cli, const struct cli_opt *o, const char *ar
 	case OPT_QUIET:
 		w->quiet = 1;
 		return 0;
+	case OPT_REPEAT:
+		if (ssdk_parse_u32(arg, &w->repeat) || !w->repeat || w->repeat > SSDK_MAX_REPEAT)
+			return usage_error(cli, "--repeat: '%s' is not a count (1 .. %d)", arg,
+					   SSDK_MAX_REPEAT);
+		return 0;
 	}
 	return args_set_attr(cli, o, arg, c);
 }
@@ -535,6 +543,9 @@ static int workload_parse(struct cli *cli, const struct cli_cmd *cmd, int argc, 
 			return usage_error(cli, "--passes: wdpc runs in rounds (--rounds)");
 		return 0;
 	}
+	if (w->repeat && !cli->out.ops->repeat_begin)
+		return usage_error(cli, "--repeat: not with --format %s, which has no repetitions",
+				   cli->metrics == &output_prometheus ? "prometheus" : "openmetrics");
 	/* run, sweep and compare wait for the end: it must come. */
 	if (!ssdk_config_is_set(&w->cfg, SSDK_A_RUN_RUNTIME_NS) &&
 	    !ssdk_config_is_set(&w->cfg, SSDK_A_RUN_IOS) &&
@@ -783,7 +794,7 @@ int workload_check(struct cli *cli, struct workload *w)
  */
 int workload_dry_run(struct cli *cli, const struct workload *w)
 {
-	unsigned int points = workload_points(w);
+	unsigned int points = workload_points(w) * (w->repeat ? w->repeat : 1);
 	unsigned int runs = w->use == FOR_COMPARE ?
 			    w->cmp.nr * (w->cmp.nr_qds ? w->cmp.nr_qds : 1) :
 			    points * w->nr_targets;

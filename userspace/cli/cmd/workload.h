@@ -49,6 +49,7 @@ enum workload_use {
  * @nr_profiles: How many.
  * @trace_path: replay's --trace.
  * @trace: The trace it names, read as the options are parsed.
+ * @repeat: --repeat N, or 0.
  * @quiet: No progress line.
  * @dry_run: Check everything, run nothing, write nothing.
  * @h: The connection to the module.
@@ -76,6 +77,7 @@ struct workload {
 	unsigned int nr_profiles;
 	const char *trace_path;
 	struct ssdk_trace *trace;
+	uint32_t repeat;
 	int quiet;
 	int dry_run;
 	struct ssdk *h;

@@ -13,6 +13,46 @@
 #include "rules.h"
 #include "summary.h"
 
+/* The JSON's keys of the figures (FIG_*). */
+const char *const fig_keys[NR_FIGS] = {
+	[FIG_IOPS] = "iops", [FIG_MB_S] = "mb_s", [FIG_LAT_MEAN] = "lat_mean_ns",
+	[FIG_LAT_P99] = "lat_p99_ns", [FIG_LAT_MAX] = "lat_max_ns",
+};
+
+/**
+ * result_figures() - A run's figures, both ops together.
+ * @r: The run (or a job's total).
+ * @fig: Filled in, by FIG_*: 0 for the latencies when it did no IO, and
+ *	for the p99 without histograms.
+ *
+ * Return: Its IOs, both ops.
+ */
+uint64_t result_figures(const struct run_result *r, double fig[NR_FIGS])
+{
+	const struct ssdk_run_status *t = &r->st;
+	uint64_t ios = t->stats[0].ios + t->stats[1].ios;
+	uint64_t bytes = t->stats[0].bytes + t->stats[1].bytes;
+	struct ssdk_counts both = { 0 };
+	uint64_t *hist = NULL;
+	unsigned int op;
+
+	for (op = 0; op < SSDK_NR_OPS; op++)
+		ssdk_counts_merge(&both, &t->stats[op]);
+	if (ios && r->hists[0]) {
+		hist = calloc(ssdk_hist_buckets(), sizeof(*hist));
+		for (op = 0; hist && op < SSDK_NR_OPS; op++)
+			ssdk_hist_merge(hist, r->hists[op]);
+	}
+	fig[FIG_IOPS] = t->measured_ns ? ios * 1e9 / t->measured_ns : 0;
+	fig[FIG_MB_S] = t->measured_ns ? bytes * 1e3 / t->measured_ns : 0;
+	fig[FIG_LAT_MEAN] = ios ? (double)both.lat_sum_ns / ios : 0;
+	fig[FIG_LAT_P99] = hist ? ssdk_hist_percentile(hist, ios, 99, both.lat_min_ns,
+							both.lat_max_ns) : 0;
+	fig[FIG_LAT_MAX] = ios ? both.lat_max_ns : 0;
+	free(hist);
+	return ios;
+}
+
 /**
  * op_summarize() - A set's counters and histogram, summed up.
  * @s: The counters.

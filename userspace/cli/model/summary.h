@@ -114,6 +114,24 @@ struct run_rounds {
 	struct ssdk_round window;
 };
 
+/*
+ * A run's figures, both ops together, as a sweep's row and a repetition's
+ * spread (--repeat) have them: IOPS and MB/s over its window, its mean,
+ * p99 (0 without histograms) and max latency, ns.
+ */
+enum { FIG_IOPS, FIG_MB_S, FIG_LAT_MEAN, FIG_LAT_P99, FIG_LAT_MAX, NR_FIGS };
+
+extern const char *const fig_keys[NR_FIGS];
+
+/**
+ * struct repeat_spread - The spread of a workload's repetitions (--repeat).
+ * @fig: Each figure's, by FIG_*.
+ */
+struct repeat_spread {
+	struct ssdk_spread fig[NR_FIGS];
+};
+
+uint64_t result_figures(const struct run_result *r, double fig[NR_FIGS]);
 int result_rounds(const struct run_result *r, struct run_rounds *out);
 void rounds_free(struct run_rounds *rr);
 void op_summarize(const struct ssdk_counts *s, uint64_t measured_ns, const uint64_t *hist,

@@ -171,6 +171,26 @@ static void csv_sweep_end(struct output *out)
 {
 }
 
+/* Repetitions: a repetition's rows each, labelled "repeat K"; the spread is not a row. */
+static void csv_repeat_begin(struct output *out, unsigned int n)
+{
+	out->rows = 0;
+}
+
+static void csv_repeat_one(struct output *out, unsigned int k, const struct run_result *r,
+			   unsigned int n, const struct run_result *total)
+{
+	char label[32];
+
+	snprintf(label, sizeof(label), "repeat %u", k);
+	out_csv_run(out, total, &(struct csv_row){ .label = label, .achieved_qd = -1 });
+	fflush(stdout);
+}
+
+static void csv_repeat_end(struct output *out, unsigned int done, const struct repeat_spread *s)
+{
+}
+
 /* --dry-run: no results, no rows; the exit status says. */
 static void csv_dry_run(struct output *out, unsigned int runs, double seconds,
 			unsigned int untimed)
@@ -184,5 +204,8 @@ const struct output_ops output_csv = {
 	.sweep_begin = csv_sweep_begin,
 	.sweep_point = csv_sweep_point,
 	.sweep_end = csv_sweep_end,
+	.repeat_begin = csv_repeat_begin,
+	.repeat_one = csv_repeat_one,
+	.repeat_end = csv_repeat_end,
 	.dry_run = csv_dry_run,
 };

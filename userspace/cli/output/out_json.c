@@ -577,6 +577,50 @@ static void json_sweep_end(struct output *out)
 	out_json_end(out);
 }
 
+/*
+ * Repetitions (--repeat): {"repeats": [JOB, ...], "spread": {FIGURE:
+ * {"n", "mean", "min", "max", "stddev", "ci95": [LO, HI]}, ...}}, each
+ * JOB as a run prints it, as they come.
+ */
+static void json_repeat_begin(struct output *out, unsigned int n)
+{
+	out_json_begin(out);
+	json_object_begin(&out->j, NULL);
+	json_array_begin(&out->j, "repeats", 0);
+}
+
+static void json_repeat_one(struct output *out, unsigned int k, const struct run_result *r,
+			    unsigned int n, const struct run_result *total)
+{
+	json_job_object(&out->j, r, n, total);
+}
+
+static void json_repeat_end(struct output *out, unsigned int done, const struct repeat_spread *s)
+{
+	const struct ssdk_spread *f;
+	unsigned int i;
+
+	json_array_end(&out->j);
+	json_object_begin(&out->j, "spread");
+	for (i = 0; done && i < NR_FIGS; i++) {
+		f = &s->fig[i];
+		json_object_begin_inline(&out->j, fig_keys[i]);
+		json_u64(&out->j, "n", f->n);
+		json_double(&out->j, "mean", f->mean);
+		json_double(&out->j, "min", f->min);
+		json_double(&out->j, "max", f->max);
+		json_double(&out->j, "stddev", f->stddev);
+		json_array_begin(&out->j, "ci95", JSON_INLINE);
+		json_double(&out->j, NULL, f->ci_lo);
+		json_double(&out->j, NULL, f->ci_hi);
+		json_array_end(&out->j);
+		json_object_end(&out->j);
+	}
+	json_object_end(&out->j);
+	json_object_end(&out->j);
+	out_json_end(out);
+}
+
 /* --dry-run: {"dry_run": true, "runs": N, "seconds": S, "untimed": U}. */
 static void json_dry_run(struct output *out, unsigned int runs, double seconds,
 			 unsigned int untimed)
@@ -618,6 +662,9 @@ const struct output_ops output_json = {
 	.sweep_begin = json_sweep_begin,
 	.sweep_point = json_sweep_point,
 	.sweep_end = json_sweep_end,
+	.repeat_begin = json_repeat_begin,
+	.repeat_one = json_repeat_one,
+	.repeat_end = json_repeat_end,
 	.dry_run = json_dry_run,
 	.interval = json_interval,
 	.follow_end = json_follow_end,

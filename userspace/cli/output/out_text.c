@@ -646,38 +646,72 @@ static void text_sweep_point(struct output *out, const struct run_result *r, uns
 			     const struct run_result *total)
 {
 	const struct ssdk_run_status *t = &total->st;
-	uint64_t ios = t->stats[0].ios + t->stats[1].ios;
-	uint64_t bytes = t->stats[0].bytes + t->stats[1].bytes, p99 = 0;
-	struct ssdk_counts both = { 0 };
 	char mean[32], pct[32], mx[32], bs[SSDK_FMT_LEN];
-	uint64_t *hist = NULL;
-	unsigned int op;
+	double fig[NR_FIGS];
+	uint64_t ios;
 
 	if (!out->rows++)
 		printf("%8s %8s %12s %10s %12s %12s %12s  %s\n", "iodepth", "bs", "IOPS", "MB/s",
 		       "mean", "p99", "max", "state");
-	for (op = 0; op < SSDK_NR_OPS; op++)
-		ssdk_counts_merge(&both, &t->stats[op]);
-	if (ios && total->hists[0]) {
-		hist = calloc(ssdk_hist_buckets(), sizeof(*hist));
-		for (op = 0; hist && op < SSDK_NR_OPS; op++)
-			ssdk_hist_merge(hist, total->hists[op]);
-	}
-	if (hist)
-		p99 = ssdk_hist_percentile(hist, ios, 99, both.lat_min_ns, both.lat_max_ns);
-	free(hist);
+	ios = result_figures(total, fig);
 	printf("%8u %8s %12.1f %10.2f %12s %12s %12s  %s\n", t->config.iodepth,
 	       t->config.nr_bs ? "split" : ssdk_fmt_size(bs, sizeof(bs), t->config.bs),
-	       t->measured_ns ? ios * 1e9 / t->measured_ns : 0,
-	       t->measured_ns ? bytes * 1e3 / t->measured_ns : 0,
-	       ios ? ssdk_fmt_ns(mean, sizeof(mean), (double)both.lat_sum_ns / ios) : "-",
-	       ios ? ssdk_fmt_ns(pct, sizeof(pct), p99) : "-",
-	       ios ? ssdk_fmt_ns(mx, sizeof(mx), both.lat_max_ns) : "-", state_str(t->state));
+	       fig[FIG_IOPS], fig[FIG_MB_S],
+	       ios ? ssdk_fmt_ns(mean, sizeof(mean), fig[FIG_LAT_MEAN]) : "-",
+	       ios ? ssdk_fmt_ns(pct, sizeof(pct), fig[FIG_LAT_P99]) : "-",
+	       ios ? ssdk_fmt_ns(mx, sizeof(mx), fig[FIG_LAT_MAX]) : "-", state_str(t->state));
 	fflush(stdout);
 }
 
 static void text_sweep_end(struct output *out)
 {
+}
+
+/*
+ * Repetitions (--repeat): a row per repetition, as a sweep's, then each
+ * figure's spread: mean, least, greatest, and the 95% interval of the
+ * mean (Student's t).
+ */
+static void text_repeat_begin(struct output *out, unsigned int n)
+{
+	out->rows = 0;
+}
+
+static void text_repeat_one(struct output *out, unsigned int k, const struct run_result *r,
+			    unsigned int n, const struct run_result *total)
+{
+	text_sweep_point(out, r, n, total);
+}
+
+static void text_repeat_end(struct output *out, unsigned int done, const struct repeat_spread *s)
+{
+	static const char *const names[NR_FIGS] = {
+		[FIG_IOPS] = "IOPS", [FIG_MB_S] = "MB/s", [FIG_LAT_MEAN] = "mean",
+		[FIG_LAT_P99] = "p99", [FIG_LAT_MAX] = "max",
+	};
+	char a[32], b[32], c[32], d[32], e[32];
+	const struct ssdk_spread *f;
+	unsigned int i;
+
+	if (!done)
+		return;
+	printf("\nover %u repetition%s %10s %12s %12s %27s\n", done, done == 1 ? " " : "s",
+	       "mean", "min", "max", "95% interval of the mean");
+	for (i = 0; i < NR_FIGS; i++) {
+		f = &s->fig[i];
+		if (i < FIG_LAT_MEAN) {
+			printf("  %-16s %12.1f %12.1f %12.1f %13.1f .. %.1f\n", names[i], f->mean,
+			       f->min, f->max, f->ci_lo, f->ci_hi);
+			continue;
+		}
+		printf("  %-16s %12s %12s %12s %13s .. %s\n", names[i],
+		       ssdk_fmt_ns(a, sizeof(a), f->mean), ssdk_fmt_ns(b, sizeof(b), f->min),
+		       ssdk_fmt_ns(c, sizeof(c), f->max),
+		       ssdk_fmt_ns(d, sizeof(d), f->ci_lo > 0 ? f->ci_lo : 0),
+		       ssdk_fmt_ns(e, sizeof(e), f->ci_hi));
+	}
+	if (done == 1)
+		printf("  (one repetition: no spread)\n");
 }
 
 /* --- ssdk compare ------------------------------------------------------------ */
@@ -751,6 +785,9 @@ const struct output_ops output_text = {
 	.sweep_begin = text_sweep_begin,
 	.sweep_point = text_sweep_point,
 	.sweep_end = text_sweep_end,
+	.repeat_begin = text_repeat_begin,
+	.repeat_one = text_repeat_one,
+	.repeat_end = text_repeat_end,
 	.dry_run = text_dry_run,
 	.interval = text_interval,
 	.follow_end = text_follow_end,

@@ -51,6 +51,10 @@ enum output_format {
  * @sweep_begin: A sweep starts.
  * @sweep_point: One point of a sweep: its runs and their total.
  * @sweep_end: The sweep ended.
+ * @repeat_begin: Repetitions of a workload start (--repeat): @n of them.
+ * @repeat_one: Repetition @k (from 1) ended: its runs and their total.
+ * @repeat_end: They ended (@done of them, fewer when stopped): the spread
+ *	of their figures. NULL: the format has no repetitions.
  * @interval: One interval of a followed run's time series.
  * @follow_end: The followed run ended.
  * @dry_run: --dry-run: @runs runs (or steps) checked, none started; of
@@ -72,6 +76,10 @@ struct output_ops {
 	void (*sweep_point)(struct output *out, const struct run_result *r, unsigned int n,
 			    const struct run_result *total);
 	void (*sweep_end)(struct output *out);
+	void (*repeat_begin)(struct output *out, unsigned int n);
+	void (*repeat_one)(struct output *out, unsigned int k, const struct run_result *r,
+			   unsigned int n, const struct run_result *total);
+	void (*repeat_end)(struct output *out, unsigned int done, const struct repeat_spread *s);
 	void (*interval)(struct output *out, const struct ssdk_run_status *st,
 			 const struct ssdk_ts_point *p);
 	void (*follow_end)(struct output *out, const struct ssdk_run_status *st);

@@ -30,6 +30,7 @@ from .errors import (
 from .histogram import Histogram
 from .job import Job, JobError
 from .plan import NvmePurge, Plan, Step, StudyCell, StudyRow
+from .repeats import Repeats, Spread
 from .results import (
     CompareCurves,
     Comparison,
@@ -63,9 +64,11 @@ __all__ = [
     "NvmePurge",
     "OpStats",
     "Plan",
+    "Repeats",
     "Results",
     "Run",
     "RunNotFoundError",
+    "Spread",
     "SsdkError",
     "SsdkPermissionError",
     "Stage",

@@ -52,6 +52,13 @@ u32 = ctypes.c_uint32
 u64 = ctypes.c_uint64
 
 
+class Spread(ctypes.Structure):
+    _fields_ = [("n", u32), ("reserved", u32), ("mean", ctypes.c_double),
+                ("min", ctypes.c_double), ("max", ctypes.c_double),
+                ("stddev", ctypes.c_double), ("ci_lo", ctypes.c_double),
+                ("ci_hi", ctypes.c_double)]
+
+
 class DeviceId(ctypes.Structure):
     _fields_ = [("model", ctypes.c_char * DEVICE_ID_LEN),
                 ("firmware", ctypes.c_char * DEVICE_ID_LEN),
@@ -405,6 +412,9 @@ _PROTOTYPES: dict[str, tuple[object, list[object]]] = {
     "ssdk_fmt_elapsed": (_STR, [_BUF, ctypes.c_size_t, ctypes.c_double]),
     "ssdk_device_model": (ctypes.c_int, [_STR, _BUF, ctypes.c_size_t]),
     "ssdk_device_id": (ctypes.c_int, [_STR, _P(DeviceId)]),
+    "ssdk_spread": (ctypes.c_int, [_P(ctypes.c_double), u32, _P(Spread)]),
+    "ssdk_spread_differ": (ctypes.c_int, [_P(Spread), _P(Spread)]),
+    "ssdk_t975": (ctypes.c_double, [u32]),
     "ssdk_device_time_in_queue": (ctypes.c_int, [_STR, _P(u64)]),
 }
 

@@ -343,6 +343,8 @@ class Bar(NamedTuple):
     value: float
     mean_ns: float
     max_ns: float
+    lo: float | None = None  # the value's interval over repetitions, drawn as a whisker
+    hi: float | None = None
 
 
 def roundup(bars: Sequence[Bar], unit: str, title: str) -> Figure:
@@ -358,12 +360,17 @@ def roundup(bars: Sequence[Bar], unit: str, title: str) -> Figure:
     left, right = fig.subplots(1, 2, sharey=True, width_ratios=(3, 2))
     y = np.arange(n)
     vals = [b.value for b in bars]
-    bb = left.barh(y, vals, height=0.6, color=PALETTE[0])
+    err = None
+    if any(b.lo is not None for b in bars):
+        err = np.array([[b.value - b.lo if b.lo is not None else 0 for b in bars],
+                        [b.hi - b.value if b.hi is not None else 0 for b in bars]]).clip(0)
+    bb = left.barh(y, vals, height=0.6, color=PALETTE[0], xerr=err,
+                   error_kw={"ecolor": "#333333", "capsize": 3, "elinewidth": 1})
     fmt = "{:,.0f}" if unit == "IOPS" else "{:,.1f}"
     left.bar_label(bb, labels=[f"{fmt.format(v)} {unit}" for v in vals], padding=3, fontsize=8)
     left.set_yticks(y, [textwrap.fill(_plain(b.label), 26) for b in bars])
     left.invert_yaxis()  # the fastest on top
-    left.set_xlim(0, max([*vals, 1.0]) * 1.45)
+    left.set_xlim(0, max([*vals, *(b.hi or 0 for b in bars), 1.0]) * 1.45)
     left.set_xlabel("IOPS" if unit == "IOPS" else "MB/s (10⁶ bytes/s)")
     _thousands(left.xaxis)
     from matplotlib import ticker

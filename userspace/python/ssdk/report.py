@@ -33,6 +33,7 @@ from . import plots  # imports matplotlib only when a chart is drawn
 from . import roundup as ru
 from .files import write_whole
 from .plan import Plan, Step
+from .repeats import Repeats
 from .results import CompareCurves, Comparison, OpStats, Results, load
 from .trace import TraceSummary
 from .units import fmt_ns, fmt_size
@@ -40,7 +41,8 @@ from .units import fmt_ns, fmt_size
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-Input = Results | list[Results] | Comparison | CompareCurves | Plan | TraceSummary | ru.Review
+Input = (Results | list[Results] | Comparison | CompareCurves | Plan | TraceSummary | ru.Review
+         | Repeats)
 Tagged = tuple[str, Results]  # (the input's name, a run of it)
 
 MAX_TIMESERIES = 8  # time series charts: beyond that a report is a scroll, not a read
@@ -96,6 +98,8 @@ def _all_runs(inputs: Sequence[Input], srcs: Sequence[str]) -> Iterator[tuple[st
             yield from ((src, r) for p in x.points for r in p.results.values())
         elif isinstance(x, list):
             yield from ((src, r) for r in x)
+        elif isinstance(x, Repeats):
+            yield from ((src, r) for r in x.runs)
         elif isinstance(x, Results):
             yield src, x
 
@@ -583,11 +587,19 @@ def _roundup_sections(ch: _Charts, r: ru.RoundUp, serial: bool) -> None:
         for ti, t in enumerate(r.tests(g), 1):
             bars = r.bars(g, t)
             unit = bars[0].unit
+            spread = any(m.spread is not None and m.spread.n > 1 for m in bars)
+            alike = r.alike(g, t)
+            note = (" Each bar is the mean of its repetitions, the whisker the 95% interval"
+                    " of that mean (Student's t); two drives differ only where their"
+                    " intervals do not overlap." if spread else "")
+            note += "".join(f" {a.drive.label} and {b.drive.label} do not differ beyond"
+                            " their run-to-run spread." for a, b in alike)
             ch.add(f"roundup-{gi}-{ti}", plots.roundup(
-                [plots.Bar(_bar_label(m, bars), m.value, m.mean_ns, m.max_ns) for m in bars],
-                unit, t),
+                [plots.Bar(_bar_label(m, bars), m.value, m.mean_ns, m.max_ns,
+                           *((m.spread.ci_lo, m.spread.ci_hi) if m.spread else (None, None)))
+                 for m in bars], unit, t),
                 f"{t} ({g}): {unit} of each drive, the fastest on top; beside it the run's"
-                f" mean and maximum latency in µs on a log scale.{_differ(bars)}")
+                f" mean and maximum latency in µs on a log scale.{note}{_differ(bars)}")
         lines: dict[tuple[str, plots.SweepAxis], dict[str, list[Results]]] = {}
         for grp, test, d, runs in r.sweeps:
             for part, axis, c in plots.sweep_curves(runs) if grp == g else ():
@@ -753,6 +765,8 @@ def _dated(x: Input, path: Path) -> Input:
             for s in x.steps))
     if isinstance(x, list):
         return [one(r) for r in x]
+    if isinstance(x, Repeats):
+        return dataclasses.replace(x, runs=tuple(one(r) for r in x.runs))
     return one(x)
 
 

@@ -26,6 +26,7 @@ from .histogram import REPORT_PERCENTILES, Histogram
 
 if TYPE_CHECKING:
     from .plan import Plan
+    from .repeats import Repeats
 
 OPS: tuple[str, ...] = tuple(op.name.lower() for op in spec.Op)
 # The stages of anatomy (the spec's lat-kind from block on), by name.
@@ -663,15 +664,18 @@ Sweep = list[Results]
 
 
 def load(src: str | bytes | Path | JsonObj | list[Any],
-         name: str = "") -> Results | Sweep | Comparison | CompareCurves | Plan:
+         name: str = "") -> Results | Sweep | Comparison | CompareCurves | Plan | Repeats:
     """Whatever ``ssdk -j`` wrote: a run (Results), a sweep (a list), a compare
-    (at several iodepths: CompareCurves), or a command of several steps (a
+    (at several iodepths: CompareCurves), a command of several steps (a
     Plan: ``ctl precondition``, ``study new-vs-used``, ``ctl purge`` by the
-    drive)."""
-    # plan.py builds on this module: imported here, not at its top.
+    drive), or a run repeated (Repeats: ``ctl run --repeat N``)."""
+    # plan.py and repeats.py build on this module: imported here, not at its top.
     from .plan import Plan, is_plan
+    from .repeats import Repeats, is_repeats
 
     doc = _load(src)
+    if is_repeats(doc):
+        return Repeats.from_json(doc)
     if isinstance(doc, list):
         return [Results.from_json(x, name) for x in doc]
     if isinstance(doc, dict) and "results" in doc and "layers" in doc:

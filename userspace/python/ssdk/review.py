@@ -70,7 +70,7 @@ PROG = "ssdk-review"
 EXIT_RUNTIME, EXIT_USAGE, EXIT_SIGINT = 1, 2, 130
 
 MAX_STEPS = suite_mod.MAX_STEPS * 2
-MAX_FS = 3
+MAX_FS = 5  # each kind once
 # Room for a step's command line's strings (its argv's bytes, NULs counted).
 ARGS_ROOM = 4096
 # Quick scale: every measuring step this long, over at most this span.
@@ -117,6 +117,9 @@ class FsKind:
     version: str
     mount_options: str
     package: str
+    # The kernel's drivers of it, the first the kernel has taken: NTFS is
+    # ntfs3 up to 6.x, the read-write ntfs driver after it.
+    drivers: tuple[str, ...] = ()
 
 
 FS_KINDS: tuple[FsKind, ...] = (
@@ -124,9 +127,9 @@ FS_KINDS: tuple[FsKind, ...] = (
            "-n", "-V", "noatime,noinit_itable,no_prefetch_block_bitmaps", "e2fsprogs"),
     FsKind("xfs", "mkfs.xfs", "-q -f -K", "-N", "-V", "noatime", "xfsprogs"),
     FsKind("btrfs", "mkfs.btrfs", "-q -f -K", None, "--version", "noatime", "btrfs-progs"),
-    # Windows' NTFS through the kernel's ntfs3 (not ntfs-3g's FUSE driver):
+    # Windows' NTFS through the kernel's driver (not ntfs-3g's FUSE one):
     # mkntfs quick (no zeroing of the device, no discard), its dry run -n.
-    FsKind("ntfs3", "mkfs.ntfs", "-q -Q -F", "-n", "-V", "noatime", "ntfs-3g"),
+    FsKind("ntfs", "mkfs.ntfs", "-q -Q -F", "-n", "-V", "noatime", "ntfs-3g", ("ntfs3", "ntfs")),
     # exFAT (SD cards, USB drives, macOS and Windows alike): quick by default.
     FsKind("exfat", "mkfs.exfat", "", None, "-V", "noatime", "exfatprogs"),
 )
@@ -141,6 +144,7 @@ class Filesystem:
     kind: FsKind
     mkfs: str = ""
     version: str = ""
+    driver: str = ""  # the kernel's, mount's type
 
     @property
     def name(self) -> str:
@@ -179,13 +183,19 @@ def fs_find(name: str) -> Filesystem:
                  if d and os.access(f"{d}/{kind.mkfs}", os.X_OK)), None)
     if mkfs is None:
         raise ValueError(f"{name}: no {kind.mkfs} in PATH (Debian: apt install {kind.package})")
-    if not _kernel_has(name):
-        tool_run(["modprobe", "-q", name])
-        if not _kernel_has(name):
-            raise ValueError(f"{name}: this kernel has no {name} (not in /proc/filesystems, "
-                             f"and modprobe {name} did not add it)")
+    drivers = kind.drivers or (name,)
+    driver = next((d for d in drivers if _kernel_has(d)), None)
+    for d in drivers if driver is None else ():
+        tool_run(["modprobe", "-q", d])
+        if _kernel_has(d):
+            driver = d
+            break
+    if driver is None:
+        what = " or ".join(drivers)
+        raise ValueError(f"{name}: this kernel has no {what} (not in /proc/filesystems, "
+                         f"and modprobe {what} did not add it)")
     _, out = tool_run([mkfs, kind.version])
-    return Filesystem(kind, mkfs, out.split("\n")[0])
+    return Filesystem(kind, mkfs, out.split("\n")[0], driver)
 
 
 def fs_mkfs(fs: Filesystem, dev: str, options: str | None, dry: bool) -> None:
@@ -216,11 +226,11 @@ def fs_mount(fs: Filesystem, dev: str, where: str, options: str | None) -> None:
     if data == "noatime" or data.startswith("noatime,"):
         data = data[8:]
     libc = _libc()
-    if libc.mount(dev.encode(), where.encode(), fs.name.encode(),
+    if libc.mount(dev.encode(), where.encode(), (fs.driver or fs.name).encode(),
                   ctypes.c_ulong(_MS_NOATIME), data.encode()):
         e = ctypes.get_errno()
-        raise ValueError(f"mount -t {fs.name} -o noatime{',' if data else ''}{data} {dev} "
-                         f"{where}: {os.strerror(e)} (dmesg says more)")
+        raise ValueError(f"mount -t {fs.driver or fs.name} -o noatime{',' if data else ''}"
+                         f"{data} {dev} {where}: {os.strerror(e)} (dmesg says more)")
 
 
 def fs_umount(where: str) -> None:
@@ -648,7 +658,7 @@ class Review:
             "date": self.started, "host": platform.node(), "kernel": platform.release(),
             "ssdk": version, "target": self.target, "device": device,
             "filesystems": [{
-                "name": fs.name, "mkfs": fs.mkfs, "version": fs.version,
+                "name": fs.name, "driver": fs.driver, "mkfs": fs.mkfs, "version": fs.version,
                 # ssdk's, then the suite's
                 "mkfs_options": fs.kind.args + (" " + mkfs_o if mkfs_o is not None else ""),
                 "mount_options": fs.kind.mount_options + (

@@ -37,7 +37,7 @@ IO_FIELDS: tuple[int, ...] = (0, 1, 2, 4, 5, 6)
 # The study's phases (steps.c's study_phases): the new-against-used table's columns.
 PHASES: tuple[str, ...] = ("new", "used", "trim")
 MAX_ROWS = 1024
-MAX_COLUMNS = 4
+MAX_COLUMNS = 6  # raw and each of the five filesystems
 # The CLI's CSV of results (out_csv.c's header): a review's rows are in its form.
 CSV_HEADER: tuple[str, ...] = (
     "label", "target", "engine", "rw", "bs", "iodepth", "achieved_iodepth", "op", "state",

@@ -20,7 +20,9 @@ without the page saying so.
 from __future__ import annotations
 
 import csv as csv_mod
+import dataclasses
 import io
+import itertools
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -28,10 +30,11 @@ from pathlib import Path
 from typing import Any
 
 from .plan import Plan
+from .repeats import Repeats, Spread, figure
 from .results import CompareCurves, Comparison, Results, load
 from .units import fmt_size
 
-RunsInput = Results | list[Results] | Comparison | CompareCurves | Plan
+RunsInput = Results | list[Results] | Comparison | CompareCurves | Plan | Repeats
 
 REVIEW_JSON = "review.json"
 NO_SERIAL = "hidden"  # what a serial shows unless asked
@@ -66,6 +69,7 @@ class Measure:
     kernel: str
     version: str
     runs: tuple[Results, ...] = ()
+    spread: Spread | None = None  # the value's, over repetitions (--repeat)
 
     @property
     def unit(self) -> str:
@@ -137,7 +141,7 @@ def read_review(path: Path) -> Review:
             raise ValueError(f"{file}: {e.strerror or e}") from None
         except (ValueError, KeyError, TypeError, AttributeError, IndexError) as e:
             raise ValueError(f"{file}: not ssdk results ({e})") from None
-        if isinstance(x, (Results, list, Comparison, CompareCurves, Plan)):
+        if isinstance(x, (Results, list, Comparison, CompareCurves, Plan, Repeats)):
             steps.append(ReviewStep(str(s.get("name", file)), s.get("fs"), str(s.get("kind")),
                                     x))
     health = tuple(s["health"] for s in doc["steps"]
@@ -159,7 +163,7 @@ def runs_of(x: RunsInput) -> list[Results]:
         return list(x.results.values())
     if isinstance(x, CompareCurves):
         return [r for p in x.points for r in p.results.values()]
-    return x.runs
+    return list(x.runs)
 
 
 def _identity(runs: Sequence[Results], target: str | None) -> tuple[str, str, str, int]:
@@ -228,10 +232,27 @@ def _measure(d: Drive, group: str, test: str, r: Results) -> Measure:
                    (r,))
 
 
+def _repeated(d: Drive, group: str, name: str, x: Repeats) -> list[Measure]:
+    """A run repeated: one measure, its figures the means over the runs that
+    ended done, the value's spread kept (libssdk's)."""
+    done = [r for r in x.runs if r.state == "done"]
+    if not done:
+        return []
+    first = _measure(d, group, name, done[0])
+    unit = "iops" if first.unit == "IOPS" else "mb_s"
+    s = x.spread_of(unit)
+    return [dataclasses.replace(
+        first, iops=x.spread_of("iops").mean, mb_s=x.spread_of("mb_s").mean,
+        mean_ns=x.spread_of("lat_mean_ns").mean,
+        max_ns=int(max(figure(r, "lat_max_ns") for r in done)), runs=tuple(done), spread=s)]
+
+
 def _measures_of(d: Drive, group: str, name: str, x: RunsInput) -> list[Measure]:
     """What one step (or file) measured: a test per run, named by what it ran."""
     if isinstance(x, Results):
         return [_measure(d, group, name, x)]
+    if isinstance(x, Repeats):
+        return _repeated(d, group, name, x)
     if isinstance(x, list):
         bss, qds = len({r.bs for r in x}) > 1, len({r.iodepth for r in x}) > 1
         return [_measure(d, group, name + (f", {fmt_size(r.bs)}" if bss else "")
@@ -293,6 +314,15 @@ class RoundUp:
     def tests(self, group: str) -> list[str]:
         return list(dict.fromkeys(m.test for m in self.measures if m.group == group))
 
+    def alike(self, group: str, test: str) -> list[tuple[Measure, Measure]]:
+        """The neighbours of a test's chart (the fastest first) that do not
+        differ beyond their run-to-run spread (libssdk's rule: their 95%
+        intervals overlap): both repeated, their difference not a finding."""
+        bars = self.bars(group, test)
+        return [(a, b) for a, b in itertools.pairwise(bars)
+                if a.spread is not None and b.spread is not None and a.spread.n > 1
+                and b.spread.n > 1 and not a.spread.differs(b.spread)]
+
     def bars(self, group: str, test: str) -> list[Measure]:
         """One test's measures, a drive's each (two of one drive: its inputs
         measured it twice), the fastest first."""
@@ -326,6 +356,9 @@ def roundup(inputs: Sequence[tuple[str, Review | RunsInput]],
             sweeps.append(("result files", name, d, tuple(x)))
         elif isinstance(x, Results):
             measures += _measures_of(d, "result files", _workload(x), x)
+        elif isinstance(x, Repeats):
+            measures += _measures_of(d, "result files", _workload(x.runs[0])
+                                     if x.runs else src, x)
         elif not isinstance(x, list):
             measures += _measures_of(d, "result files", _workload(runs_of(x)[0])
                                      if runs_of(x) else src, x)
@@ -345,8 +378,17 @@ def _workload(r: Results, depth: bool = True) -> str:
 # --- CSV --------------------------------------------------------------------------------
 
 CSV_HEADER = ("drive", "model", "firmware", "serial", "capacity_bytes", "group", "test", "rw",
-              "bs", "iodepth", "unit", "value", "iops", "mb_s", "lat_mean_ns", "lat_max_ns",
-              "kernel", "ssdk", "source")
+              "bs", "iodepth", "unit", "value", "runs", "value_min", "value_max", "ci95_lo",
+              "ci95_hi", "iops", "mb_s", "lat_mean_ns", "lat_max_ns", "kernel", "ssdk",
+              "source")
+
+
+def _spread_cells(m: Measure) -> list[str]:
+    """runs, value_min, value_max, ci95_lo, ci95_hi: one run's, the value itself."""
+    s = m.spread
+    if s is None:
+        return ["1", *[f"{m.value:.3f}"] * 4]
+    return [str(s.n), *(f"{v:.3f}" for v in (s.min, s.max, s.ci_lo, s.ci_hi))]
 
 
 def csv(ru: RoundUp, serial: bool = False) -> str:
@@ -361,6 +403,7 @@ def csv(ru: RoundUp, serial: bool = False) -> str:
                 w.writerow([d.label, d.model, d.firmware,
                             d.serial if serial else (NO_SERIAL if d.serial else ""),
                             d.capacity, g, t, m.rw, m.bs, m.iodepth, m.unit,
-                            f"{m.value:.3f}", f"{m.iops:.3f}", f"{m.mb_s:.3f}",
+                            f"{m.value:.3f}", *_spread_cells(m), f"{m.iops:.3f}",
+                            f"{m.mb_s:.3f}",
                             f"{m.mean_ns:.1f}", m.max_ns, m.kernel, m.version, d.source])
     return buf.getvalue()

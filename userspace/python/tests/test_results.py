@@ -100,7 +100,8 @@ def test_to_json_round_trips(path: Path) -> None:
                                  list(x.results.values()) if isinstance(x, ssdk.Comparison)
                                  else [r for p in x.points for r in p.results.values()]
                                  if isinstance(x, ssdk.CompareCurves)
-                                 else x.runs if isinstance(x, ssdk.Plan) else [x])
+                                 else list(x.runs) if isinstance(x, (ssdk.Plan, ssdk.Repeats))
+                                 else [x])
     for r in items:
         again = ssdk.Results.from_json(json.loads(json.dumps(r.to_json())))
         assert again.to_json() == r.to_json()

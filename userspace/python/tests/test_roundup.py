@@ -296,3 +296,68 @@ def test_health_in_the_drives_table(tmp_path: Path) -> None:
     assert r.health_text(r.drives[1]) == ""
     page = report.render([ru.read_review(d), ru.read_review(other)], sources=["intel", "ocz"])
     assert "38-45 °C, throttled in 1 step" in page
+
+
+def repeated_file(tmp_path: Path, name: str, drive: tuple[str, str, str, int, float],
+                  iops: tuple[float, ...]) -> Path:
+    """A --repeat run's JSON on *drive*: the fixture's run once per value of
+    *iops*, its read IOPS (and bytes per second) that value."""
+    run = _drive_run(json.loads((FIXTURES / "corner-randread-4k.json").read_text()), drive)
+    runs = []
+    for v in iops:
+        r = copy.deepcopy(run)
+        r["read"]["bw_bytes"] *= v / r["read"]["iops"]
+        r["read"]["iops"] = v
+        runs.append(r)
+    f = tmp_path / f"{name}.json"
+    f.write_text(json.dumps({"repeats": runs}))
+    return f
+
+
+def test_repeats_spread_and_the_rule(tmp_path: Path) -> None:
+    """Three drives, three runs each: 100, 104, 108 IOPS against 103, 105,
+    107 (a difference of 1 in the mean, inside their spread: not marked)
+    and 200, 201, 202 (apart: marked). Each bar is the mean, its whisker
+    the 95% interval of the mean; the CSV has the spread."""
+    from ssdk.repeats import Repeats, spread
+    s = spread([10, 12, 14])
+    assert (s.n, s.mean, s.min, s.max, s.stddev) == (3, 12, 10, 14, 2)
+    assert s.ci_lo == pytest.approx(12 - 4.3027 * 2 / 3 ** 0.5)
+    with pytest.raises(ValueError, match="no spread"):
+        spread([])
+    files = [repeated_file(tmp_path, "a", DRIVES["intel"], (100, 104, 108)),
+             repeated_file(tmp_path, "b", DRIVES["ocz"], (103, 105, 107)),
+             repeated_file(tmp_path, "c", DRIVES["samsung"], (200, 201, 202))]
+    ins = [report.read_input(str(f)) for f in files]
+    assert all(isinstance(x, Repeats) and len(x.runs) == 3 for x in ins)
+    r = ru.roundup([(f.name, x) for f, x in zip(files, ins, strict=True)
+                    if isinstance(x, Repeats)])
+    test = r.tests(r.groups[0])[0]
+    bars = r.bars(r.groups[0], test)
+    assert [b.drive.label for b in bars] == ["Samsung SSD 830 Series", "OCZ-VERTEX3",
+                                             "INTEL SSDSC2CW120A3"]
+    assert [b.value for b in bars] == pytest.approx([201, 105, 104])
+    assert [(a.drive.label, b.drive.label) for a, b in r.alike(r.groups[0], test)] == [
+        ("OCZ-VERTEX3", "INTEL SSDSC2CW120A3")]
+    out, table = tmp_path / "r.html", tmp_path / "r.csv"
+    assert report.main([*map(str, files), "-o", str(out), "--csv", str(table)]) == 0
+    page = out.read_text()
+    assert "OCZ-VERTEX3 and INTEL SSDSC2CW120A3 do not differ beyond their run-to-run" in page
+    assert "Samsung SSD 830 Series and OCZ-VERTEX3 do not differ" not in page
+    rows = list(csv.DictReader(io.StringIO(table.read_text())))
+    assert [(x["runs"], float(x["value_min"]), float(x["value_max"])) for x in rows] == [
+        ("3", 200, 202), ("3", 103, 107), ("3", 100, 108)]
+    assert float(rows[0]["ci95_lo"]) == pytest.approx(201 - 4.3027 / 3 ** 0.5, abs=1e-3)
+
+
+def test_a_review_step_repeated(tmp_path: Path) -> None:
+    """A suite's run step with repeat=3: its file is the repetitions; the
+    review's rows are each run, the round-up's measure their mean and spread."""
+    from ssdk.review_table import Record, rows_read
+    d = make_review(tmp_path / "intel", DRIVES["intel"])
+    src = repeated_file(tmp_path, "rep", DRIVES["intel"], (100, 110, 120))
+    (d / "01-corner-randread-4k.json").write_text(src.read_text())
+    assert len(rows_read(d / "01-corner-randread-4k.json", 1, Record("s"))) == 3
+    r = ru.roundup([("intel", ru.read_review(d))])
+    (m,) = r.bars(r.groups[0], "raw: 4k random read")
+    assert m.spread is not None and m.spread.n == 3 and m.value == pytest.approx(110)
