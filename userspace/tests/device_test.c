@@ -20,8 +20,8 @@
 #include "internal.h"
 #include "kselftest_harness.h"
 
-/* Write @text to @dir/@name. */
-static int put(const char *dir, const char *name, const char *text)
+/* Write @len bytes of @data to @dir/@name: a binary sysfs file. */
+static int put_bytes(const char *dir, const char *name, const void *data, size_t len)
 {
 	char path[PATH_MAX];
 	FILE *f;
@@ -30,8 +30,17 @@ static int put(const char *dir, const char *name, const char *text)
 	f = fopen(path, "w");
 	if (!f)
 		return -1;
-	fputs(text, f);
+	if (fwrite(data, 1, len, f) != len) {
+		fclose(f);
+		return -1;
+	}
 	return fclose(f);
+}
+
+/* Write @text to @dir/@name. */
+static int put(const char *dir, const char *name, const char *text)
+{
+	return put_bytes(dir, name, text, strlen(text));
 }
 
 /* mkdir -p @path: each missing directory of it made; 0, or -1 (errno). */
@@ -184,47 +193,30 @@ TEST_F(sysfs, nothing_to_say)
 	EXPECT_STREQ("", self->buf);
 }
 
-/* Write @len bytes of @data to @dir/@name: a binary sysfs file. */
-static int put_bytes(const char *dir, const char *name, const void *data, size_t len)
-{
-	char path[PATH_MAX];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = fopen(path, "w");
-	if (!f)
-		return -1;
-	if (fwrite(data, 1, len, f) != len) {
-		fclose(f);
-		return -1;
-	}
-	return fclose(f);
-}
+/* The target's disk is who it should be: its model, firmware and serial. */
+#define EXPECT_ID(want_model, want_firmware, want_serial) do {				\
+	struct ssdk_device_id id_;							\
+											\
+	EXPECT_EQ(0, ssdk_device_id_in(self->sys, self->target, &id_));			\
+	EXPECT_STREQ(want_model, id_.model);						\
+	EXPECT_STREQ(want_firmware, id_.firmware);					\
+	EXPECT_STREQ(want_serial, id_.serial);						\
+} while (0)
 
 /* NVMe: model, firmware_rev and serial of device/, the padding dropped. */
 TEST_F(sysfs, id_nvme)
 {
-	struct ssdk_device_id id;
-
 	ASSERT_EQ(0, put(self->device, "model", "Samsung SSD 990 PRO 2TB                 \n"));
 	ASSERT_EQ(0, put(self->device, "firmware_rev", "4B2QJXD7\n"));
 	ASSERT_EQ(0, put(self->device, "serial", "S6Z1NJ0W123456A     \n"));
-	EXPECT_EQ(0, ssdk_device_id_in(self->sys, self->target, &id));
-	EXPECT_STREQ("Samsung SSD 990 PRO 2TB", id.model);
-	EXPECT_STREQ("4B2QJXD7", id.firmware);
-	EXPECT_STREQ("S6Z1NJ0W123456A", id.serial);
+	EXPECT_ID("Samsung SSD 990 PRO 2TB", "4B2QJXD7", "S6Z1NJ0W123456A");
 }
 
 /* virtio-blk: a serial on the disk itself, no model. */
 TEST_F(sysfs, id_virtio)
 {
-	struct ssdk_device_id id;
-
 	ASSERT_EQ(0, put(self->disk, "serial", "ssdk-test-disk\n"));
-	EXPECT_EQ(0, ssdk_device_id_in(self->sys, self->target, &id));
-	EXPECT_STREQ("", id.model);
-	EXPECT_STREQ("", id.firmware);
-	EXPECT_STREQ("ssdk-test-disk", id.serial);
+	EXPECT_ID("", "", "ssdk-test-disk");
 }
 
 /*
@@ -242,10 +234,7 @@ TEST_F(sysfs, id_scsi_vpd_page)
 	ASSERT_EQ(0, put(self->device, "model", "INTEL SSDSC2CW12\n"));
 	ASSERT_EQ(0, put(self->device, "rev", "400i\n"));
 	ASSERT_EQ(0, put_bytes(self->device, "vpd_pg80", pg80, sizeof(pg80)));
-	EXPECT_EQ(0, ssdk_device_id_in(self->sys, self->target, &id));
-	EXPECT_STREQ("INTEL SSDSC2CW12", id.model);
-	EXPECT_STREQ("400i", id.firmware);
-	EXPECT_STREQ("WD-WX123", id.serial);
+	EXPECT_ID("INTEL SSDSC2CW12", "400i", "WD-WX123");
 	/* cut short: the length says 16, the file has 6 of them */
 	ASSERT_EQ(0, put_bytes(self->device, "vpd_pg80", pg80, 10));
 	EXPECT_EQ(0, ssdk_device_id_in(self->sys, self->target, &id));
