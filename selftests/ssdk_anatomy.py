@@ -204,8 +204,9 @@ def heatmap_stall(dev: str) -> None:
     """A dm-linear device over null_blk suspended for 600 ms under a run
     at iodepth 4 with 100 ms intervals: the heatmap (each interval's heat
     row) has the stall plainly, empty intervals while it holds the IOs,
-    then one whose IOs sit at 400 ms or more, every other interval's below
-    50 ms; each row counts its interval's IOs; the stalled IOs are the
+    then one whose IOs sit at 400 ms or more (or two beside each other, when
+    the held IOs' completions straddle an interval's end), every other
+    interval's below 50 ms; each row counts its interval's IOs; the stalled IOs are the
     slowest, unsplit (dm takes the bio), all device. libssdk's bucket
     bounds (Python's heatmap()) are the spec's. The worst stall's paragraph
     (libssdk's, through Python and ssdk ctl results --text) says when, how
@@ -235,8 +236,12 @@ def heatmap_stall(dev: str) -> None:
     ksft_ge(bound(tops[hi] + 1), 400_000_000, "the stall's bucket reaches 400 ms")
     ksft_ge(sum(1 for t in tops[max(hi - 6, 0):hi] if t < 0), 4,
             "empty intervals before the stall's (600 ms held, 100 ms each)")
-    ksft_true(all(t < 0 or bound(t) < 50_000_000 for i, t in enumerate(tops) if i != hi),
-              "every other interval's IOs below 50 ms")
+    # The held IOs complete together as dm resumes, in the stall's interval
+    # or, when their completions straddle an interval's end, in it and the
+    # one beside it: no other interval has an IO of 50 ms or more.
+    slow = [i for i, t in enumerate(tops) if t >= 0 and bound(t) >= 50_000_000]
+    ksft_true(hi in slow and len(slow) <= 2 and max(slow) - min(slow) <= 1,
+              f"every other interval's IOs below 50 ms: at 50 ms or more {slow}")
     ksft_ge(j["slowest"][0]["device_ns"], 400_000_000, "the slowest IO's device stage")
     ksft_eq(j["anatomy_unsplit"], j["read"]["ios"], "dm: every IO unsplit")
     # The stall's interval: its device stage's largest is its latency's.

@@ -18,7 +18,7 @@ mkdir -p "$dir"
 venv=$dir/venv
 tools=$SSDK_CACHE/venv/bin
 
-ktap_plan 5
+ktap_plan 6
 
 # From a copy: setuptools builds in the source directory (build/,
 # *.egg-info), and the tree must stay as the commit has it.
