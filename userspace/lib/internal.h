@@ -66,6 +66,7 @@ int ssdk_stats_set(struct nlattr *nest, struct nlattr **tb);
 #define SSDK_NTF_PROGRESS	(1U << 1)	/* run-progress-ntf */
 int ssdk_ntf_join(struct ssdk *h, unsigned int groups);
 const void *ssdk_ntf_recv(struct ssdk *h, int *len);
+int ssdk_ntf_of(struct ssdk *h, const struct nlmsghdr *nlh, uint32_t id);
 int ssdk_ntf_wait(struct ssdk *h, int64_t deadline_ms);
 int64_t ssdk_now_ms(void);
 

@@ -113,6 +113,32 @@ const void *ssdk_ntf_recv(struct ssdk *h, int *len)
 }
 
 /**
+ * ssdk_ntf_of() - Whether a notification is of a run, and which.
+ * @h: The handle.
+ * @nlh: A message of ssdk_ntf_recv()'s datagram.
+ * @id: The run.
+ *
+ * Return: Its command (SSDK_CMD_RUN_END_NTF, SSDK_CMD_RUN_PROGRESS_NTF)
+ * when it is run @id's notification; 0 for another run's, another
+ * family's or command's, or a malformed one.
+ */
+int ssdk_ntf_of(struct ssdk *h, const struct nlmsghdr *nlh, uint32_t id)
+{
+	struct nlattr *tb[SSDK_A_RUN_MAX + 1];
+	uint8_t cmd;
+
+	if (nlh->nlmsg_type != h->family)
+		return 0;
+	cmd = ((struct genlmsghdr *)nlmsg_data(nlh))->cmd;
+	if (cmd != SSDK_CMD_RUN_PROGRESS_NTF && cmd != SSDK_CMD_RUN_END_NTF)
+		return 0;
+	if (genlmsg_parse((struct nlmsghdr *)nlh, 0, tb, SSDK_A_RUN_MAX, NULL) ||
+	    !tb[SSDK_A_RUN_ID] || nla_get_u32(tb[SSDK_A_RUN_ID]) != id)
+		return 0;
+	return cmd;
+}
+
+/**
  * ssdk_now_ms() - The monotonic clock, ms: deadlines of waits.
  *
  * Return: The time.

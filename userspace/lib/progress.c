@@ -15,23 +15,6 @@
 /* With nothing pushed for this long, the run is asked: deleted, or ended unheard. */
 #define FOLLOW_ASK_MS	1000
 
-/* Run @id's notification (its command), or 0: another run's, another command's. */
-static int ntf_of(struct ssdk *h, const struct nlmsghdr *nlh, uint32_t id)
-{
-	struct nlattr *tb[SSDK_A_RUN_MAX + 1];
-	uint8_t cmd;
-
-	if (nlh->nlmsg_type != h->family)
-		return 0;
-	cmd = ((struct genlmsghdr *)nlmsg_data(nlh))->cmd;
-	if (cmd != SSDK_CMD_RUN_PROGRESS_NTF && cmd != SSDK_CMD_RUN_END_NTF)
-		return 0;
-	if (genlmsg_parse((struct nlmsghdr *)nlh, 0, tb, SSDK_A_RUN_MAX, NULL) ||
-	    !tb[SSDK_A_RUN_ID] || nla_get_u32(tb[SSDK_A_RUN_ID]) != id)
-		return 0;
-	return cmd;
-}
-
 /*
  * Run @id's next notification: the intervals it carried (0 for its end),
  * its status in @p; -ETIMEDOUT, -ENOBUFS (notifications lost), -EINTR,
@@ -46,8 +29,6 @@ static int progress_next(struct ssdk *h, uint32_t id, struct ssdk_run_status *p,
 
 	for (;;) {
 		nlh = ssdk_ntf_recv(h, &n);
-		if (n == -ENOBUFS || n == -EINTR)
-			return n;
 		if (n < 0)
 			return n;
 		if (!n) {
@@ -57,7 +38,7 @@ static int progress_next(struct ssdk *h, uint32_t id, struct ssdk_run_status *p,
 			continue;
 		}
 		for (; nlmsg_ok(nlh, n); nlh = nlmsg_next((struct nlmsghdr *)nlh, &n)) {
-			cmd = ntf_of(h, nlh, id);
+			cmd = ssdk_ntf_of(h, nlh, id);
 			if (!cmd)
 				continue;
 			ssdk_status_parse(p, (struct nlmsghdr *)nlh);

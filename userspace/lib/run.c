@@ -288,7 +288,6 @@ SSDK_EXPORT int ssdk_results_get(struct ssdk *h, uint32_t id, struct ssdk_run_st
  */
 static int ntf_drain(struct ssdk *h, uint32_t id)
 {
-	struct nlattr *tb[SSDK_A_RUN_MAX + 1];
 	const struct nlmsghdr *nlh;
 	int n;
 
@@ -298,14 +297,9 @@ static int ntf_drain(struct ssdk *h, uint32_t id)
 			return 1;	/* overrun: the run may have ended */
 		if (n <= 0)
 			return n;
-		for (; nlmsg_ok(nlh, n); nlh = nlmsg_next((struct nlmsghdr *)nlh, &n)) {
-			if (nlh->nlmsg_type != h->family ||
-			    ((struct genlmsghdr *)nlmsg_data(nlh))->cmd != SSDK_CMD_RUN_END_NTF)
-				continue;
-			if (!genlmsg_parse((struct nlmsghdr *)nlh, 0, tb, SSDK_A_RUN_MAX, NULL) &&
-			    tb[SSDK_A_RUN_ID] && nla_get_u32(tb[SSDK_A_RUN_ID]) == id)
+		for (; nlmsg_ok(nlh, n); nlh = nlmsg_next((struct nlmsghdr *)nlh, &n))
+			if (ssdk_ntf_of(h, nlh, id) == SSDK_CMD_RUN_END_NTF)
 				return 1;
-		}
 	}
 }
 
