@@ -223,13 +223,9 @@ def _drives(idents: Sequence[tuple[str, Ident]], labels: Mapping[str, str]) -> l
 # --- measures ---------------------------------------------------------------------------
 
 def _measure(d: Drive, group: str, test: str, r: Results) -> Measure:
-    ops = [o for o in (r.read, r.write) if o.ios]
-    ios = sum(o.ios for o in ops)
-    mean = sum(o.lat.mean * o.ios for o in ops) / ios if ios else 0.0
-    worst = max((o.lat.max for o in ops), default=0)
-    return Measure(d, group, test, r.rw, r.bs, r.iodepth, r.total_iops, r.total_mb_s, mean,
-                   int(worst), r.conditions.get("kernel", ""), r.conditions.get("ssdk", ""),
-                   (r,))
+    return Measure(d, group, test, r.rw, r.bs, r.iodepth, figure(r, "iops"), figure(r, "mb_s"),
+                   figure(r, "lat_mean_ns"), int(figure(r, "lat_max_ns")),
+                   r.conditions.get("kernel", ""), r.conditions.get("ssdk", ""), (r,))
 
 
 def _repeated(d: Drive, group: str, name: str, x: Repeats) -> list[Measure]:
