@@ -251,6 +251,8 @@ def cases(tmp: Path, before: list[int]) -> list[Callable[[], None]]:
                 lambda: cli("ctl", "sweep", "--target", NB, "--ios", "10", "--bs", "4k,4q")),
         refused("sweep with an empty size", 2, "--bs: '4k,,8k' is not a list",
                 lambda: cli("ctl", "sweep", "--target", NB, "--ios", "10", "--bs", "4k,,8k")),
+        refused("sweep with an empty first size", 2, "--bs: ',4k' is not a list",
+                lambda: cli("ctl", "sweep", "--target", NB, "--ios", "10", "--bs", ",4k")),
         refused("sweep with a size past 32 bits", 2, "--bs: '4g' is not a size",
                 lambda: cli("ctl", "sweep", "--target", NB, "--ios", "10", "--bs", "4k,4g")),
         refused("sweep with sizes and a split", 2, "--bs SIZE,SIZE,... and --bssplit",

@@ -251,14 +251,20 @@ def told_at_once() -> None:
     gets), and tells them all then, in as many messages as they take.
     Each notification carries the intervals published when it was sent
     (ts-count, one worker): one that ends short of them is followed at
-    once by one that goes on from it, with the same count."""
+    once by one that goes on from it, with the same count. ``ctl status
+    --follow``, which takes 256 intervals at a time, reads what a message
+    holds past them: it prints every interval once, in order."""
     dev = dm_linear("ssdk-told", "/dev/nullb0")
     fam = ynl_family()
     fam.ntf_subscribe("progress")
     run_id = 0
+    follower = None
+    n = 0
     try:
         run_id = int(cli_json("ctl", "start", "--target", dev, "--iodepth", "4", "--rate-iops",
                               "2000", "--runtime", "1h", "--ts-interval", "10ms")["id"])
+        follower = subprocess.Popen([CLI, "-j", "ctl", "status", "--follow", str(run_id)],
+                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         wait_completed(run_id, 500)
         run(["dmsetup", "suspend", "ssdk-told"])
         time.sleep(8)
@@ -267,8 +273,15 @@ def told_at_once() -> None:
     finally:
         if run_id:
             cli("ctl", "stop", str(run_id))
+        out = follower.communicate(timeout=60)[0] if follower is not None else ""
+        if run_id:
+            n = len(cli_json("ctl", "results", str(run_id))["timeseries"])
             cli("ctl", "delete", str(run_id))
         dm_remove("ssdk-told")
+    f = TMP / "told-follow.jsonl"
+    f.write_text(out)
+    ksft_eq(len(out.splitlines()), n, "status --follow: every interval of the run")
+    ksft_check_file("follow_in_order", f, 10_000_000)
     fam.check_ntf()
     ntfs = [m["msg"] for m in fam.async_msg_queue
             if m["name"] == "run-progress-ntf" and m["msg"]["id"] == run_id]

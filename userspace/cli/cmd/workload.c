@@ -291,7 +291,9 @@ static int workload_bss(struct cli *cli, const char *arg, struct workload *w)
 		else
 			w->bss[w->nr_bss++] = v;
 	}
-	if (!err && (!w->nr_bss || arg[strlen(arg) - 1] == ',' || strstr(arg, ",,")))
+	/* strtok_r() skips empty fields: an empty one is said here */
+	if (!err && (!w->nr_bss || *arg == ',' || arg[strlen(arg) - 1] == ',' ||
+		     strstr(arg, ",,")))
 		err = usage_error(cli, "--bs: '%s' is not a list SIZE,SIZE,...", arg);
 	free(sizes);
 	return err;
