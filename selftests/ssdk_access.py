@@ -223,6 +223,39 @@ def sweep_bs_grid() -> None:
             "text: a row per size, its depth and size")
 
 
+def sweep_repeated() -> None:
+    """--repeat 2 on a grid of 2 sizes x 2 depths: each point's two runs
+    in turn, as asked, and their spread (n 2, the least and greatest of
+    the two); the device read every run's IOs; CSV a row per run under
+    one header; text each point's rows and spread. In a dry run at the
+    limit: 1000 repetitions of 4 points are 4000 runs checked."""
+    ios0 = blk_stats("nullb0")[0]
+    j = cli_json("ctl", "sweep", "-q", "--target", "/dev/nullb0", "--bs", "4k,8k",
+                 "--iodepth", "1,2", "--ios", "300", "--repeat", "2")
+    ksft_eq(blk_stats("nullb0")[0] - ios0, 8 * 300, "reads the block layer counted: 8 x 300")
+    ksft_eq([[(r["config"]["bs"], r["config"]["iodepth"], r["state"]) for r in p["repeats"]]
+             for p in j],
+            [[(bs, qd, "done")] * 2 for bs in (4096, 8192) for qd in (1, 2)],
+            "points: each bs at each depth, two runs each")
+    for p in j:
+        iops = [r["read"]["iops"] for r in p["repeats"]]
+        s = p["spread"]["iops"]
+        ksft_eq((s["n"], s["min"], s["max"]), (2, min(iops), max(iops)), "a point's spread")
+    p = cli("ctl", "sweep", "--format", "csv", "-q", "--target", "/dev/nullb0", "--bs", "4k,8k",
+            "--ios", "100", "--repeat", "2")
+    ksft_ok(p)
+    rows = [r.split(",") for r in p.stdout.splitlines()]
+    ksft_eq([r[0] for r in rows], ["label"] + ["repeat 1", "repeat 2"] * 2, "CSV: one header")
+    ksft_eq([r[4] for r in rows[1:]], ["4096", "4096", "8192", "8192"], "CSV: each run's bs")
+    p = cli("ctl", "sweep", "-q", "--target", "/dev/nullb0", "--iodepth", "1,2", "--ios",
+            "100", "--repeat", "2")
+    ksft_ok(p)
+    ksft_eq(p.stdout.count("over 2 repetitions"), 2, "text: a spread per point")
+    ksft_eq(cli_json("ctl", "sweep", "--dry-run", "--target", "/dev/nullb0", "--iodepth",
+                     "1,2", "--bs", "4k,8k", "--runtime", "1s", "--repeat", "1000"),
+            {"dry_run": True, "runs": 4000, "seconds": 4000, "untimed": 0})
+
+
 def job_whole() -> None:
     """A job whose second target cannot be opened runs nothing: the run
     started on the first is deleted."""
@@ -275,6 +308,8 @@ def cases() -> list[Callable[[], None]]:
               workers),
         ksft_case("sweep_bs_4k_64k_1m_at_iodepth_1_4_six_points_bytes_on_the_device",
                   sweep_bs_grid),
+        ksft_case("sweep_repeat_2_on_a_2_by_2_grid_each_points_runs_and_spread_1000_checked",
+                  sweep_repeated),
         ksft_case("sweep_over_iodepth_1_4_16_one_result_per_point_json_one_row_per_point_text",
               sweep),
         ksft_case("a_job_with_a_missing_second_target_refused_and_the_first_targets_run_deleted",

@@ -319,7 +319,8 @@ static const struct {
 	{ "ctl", "sweep", "target engine buffered file-size profile workers cpus rw rwmixread bs "
 	  "bssplit iodepth batch polled anatomy offset span align align-offset stride pattern rate-iops "
 	  "arrivals open-loop runtime ios ramp rounds round-time steady cpu seed slowest "
-	  "ts-interval capture-over max-errors continue-on-error owned allow-write quiet dry-run" },
+	  "ts-interval capture-over max-errors continue-on-error owned allow-write quiet dry-run "
+	  "repeat" },
 	{ "ctl", "purge", "target offset span method cpu slowest ts-interval capture-over "
 	  "max-errors continue-on-error owned allow-write quiet dry-run" },
 	{ "ctl", "precondition", "target rw rwmixread bs bssplit iodepth batch polled offset span "

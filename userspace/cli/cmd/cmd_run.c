@@ -17,51 +17,6 @@
 #include "sequence.h"
 #include "workload.h"
 
-/*
- * --repeat N: the job N times, one after another, each printed as it ends
- * and its figures kept; then their spread (libssdk's ssdk_spread()).
- * Ctrl-C (or a failure) ends the repetitions there: the spread is of
- * those that ended.
- */
-static int run_repeated(struct cli *cli, struct workload *w)
-{
-	struct jobs *jobs = &w->jobs;
-	struct repeat_spread s = { 0 };
-	unsigned int k, done = 0, i;
-	double (*fig)[NR_FIGS];
-	double *col;
-	int err = 0;
-
-	fig = calloc(w->repeat, sizeof(*fig));
-	col = calloc(w->repeat, sizeof(*col));
-	if (!fig || !col) {
-		free(fig);
-		free(col);
-		return runtime_error(cli, "out of memory");
-	}
-	cli->out.ops->repeat_begin(&cli->out, w->repeat);
-	for (k = 0; k < w->repeat && !err; k++) {
-		workload_jobs(w, 0, 0);
-		err = jobs_run(cli, w->h, jobs, workload_progress(w));
-		if (jobs->total.st.id) {
-			cli->out.ops->repeat_one(&cli->out, k + 1, jobs->res, jobs->nr, &jobs->total);
-			if (ssdk_state_ended(jobs->total.st.state) &&
-			    jobs->total.st.state == SSDK_STATE_DONE)
-				result_figures(&jobs->total, fig[done++]);
-		}
-		jobs_free(jobs);
-	}
-	for (i = 0; done && i < NR_FIGS; i++) {
-		for (k = 0; k < done; k++)
-			col[k] = fig[k][i];
-		ssdk_spread(col, done, &s.fig[i]);
-	}
-	cli->out.ops->repeat_end(&cli->out, done, &s);
-	free(fig);
-	free(col);
-	return err;
-}
-
 static int run_or_start(struct cli *cli, struct workload *w)
 {
 	struct jobs *jobs = &w->jobs;
@@ -74,7 +29,7 @@ static int run_or_start(struct cli *cli, struct workload *w)
 	if (err || w->dry_run)
 		return err ? err : workload_dry_run(cli, w);
 	if (w->repeat)
-		return run_repeated(cli, w);
+		return workload_repeat(cli, w, 0);
 	workload_jobs(w, 0, 0);
 	err = jobs_start(cli, w->h, jobs);
 	if (err)

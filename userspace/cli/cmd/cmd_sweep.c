@@ -3,7 +3,8 @@
  * ssdk ctl sweep: a workload at each of several iodepths, or block sizes,
  * or both (each size at each depth), in turn, every point's runs checked
  * before the first starts; a row per point, or a JSON array of their
- * results.
+ * results. With --repeat N, each point N times: its repetitions and
+ * their spread in place of its row (of its element of the array).
  */
 
 #include "commands.h"
@@ -25,6 +26,10 @@ static int sweep_run(struct cli *cli, int argc, char **argv)
 	}
 	cli->out.ops->sweep_begin(&cli->out);
 	for (i = 0; i < workload_points(w) && !err; i++) {
+		if (w->repeat) {
+			err = workload_repeat(cli, w, i);
+			continue;
+		}
 		workload_point(w, i);
 		err = jobs_run(cli, w->h, &w->jobs, workload_progress(w));
 		if (w->jobs.total.st.id)

@@ -222,8 +222,8 @@ const struct cli_opt workload_opts[] = {
 		"check everything as for real (the module's dry run of every run, every step, the files, the drive's purge), then start nothing and write nothing; exit 0 when all would start",
 		W_ALL },
 	[OPT_REPEAT] = { "repeat", 0, "N", 0,
-		"run the workload N times (1 to " STR(SSDK_MAX_REPEAT) "), one after another, each kept: then each figure's mean, least, greatest and the 95% interval of its mean (Student's t)",
-		W_RUN },
+		"run the workload N times (1 to " STR(SSDK_MAX_REPEAT) "; a sweep: each point), one after another, each kept: then each figure's mean, least, greatest and the 95% interval of its mean (Student's t)",
+		W_RUN | W_SWEEP },
 	{ 0 },
 };
 

@@ -93,6 +93,7 @@ void workload_close(struct workload *w);
 void workload_jobs(struct workload *w, uint32_t iodepth, uint32_t bs);
 unsigned int workload_points(const struct workload *w);
 void workload_point(struct workload *w, unsigned int i);
+int workload_repeat(struct cli *cli, struct workload *w, unsigned int point);
 int workload_check(struct cli *cli, struct workload *w);
 int workload_dry_run(struct cli *cli, const struct workload *w);
 int workload_progress(const struct workload *w);

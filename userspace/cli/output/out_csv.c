@@ -157,6 +157,7 @@ static void csv_job(struct output *out, const struct run_result *r, unsigned int
 static void csv_sweep_begin(struct output *out)
 {
 	out->rows = 0;
+	out->sweep = 1;
 }
 
 static void csv_sweep_point(struct output *out, const struct run_result *r, unsigned int n,
@@ -169,12 +170,17 @@ static void csv_sweep_point(struct output *out, const struct run_result *r, unsi
 
 static void csv_sweep_end(struct output *out)
 {
+	out->sweep = 0;
 }
 
-/* Repetitions: a repetition's rows each, labelled "repeat K"; the spread is not a row. */
+/*
+ * Repetitions: a repetition's rows each, labelled "repeat K" (a sweep's
+ * points told apart by their bs and iodepth); the spread is not a row.
+ */
 static void csv_repeat_begin(struct output *out, unsigned int n)
 {
-	out->rows = 0;
+	if (!out->sweep)
+		out->rows = 0;
 }
 
 static void csv_repeat_one(struct output *out, unsigned int k, const struct run_result *r,

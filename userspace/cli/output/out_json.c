@@ -558,11 +558,12 @@ static void json_stopped(struct output *out, const struct ssdk_run_status *st)
 	out_json_end(out);
 }
 
-/* A sweep: an array of the points' jobs, as they come. */
+/* A sweep: an array of the points' jobs (or repetitions), as they come. */
 static void json_sweep_begin(struct output *out)
 {
 	out_json_begin(out);
 	json_array_begin(&out->j, NULL, 0);
+	out->sweep = 1;
 }
 
 static void json_sweep_point(struct output *out, const struct run_result *r, unsigned int n,
@@ -573,6 +574,7 @@ static void json_sweep_point(struct output *out, const struct run_result *r, uns
 
 static void json_sweep_end(struct output *out)
 {
+	out->sweep = 0;
 	json_array_end(&out->j);
 	out_json_end(out);
 }
@@ -580,11 +582,12 @@ static void json_sweep_end(struct output *out)
 /*
  * Repetitions (--repeat): {"repeats": [JOB, ...], "spread": {FIGURE:
  * {"n", "mean", "min", "max", "stddev", "ci95": [LO, HI]}, ...}}, each
- * JOB as a run prints it, as they come.
+ * JOB as a run prints it, as they come; a document, or a sweep's element.
  */
 static void json_repeat_begin(struct output *out, unsigned int n)
 {
-	out_json_begin(out);
+	if (!out->sweep)
+		out_json_begin(out);
 	json_object_begin(&out->j, NULL);
 	json_array_begin(&out->j, "repeats", 0);
 }
@@ -618,7 +621,8 @@ static void json_repeat_end(struct output *out, unsigned int done, const struct 
 	}
 	json_object_end(&out->j);
 	json_object_end(&out->j);
-	out_json_end(out);
+	if (!out->sweep)
+		out_json_end(out);
 }
 
 /* --dry-run: {"dry_run": true, "runs": N, "seconds": S, "untimed": U}. */

@@ -670,10 +670,12 @@ static void text_sweep_end(struct output *out)
 /*
  * Repetitions (--repeat): a row per repetition, as a sweep's, then each
  * figure's spread: mean, least, greatest, and the 95% interval of the
- * mean (Student's t).
+ * mean (Student's t). In a sweep, each point's so, a blank line apart.
  */
 static void text_repeat_begin(struct output *out, unsigned int n)
 {
+	if (out->rows)
+		putchar('\n');
 	out->rows = 0;
 }
 

@@ -51,7 +51,8 @@ enum output_format {
  * @sweep_begin: A sweep starts.
  * @sweep_point: One point of a sweep: its runs and their total.
  * @sweep_end: The sweep ended.
- * @repeat_begin: Repetitions of a workload start (--repeat): @n of them.
+ * @repeat_begin: Repetitions of a workload start (--repeat): @n of them;
+ *	in a sweep, of its next point (between sweep_begin and sweep_end).
  * @repeat_one: Repetition @k (from 1) ended: its runs and their total.
  * @repeat_end: They ended (@done of them, fewer when stopped): the spread
  *	of their figures. NULL: the format has no repetitions.
@@ -92,11 +93,13 @@ struct output_ops {
  * @ops: The backend.
  * @j: The JSON backend's writer, across a sweep's points.
  * @rows: Rows printed so far, for a table's header (sweeps, follow).
+ * @sweep: Between sweep_begin and sweep_end: repetitions are a point's.
  */
 struct output {
 	const struct output_ops *ops;
 	struct json j;
 	unsigned int rows;
+	unsigned int sweep;
 };
 
 extern const struct output_ops output_text, output_json, output_csv;
