@@ -30,7 +30,7 @@ from .errors import (
 from .histogram import Histogram
 from .job import Job, JobError
 from .plan import NvmePurge, Plan, Step, StudyCell, StudyRow
-from .repeats import Repeats, Spread
+from .repeats import RepeatedSweep, Repeats, Spread
 from .results import (
     CompareCurves,
     Comparison,
@@ -64,6 +64,7 @@ __all__ = [
     "NvmePurge",
     "OpStats",
     "Plan",
+    "RepeatedSweep",
     "Repeats",
     "Results",
     "Run",

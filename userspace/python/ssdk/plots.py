@@ -345,13 +345,15 @@ class Bar(NamedTuple):
     max_ns: float
     lo: float | None = None  # the value's interval over repetitions, drawn as a whisker
     hi: float | None = None
+    kind: int = 0  # its colour: a study's state of the drive (new, used, after TRIM)
 
 
 def roundup(bars: Sequence[Bar], unit: str, title: str) -> Figure:
     """One test of a round-up, as the reviews chart it: a bar per drive.
 
     Left: each drive's figure in *unit* (IOPS or MB/s), in the order given
-    (the fastest first), labelled with its value. Right: the run's mean
+    (the fastest first), labelled with its value, coloured by its kind (a
+    study's state of the drive). Right: the run's mean
     and maximum latency (µs, log scale), so a drive fast on average that
     stalls shows it.
     """
@@ -364,7 +366,7 @@ def roundup(bars: Sequence[Bar], unit: str, title: str) -> Figure:
     if any(b.lo is not None for b in bars):
         err = np.array([[b.value - b.lo if b.lo is not None else 0 for b in bars],
                         [b.hi - b.value if b.hi is not None else 0 for b in bars]]).clip(0)
-    bb = left.barh(y, vals, height=0.6, color=PALETTE[0], xerr=err,
+    bb = left.barh(y, vals, height=0.6, color=[_colour(b.kind) for b in bars], xerr=err,
                    error_kw={"ecolor": "#333333", "capsize": 3, "elinewidth": 1})
     fmt = "{:,.0f}" if unit == "IOPS" else "{:,.1f}"
     left.bar_label(bb, labels=[f"{fmt.format(v)} {unit}" for v in vals], padding=3, fontsize=8)

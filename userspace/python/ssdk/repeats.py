@@ -100,3 +100,34 @@ class Repeats:
 
 def is_repeats(doc: object) -> bool:
     return isinstance(doc, dict) and "repeats" in doc
+
+
+@dataclass(frozen=True)
+class RepeatedSweep:
+    """``ssdk ctl sweep --repeat N``: each point's repetitions and their
+    spread (a Repeats), the points in the order they ran."""
+
+    points: tuple[Repeats, ...]
+
+    @classmethod
+    def from_json(cls, doc: list[Any]) -> RepeatedSweep:
+        return cls(tuple(Repeats.from_json(x) for x in doc))
+
+    def to_json(self) -> list[Any]:
+        return [p.to_json() for p in self.points]
+
+    def medians(self, name: str = "iops") -> list[Results]:
+        """Each point's median repetition by figure *name* (of those that
+        ended done; the lower of the middle two of an even count): a real
+        run, its latencies its own, for a curve through the points. A point
+        with none done has none."""
+        out = []
+        for p in self.points:
+            done = sorted((r for r in p.runs if r.state == "done"), key=lambda r: figure(r, name))
+            if done:
+                out.append(done[(len(done) - 1) // 2])
+        return out
+
+
+def is_repeated_sweep(doc: object) -> bool:
+    return isinstance(doc, list) and bool(doc) and all(is_repeats(x) for x in doc)

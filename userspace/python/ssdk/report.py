@@ -33,7 +33,7 @@ from . import plots  # imports matplotlib only when a chart is drawn
 from . import roundup as ru
 from .files import write_whole
 from .plan import Plan, Step
-from .repeats import Repeats
+from .repeats import RepeatedSweep, Repeats
 from .results import CompareCurves, Comparison, OpStats, Results, load
 from .trace import TraceSummary
 from .units import fmt_ns, fmt_size
@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
 Input = (Results | list[Results] | Comparison | CompareCurves | Plan | TraceSummary | ru.Review
-         | Repeats)
+         | Repeats | RepeatedSweep)
 Tagged = tuple[str, Results]  # (the input's name, a run of it)
 
 MAX_TIMESERIES = 8  # time series charts: beyond that a report is a scroll, not a read
@@ -100,6 +100,8 @@ def _all_runs(inputs: Sequence[Input], srcs: Sequence[str]) -> Iterator[tuple[st
             yield from ((src, r) for r in x)
         elif isinstance(x, Repeats):
             yield from ((src, r) for r in x.runs)
+        elif isinstance(x, RepeatedSweep):
+            yield from ((src, r) for p in x.points for r in p.runs)
         elif isinstance(x, Results):
             yield src, x
 
@@ -548,10 +550,11 @@ def _differ(bars: Sequence[ru.Measure]) -> str:
 
 
 def _bar_label(m: ru.Measure, bars: Sequence[ru.Measure]) -> str:
-    """A drive's bar: its label, with its input when the drive has two bars."""
-    twice = sum(1 for b in bars if b.drive == m.drive) > 1
+    """A drive's bar: its label (and a study's state of the drive), with its
+    input when the drive has two bars of one state."""
+    twice = sum(1 for b in bars if b.drive == m.drive and b.phase == m.phase) > 1
     src = m.runs[0].target if m.runs else ""
-    return f"{m.drive.label} ({src})" if twice and src else m.drive.label
+    return f"{m.name} ({src})" if twice and src else m.name
 
 
 def _roundup_table(r: ru.RoundUp, group: str) -> str:
@@ -561,12 +564,13 @@ def _roundup_table(r: ru.RoundUp, group: str) -> str:
     rows = [_row([_e(h) for h in head], 2, tag="th")]
     for t in r.tests(group):
         bars = r.bars(group, t)
-        cells = [_e(t), _e(bars[0].unit)]
-        for d in drives:
-            vs = [m.value for m in bars if m.drive == d]
-            cells.append(", ".join(fmt_iops(v) if bars[0].unit == "IOPS" else fmt_rate(v)
-                                   for v in vs) if vs else DASH)
-        rows.append(_row(cells, 2))
+        for ph in dict.fromkeys(m.phase for m in bars):  # a study's states: a row each
+            cells = [_e(f"{t}, {ph}" if ph else t), _e(bars[0].unit)]
+            for d in drives:
+                vs = [m.value for m in bars if m.drive == d and m.phase == ph]
+                cells.append(", ".join(fmt_iops(v) if bars[0].unit == "IOPS" else fmt_rate(v)
+                                       for v in vs) if vs else DASH)
+            rows.append(_row(cells, 2))
     return ('<div class="wide"><table class="roundup">\n' + "\n".join(rows)
             + "\n</table></div>")
 
@@ -592,25 +596,35 @@ def _roundup_sections(ch: _Charts, r: ru.RoundUp, serial: bool) -> None:
             note = (" Each bar is the mean of its repetitions, the whisker the 95% interval"
                     " of that mean (Student's t); two drives differ only where their"
                     " intervals do not overlap." if spread else "")
-            note += "".join(f" {a.drive.label} and {b.drive.label} do not differ beyond"
+            note += "".join(f" {a.name} and {b.name} do not differ beyond"
                             " their run-to-run spread." for a, b in alike)
+            phases = list(dict.fromkeys(m.phase for m in bars))
+            order = (" a row per state of each drive (" + ", ".join(phases) + "), the drives"
+                     f" in order of their {phases[0]} figure" if phases[0] else
+                     " the fastest on top")
             ch.add(f"roundup-{gi}-{ti}", plots.roundup(
                 [plots.Bar(_bar_label(m, bars), m.value, m.mean_ns, m.max_ns,
-                           *((m.spread.ci_lo, m.spread.ci_hi) if m.spread else (None, None)))
+                           m.spread.ci_lo if m.spread else None,
+                           m.spread.ci_hi if m.spread else None, phases.index(m.phase))
                  for m in bars], unit, t),
-                f"{t} ({g}): {unit} of each drive, the fastest on top; beside it the run's"
+                f"{t} ({g}): {unit} of each drive,{order}; beside it the run's"
                 f" mean and maximum latency in µs on a log scale.{note}{_differ(bars)}")
         lines: dict[tuple[str, plots.SweepAxis], dict[str, list[Results]]] = {}
-        for grp, test, d, runs in r.sweeps:
+        medians: set[tuple[str, plots.SweepAxis]] = set()
+        for grp, test, d, runs, repeated in r.sweeps:
             for part, axis, c in plots.sweep_curves(runs) if grp == g else ():
                 lines.setdefault((test + part, axis), {})[d.label] = c
+                if repeated:
+                    medians.add((test + part, axis))
         for si, ((test, by), series) in enumerate(lines.items(), 1):
             m = _qd_metric([x for runs in series.values() for x in runs])
             what = "queue depth" if by == "iodepth" else "block size"
             ch.add(f"roundup-{gi}-curve-{si}", plots.curve(series, m, by),
                    f"{test} ({g}): {_unit(m)} of each drive at each {what} (top), and the"
                    " mean (solid) and 99th percentile (dashed) latency in µs (bottom), a line"
-                   " per drive.")
+                   " per drive." + (" A point of a sweep run with --repeat is its median"
+                                    " repetition (its bars above give the mean and"
+                                    " interval)." if (test, by) in medians else ""))
 
 
 def _charts(inputs: Sequence[Input], srcs: Sequence[str]) -> str:
@@ -619,8 +633,9 @@ def _charts(inputs: Sequence[Input], srcs: Sequence[str]) -> str:
     ch = _Charts()
     tagged = list(zip(srcs, inputs, strict=True))
     singles = [(s, x) for s, x in tagged if isinstance(x, Results)]
-    sweeps = [(s, sorted(x, key=lambda r: r.iodepth)) for s, x in tagged
-              if isinstance(x, list) and x]
+    # A sweep repeated: a point is its median repetition (repeats.py).
+    sweeps = [(s, sorted(x if isinstance(x, list) else x.medians(), key=lambda r: r.iodepth))
+              for s, x in tagged if isinstance(x, (list, RepeatedSweep)) and x]
     curves = [(s, x) for s, x in tagged if isinstance(x, CompareCurves)]
     compares = [(s, x) for s, x in tagged if isinstance(x, Comparison)]
     _throughput(ch, singles, [sw for _, sw in sweeps], curves)
@@ -767,6 +782,9 @@ def _dated(x: Input, path: Path) -> Input:
         return [one(r) for r in x]
     if isinstance(x, Repeats):
         return dataclasses.replace(x, runs=tuple(one(r) for r in x.runs))
+    if isinstance(x, RepeatedSweep):
+        return RepeatedSweep(tuple(dataclasses.replace(p, runs=tuple(one(r) for r in p.runs))
+                                   for p in x.points))
     return one(x)
 
 

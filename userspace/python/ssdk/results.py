@@ -26,7 +26,7 @@ from .histogram import REPORT_PERCENTILES, Histogram
 
 if TYPE_CHECKING:
     from .plan import Plan
-    from .repeats import Repeats
+    from .repeats import RepeatedSweep, Repeats
 
 OPS: tuple[str, ...] = tuple(op.name.lower() for op in spec.Op)
 # The stages of anatomy (the spec's lat-kind from block on), by name.
@@ -664,18 +664,22 @@ Sweep = list[Results]
 
 
 def load(src: str | bytes | Path | JsonObj | list[Any],
-         name: str = "") -> Results | Sweep | Comparison | CompareCurves | Plan | Repeats:
+         name: str = "") -> (Results | Sweep | Comparison | CompareCurves | Plan | Repeats
+                             | RepeatedSweep):
     """Whatever ``ssdk -j`` wrote: a run (Results), a sweep (a list), a compare
     (at several iodepths: CompareCurves), a command of several steps (a
     Plan: ``ctl precondition``, ``study new-vs-used``, ``ctl purge`` by the
-    drive), or a run repeated (Repeats: ``ctl run --repeat N``)."""
+    drive), a run repeated (Repeats: ``ctl run --repeat N``) or a sweep
+    whose every point was (RepeatedSweep: ``ctl sweep --repeat N``)."""
     # plan.py and repeats.py build on this module: imported here, not at its top.
     from .plan import Plan, is_plan
-    from .repeats import Repeats, is_repeats
+    from .repeats import RepeatedSweep, Repeats, is_repeated_sweep, is_repeats
 
     doc = _load(src)
     if is_repeats(doc):
         return Repeats.from_json(doc)
+    if is_repeated_sweep(doc):
+        return RepeatedSweep.from_json(doc)
     if isinstance(doc, list):
         return [Results.from_json(x, name) for x in doc]
     if isinstance(doc, dict) and "results" in doc and "layers" in doc:

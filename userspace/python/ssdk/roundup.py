@@ -30,11 +30,14 @@ from pathlib import Path
 from typing import Any
 
 from .plan import Plan
-from .repeats import Repeats, Spread, figure
+from .repeats import RepeatedSweep, Repeats, Spread, figure
 from .results import CompareCurves, Comparison, Results, load
 from .units import fmt_size
 
-RunsInput = Results | list[Results] | Comparison | CompareCurves | Plan | Repeats
+# A study's states of the drive, as its rows are named, in order.
+PHASE_NAMES = {"new": "new", "used": "used", "trim": "after TRIM"}
+
+RunsInput = Results | list[Results] | Comparison | CompareCurves | Plan | Repeats | RepeatedSweep
 
 REVIEW_JSON = "review.json"
 NO_SERIAL = "hidden"  # what a serial shows unless asked
@@ -70,6 +73,12 @@ class Measure:
     version: str
     runs: tuple[Results, ...] = ()
     spread: Spread | None = None  # the value's, over repetitions (--repeat)
+    phase: str = ""  # a study's state of the drive: "new", "used", "after TRIM"
+
+    @property
+    def name(self) -> str:
+        """The drive, and the state it was in when a study measured it."""
+        return f"{self.drive.label} ({self.phase})" if self.phase else self.drive.label
 
     @property
     def unit(self) -> str:
@@ -141,7 +150,8 @@ def read_review(path: Path) -> Review:
             raise ValueError(f"{file}: {e.strerror or e}") from None
         except (ValueError, KeyError, TypeError, AttributeError, IndexError) as e:
             raise ValueError(f"{file}: not ssdk results ({e})") from None
-        if isinstance(x, (Results, list, Comparison, CompareCurves, Plan, Repeats)):
+        if isinstance(x, (Results, list, Comparison, CompareCurves, Plan, Repeats,
+                          RepeatedSweep)):
             steps.append(ReviewStep(str(s.get("name", file)), s.get("fs"), str(s.get("kind")),
                                     x))
     health = tuple(s["health"] for s in doc["steps"]
@@ -163,6 +173,8 @@ def runs_of(x: RunsInput) -> list[Results]:
         return list(x.results.values())
     if isinstance(x, CompareCurves):
         return [r for p in x.points for r in p.results.values()]
+    if isinstance(x, RepeatedSweep):
+        return [r for p in x.points for r in p.runs]
     return list(x.runs)
 
 
@@ -250,11 +262,13 @@ def _measures_of(d: Drive, group: str, name: str, x: RunsInput) -> list[Measure]
     if isinstance(x, Repeats):
         return _repeated(d, group, name, x)
     if isinstance(x, list):
-        bss, qds = len({r.bs for r in x}) > 1, len({r.iodepth for r in x}) > 1
-        return [_measure(d, group, name + (f", {fmt_size(r.bs)}" if bss else "")
-                         + (f" QD{r.iodepth}" if qds and bss else
-                            f", QD{r.iodepth}" if qds or not bss else ""), r)
+        return [_measure(d, group, _point(name, x, r), r)
                 for r in sorted(x, key=lambda r: (r.bs, r.iodepth))]
+    if isinstance(x, RepeatedSweep):
+        firsts = [p.runs[0] for p in x.points if p.runs]
+        return [m for p in sorted((p for p in x.points if p.runs),
+                                  key=lambda p: (p.runs[0].bs, p.runs[0].iodepth))
+                for m in _repeated(d, group, _point(name, firsts, p.runs[0]), p)]
     if isinstance(x, Comparison):
         many = len(x.results) > 1
         return [_measure(d, group, f"{name}: {e}" if many else name, r)
@@ -263,11 +277,19 @@ def _measures_of(d: Drive, group: str, name: str, x: RunsInput) -> list[Measure]
         many = len({e for p in x.points for e in p.results}) > 1
         return [_measure(d, group, f"{name}{': ' + e if many else ''}, QD{p.iodepth}", r)
                 for p in x.points for e, r in p.results.items()]
-    # A plan: a study's workloads in each state of the drive; a precondition's runs.
-    phase = {"new": "new", "used": "used", "trim": "after TRIM"}
-    return [_measure(d, group, f"{name}: {s.workload}, {phase.get(s.phase, s.phase)}",
-                     s.results)
+    # A plan: a study's workloads in each state of the drive, a test each
+    # whose states are its rows; a precondition's runs.
+    return [dataclasses.replace(_measure(d, group, f"{name}: {s.workload}", s.results),
+                                phase=PHASE_NAMES.get(s.phase, s.phase))
             for s in x.steps if s.workload is not None and s.results is not None]
+
+
+def _point(name: str, sweep: Sequence[Results], r: Results) -> str:
+    """A sweep's point as a test: its size where sizes vary, its depth where
+    depths do (or, of one point, its depth)."""
+    bss, qds = len({x.bs for x in sweep}) > 1, len({x.iodepth for x in sweep}) > 1
+    return (name + (f", {fmt_size(r.bs)}" if bss else "")
+            + (f" QD{r.iodepth}" if qds and bss else f", QD{r.iodepth}" if qds or not bss else ""))
 
 
 @dataclass(frozen=True)
@@ -277,7 +299,8 @@ class RoundUp:
     drives: tuple[Drive, ...]  # one per drive, in the order of the inputs
     measures: tuple[Measure, ...]
     health: Mapping[Drive, tuple[dict[str, Any], ...]]  # its reviews' steps' records
-    sweeps: tuple[tuple[str, str, Drive, tuple[Results, ...]], ...]  # group, test, drive, runs
+    # group, test, drive, runs; repeated: each run a point's median repetition
+    sweeps: tuple[tuple[str, str, Drive, tuple[Results, ...], bool], ...]
 
     def health_text(self, d: Drive) -> str:
         """What its reviews recorded of the drive's health (smartctl's, each
@@ -314,16 +337,32 @@ class RoundUp:
         """The neighbours of a test's chart (the fastest first) that do not
         differ beyond their run-to-run spread (libssdk's rule: their 95%
         intervals overlap): both repeated, their difference not a finding."""
-        bars = self.bars(group, test)
-        return [(a, b) for a, b in itertools.pairwise(bars)
-                if a.spread is not None and b.spread is not None and a.spread.n > 1
-                and b.spread.n > 1 and not a.spread.differs(b.spread)]
+        out = []
+        for ph in dict.fromkeys(m.phase for m in self.bars(group, test)):
+            bars = sorted((m for m in self.bars(group, test) if m.phase == ph),
+                          key=lambda m: -m.value)
+            out += [(a, b) for a, b in itertools.pairwise(bars)
+                    if a.spread is not None and b.spread is not None and a.spread.n > 1
+                    and b.spread.n > 1 and not a.spread.differs(b.spread)]
+        return out
 
     def bars(self, group: str, test: str) -> list[Measure]:
         """One test's measures, a drive's each (two of one drive: its inputs
-        measured it twice), the fastest first."""
+        measured it twice), the fastest first. A study's test has a row per
+        state of each drive: its drives the fastest new first, each drive's
+        states together in the study's order (new, used, after TRIM)."""
         ms = [m for m in self.measures if m.group == group and m.test == test]
-        return sorted(ms, key=lambda m: -m.value)
+        if not any(m.phase for m in ms):
+            return sorted(ms, key=lambda m: -m.value)
+        order = list(PHASE_NAMES.values())
+
+        def rank(m: Measure) -> int:
+            return order.index(m.phase) if m.phase in order else len(order)
+
+        lead: dict[Drive, float] = {}
+        for m in sorted(ms, key=rank):
+            lead.setdefault(m.drive, m.value)
+        return sorted(ms, key=lambda m: (-lead[m.drive], m.drive.label, rank(m)))
 
 
 def roundup(inputs: Sequence[tuple[str, Review | RunsInput]],
@@ -345,11 +384,17 @@ def roundup(inputs: Sequence[tuple[str, Review | RunsInput]],
                 name = s.name + (f" on {s.fs}" if s.fs else "")
                 measures += _measures_of(d, x.group, name, s.results)
                 if isinstance(s.results, list):
-                    sweeps.append((x.group, name, d, tuple(s.results)))
+                    sweeps.append((x.group, name, d, tuple(s.results), False))
+                elif isinstance(s.results, RepeatedSweep):
+                    sweeps.append((x.group, name, d, tuple(s.results.medians()), True))
         elif isinstance(x, list) and x:
             name = _workload(x[0], depth=False)
             measures += _measures_of(d, "result files", name, x)
-            sweeps.append(("result files", name, d, tuple(x)))
+            sweeps.append(("result files", name, d, tuple(x), False))
+        elif isinstance(x, RepeatedSweep) and runs_of(x):
+            name = _workload(runs_of(x)[0], depth=False)
+            measures += _measures_of(d, "result files", name, x)
+            sweeps.append(("result files", name, d, tuple(x.medians()), True))
         elif isinstance(x, Results):
             measures += _measures_of(d, "result files", _workload(x), x)
         elif isinstance(x, Repeats):
@@ -373,8 +418,8 @@ def _workload(r: Results, depth: bool = True) -> str:
 
 # --- CSV --------------------------------------------------------------------------------
 
-CSV_HEADER = ("drive", "model", "firmware", "serial", "capacity_bytes", "group", "test", "rw",
-              "bs", "iodepth", "unit", "value", "runs", "value_min", "value_max", "ci95_lo",
+CSV_HEADER = ("drive", "model", "firmware", "serial", "capacity_bytes", "group", "test", "phase",
+              "rw", "bs", "iodepth", "unit", "value", "runs", "value_min", "value_max", "ci95_lo",
               "ci95_hi", "iops", "mb_s", "lat_mean_ns", "lat_max_ns", "kernel", "ssdk",
               "source")
 
@@ -398,7 +443,7 @@ def csv(ru: RoundUp, serial: bool = False) -> str:
                 d = m.drive
                 w.writerow([d.label, d.model, d.firmware,
                             d.serial if serial else (NO_SERIAL if d.serial else ""),
-                            d.capacity, g, t, m.rw, m.bs, m.iodepth, m.unit,
+                            d.capacity, g, t, m.phase, m.rw, m.bs, m.iodepth, m.unit,
                             f"{m.value:.3f}", *_spread_cells(m), f"{m.iops:.3f}",
                             f"{m.mb_s:.3f}",
                             f"{m.mean_ns:.1f}", m.max_ns, m.kernel, m.version, d.source])

@@ -361,3 +361,92 @@ def test_a_review_step_repeated(tmp_path: Path) -> None:
     r = ru.roundup([("intel", ru.read_review(d))])
     (m,) = r.bars(r.groups[0], "raw: 4k random read")
     assert m.spread is not None and m.spread.n == 3 and m.value == pytest.approx(110)
+
+
+def _speed(run: dict[str, Any], k: float) -> dict[str, Any]:
+    r = copy.deepcopy(run)
+    for op in ("read", "write"):
+        r[op]["iops"] *= k
+        r[op]["bw_bytes"] *= k
+    return r
+
+
+def test_a_sweep_repeated(tmp_path: Path) -> None:
+    """``ctl sweep --repeat 3`` of two drives: a test per point, its bar the
+    mean of the point's three runs with their spread; the curve through
+    each point's median run (a real run), and the page says so."""
+    from ssdk.repeats import RepeatedSweep
+    sweep = json.loads((FIXTURES / "sweep-nullb.json").read_text())
+    files = []
+    for name in ("intel", "samsung"):
+        doc = [{"repeats": [_speed(_drive_run(p, DRIVES[name]), k) for k in (1.02, 0.98, 1.0)]}
+               for p in sweep]
+        files.append(tmp_path / f"{name}.json")
+        files[-1].write_text(json.dumps(doc))
+    ins = [report.read_input(str(f)) for f in files]
+    assert all(isinstance(x, RepeatedSweep) and len(x.points) == 4 for x in ins)
+    x = ins[0]
+    assert isinstance(x, RepeatedSweep)
+    assert [m.total_iops for m in x.medians()] == pytest.approx(
+        [p["read"]["iops"] * DRIVES["intel"][4] for p in sweep])
+    assert [m.to_json() for m in RepeatedSweep.from_json(x.to_json()).medians()] == [
+        m.to_json() for m in x.medians()]
+    r = ru.roundup([(f.name, y) for f, y in zip(files, ins, strict=True)
+                    if isinstance(y, RepeatedSweep)])
+    tests = r.tests(r.groups[0])
+    assert len(tests) == 4 and all(", QD" in t for t in tests)
+    for t, p in zip(tests, sorted(sweep, key=lambda p: p["config"]["iodepth"]), strict=True):
+        for b in r.bars(r.groups[0], t):
+            want = p["read"]["iops"] * DRIVES["samsung" if "Samsung" in b.drive.label
+                                              else "intel"][4]
+            assert b.spread is not None and b.spread.n == 3
+            assert b.value == pytest.approx(want) and b.spread.min == pytest.approx(0.98 * want)
+    assert [(s[2].label, len(s[3]), s[4]) for s in r.sweeps] == [
+        (DRIVES["intel"][0], 4, True), (DRIVES["samsung"][0], 4, True)]
+    out = tmp_path / "r.html"
+    assert report.main([*map(str, files), "-o", str(out)]) == 0
+    assert "A point of a sweep run with --repeat is its median repetition" in out.read_text()
+
+
+def test_study_states_are_rows(tmp_path: Path) -> None:
+    """A new-vs-used study of two drives: a chart per workload, a row per
+    state of each drive (new, used, after TRIM) together, the drives in
+    order of their new figure; the table a row per state; the CSV's phase."""
+    study = json.loads((FIXTURES / "study-nvme.json").read_text())
+    dirs = []
+    for name in ("intel", "ocz"):
+        doc = copy.deepcopy(study)
+        for s in doc["steps"]:
+            if "run" in s:
+                s["run"] = _drive_run(s["run"], DRIVES[name])
+        d = tmp_path / name
+        d.mkdir()
+        (d / "01-study.json").write_text(json.dumps(doc))
+        (d / "review.json").write_text(json.dumps({
+            "title": "A round-up", "scale": "quick", "target": "/dev/nvme0n1", "state": "done",
+            "runtime": None, "span": None, "rows": [],
+            "steps": [{"step": 1, "name": "new vs used", "fs": None, "kind": "study",
+                       "file": "01-study.json", "state": "done"}]}))
+        dirs.append(d)
+    r = ru.roundup([(d.name, ru.read_review(d)) for d in dirs])
+    tests = r.tests(r.groups[0])
+    assert len(tests) == 4 and all(t.startswith("new vs used: ") for t in tests)
+    for t in tests:
+        bars = r.bars(r.groups[0], t)
+        assert [m.name for m in bars] == [f"{DRIVES[k][0]} ({ph})" for k in ("intel", "ocz")
+                                          for ph in ("new", "used", "after TRIM")]
+        for m in bars:
+            (s,) = [s for s in study["steps"] if "run" in s and s["phase"] ==
+                    {"after TRIM": "trim"}.get(m.phase, m.phase)
+                    and t.endswith(s["what"].split(": ", 1)[1])]
+            speed = DRIVES["intel" if "INTEL" in m.drive.label else "ocz"][4]
+            op = s["run"]["read"] if s["run"]["read"]["ios"] else s["run"]["write"]
+            want = op["iops"] if m.unit == "IOPS" else op["bw_bytes"] / 1e6
+            assert m.value == pytest.approx(want * speed)
+    out, table = tmp_path / "r.html", tmp_path / "r.csv"
+    assert report.main([*map(str, dirs), "-o", str(out), "--csv", str(table)]) == 0
+    page = out.read_text()
+    assert "a row per state of each drive (new, used, after TRIM)" in page
+    assert re.search(r"<td>new vs used: [^<]*, after TRIM</td>", page)
+    rows = list(csv.DictReader(io.StringIO(table.read_text())))
+    assert [x["phase"] for x in rows[:6]] == ["new", "used", "after TRIM"] * 2
