@@ -2,12 +2,15 @@
 # SPDX-License-Identifier: GPL-2.0
 """Load an HTML report in headless Chromium and check what a reader sees.
 
-    report-browser.py REPORT.html SCREENSHOT.png [--min-charts N]
+    report-browser.py REPORT.html SCREENSHOT.png [--min-charts N] [--min-tables N]
+                      [--text TEXT]...
 
 Debian's chromium, driven through chromium-driver by selenium. Fails (exit
 1, a line per problem) when the page has fewer than N charts (a
-figure.chart holding an SVG that the browser laid out with a size), when
-an image did not load, or when the console shows an error; writes a
+figure.chart holding an SVG that the browser laid out with a size) or
+fewer than N tables with rows laid out, when a TEXT is not in what the
+page shows (its rendered text: captions, tables, headings), when an image
+did not load, or when the console shows an error; writes a
 screenshot of the whole page either way. Silent when it passes.
 """
 
@@ -29,6 +32,11 @@ return Array.from(document.querySelectorAll('figure.chart')).map(f => {
   const r = s ? s.getBoundingClientRect() : {width: 0, height: 0};
   return [f.id, Math.round(r.width), Math.round(r.height)];
 });
+"""
+# A table to a reader: rows the browser gave a height to.
+TABLES_JS = """
+return Array.from(document.querySelectorAll('table')).filter(t =>
+  t.rows.length > 1 && t.getBoundingClientRect().height > 0).length;
 """
 BROKEN_IMAGES_JS = """
 return Array.from(document.images).filter(i => !i.complete || i.naturalWidth === 0)
@@ -56,6 +64,9 @@ def main() -> int:
     ap.add_argument("report", type=Path)
     ap.add_argument("screenshot", type=Path)
     ap.add_argument("--min-charts", type=int, default=1)
+    ap.add_argument("--min-tables", type=int, default=0)
+    ap.add_argument("--text", action="append", default=[],
+                    help="text the rendered page must show; repeatable")
     a = ap.parse_args()
     problems: list[str] = []
     with tempfile.TemporaryDirectory() as user_dir:
@@ -66,6 +77,11 @@ def main() -> int:
             laid_out = [c for c in charts if c[1] > 100 and c[2] > 100]
             if len(laid_out) < a.min_charts:
                 problems.append(f"{len(laid_out)} charts laid out, {a.min_charts} wanted: {charts}")
+            tables = d.execute_script(TABLES_JS)
+            if tables < a.min_tables:
+                problems.append(f"{tables} tables laid out, {a.min_tables} wanted")
+            shown = d.execute_script("return document.body.innerText")
+            problems += [f"the page does not show {t!r}" for t in a.text if t not in shown]
             problems += [f"image did not load: {src}" for src in d.execute_script(BROKEN_IMAGES_JS)]
             problems += [f"console: {e['level']}: {e['message']}" for e in d.get_log("browser")
                          if e["level"] in ("SEVERE", "WARNING")]
