@@ -101,6 +101,29 @@ static int disk_dir(const char *sys, const char *target, char *dir)
 	return 0;
 }
 
+int ssdk_device_disk_in(const char *sys, const char *target, char *buf, size_t size)
+{
+	char dir[PATH_MAX];
+	int ret;
+
+	if (!size)
+		return -EINVAL;
+	buf[0] = '\0';
+	ret = disk_dir(sys, target, dir);
+	if (ret)
+		return ret;
+	if ((size_t)snprintf(buf, size, "/dev/%s", strrchr(dir, '/') + 1) >= size) {
+		buf[0] = '\0';
+		return -ENAMETOOLONG;
+	}
+	return 0;
+}
+
+SSDK_EXPORT int ssdk_device_disk(const char *target, char *buf, size_t size)
+{
+	return ssdk_device_disk_in("/sys", target, buf, size);
+}
+
 int ssdk_device_model_in(const char *sys, const char *target, char *buf, size_t size)
 {
 	char dir[PATH_MAX];

@@ -75,6 +75,7 @@ int ssdk_ts_parse(struct ssdk *h, const struct nlmsghdr *nlh, struct ssdk_ts_poi
 		  uint32_t max, uint32_t *count);
 
 /* device.c: ssdk_device_model() under another sysfs (its tests'). */
+int ssdk_device_disk_in(const char *sys, const char *target, char *buf, size_t size);
 int ssdk_device_model_in(const char *sys, const char *target, char *buf, size_t size);
 int ssdk_device_id_in(const char *sys, const char *target, struct ssdk_device_id *id);
 int ssdk_device_time_in_queue_in(const char *sys, const char *target, uint64_t *ms);

@@ -1256,6 +1256,19 @@ const char *ssdk_fmt_elapsed(char *buf, size_t size, double seconds);
 #define SSDK_DEVICE_LEN		128
 
 /**
+ * ssdk_device_disk() - The disk a target is on, as /dev/NAME.
+ * @target: A block device, or a file (its filesystem's device).
+ * @buf: Filled with "/dev/NAME" of the disk (a partition's: its disk's),
+ *	as sysfs names it; empty on failure.
+ * @size: @buf's size.
+ *
+ * Return: 0; -ENODEV when sysfs has no such device (a file on tmpfs),
+ * -ENAMETOOLONG when the name does not fit, -EINVAL when @size is 0, or
+ * stat()'s negative errno.
+ */
+int ssdk_device_disk(const char *target, char *buf, size_t size);
+
+/**
  * ssdk_device_model() - Model and firmware of the disk a target is on.
  * @target: A block device, a partition, or a file on a disk's filesystem.
  * @buf: Set to what sysfs says of that disk: its model, then its firmware

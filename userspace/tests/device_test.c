@@ -125,6 +125,30 @@ TEST_F(sysfs, nvme_of_a_partition)
 	EXPECT_STREQ("Samsung SSD 990 PRO 2TB 4B2QJXD7", self->buf);
 }
 
+/* The disk of a partition is its parent; of a disk, itself; at the limit of @size. */
+TEST_F(sysfs, disk_of_a_partition_and_of_a_disk)
+{
+	char small[10];
+
+	EXPECT_EQ(0, ssdk_device_disk_in(self->sys, self->target, self->buf, sizeof(self->buf)));
+	EXPECT_STREQ("/dev/sdz", self->buf);
+	EXPECT_EQ(0, ssdk_device_disk_in(self->sys, self->target, small, 9));
+	EXPECT_STREQ("/dev/sdz", small);
+	EXPECT_EQ(-ENAMETOOLONG, ssdk_device_disk_in(self->sys, self->target, small, 8));
+	EXPECT_STREQ("", small);
+	EXPECT_EQ(-EINVAL, ssdk_device_disk_in(self->sys, self->target, small, 0));
+	ASSERT_EQ(0, unlink(self->link));
+	ASSERT_EQ(0, symlink("../../devices/pci0/block/sdz", self->link));
+	EXPECT_EQ(0, ssdk_device_disk_in(self->sys, self->target, self->buf, sizeof(self->buf)));
+	EXPECT_STREQ("/dev/sdz", self->buf);
+	/* no such device in sysfs (a file on tmpfs) */
+	ASSERT_EQ(0, unlink(self->link));
+	EXPECT_EQ(-ENODEV, ssdk_device_disk_in(self->sys, self->target, self->buf,
+					       sizeof(self->buf)));
+	EXPECT_EQ(-ENOENT, ssdk_device_disk_in(self->sys, "/nonexistent", self->buf,
+					       sizeof(self->buf)));
+}
+
 TEST_F(sysfs, scsi_of_a_disk)
 {
 	/* the target on the disk itself: no partition */

@@ -412,6 +412,7 @@ _PROTOTYPES: dict[str, tuple[object, list[object]]] = {
     "ssdk_fmt_elapsed": (_STR, [_BUF, ctypes.c_size_t, ctypes.c_double]),
     "ssdk_device_model": (ctypes.c_int, [_STR, _BUF, ctypes.c_size_t]),
     "ssdk_device_id": (ctypes.c_int, [_STR, _P(DeviceId)]),
+    "ssdk_device_disk": (ctypes.c_int, [_STR, _BUF, ctypes.c_size_t]),
     "ssdk_spread": (ctypes.c_int, [_P(ctypes.c_double), u32, _P(Spread)]),
     "ssdk_spread_differ": (ctypes.c_int, [_P(Spread), _P(Spread)]),
     "ssdk_t975": (ctypes.c_double, [u32]),

@@ -72,6 +72,18 @@ def device_id(target: str) -> dict[str, str]:
     return {k: getattr(did, k).decode(errors="replace") for k in ("model", "firmware", "serial")}
 
 
+def device_disk(target: str) -> str | None:
+    """The disk that holds *target* as /dev/NAME (a partition's: its disk's;
+    a file's: its filesystem's), as libssdk's ssdk_device_disk() finds it in
+    sysfs; None where sysfs has none (no such file, a file on tmpfs)."""
+    buf = ctypes.create_string_buffer(4096)
+    try:
+        rc = _lib.lib().ssdk_device_disk(_lib.text(target), buf, len(buf))
+    except ValueError:  # a path with a NUL: no such disk
+        return None
+    return None if rc else buf.value.decode(errors="replace")
+
+
 class Controller:
     """A connection to the module; a context manager that closes it.
 

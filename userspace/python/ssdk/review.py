@@ -49,6 +49,7 @@ from typing import NoReturn
 from . import health
 from . import suite as suite_mod
 from .compare import cli_path
+from .controller import device_disk
 from .files import write_whole
 from .review_table import (
     IO_FIELDS,
@@ -254,15 +255,9 @@ def _sysfs(dev: str, name: str) -> str | None:
 
 
 def disk_of(dev: str) -> str:
-    """The disk a partition is on (/dev/nvme0n1 of /dev/nvme0n1p2), or *dev*."""
-    try:
-        st = os.stat(dev)
-        sysdir = os.path.realpath(f"/sys/dev/block/{os.major(st.st_rdev)}:{os.minor(st.st_rdev)}")
-    except OSError:
-        return dev
-    if not stat.S_ISBLK(st.st_mode) or not os.path.exists(f"{sysdir}/partition"):
-        return dev
-    return f"/dev/{os.path.basename(os.path.dirname(sysdir))}"
+    """The disk a partition is on (/dev/nvme0n1 of /dev/nvme0n1p2), or *dev*
+    (libssdk's ssdk_device_disk(), as the conditions' drive is found)."""
+    return device_disk(dev) or dev
 
 
 def device_size(dev: str) -> int | None:

@@ -101,3 +101,25 @@ def test_throttled() -> None:
     ata = health.summary({"temperature": {"current": 30}})
     assert health.throttled(ata, ata) is None  # the drive does not say
     assert health.throttled(None, hot) is None
+
+
+def test_the_disk_of_a_target_is_libssdks() -> None:
+    """review.disk_of() is libssdk's ssdk_device_disk() (its cases are
+    device_test's): a path that is no device is itself; a file's disk is
+    the one its filesystem is on, as sysfs names it, or none (tmpfs)."""
+    import os
+
+    from ssdk.controller import device_disk
+    from ssdk.review import disk_of
+    assert disk_of("/nonexistent") == "/nonexistent"
+    assert disk_of("/dev/x\0y") == "/dev/x\0y"
+    st = os.stat(__file__)
+    sysdir = f"/sys/dev/block/{os.major(st.st_dev)}:{os.minor(st.st_dev)}"
+    disk = device_disk(__file__)
+    if not os.path.exists(sysdir):
+        assert disk is None
+    else:
+        real = os.path.realpath(sysdir)
+        if os.path.exists(f"{real}/partition"):
+            real = os.path.dirname(real)
+        assert disk == f"/dev/{os.path.basename(real)}"

@@ -90,6 +90,17 @@ def test_a_steps_keys_replace_globals_and_state_steps_take_none_of_it(
     assert s.steps[2].kind == sm.Kind.STUDY
 
 
+def test_a_run_or_sweep_step_repeated(cmds: dict[str, sm.Command]) -> None:
+    """repeat=N on a run or a sweep step is --repeat N (the commands' own
+    option); a step of a command without it is refused with its line."""
+    text_ = ("# t\n[r]\nstep=run\nrepeat=3\n[s]\nstep=sweep\niodepth=1,4\nrepeat=1000\n")
+    s = sm.parse(text_, "t.ini", cmds)
+    assert [line_of(s, i) for i in (0, 1)] == ["run --repeat 3",
+                                               "sweep --iodepth 1,4 --repeat 1000"]
+    with pytest.raises(ValueError, match=r"t.ini:4: \[p\]: no option repeat"):
+        sm.parse("# t\n[p]\nstep=precondition\nrepeat=2\n", "t.ini", cmds)
+
+
 def test_a_replay_is_a_measuring_step_with_its_trace(cmds: dict[str, sm.Command]) -> None:
     text_ = ("# t\n[global]\nspan=8g\nruntime=1m\niodepth=4\n\n"
              "[storage bench]\nstep=replay\ntrace=traces/mix.iolog\ntiming=scale:0.5\n"
