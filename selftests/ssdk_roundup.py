@@ -123,11 +123,57 @@ def report() -> None:
     ksft_eq(sweeps, {"raw: QD sweep, QD1", "raw: QD sweep, QD4"}, "the sweep's tests")
 
 
+PATTERN_SUITE = """\
+; review --patterns: a step that writes, once per pattern
+[global]
+span=4m
+
+[64k write]
+step=run
+rw=write
+bs=64k
+iodepth=4
+
+[read it]
+step=run
+rw=read
+bs=64k
+"""
+
+
+def patterns() -> None:
+    """review --patterns zeros,repeat:165 on a memory-backed null_blk: the
+    write step twice, each its pattern's run (its config says it), the read
+    once; the span holds 0xa5 alone after it (the last pattern's bytes)."""
+    suite = TMP / "patterns.ini"
+    suite.write_text(PATTERN_SUITE)
+    try:
+        dev = nullb_make("ssdk-ru-pat", 64, memory_backed=1)
+        p = run([CLI, "review", str(suite), "--target", dev, "--patterns", "zeros,repeat:165",
+                 "--scale", "quick", "--runtime", "300ms", "--allow-write",
+                 "--out", str(TMP / "pat"), "-q"], timeout=600)
+        ksft_ok(p)
+        rec = json.loads((TMP / "pat" / "review.json").read_text())
+        ksft_eq([(s["name"], s["pattern"], s["state"]) for s in rec["steps"]],
+                [("64k write", "zeros", "done"), ("64k write", "repeat:165", "done"),
+                 ("read it", None, "done")], "the steps")
+        ksft_eq(rec["patterns"], "zeros,repeat:165", "the record's patterns")
+        for s, want in zip(rec["steps"][:2], ("zeros", "repeat:165"), strict=True):
+            doc = json.loads((TMP / "pat" / s["file"]).read_text())
+            ksft_eq(doc["config"].get("pattern"), want, f"{s['file']}: its run's pattern")
+        with open(dev, "rb") as f:
+            data = f.read(4 << 20)
+        ksft_eq(set(data), {0xA5}, "the span's bytes")
+    finally:
+        nullb_remove("ssdk-ru-pat")
+
+
 def main() -> None:
     ssdk_setup(nr_devices=0)
     ksft_run_cleaned([
         ksft_case("three_drives_each_reviewed_at_quick_scale", reviews),
         ksft_case("the_roundup_bars_are_the_runs_own_the_fastest_first_labelled", report),
+        ksft_case("review_patterns_a_write_step_per_pattern_its_bytes_on_the_device", patterns),
     ])
 
 

@@ -552,7 +552,7 @@ def _differ(bars: Sequence[ru.Measure]) -> str:
 def _bar_label(m: ru.Measure, bars: Sequence[ru.Measure]) -> str:
     """A drive's bar: its label (and a study's state of the drive), with its
     input when the drive has two bars of one state."""
-    twice = sum(1 for b in bars if b.drive == m.drive and b.phase == m.phase) > 1
+    twice = sum(1 for b in bars if b.drive == m.drive and b.variant == m.variant) > 1
     src = m.runs[0].target if m.runs else ""
     return f"{m.name} ({src})" if twice and src else m.name
 
@@ -564,10 +564,10 @@ def _roundup_table(r: ru.RoundUp, group: str) -> str:
     rows = [_row([_e(h) for h in head], 2, tag="th")]
     for t in r.tests(group):
         bars = r.bars(group, t)
-        for ph in dict.fromkeys(m.phase for m in bars):  # a study's states: a row each
-            cells = [_e(f"{t}, {ph}" if ph else t), _e(bars[0].unit)]
+        for v in dict.fromkeys(m.variant for m in bars):  # a study's states...: a row each
+            cells = [_e(f"{t}, {v}" if v else t), _e(bars[0].unit)]
             for d in drives:
-                vs = [m.value for m in bars if m.drive == d and m.phase == ph]
+                vs = [m.value for m in bars if m.drive == d and m.variant == v]
                 cells.append(", ".join(fmt_iops(v) if bars[0].unit == "IOPS" else fmt_rate(v)
                                        for v in vs) if vs else DASH)
             rows.append(_row(cells, 2))
@@ -598,14 +598,14 @@ def _roundup_sections(ch: _Charts, r: ru.RoundUp, serial: bool) -> None:
                     " intervals do not overlap." if spread else "")
             note += "".join(f" {a.name} and {b.name} do not differ beyond"
                             " their run-to-run spread." for a, b in alike)
-            phases = list(dict.fromkeys(m.phase for m in bars))
-            order = (" a row per state of each drive (" + ", ".join(phases) + "), the drives"
-                     f" in order of their {phases[0]} figure" if phases[0] else
-                     " the fastest on top")
+            variants = list(dict.fromkeys(m.variant for m in bars))
+            order = (f" a row per {bars[0].variant_of} of each drive (" + ", ".join(variants)
+                     + f"), the drives in order of their {variants[0]} figure" if variants[0]
+                     else " the fastest on top")
             ch.add(f"roundup-{gi}-{ti}", plots.roundup(
                 [plots.Bar(_bar_label(m, bars), m.value, m.mean_ns, m.max_ns,
                            m.spread.ci_lo if m.spread else None,
-                           m.spread.ci_hi if m.spread else None, phases.index(m.phase))
+                           m.spread.ci_hi if m.spread else None, variants.index(m.variant))
                  for m in bars], unit, t),
                 f"{t} ({g}): {unit} of each drive,{order}; beside it the run's"
                 f" mean and maximum latency in µs on a log scale.{note}{_differ(bars)}")

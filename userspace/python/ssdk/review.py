@@ -72,6 +72,9 @@ EXIT_RUNTIME, EXIT_USAGE, EXIT_SIGINT = 1, 2, 130
 
 MAX_STEPS = suite_mod.MAX_STEPS * 2
 MAX_FS = 5  # each kind once
+MAX_PATTERNS = 4  # --patterns: the data a step that writes writes, a run of it each
+# The rw of a step that writes (the spec's rw names): --patterns repeat it.
+WRITES: frozenset[str] = frozenset({"write", "randwrite", "rw", "randrw"})
 # Room for a step's command line's strings (its argv's bytes, NULs counted).
 ARGS_ROOM = 4096
 # Quick scale: every measuring step this long, over at most this span.
@@ -311,6 +314,7 @@ class ReviewStep:
     fs: int
     rec: Record
     runs: int = 0
+    pattern: str = ""  # --patterns: the data it writes, or the suite's
 
 
 @dataclass
@@ -325,6 +329,7 @@ class Review:
     dir: str = ""
     fs: list[Filesystem] = field(default_factory=list)
     fs_list: str = ""
+    patterns: list[str] = field(default_factory=list)
     quick: bool = False
     runtime: str = ""
     span: str = ""
@@ -422,6 +427,8 @@ class Review:
             out += ["--target", self.test_file]
         else:
             out += ["--target", self.target]
+        if rs.pattern:
+            out += ["--pattern", rs.pattern]
         if self.allow_write:
             out.append("--allow-write")
         if self.quiet and "quiet" in st.cmd.options:
@@ -445,30 +452,45 @@ class Review:
             raise usage(f"[{st.name}]: its command line is too long")
         return out
 
+    def patterned(self, st: Step) -> list[str]:
+        """The data a step writes, a run of it each (--patterns): a measuring
+        step that writes and whose command takes --pattern, unless the suite
+        says its pattern itself; [""] for the others (once, as the suite says)."""
+        if (not self.patterns or st.kind != Kind.MEASURE or st.cmd is None
+                or "pattern" not in st.cmd.options or self.suite.key(st, "pattern") is not None
+                or self.suite.key(st, "rw") not in WRITES):
+            return [""]
+        return self.patterns
+
     def plan(self) -> None:
         """Expand the suite into its steps: those before the filesystem step
-        once; it and those after it once per filesystem, in --fs's order."""
+        once; it and those after it once per filesystem, in --fs's order;
+        a step that writes once per pattern of --patterns, in its order."""
         first_fs = next((i for i, s in enumerate(self.suite.steps)
                          if s.kind == Kind.FILESYSTEM), len(self.suite.steps))
         self.steps = []
         for st in self.suite.steps[:first_fs]:
-            self._add(st, -1)
+            for pat in self.patterned(st):
+                self._add(st, -1, pat)
         if first_fs < len(self.suite.steps):
             for f in range(len(self.fs)):
                 for st in self.suite.steps[first_fs:]:
-                    self._add(st, f)
+                    for pat in self.patterned(st):
+                        self._add(st, f, pat)
 
-    def _add(self, st: Step, fs: int) -> None:
+    def _add(self, st: Step, fs: int, pattern: str) -> None:
         if len(self.steps) == MAX_STEPS:
-            raise usage(f"{self.suite_path}: more than {MAX_STEPS} steps with its filesystems")
+            raise usage(f"{self.suite_path}: more than {MAX_STEPS} steps with its filesystems"
+                        " and patterns")
         rec = Record(st.name, self.fs[fs].name if fs >= 0 else "",
-                     st.cmd.name if st.cmd else "filesystem")
-        rs = ReviewStep(st, fs, rec)
+                     st.cmd.name if st.cmd else "filesystem", pattern=pattern)
+        rs = ReviewStep(st, fs, rec, pattern=pattern)
         self.steps.append(rs)
         if st.kind == Kind.FILESYSTEM:
             return
         n = len(self.steps)
-        rec.file = f"{n:02d}-{slug(st.name)}{'-' + self.fs[fs].name if fs >= 0 else ''}.json"
+        rec.file = (f"{n:02d}-{slug(st.name)}{'-' + self.fs[fs].name if fs >= 0 else ''}"
+                    f"{'-' + slug(pattern) if pattern else ''}.json")
         rec.argv = self.step_argv(rs, False)
 
     # --- checks --------------------------------------------------------------------------
@@ -480,7 +502,8 @@ class Review:
 
     def _check_step(self, i: int, rs: ReviewStep) -> None:
         """A step's command, run as its dry run; Refused with its words."""
-        on = f" on {self.fs[rs.fs].name}" if rs.fs >= 0 else ""
+        on = (f" on {self.fs[rs.fs].name}" if rs.fs >= 0 else "") + (
+            f" writing {rs.pattern}" if rs.pattern else "")
         if rs.fs >= 0 and self.step_span(rs.st) > self.file_size():
             self._progress_off()
             raise Refused(f"step {i + 1} [{rs.st.name}]: its span ({self.step_span(rs.st)} "
@@ -596,7 +619,8 @@ class Review:
                 say(f"step {i + 1}: {e}")
         return Summary(self.suite.title, self.target, self.fs_list,
                        "quick" if self.quick else "full", self.runtime, self.span, state,
-                       self.started, self.elapsed(), [rs.rec for rs in self.steps], rows)
+                       self.started, self.elapsed(), [rs.rec for rs in self.steps], rows,
+                       patterns=",".join(self.patterns))
 
     def _write(self, name: str, content: str) -> None:
         path = Path(self.dir, name)
@@ -659,6 +683,7 @@ class Review:
                 "mount_options": fs.kind.mount_options + (
                     "," + mount_o if mount_o is not None else ""),
             } for fs in self.fs],
+            "patterns": self.patterns,
         }
         return json.dumps(doc, indent=2) + "\n"
 
@@ -688,6 +713,7 @@ class Review:
             raise Refused(f"--resume: the review ran on {target}, not {self.target}")
         self.target = target
         self.fs_list = get("filesystems") or ""
+        self.patterns = [p for p in (get("patterns") or "").split(",") if p]
         self.quick = get("scale") == "quick"
         self.runtime = get("runtime") or ""
         self.span = get("span") or ""
@@ -710,7 +736,8 @@ class Review:
         for i, (d, rs) in enumerate(zip(steps, self.steps, strict=True)):
             rec = rs.rec
             if not isinstance(d, dict) or d.get("name") != rec.name or \
-                    (d.get("fs") or "") != rec.fs or not isinstance(d.get("state"), str):
+                    (d.get("fs") or "") != rec.fs or (d.get("pattern") or "") != rec.pattern \
+                    or not isinstance(d.get("state"), str):
                 raise Refused(f"--resume: {path}: step {i + 1} is not [{rec.name}] of "
                               f"{self.dir}/suite.ini")
             if d["state"] != "done":
@@ -912,7 +939,8 @@ class Runner:
         untimed = sum(1 for s in r.steps[i:] if s.rec.state != "done" and s.rec.estimate_s < 0)
         rs = r.steps[i]
         print(f"ssdk review: step {i + 1} of {len(r.steps)}: {rs.rec.name}"
-              f"{' on ' if rs.fs >= 0 else ''}{rs.rec.fs}; {fmt_elapsed(left)} of runs left"
+              f"{' on ' if rs.fs >= 0 else ''}{rs.rec.fs}"
+              f"{' writing ' if rs.pattern else ''}{rs.pattern}; {fmt_elapsed(left)} of runs left"
               f"{UNTIMED_NOTE if untimed else ''}",
               file=sys.stderr, flush=True)
 
@@ -976,7 +1004,8 @@ class Runner:
             self.ctl = None
         n = r.steps.index(rs) + 1
         if status and not _stopped(status) and not self.sig.got:
-            say(f"step {n} [{rs.rec.name}]{' on ' if rs.fs >= 0 else ''}{rs.rec.fs} failed "
+            say(f"step {n} [{rs.rec.name}]{' on ' if rs.fs >= 0 else ''}{rs.rec.fs}"
+                f"{' writing ' if rs.pattern else ''}{rs.pattern} failed "
                 f"(exit {status}); the steps before it are kept: ssdk review --resume {r.dir} "
                 "--allow-write runs it again")
             return EXIT_RUNTIME
@@ -1116,6 +1145,11 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--fs", metavar="LIST",
                     help="the filesystems of the suite's steps after its filesystem step, in"
                     f" turn: {FS_NAMES} (default ext4)")
+    ap.add_argument("--patterns", metavar="LIST",
+                    help="the data each measuring step that writes writes, a run of it each in"
+                    " turn: values of ssdk ctl run --pattern (random, zeros, repeat:BYTE,"
+                    " compressible:PCT), at most " + str(MAX_PATTERNS) + "; a step whose suite"
+                    " sets its pattern runs once")
     ap.add_argument("--scale", metavar="SCALE",
                     help=f"full (default): the suite as written; quick: every measuring step "
                     f"{QUICK_RUNTIME} (or --runtime), every span and the test file at most 1 GiB,"
@@ -1169,13 +1203,31 @@ def _options(a: argparse.Namespace, r: Review) -> None:
     r.target = a.target
     r.allow_write = a.allow_write
     r.quiet = a.quiet
+    if a.patterns is not None:
+        r.patterns = _patterns(a.patterns)
+
+
+def _patterns(given: str) -> list[str]:
+    """--patterns' list: each once, at most MAX_PATTERNS (each value is the
+    command's to judge: its step's dry run says what is wrong)."""
+    out: list[str] = []
+    for p in given.split(","):
+        if not p:
+            raise usage(f"--patterns: '{given}' has an empty pattern")
+        if p in out:
+            raise usage(f"--patterns: {p} twice")
+        if len(out) == MAX_PATTERNS:
+            raise usage(f"--patterns: at most {MAX_PATTERNS} patterns")
+        out.append(p)
+    return out
 
 
 def setup(a: argparse.Namespace, r: Review) -> None:
     """The options and the suite of a review: new, or resumed from its directory."""
     fs = a.fs
     if r.resume:
-        if a.suite or a.fs is not None or a.scale is not None or r.runtime or r.span:
+        if a.suite or a.fs is not None or a.scale is not None or r.runtime or r.span or \
+                a.patterns is not None:
             raise usage(f"--resume: the suite and its options are the review's, in {r.dir}")
         r.read_record()
         load_suite(r, f"{r.dir}/suite.ini")

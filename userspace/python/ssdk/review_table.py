@@ -70,6 +70,7 @@ class Record:
     wall_s: float = 0.0
     io: dict[str, int] | None = None
     health: dict[str, Any] | None = None
+    pattern: str = ""  # review --patterns: the data it wrote
 
 
 @dataclass
@@ -134,6 +135,7 @@ class Summary:
     steps: Sequence[Record]
     rows: list[Row]
     suite: str = "suite.ini"
+    patterns: str = ""
 
 
 def _member(o: Any, key: str) -> Any:
@@ -318,8 +320,8 @@ def _or_null(s: str) -> str | None:
 
 def _step_json(n: int, r: Record) -> dict[str, Any]:
     return {
-        "step": n, "name": r.name, "fs": _or_null(r.fs), "kind": r.kind,
-        "file": _or_null(r.file),
+        "step": n, "name": r.name, "fs": _or_null(r.fs), "pattern": _or_null(r.pattern),
+        "kind": r.kind, "file": _or_null(r.file),
         "argv": _InlineList(r.argv) if r.argv is not None else None,
         "state": r.state, "status": r.status,
         "estimate_s": float(r.estimate_s) if r.estimate_s >= 0 else None,
@@ -332,8 +334,8 @@ def _step_json(n: int, r: Record) -> dict[str, Any]:
 def _row_json(row: Row) -> dict[str, Any]:
     return _Inline({
         "step": row.step, "name": row.rec.name, "fs": _or_null(row.rec.fs),
-        "label": row.label, "engine": row.engine, "rw": row.rw, "bs": row.bs,
-        "iodepth": row.iodepth,
+        "pattern": _or_null(row.rec.pattern), "label": row.label, "engine": row.engine,
+        "rw": row.rw, "bs": row.bs, "iodepth": row.iodepth,
         "achieved_iodepth": float(row.achieved_qd) if row.achieved_qd >= 0 else None,
         "ios": row.ios, "mb_s": float(row.mb_s), "iops": float(row.iops),
         "mean_ns": float(row.mean_ns), "max_ns": row.max_ns,
@@ -347,7 +349,8 @@ def to_json(s: Summary) -> str:
     review's record, review.json. Ends with a newline."""
     doc = {
         "title": s.title, "suite": s.suite, "target": s.target, "filesystems": s.fs,
-        "scale": s.scale, "runtime": _or_null(s.runtime), "span": _or_null(s.span),
+        "patterns": _or_null(s.patterns), "scale": s.scale, "runtime": _or_null(s.runtime),
+        "span": _or_null(s.span),
         "state": s.state, "started": s.started, "wall_s": float(s.wall_s),
         "steps": [_step_json(i + 1, r) for i, r in enumerate(s.steps)],
         "rows": [_row_json(r) for r in s.rows],
@@ -363,7 +366,8 @@ def fmt_elapsed(s: float) -> str:
 
 
 def _where(rec: Record) -> str:
-    return f"{rec.name}{' on ' if rec.fs else ''}{rec.fs}"
+    return (f"{rec.name}{' on ' if rec.fs else ''}{rec.fs}"
+            f"{' writing ' if rec.pattern else ''}{rec.pattern}")
 
 
 def _layer_column(row: Row) -> str | None:

@@ -8,7 +8,8 @@ firmware, serial, capacity: ``ssdk_device_id()`` of libssdk), named by
 its model unless relabelled; a drive whose conditions name none (null_blk,
 brd) is named by its input. Each figure is a ``Measure``: one drive, one
 test (a review's step, with its filesystem and what the step ran: a
-compare's engine, a sweep's depth, a study's workload and phase; a
+compare's engine, a sweep's depth, a study's workload (its states of the drive
+rows of it, as the data patterns of a review --patterns); a
 result file's workload), the seed's unit (IOPS for random IO, MB/s for
 sequential), and the run's mean and maximum latency beside it, copied
 from the run, never recomputed. Measures are grouped by how they were
@@ -73,12 +74,16 @@ class Measure:
     version: str
     runs: tuple[Results, ...] = ()
     spread: Spread | None = None  # the value's, over repetitions (--repeat)
-    phase: str = ""  # a study's state of the drive: "new", "used", "after TRIM"
+    # A row of the drive's in the test's chart: a study's state of the drive
+    # ("new", "used", "after TRIM": variant_of "state"), or the data a
+    # review's step wrote (review --patterns: variant_of "data pattern").
+    variant: str = ""
+    variant_of: str = ""
 
     @property
     def name(self) -> str:
-        """The drive, and the state it was in when a study measured it."""
-        return f"{self.drive.label} ({self.phase})" if self.phase else self.drive.label
+        """The drive, and its variant: the state it was in, the data it wrote."""
+        return f"{self.drive.label} ({self.variant})" if self.variant else self.drive.label
 
     @property
     def unit(self) -> str:
@@ -98,6 +103,7 @@ class ReviewStep:
     fs: str | None
     kind: str
     results: RunsInput
+    pattern: str = ""  # review --patterns: the data it wrote
 
 
 @dataclass(frozen=True)
@@ -153,7 +159,7 @@ def read_review(path: Path) -> Review:
         if isinstance(x, (Results, list, Comparison, CompareCurves, Plan, Repeats,
                           RepeatedSweep)):
             steps.append(ReviewStep(str(s.get("name", file)), s.get("fs"), str(s.get("kind")),
-                                    x))
+                                    x, str(s.get("pattern") or "")))
     health = tuple(s["health"] for s in doc["steps"]
                    if isinstance(s, dict) and isinstance(s.get("health"), dict))
     return Review(str(path), str(doc.get("title", path.name)), str(doc.get("scale", "")),
@@ -280,7 +286,7 @@ def _measures_of(d: Drive, group: str, name: str, x: RunsInput) -> list[Measure]
     # A plan: a study's workloads in each state of the drive, a test each
     # whose states are its rows; a precondition's runs.
     return [dataclasses.replace(_measure(d, group, f"{name}: {s.workload}", s.results),
-                                phase=PHASE_NAMES.get(s.phase, s.phase))
+                                variant=PHASE_NAMES.get(s.phase, s.phase), variant_of="state")
             for s in x.steps if s.workload is not None and s.results is not None]
 
 
@@ -338,8 +344,8 @@ class RoundUp:
         differ beyond their run-to-run spread (libssdk's rule: their 95%
         intervals overlap): both repeated, their difference not a finding."""
         out = []
-        for ph in dict.fromkeys(m.phase for m in self.bars(group, test)):
-            bars = sorted((m for m in self.bars(group, test) if m.phase == ph),
+        for v in dict.fromkeys(m.variant for m in self.bars(group, test)):
+            bars = sorted((m for m in self.bars(group, test) if m.variant == v),
                           key=lambda m: -m.value)
             out += [(a, b) for a, b in itertools.pairwise(bars)
                     if a.spread is not None and b.spread is not None and a.spread.n > 1
@@ -348,16 +354,18 @@ class RoundUp:
 
     def bars(self, group: str, test: str) -> list[Measure]:
         """One test's measures, a drive's each (two of one drive: its inputs
-        measured it twice), the fastest first. A study's test has a row per
-        state of each drive: its drives the fastest new first, each drive's
-        states together in the study's order (new, used, after TRIM)."""
+        measured it twice), the fastest first. A test of variants (a study's
+        states of the drive, a review's data patterns) has a row per variant
+        of each drive: the drives in order of their first variant's figure,
+        each drive's rows together in the order measured (new, used, after
+        TRIM; --patterns' order)."""
         ms = [m for m in self.measures if m.group == group and m.test == test]
-        if not any(m.phase for m in ms):
+        if not any(m.variant for m in ms):
             return sorted(ms, key=lambda m: -m.value)
-        order = list(PHASE_NAMES.values())
+        order = list(dict.fromkeys(m.variant for m in ms))
 
         def rank(m: Measure) -> int:
-            return order.index(m.phase) if m.phase in order else len(order)
+            return order.index(m.variant)
 
         lead: dict[Drive, float] = {}
         for m in sorted(ms, key=rank):
@@ -382,7 +390,9 @@ def roundup(inputs: Sequence[tuple[str, Review | RunsInput]],
         if isinstance(x, Review):
             for s in x.steps:
                 name = s.name + (f" on {s.fs}" if s.fs else "")
-                measures += _measures_of(d, x.group, name, s.results)
+                ms = _measures_of(d, x.group, name, s.results)
+                measures += [dataclasses.replace(m, variant=s.pattern, variant_of="data pattern")
+                             for m in ms] if s.pattern else ms
                 if isinstance(s.results, list):
                     sweeps.append((x.group, name, d, tuple(s.results), False))
                 elif isinstance(s.results, RepeatedSweep):
@@ -418,7 +428,7 @@ def _workload(r: Results, depth: bool = True) -> str:
 
 # --- CSV --------------------------------------------------------------------------------
 
-CSV_HEADER = ("drive", "model", "firmware", "serial", "capacity_bytes", "group", "test", "phase",
+CSV_HEADER = ("drive", "model", "firmware", "serial", "capacity_bytes", "group", "test", "variant",
               "rw", "bs", "iodepth", "unit", "value", "runs", "value_min", "value_max", "ci95_lo",
               "ci95_hi", "iops", "mb_s", "lat_mean_ns", "lat_max_ns", "kernel", "ssdk",
               "source")
@@ -443,7 +453,7 @@ def csv(ru: RoundUp, serial: bool = False) -> str:
                 d = m.drive
                 w.writerow([d.label, d.model, d.firmware,
                             d.serial if serial else (NO_SERIAL if d.serial else ""),
-                            d.capacity, g, t, m.phase, m.rw, m.bs, m.iodepth, m.unit,
+                            d.capacity, g, t, m.variant, m.rw, m.bs, m.iodepth, m.unit,
                             f"{m.value:.3f}", *_spread_cells(m), f"{m.iops:.3f}",
                             f"{m.mb_s:.3f}",
                             f"{m.mean_ns:.1f}", m.max_ns, m.kernel, m.version, d.source])

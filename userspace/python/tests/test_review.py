@@ -238,6 +238,45 @@ def test_the_steps_after_the_filesystem_step_run_once_per_filesystem() -> None:
         "--rw randwrite --bs 4k --target /dev/nvme0n1 --allow-write --dry-run")
 
 
+def test_patterns_repeat_each_step_that_writes(cmds: dict[str, sm.Command]) -> None:
+    """--patterns random,compressible:50: each measuring step that writes runs
+    once per pattern, in turn, with --pattern and a file of its own; a read,
+    a step whose suite sets its pattern, and a state step run once. The
+    list at its limit (4) and one past it; a pattern twice; an empty one."""
+    text_ = ("# p\n[w]\nstep=run\nrw=randwrite\n[r]\nstep=run\nrw=randread\n"
+             "[s]\nstep=sweep\nrw=write\niodepth=1,2\n[z]\nstep=run\nrw=write\n"
+             "pattern=zeros\n[fill]\nstep=precondition\nmode=used\n")
+    r = rv.Review(cli="/usr/bin/ssdk", target="/dev/nvme0n1", dir="/srv/review",
+                  allow_write=True, patterns=["random", "compressible:50"])
+    r.suite = sm.parse(text_, "p.ini", cmds)
+    r.plan()
+    assert [(s.rec.name, s.rec.pattern, s.rec.file) for s in r.steps] == [
+        ("w", "random", "01-w-random.json"), ("w", "compressible:50", "02-w-compressible-50.json"),
+        ("r", "", "03-r.json"), ("s", "random", "04-s-random.json"),
+        ("s", "compressible:50", "05-s-compressible-50.json"), ("z", "", "06-z.json"),
+        ("fill", "", "07-fill.json")]
+    assert argv_of(r.steps[1]) == ("-j ctl run --rw randwrite --target /dev/nvme0n1 "
+                                   "--pattern compressible:50 --allow-write")
+    assert "--pattern" not in argv_of(r.steps[2])
+    assert argv_of(r.steps[5]).count("--pattern") == 1
+    assert rv._patterns("random,zeros,repeat:1,compressible:9") == [
+        "random", "zeros", "repeat:1", "compressible:9"]
+    for bad, why in (("random,zeros,repeat:1,compressible:9,repeat:2", "at most 4 patterns"),
+                     ("random,random", "random twice"), ("random,", "an empty pattern")):
+        with pytest.raises(rv.Refused, match=f"--patterns: .*{why}"):
+            rv._patterns(bad)
+    # at the limit of the expanded steps, and one past it
+    r.suite = sm.parse("# p\n" + "".join(f"[w{i}]\nstep=run\nrw=write\n" for i in range(32)),
+                       "p.ini", cmds)
+    r.patterns = ["random", "zeros", "repeat:1", "compressible:9"]
+    r.plan()
+    assert len(r.steps) == rv.MAX_STEPS == 128
+    r.suite = sm.parse("# p\n" + "".join(f"[w{i}]\nstep=run\nrw=write\n" for i in range(33)),
+                       "p.ini", cmds)
+    with pytest.raises(rv.Refused, match="more than 128 steps with its filesystems and patterns"):
+        r.plan()
+
+
 def test_every_steps_command_line_is_one_its_command_takes(
         cmds: dict[str, sm.Command]) -> None:
     """Every step's command line, as the review writes it (the suite's keys,

@@ -437,7 +437,7 @@ def test_study_states_are_rows(tmp_path: Path) -> None:
                                           for ph in ("new", "used", "after TRIM")]
         for m in bars:
             (s,) = [s for s in study["steps"] if "run" in s and s["phase"] ==
-                    {"after TRIM": "trim"}.get(m.phase, m.phase)
+                    {"after TRIM": "trim"}.get(m.variant, m.variant)
                     and t.endswith(s["what"].split(": ", 1)[1])]
             speed = DRIVES["intel" if "INTEL" in m.drive.label else "ocz"][4]
             op = s["run"]["read"] if s["run"]["read"]["ios"] else s["run"]["write"]
@@ -449,4 +449,39 @@ def test_study_states_are_rows(tmp_path: Path) -> None:
     assert "a row per state of each drive (new, used, after TRIM)" in page
     assert re.search(r"<td>new vs used: [^<]*, after TRIM</td>", page)
     rows = list(csv.DictReader(io.StringIO(table.read_text())))
-    assert [x["phase"] for x in rows[:6]] == ["new", "used", "after TRIM"] * 2
+    assert [x["variant"] for x in rows[:6]] == ["new", "used", "after TRIM"] * 2
+
+
+def test_data_patterns_are_rows(tmp_path: Path) -> None:
+    """review --patterns random,compressible:50 of a SandForce-like drive
+    (compressible data 2.5 times as fast) and another: one chart for the
+    step, a row per pattern of each drive, the drives in order of their
+    random figure, each row its run's own figure."""
+    run = json.loads((FIXTURES / "corner-randwrite-4k.json").read_text())
+    dirs = []
+    for name, fast in (("ocz", 2.5), ("intel", 1.0)):
+        d = tmp_path / name
+        d.mkdir()
+        steps = []
+        for n, (pat, k) in enumerate((("random", 1.0), ("compressible:50", fast)), 1):
+            file = f"{n:02d}-w.json"
+            (d / file).write_text(json.dumps(_speed(_drive_run(run, DRIVES[name]), k)))
+            steps.append({"step": n, "name": "4k random write", "fs": None, "pattern": pat,
+                          "kind": "run", "file": file, "state": "done"})
+        (d / "review.json").write_text(json.dumps({
+            "title": "A round-up", "scale": "quick", "target": "/dev/sda", "state": "done",
+            "runtime": None, "span": None, "rows": [], "steps": steps}))
+        dirs.append(d)
+    r = ru.roundup([(d.name, ru.read_review(d)) for d in dirs])
+    assert r.tests(r.groups[0]) == ["4k random write"]
+    bars = r.bars(r.groups[0], "4k random write")
+    base = run["write"]["iops"]
+    assert [(m.name, m.variant_of) for m in bars] == [
+        (f"{DRIVES[k][0]} ({p})", "data pattern") for k in ("intel", "ocz")
+        for p in ("random", "compressible:50")]
+    assert [m.value for m in bars] == pytest.approx(
+        [base * DRIVES["intel"][4], base * DRIVES["intel"][4],
+         base * DRIVES["ocz"][4], base * DRIVES["ocz"][4] * 2.5])
+    out = tmp_path / "r.html"
+    assert report.main([*map(str, dirs), "-o", str(out)]) == 0
+    assert "a row per data pattern of each drive (random, compressible:50)" in out.read_text()
