@@ -101,7 +101,8 @@ def test_to_json_round_trips(path: Path) -> None:
                                  else [r for p in x.points for r in p.results.values()]
                                  if isinstance(x, ssdk.CompareCurves)
                                  else list(x.runs) if isinstance(x, (ssdk.Plan, ssdk.Repeats))
-                                 else [x])
+                                 else [r for p in x.points for r in p.runs]
+                                 if isinstance(x, ssdk.RepeatedSweep) else [x])
     for r in items:
         again = ssdk.Results.from_json(json.loads(json.dumps(r.to_json())))
         assert again.to_json() == r.to_json()
