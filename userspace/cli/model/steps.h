@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "nvme_erase.h"
+#include "drive_erase.h"
 #include "summary.h"
 
 #define PLAN_MAX_STEPS		32
@@ -66,7 +66,7 @@ struct step {
 	int nvme;
 	enum step_state state;
 	struct run_result res;
-	struct nvme_erase_result erased;
+	struct drive_erase_result erased;
 	char reason[256];
 };
 
