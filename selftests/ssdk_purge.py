@@ -9,7 +9,9 @@ and the block layer's own counters (/sys/block/*/stat) account for the
 span exactly. A method the device lacks, a purge without consent, of a
 mounted device, past the end or with IO options is refused and changes
 nothing. A purge stopped mid-way stops after its chunk, says how far it
-got, and the module unloads."""
+got, and the module unloads. ATA secure erase, which QEMU's SATA disk
+lacks (no security feature set in its IDENTIFY), is refused there, on a
+null_blk and on an NVMe disk, and nothing is written."""
 
 import contextlib
 import hashlib
@@ -25,6 +27,7 @@ from lib import pattern
 from lib.py import (
     CLI,
     KsftFailEx,
+    KsftSkipEx,
     blk_stat,
     brd_load,
     brd_unload,
@@ -32,6 +35,7 @@ from lib.py import (
     cli_json,
     dev_sectors,
     dm_delay,
+    dm_linear,
     dm_remove,
     ksft_bail,
     ksft_case,
@@ -54,6 +58,7 @@ from lib.py import (
     run,
     run_count,
     runs_clear,
+    sata_disk,
     ssdk,
     ssdk_setup_fresh,
     stat_kept,
@@ -72,6 +77,13 @@ def nvme() -> str:
     if not DEVS.get("nvme"):
         raise KsftFailEx("no NVMe disk")
     return DEVS["nvme"]
+
+
+def sata() -> str:
+    """The VM's SATA disk (vm-run --disk ahci:SIZE); the case skips without."""
+    if not DEVS.get("sata"):
+        raise KsftSkipEx("no SATA disk: vm-run --disk ahci:SIZE")
+    return DEVS["sata"]
 
 
 # --- the bytes ---------------------------------------------------------------
@@ -315,6 +327,48 @@ def nvme_mounted(tmp: Path) -> None:
         ksft_eq(p.returncode, 0, f"the filesystem is gone: {output(p)}")
 
 
+# --- ATA secure erase ----------------------------------------------------------
+# QEMU's IDE and AHCI disk has no ATA Security feature set: its IDENTIFY
+# sets neither word 82 bit 1 nor word 128 (hw/ide/core.c ide_identify()),
+# and it aborts SECURITY SET PASSWORD, ERASE PREPARE and ERASE UNIT (no
+# 0xf1-0xf4 in ide_cmd_table). What runs here is the refusal, after a
+# real IDENTIFY through libata's SCSI-to-ATA translation; the commands'
+# bytes are checked on the host (userspace/tests/ata_erase_test.c).
+
+
+def sata_refused(status: int, pat: str, *opts: str) -> None:
+    """ssdk ctl purge of the SATA disk with OPTS, refused: its block layer
+    counters do not move (no read, no write) and its stamps read back."""
+    dev = sata()
+    stamps(dev)
+    before = stamp_sums(dev)
+    with stat_kept(dev):
+        ksft_refused(cli("ctl", "purge", "--target", dev, *opts), status, pat)
+    ksft_eq(stamp_sums(dev), before, "the disk changed")
+
+
+def sata_no_security(method: str) -> None:
+    """METHOD of QEMU's SATA disk: refused in one line, IDENTIFY's words named."""
+    sata_refused(1, f"^ssdk: {method}: the drive has no ATA Security feature set "
+                 r"\(IDENTIFY word 82 bit 1, word 128 bit 0\)$", "--method", method,
+                 "--allow-write")
+
+
+def sata_stacked() -> None:
+    """ata-secure-erase of a dm-linear over the SATA disk: refused before
+    any command (device-mapper passes SG_IO on to the disk under it), the
+    disk's counters kept."""
+    dev = sata()
+    linear = dm_linear("ssdk-purge-ata", dev)
+    try:
+        with stat_kept(dev):
+            ksft_refused(cli("ctl", "purge", "--target", linear, "--method", "ata-secure-erase",
+                             "--allow-write"), 1,
+                         f"ata-secure-erase: {linear} is no drive's own block device")
+    finally:
+        dm_remove("ssdk-purge-ata")
+
+
 # --- stopped ------------------------------------------------------------------
 
 
@@ -417,6 +471,23 @@ def cases(tmp: Path) -> list[Callable[[], None]]:
                   "--method", "nvme-format"),
         ksft_case("nvme_format_of_a_mounted_namespace_is_refused_its_filesystem_kept",
                   nvme_mounted, tmp),
+        ksft_case("ata_secure_erase_of_the_sata_disk_which_has_no_security_feature_set",
+                  sata_no_security, "ata-secure-erase"),
+        ksft_case("ata_secure_erase_enhanced_of_the_sata_disk_which_has_no_security_feature_set",
+                  sata_no_security, "ata-secure-erase-enhanced"),
+        ksft_case("ata_secure_erase_without_consent", sata_refused, 1,
+                  "ata-secure-erase: destroys the whole drive's data: it needs --allow-write",
+                  "--method", "ata-secure-erase"),
+        ksft_case("ata_secure_erase_of_a_span", sata_refused, 2,
+                  "span: not with ata-secure-erase, which erases the whole drive", "--method",
+                  "ata-secure-erase", "--span", "1m", "--allow-write"),
+        ksft_case("ata_secure_erase_of_a_null_blk_no_drives_own_device", purge_refused, 1,
+                  f"ata-secure-erase: {nb} is no drive's own block device", "--method",
+                  "ata-secure-erase", "--allow-write"),
+        ksft_case("ata_secure_erase_of_a_dm_linear_over_the_sata_disk", sata_stacked),
+        ksft_case("ata_secure_erase_of_the_nvme_disk_no_ata_drive", nvme_refused, 1,
+                  "ata-secure-erase-enhanced: /dev/nvme[0-9n]+ is not an ATA drive",
+                  "--method", "ata-secure-erase-enhanced", "--allow-write"),
         ksft_case("a_purge_stopped_mid_way_stopped_after_its_chunk_whole_chunks_counted",
                   stopped, tmp),
         ksft_case("the_module_unloads_after_a_stopped_purge", reload),
@@ -434,11 +505,13 @@ def main() -> None:
         except OSError as e:
             ksft_bail(f"no configfs null_blk: {e}")
         DEVS["nvme"] = nvme_disk() or ""
+        DEVS["sata"] = sata_disk() or ""
         ksft_run(cases(tmp))
     finally:
         module_load()
         runs_clear()
         dm_remove("ssdk-purge-slow")
+        dm_remove("ssdk-purge-ata")
         nullb_remove("ssdk-purge", "ssdk-purge-big", "ssdk-purge4k")
         brd_unload()
         run(["rmmod", "null_blk"])

@@ -31,14 +31,16 @@ expect_status() {
 }
 
 # One guest for what a command that ends shows: its exit status, its two
-# streams apart, the repository writable at its own path, the NVMe disk
-# asked for, and the guest's clock at the host's rate over a 6 s sleep:
+# streams apart, the repository writable at its own path, the NVMe and
+# SATA disks asked for, in order, and the guest's clock at the host's rate over a 6 s sleep:
 # without that rate every guest-side timeout fires early or late (a CI
 # host once ran a guest at 3x). Each boot costs a core ~15 s.
 f=build/vm-run-test.$$
 rm -f "$f" "$f.size"
-vm --disk nvme:64M -- sh -c 'echo to-stdout; echo to-stderr >&2; echo written-in-guest >"$1"
-	blockdev --getsize64 $SSDK_VM_DISKS >"$2"; sleep 6; exit 7' _ "$PWD/$f" "$PWD/$f.size" \
+vm --disk nvme:64M --disk ahci:32M -- sh -c 'echo to-stdout; echo to-stderr >&2
+	echo written-in-guest >"$1"
+	for d in $SSDK_VM_DISKS; do echo "$d $(blockdev --getsize64 "$d")"; done >"$2"
+	sleep 6; exit 7' _ "$PWD/$f" "$PWD/$f.size" \
 	>"$tmp/out" 2>"$tmp/err"
 rc=$?
 
@@ -51,14 +53,16 @@ clock_fast() {
 	vm --append "tsc_early_khz=$((khz / 3))" -- sleep 24 2>&1 | grep -qE "clock ran at (2\.[89]|3\.[01])"
 }
 
-ktap_plan 18
+ktap_plan 19
 ktap_check "exit status is the command's" test "$rc" = 7
 ktap_check "stdout and stderr come back apart" \
 	eval '[ "$(cat "$tmp/out")" = to-stdout ] && grep -qx to-stderr "$tmp/err"'
 ktap_check "the repository is writable at its own path" \
 	eval '[ "$(cat "$f" 2>/dev/null)" = written-in-guest ]'
 ktap_check "an NVMe disk of the asked size, its path in SSDK_VM_DISKS" \
-	eval '[ "$(cat "$f.size" 2>/dev/null)" = 67108864 ]'
+	eval 'sed -n 1p "$f.size" 2>/dev/null | grep -qx "/dev/nvme[0-9]*n1 67108864"'
+ktap_check "a SATA disk of the asked size (libata's sdX), its path next" \
+	eval 'sed -n 2p "$f.size" 2>/dev/null | grep -qx "/dev/sd[a-z] 33554432"'
 ktap_check "the guest clock runs at the host's rate" eval '! grep -q "clock ran at" "$tmp/err"'
 rm -f "$f" "$f.size"
 expect_status "a command that outlives --timeout gives 124" 124 "timed out after 3s" \

@@ -258,8 +258,8 @@ TEST_F(plan, study_sequence)
 		EQ(phase[i], (int)self->p->steps[i].phase) TH_LOG("step %u", i);
 		EQ(workload[i], self->p->steps[i].workload) TH_LOG("step %u", i);
 	}
-	EQ(STEP_NVME, self->p->steps[0].kind);
-	EQ(NVME_ERASE_FORMAT, self->p->steps[0].nvme);
+	EQ(STEP_DRIVE, self->p->steps[0].kind);
+	EQ(NVME_ERASE_FORMAT, self->p->steps[0].drive);
 	EXPECT_STREQ("new: nvme-format of the namespace", self->p->steps[0].what);
 	EXPECT_STREQ("new: randwrite 4k QD3", self->p->steps[1].what);
 	EQ(2 * 64 * MiB, step_bytes(&self->p->steps[4]));
@@ -275,6 +275,31 @@ TEST_F(plan, study_sequence)
 	EXPECT_STREQ("new: write-zeroes of the span", self->p->steps[0].what);
 	EQ(-1, plan_study(self->p, &self->base, wl, PLAN_MAX_WORKLOADS + 1, &purge, -1, 1,
 				 self->err, sizeof(self->err)));
+}
+
+/* ssdk ctl purge by the drive: one step, the NVMe namespace's or the SATA drive's. */
+TEST_F(plan, purge_by_the_drive)
+{
+	int ata = drive_erase_find("ata-secure-erase-enhanced");
+
+	plan_purge(self->p, &self->base, NVME_ERASE_SANITIZE_BLOCK, 512 * MiB);
+	ASSERT_EQ(1u, self->p->nr);
+	EXPECT_STREQ("nvme-sanitize-block", self->p->name);
+	EQ(512 * MiB, self->p->span);
+	EQ(STEP_DRIVE, self->p->steps[0].kind);
+	EQ(NVME_ERASE_SANITIZE_BLOCK, self->p->steps[0].drive);
+	EXPECT_STREQ("nvme-sanitize-block of the namespace", self->p->steps[0].what);
+
+	EQ(DRIVE_ERASE_ATA + ATA_ERASE_ENHANCED, ata);
+	EXPECT_TRUE(drive_erase_is_ata(ata));
+	EXPECT_FALSE(drive_erase_is_ata(NVME_ERASE_FORMAT));
+	EQ(-1, drive_erase_find("ata-secure-erase-enhanced "));
+	plan_purge(self->p, &self->base, ata, 64 * MiB);
+	ASSERT_EQ(1u, self->p->nr);
+	EXPECT_STREQ("ata-secure-erase-enhanced", self->p->name);
+	EQ(STEP_DRIVE, self->p->steps[0].kind);
+	EQ(ata, self->p->steps[0].drive);
+	EXPECT_STREQ("ata-secure-erase-enhanced of the drive", self->p->steps[0].what);
 }
 
 /* A measured step's figures: both ops over the measurement window. */

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """The block devices a selftest makes and the block layer's ground truth.
 
-configfs null_blks, the VM's own NVMe disk, device-mapper targets over a
+configfs null_blks, the VM's own NVMe and SATA disks, device-mapper targets over a
 device, the counters of /sys/block/*/stat kept or grown, blktrace around
 a workload, and transparent huge pages off while a test measures time.
 Each device made here is made afresh (a leftover of an earlier program
@@ -29,7 +29,7 @@ from .ksft import KsftFailEx, KsftSkipEx, ksft_eq, ksft_true
 __all__ = [
     "blk_stats", "blktrace", "dev_sectors", "dm_create", "dm_delay", "dm_linear", "dm_remove",
     "dm_stalled_run",
-    "khugepaged_off", "nullb_make", "nullb_remove", "nvme_disk", "stat_kept",
+    "khugepaged_off", "nullb_make", "nullb_remove", "nvme_disk", "sata_disk", "stat_kept",
     "trace_same_order", "writes_kept",
 ]
 
@@ -115,6 +115,17 @@ def nvme_disk(min_bytes: int = 16 << 30) -> str | None:
         if d.startswith("/dev/nvme") and dev_sectors(d) * 512 >= min_bytes:
             found = d
     return found
+
+
+def sata_disk() -> str | None:
+    """The SATA disk that vm-run attached ($SSDK_VM_DISKS, --disk ahci:SIZE),
+    libata's (its SCSI vendor is "ATA"), or None. Never a disk of the host's
+    own."""
+    for d in os.environ.get("SSDK_VM_DISKS", "").split():
+        vendor = Path(f"/sys/block/{_name(d)}/device/vendor")
+        if d.startswith("/dev/sd") and vendor.is_file() and vendor.read_text().strip() == "ATA":
+            return d
+    return None
 
 
 def dm_remove(name: str) -> None:

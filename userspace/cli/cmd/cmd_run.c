@@ -6,7 +6,7 @@
  * (Ctrl-C stops them: the results are partial); start checks, lays out
  * and starts them, and prints their ids. purge is run with a purge
  * method instead of IO: the module checks that the device offers it; or
- * it is the drive's own, sent from here (nvme.h).
+ * it is the drive's own, sent from here (nvme.h, ata.h).
  */
 
 #include <stdio.h>
@@ -73,14 +73,14 @@ static int replay_run(struct cli *cli, int argc, char **argv)
 }
 
 /*
- * A purge by the drive (nvme.h): a plan of that one step, so that it is
- * checked, run, shown and reported as a study's purge is. It erases the
- * whole namespace: none of the run attributes of a purge's span goes
- * with it.
+ * A purge by the drive (nvme.h, ata.h): a plan of that one step, so that
+ * it is checked, run, shown and reported as a study's purge is. It erases
+ * the whole namespace or drive: none of the run attributes of a purge's
+ * span goes with it.
  */
 static int purge_by_drive(struct cli *cli, struct workload *w)
 {
-	const char *name = nvme_erases[w->nvme].name;
+	const char *name = drive_erase_name(w->drive), *unit = drive_erase_unit(w->drive);
 	const struct ssdk_spec_attr *a;
 	struct plan *p;
 	uint64_t size;
@@ -92,20 +92,20 @@ static int purge_by_drive(struct cli *cli, struct workload *w)
 		    !ssdk_config_is_set(&w->cfg, attr))
 			continue;
 		a = ssdk_spec_attr(SSDK_SPEC_SET_RUN, attr);
-		return usage_error(cli, "%s: not with %s, which erases the whole namespace",
-				   a ? a->name : "?", name);
+		return usage_error(cli, "%s: not with %s, which erases the whole %s",
+				   a ? a->name : "?", name, unit);
 	}
 	if (w->nr_targets != 1)
 		return usage_error(cli, "%s: one --target", name);
 	if (!ssdk_config_is_set(&w->cfg, SSDK_A_RUN_ALLOW_WRITE))
-		return runtime_error(cli, "%s: destroys the whole namespace's data: it needs --allow-write",
-				     name);
+		return runtime_error(cli, "%s: destroys the whole %s's data: it needs --allow-write",
+				     name, unit);
 	p = calloc(1, sizeof(*p));
 	if (!p)
 		return runtime_error(cli, "out of memory");
 	err = plan_target_size(cli, w->targets[0], &size);
 	if (!err) {
-		plan_purge(p, &w->cfg, w->nvme, size);
+		plan_purge(p, &w->cfg, w->drive, size);
 		if (w->dry_run) {
 			err = plan_check(cli, w->h, p);
 			if (!err)
@@ -126,7 +126,7 @@ static int purge_run(struct cli *cli, int argc, char **argv)
 	err = workload_open(cli, &cmd_purge, argc, argv, &w);
 	if (err)
 		return err;
-	err = w->nvme >= 0 ? purge_by_drive(cli, w) : run_or_start(cli, w);
+	err = w->drive >= 0 ? purge_by_drive(cli, w) : run_or_start(cli, w);
 	workload_close(w);
 	return err;
 }
@@ -143,17 +143,24 @@ static const char purge_about[] =
 	"nvme-sanitize-crypto (Sanitize, which erases every namespace: refused when\n"
 	"the controller has another), each where Identify says the drive has it; a\n"
 	"format cannot be stopped, and Ctrl-C stops waiting for a sanitize, not the\n"
-	"sanitize. A drive's erase is the whole namespace's: it takes none of the\n"
-	"options of the span's run (--offset, --span, --cpu...). DESTROYS the data\n"
-	"(--allow-write); refused when the device is mounted or held.\n";
+	"sanitize. Or the whole SATA drive by its firmware, through ATA PASS-THROUGH\n"
+	"(SG_IO), as hdparm --security-erase does: ata-secure-erase,\n"
+	"ata-secure-erase-enhanced (SECURITY ERASE UNIT, after setting the user\n"
+	"password \"" ATA_ERASE_PASSWORD "\", which the erase clears); refused, saying what to do,\n"
+	"when IDENTIFY says the drive has no security feature set, is frozen, locked\n"
+	"or has a password already; an erase cannot be stopped. A drive's erase is\n"
+	"the whole namespace's or drive's: it takes none of the options of the span's\n"
+	"run (--offset, --span, --cpu...). DESTROYS the data (--allow-write); refused\n"
+	"when the device is mounted or held.\n";
 
 const struct cli_cmd cmd_purge = {
 	.name = "purge",
 	.group = "ctl",
 	.usage = "ssdk ctl purge --target DEV --method M [--offset SIZE] [--span SIZE] --allow-write\n"
-		 "ssdk ctl purge --target NAMESPACE --method nvme-format|nvme-sanitize-block|... --allow-write",
+		 "ssdk ctl purge --target NAMESPACE --method nvme-format|nvme-sanitize-block|... --allow-write\n"
+		 "ssdk ctl purge --target DISK --method ata-secure-erase|ata-secure-erase-enhanced --allow-write",
 	.about = purge_about,
-	.summary = "discard or zero a span, or erase an NVMe namespace by the drive",
+	.summary = "discard or zero a span, or erase an NVMe namespace or SATA drive by the drive",
 	.opts = workload_opts,
 	.run = purge_run,
 	.use = FOR_PURGE,

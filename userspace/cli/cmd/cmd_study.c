@@ -69,14 +69,17 @@ static void copy_attrs(struct ssdk_run_config *c, const struct ssdk_run_config *
  * How the drive is made new: --method's, or by default the drive's own
  * format where it has one and the study is of the whole drive (it
  * erases the whole namespace: never by default when --offset or --span
- * confines the study), otherwise a discard of the span.
+ * confines the study), otherwise a discard of the span. A SATA drive's
+ * secure erase is never the default: it sets a password on the drive,
+ * and a drive frozen by the firmware at boot (most are) refuses it, so
+ * it is the user's to ask for.
  */
 static int study_purge(struct workload *w, struct ssdk_run_config *purge, int whole)
 {
 	char why[512];
 
-	if (w->nvme >= 0)
-		return w->nvme;
+	if (w->drive >= 0)
+		return w->drive;
 	if (ssdk_config_is_set(&w->cfg, SSDK_A_RUN_PURGE)) {
 		ssdk_config_set(purge, SSDK_A_RUN_PURGE, ssdk_config_get(&w->cfg, SSDK_A_RUN_PURGE));
 		return -1;
@@ -92,7 +95,7 @@ static int study_plan(struct cli *cli, struct workload *w, struct plan *p)
 {
 	struct ssdk_run_config base, purge, over, *wl;
 	unsigned int i, n = w->nr_profiles ? w->nr_profiles : ARRAY_SIZE(default_profiles);
-	int whole, nvme, err = 0;
+	int whole, drive, err = 0;
 	char why[512];
 
 	if (!ssdk_config_is_set(&w->cfg, SSDK_A_RUN_ALLOW_WRITE))
@@ -122,8 +125,8 @@ static int study_plan(struct cli *cli, struct workload *w, struct plan *p)
 	copy_attrs(&purge, &w->cfg, purge_attrs, ARRAY_SIZE(purge_attrs));
 	base = purge;
 	copy_attrs(&base, &w->cfg, data_attrs, ARRAY_SIZE(data_attrs));
-	nvme = study_purge(w, &purge, whole);
-	if (plan_study(p, &base, wl, n, &purge, nvme, w->passes_set ? w->passes : 1, why,
+	drive = study_purge(w, &purge, whole);
+	if (plan_study(p, &base, wl, n, &purge, drive, w->passes_set ? w->passes : 1, why,
 		       sizeof(why)))
 		err = usage_error(cli, "%s", why);
 free_wl:
@@ -145,7 +148,8 @@ static int study_run(struct cli *cli, int argc, char **argv)
 static const char study_about[] =
 	"The new-vs-used study of a drive's state, as the AnandTech 2009 review made\n"
 	"it: purge the drive (--method; by default nvme-format where the drive has it\n"
-	"and neither --offset nor --span is given, otherwise a discard of the span),\n"
+	"and neither --offset nor --span is given, otherwise a discard of the span;\n"
+	"a SATA drive's ata-secure-erase only when --method asks for it),\n"
 	"run the workloads (new); fill the span with 128k sequential writes and write\n"
 	"--passes spans' worth of 4k random writes over it (used), run the workloads\n"
 	"again; discard the span (TRIM), run them a third time. Then the table: each\n"
@@ -156,7 +160,8 @@ static const char study_about[] =
 	"the line's other options (--runtime, --iodepth...) override theirs, and\n"
 	"--pattern is what the writes write. Every step is checked before the first;\n"
 	"Ctrl-C stops the current step and prints what was measured. DESTROYS the\n"
-	"data of the span, and with nvme-format of the whole namespace (--allow-write).\n";
+	"data of the span, and with a drive's purge (nvme-format...) of the whole\n"
+	"namespace or drive (--allow-write).\n";
 
 const struct cli_cmd cmd_study = {
 	.name = "study",

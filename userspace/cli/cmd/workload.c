@@ -58,6 +58,7 @@ const char workload_about[] =
 /* What --target is; the drive's erases, by name. */
 #define TARGET_HELP	"the block device (whole disk or partition)"
 #define NVME_ERASES	"nvme-format, nvme-format-crypto (Format NVM with a secure erase), nvme-sanitize-block, nvme-sanitize-crypto"
+#define ATA_ERASES	"ata-secure-erase, ata-secure-erase-enhanced (ATA SECURITY ERASE UNIT)"
 
 enum {
 	OPT_TARGET, OPT_TARGET_ONE, OPT_ENGINE, OPT_BUFFERED, OPT_FILE_SIZE, OPT_FILE_SIZE_FILE,
@@ -184,10 +185,10 @@ const struct cli_opt workload_opts[] = {
 		STR(SSDK_DEFAULT_STEADY_SLOPE_PCT) "%)", W_DRAWN },
 	[OPT_METHOD] = { "method", 0, "M", SSDK_A_RUN_PURGE,
 		"how the span is purged, where the device offers it (its queue's discard_max_bytes, write_zeroes_max_bytes...); or the whole NVMe namespace by the drive: "
-		NVME_ERASES, W_PURGE },
+		NVME_ERASES "; or the whole SATA drive by the drive: " ATA_ERASES, W_PURGE },
 	[OPT_METHOD_STUDY] = { "method", 0, "M", SSDK_A_RUN_PURGE,
 		"how the drive is made new (default nvme-format where the drive has it, otherwise discard): a purge of the span, or of the whole NVMe namespace by the drive: "
-		NVME_ERASES, W_STUDY },
+		NVME_ERASES "; or of the whole SATA drive: " ATA_ERASES, W_STUDY },
 	[OPT_MODE] = { "mode", 0, "M", 0,
 		"wipc (SNIA's workload-independent: --passes sequential passes of 128k writes, default 2), used (one 128k sequential fill, then --passes spans' worth of 4k random writes, default 1), wdpc (SNIA's workload-dependent: the workload given, in rounds to steady state: 25 of 1m, iops:20%,slope:10% unless said)",
 		W_PRECOND },
@@ -227,24 +228,24 @@ const struct cli_opt workload_opts[] = {
 	{ 0 },
 };
 
-/* --method: a module's purge method, or a purge by the drive (nvme.h). */
+/* --method: a module's purge method, or a purge by the drive (drive_erase.h). */
 static int workload_method(struct cli *cli, const struct cli_opt *o, const char *arg,
 			   struct workload *w)
 {
-	char names[256];
+	char names[384];
 	uint64_t v;
 	int i;
 
-	w->nvme = nvme_erase_find(arg);
+	w->drive = drive_erase_find(arg);
 	ssdk_config_unset(&w->cfg, SSDK_A_RUN_PURGE);
-	if (w->nvme >= 0)
+	if (w->drive >= 0)
 		return 0;
 	if (!ssdk_spec_value(SSDK_SPEC_ENUM_PURGE_METHOD, arg, &v))
 		return args_set_attr(cli, o, arg, &w->cfg);
 	enum_list(names, sizeof(names), SSDK_SPEC_ENUM_PURGE_METHOD);
-	for (i = 0; i < NVME_NR_ERASES; i++)
+	for (i = 0; i < DRIVE_NR_ERASES; i++)
 		snprintf(names + strlen(names), sizeof(names) - strlen(names), ", %s",
-			 nvme_erases[i].name);
+			 drive_erase_name(i));
 	return usage_error(cli, "--method: '%s' is none of %s", arg, names);
 }
 
@@ -518,7 +519,7 @@ static int workload_parse(struct cli *cli, const struct cli_cmd *cmd, int argc, 
 	int first, err;
 
 	ssdk_config_init(&w->cfg);
-	w->nvme = -1;
+	w->drive = -1;
 	err = apply_profile(cli, cmd, argc, argv, w);
 	if (!err)
 		err = args_parse(cli, cmd, argc, argv, workload_opt, w, &first);
@@ -529,7 +530,7 @@ static int workload_parse(struct cli *cli, const struct cli_cmd *cmd, int argc, 
 	if (!w->nr_targets)
 		return usage_error(cli, "--target DEV is needed");
 	if (w->use == FOR_PURGE)
-		return ssdk_config_is_set(&w->cfg, SSDK_A_RUN_PURGE) || w->nvme >= 0 ? 0 :
+		return ssdk_config_is_set(&w->cfg, SSDK_A_RUN_PURGE) || w->drive >= 0 ? 0 :
 			usage_error(cli, "--method M is needed");
 	if (w->file_size && !w->cmp.file &&
 	    ssdk_config_get(&w->cfg, SSDK_A_RUN_ENGINE) != SSDK_ENGINE_KFILE)
@@ -937,7 +938,7 @@ int workload_profile(struct cli *cli, const struct cli_cmd *cmd, const char *nam
 		return runtime_error(cli, "out of memory");
 	ssdk_config_init(&w->cfg);
 	w->use = FOR_RUN;
-	w->nvme = -1;
+	w->drive = -1;
 	err = args_apply(cli, cmd, p->args, workload_opt, w);
 	if (!err) {
 		*out = w->cfg;

@@ -41,7 +41,7 @@ enum workload_use {
  * @file_size: --file-size, or 0.
  * @files: The files --file-size lays out.
  * @nr_files: How many.
- * @nvme: --method's purge by the drive (enum nvme_erase), or -1.
+ * @drive: --method's purge by the drive (drive_erase.h), or -1.
  * @mode: precondition's --mode.
  * @passes: precondition's and study's --passes.
  * @passes_set: --passes was given.
@@ -69,7 +69,7 @@ struct workload {
 	uint64_t file_size;
 	struct layout files[WORKLOAD_MAX_TARGETS];
 	unsigned int nr_files;
-	int nvme;
+	int drive;
 	enum precond_mode mode;
 	uint32_t passes;
 	int passes_set;

@@ -278,7 +278,7 @@ static int run_format(const char *target, enum nvme_erase m, struct nvme_ns *ns,
 }
 
 static int run_sanitize(const char *target, enum nvme_erase m, struct nvme_ns *ns,
-			int progress, uint64_t start, struct nvme_erase_result *res,
+			int progress, uint64_t start, struct drive_erase_result *res,
 			char *why, size_t len)
 {
 	uint32_t numdl = NVME_SANITIZE_LOG_LEN / 4 - 1;
@@ -344,7 +344,7 @@ static int run_sanitize(const char *target, enum nvme_erase m, struct nvme_ns *n
  * Return: 0 or -errno, said in @why.
  */
 int nvme_erase_run(const char *target, enum nvme_erase m, int progress,
-		   struct nvme_erase_result *res, char *why, size_t len)
+		   struct drive_erase_result *res, char *why, size_t len)
 {
 	struct nvme_ns ns;
 	uint64_t start;

@@ -8,10 +8,10 @@
 #ifndef _SSDK_NVME_H
 #define _SSDK_NVME_H
 
-#include "nvme_erase.h"
+#include "drive_erase.h"
 
 int nvme_erase_check(const char *target, enum nvme_erase m, char *why, size_t len);
 int nvme_erase_run(const char *target, enum nvme_erase m, int progress,
-		   struct nvme_erase_result *res, char *why, size_t len);
+		   struct drive_erase_result *res, char *why, size_t len);
 
 #endif /* _SSDK_NVME_H */

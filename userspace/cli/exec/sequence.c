@@ -41,6 +41,14 @@ int plan_target_size(struct cli *cli, const char *target, uint64_t *size)
 	return err;
 }
 
+/* A purge by the drive, NVMe's or ATA's, checked whole: 0 or -errno, said in @why. */
+static int drive_erase_check(const char *target, int m, char *why, size_t len)
+{
+	if (drive_erase_is_ata(m))
+		return ata_erase_check(target, m - DRIVE_ERASE_ATA, why, len);
+	return nvme_erase_check(target, m, why, len);
+}
+
 /**
  * plan_check() - Check every step of a plan, starting none.
  * @cli: Settings.
@@ -60,8 +68,8 @@ int plan_check(struct cli *cli, struct ssdk *h, const struct plan *p)
 		s = &p->steps[i];
 		if (p->nr > 1)
 			snprintf(step, sizeof(step), "step %u (%s): ", i + 1, s->what);
-		if (s->kind == STEP_NVME) {
-			if (nvme_erase_check(s->cfg.target, s->nvme, why, sizeof(why)))
+		if (s->kind == STEP_DRIVE) {
+			if (drive_erase_check(s->cfg.target, s->drive, why, sizeof(why)))
 				return runtime_error(cli, "%s%s", step, why);
 		} else if (ssdk_run_check(h, &s->cfg) < 0) {
 			return runtime_error(cli, "%s%s", step, ssdk_last_error(h));
@@ -112,10 +120,16 @@ static int step_run(struct cli *cli, struct ssdk *h, struct step *s, struct jobs
 	return err;
 }
 
-static int step_nvme(struct cli *cli, struct step *s, int progress)
+static int step_drive(struct cli *cli, struct step *s, int progress)
 {
-	int ret = nvme_erase_run(s->cfg.target, s->nvme, progress, &s->erased, s->reason,
-				 sizeof(s->reason));
+	int m = s->drive, ret;
+
+	if (drive_erase_is_ata(m))
+		ret = ata_erase_run(s->cfg.target, m - DRIVE_ERASE_ATA, progress, &s->erased,
+				    s->reason, sizeof(s->reason));
+	else
+		ret = nvme_erase_run(s->cfg.target, m, progress, &s->erased, s->reason,
+				     sizeof(s->reason));
 
 	if (!ret) {
 		s->state = STEP_DONE;
@@ -151,7 +165,7 @@ int plan_run(struct cli *cli, struct ssdk *h, struct plan *p, int progress, int 
 		return runtime_error(cli, "out of memory");
 	cli_catch_signals();
 	for (i = 0; i < p->nr && !err; i++) {
-		/* Between two steps (a format does not stop): none after. */
+		/* Between two steps (a format or erase does not stop): none after. */
 		if (cli_signalled()) {
 			p->interrupted = 1;
 			err = EXIT_SIGINT;
@@ -160,8 +174,8 @@ int plan_run(struct cli *cli, struct ssdk *h, struct plan *p, int progress, int 
 		if (!quiet)
 			fprintf(stderr, "%s: step %u of %u: %s\n", cli->prog, i + 1, p->nr,
 				p->steps[i].what);
-		if (p->steps[i].kind == STEP_NVME)
-			err = step_nvme(cli, &p->steps[i], progress);
+		if (p->steps[i].kind == STEP_DRIVE)
+			err = step_drive(cli, &p->steps[i], progress);
 		else
 			err = step_run(cli, h, &p->steps[i], jobs, progress);
 		if (!err && p->steps[i].state != STEP_DONE)

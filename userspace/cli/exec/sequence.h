@@ -9,6 +9,7 @@
 #define _SSDK_SEQUENCE_H
 
 #include "cli.h"
+#include "ata.h"
 #include "nvme.h"
 #include "steps.h"
 

@@ -58,19 +58,6 @@ struct nvme_sanitize_state {
 #define NVME_SANITIZE_FAILED		3u
 #define NVME_SANITIZE_DONE_NO_DEALLOC	4u
 
-/**
- * struct nvme_erase_result - How a purge by the drive went.
- * @elapsed_ns: From the command's submission to its end, or to the
- *	wait's end when it was stopped.
- * @bytes: The namespace's size: what was erased.
- * @interrupted: A signal ended the wait (a sanitize goes on in the drive).
- */
-struct nvme_erase_result {
-	uint64_t elapsed_ns;
-	uint64_t bytes;
-	int interrupted;
-};
-
 int nvme_erase_find(const char *name);
 int nvme_erase_is_format(enum nvme_erase m);
 unsigned int nvme_active_namespaces(const uint8_t *list);

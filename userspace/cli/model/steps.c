@@ -250,23 +250,23 @@ too_many:
 
 /**
  * plan_purge() - The one step of a purge by the drive (ssdk ctl purge
- * --method nvme-*): a plan, so that it is checked, run and reported as a
- * study's purge is.
+ * --method nvme-*|ata-*): a plan, so that it is checked, run and reported
+ * as a study's purge is.
  * @p: The plan, made anew.
- * @target: The namespace's block device, as a configuration's target.
- * @m: The method.
- * @size: The namespace's bytes: the plan's span.
+ * @target: The namespace's or drive's block device, as a configuration's
+ *	target.
+ * @m: The method (drive_erase.h).
+ * @size: The namespace's or drive's bytes: the plan's span.
  */
-void plan_purge(struct plan *p, const struct ssdk_run_config *target, enum nvme_erase m,
-		uint64_t size)
+void plan_purge(struct plan *p, const struct ssdk_run_config *target, int m, uint64_t size)
 {
 	struct step *s;
 
-	plan_init(p, "purge", nvme_erases[m].name, target);
+	plan_init(p, "purge", drive_erase_name(m), target);
 	p->span = size;
-	s = add_step(p, STEP_NVME, PHASE_NEW, -1, target, "%s of the namespace",
-		     nvme_erases[m].name);
-	s->nvme = m;
+	s = add_step(p, STEP_DRIVE, PHASE_NEW, -1, target, "%s of the %s", drive_erase_name(m),
+		     drive_erase_unit(m));
+	s->drive = m;
 }
 
 /* Each workload measured once in @phase. */
@@ -292,9 +292,9 @@ static int add_measures(struct plan *p, const struct ssdk_run_config *workloads,
  * @workloads: The workloads, each with the study's span.
  * @nr_workloads: How many, PLAN_MAX_WORKLOADS at most.
  * @purge: The purge that makes the drive new, as a run (a module's
- *	method) over the span, or the target of @nvme's; the discard of
+ *	method) over the span, or the target of @drive's; the discard of
  *	the span (TRIM) is this run with the method discard.
- * @nvme: The purge by the drive (enum nvme_erase), or -1 for @purge's run.
+ * @drive: The purge by the drive (drive_erase.h), or -1 for @purge's run.
  * @passes: The used state's random writes, in spans' worth, after the fill.
  * @err: Where to say what is wrong.
  * @len: Room in @err.
@@ -303,7 +303,7 @@ static int add_measures(struct plan *p, const struct ssdk_run_config *workloads,
  */
 int plan_study(struct plan *p, const struct ssdk_run_config *base,
 	       const struct ssdk_run_config *workloads, unsigned int nr_workloads,
-	       const struct ssdk_run_config *purge, int nvme, uint32_t passes, char *err,
+	       const struct ssdk_run_config *purge, int drive, uint32_t passes, char *err,
 	       size_t len)
 {
 	struct ssdk_run_config trim = *purge;
@@ -319,10 +319,10 @@ int plan_study(struct plan *p, const struct ssdk_run_config *base,
 	p->nr_workloads = nr_workloads;
 	for (i = 0; i < nr_workloads; i++)
 		workload_label(p->workloads[i], sizeof(p->workloads[i]), &workloads[i]);
-	if (nvme >= 0) {
-		s = add_step(p, STEP_NVME, PHASE_NEW, -1, purge, "new: %s of the namespace",
-			     nvme_erases[nvme].name);
-		s->nvme = nvme;
+	if (drive >= 0) {
+		s = add_step(p, STEP_DRIVE, PHASE_NEW, -1, purge, "new: %s of the %s",
+			     drive_erase_name(drive), drive_erase_unit(drive));
+		s->drive = drive;
 	} else {
 		add_step(p, STEP_RUN, PHASE_NEW, -1, purge, "new: %s of the span",
 			 enum_name(SSDK_SPEC_ENUM_PURGE_METHOD,

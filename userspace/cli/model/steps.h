@@ -4,8 +4,8 @@
  * state made by writing it) and ssdk study new-vs-used (purge, measure,
  * make it used, measure, discard, measure). A plan is built whole here,
  * from the options, and checked whole before its first step starts
- * (sequence.c runs it); each step is one run of the module or one NVMe
- * purge by the drive (nvme.h). What the study's table says is computed
+ * (sequence.c runs it); each step is one run of the module or one purge
+ * by the drive (drive_erase.h: nvme.h, ata.h). What the study's table says is computed
  * here too, from the steps' results.
  */
 #ifndef _SSDK_STEPS_H
@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "nvme_erase.h"
+#include "drive_erase.h"
 #include "summary.h"
 
 #define PLAN_MAX_STEPS		32
@@ -38,7 +38,7 @@ enum precond_mode {
 };
 extern const char *const precond_modes[NR_PRECOND_MODES];
 
-enum step_kind { STEP_RUN, STEP_NVME };
+enum step_kind { STEP_RUN, STEP_DRIVE };
 enum step_state { STEP_PENDING, STEP_DONE, STEP_STOPPED, STEP_FAILED };
 extern const char *const step_states[];
 
@@ -50,7 +50,7 @@ extern const char *const step_states[];
  * @workload: The study's workload it measures, or -1 (a step that makes
  *	the drive's state).
  * @cfg: The run; a purge by the drive uses its target only.
- * @nvme: The purge by the drive (enum nvme_erase), for STEP_NVME.
+ * @drive: The purge by the drive (drive_erase.h's number), for STEP_DRIVE.
  * @state: How it went; STEP_PENDING until it has run.
  * @res: The run's results, once it has run.
  * @erased: The purge's, once it has run.
@@ -63,11 +63,11 @@ struct step {
 	enum study_phase phase;
 	int workload;
 	struct ssdk_run_config cfg;
-	int nvme;
+	int drive;
 	enum step_state state;
 	struct run_result res;
-	struct nvme_erase_result erased;
-	char reason[256];
+	struct drive_erase_result erased;
+	char reason[512];
 };
 
 /**
@@ -116,11 +116,10 @@ struct study_cell {
 
 int plan_precondition(struct plan *p, const struct ssdk_run_config *base,
 		      enum precond_mode mode, uint32_t passes, char *err, size_t len);
-void plan_purge(struct plan *p, const struct ssdk_run_config *target, enum nvme_erase m,
-		uint64_t size);
+void plan_purge(struct plan *p, const struct ssdk_run_config *target, int m, uint64_t size);
 int plan_study(struct plan *p, const struct ssdk_run_config *base,
 	       const struct ssdk_run_config *workloads, unsigned int nr_workloads,
-	       const struct ssdk_run_config *purge, int nvme, uint32_t passes, char *err,
+	       const struct ssdk_run_config *purge, int drive, uint32_t passes, char *err,
 	       size_t len);
 const char *workload_label(char *buf, size_t size, const struct ssdk_run_config *c);
 double config_time_s(const struct ssdk_run_config *c);

@@ -67,8 +67,8 @@ static void json_step(struct json *j, const struct step *s)
 	json_str(j, "state", step_states[s->state]);
 	if (s->reason[0])
 		json_str(j, "reason", s->reason);
-	if (s->kind == STEP_NVME) {
-		json_str(j, "method", nvme_erases[s->nvme].name);
+	if (s->kind == STEP_DRIVE) {
+		json_str(j, "method", drive_erase_name(s->drive));
 		json_str(j, "target", s->cfg.target);
 		if (s->state != STEP_PENDING) {
 			json_u64(j, "bytes", s->erased.bytes);

@@ -45,7 +45,7 @@ static void text_plan_step(struct output *out, const struct plan *p, unsigned in
 		printf(" %s\n", s->reason);
 		return;
 	}
-	if (s->kind == STEP_NVME) {
+	if (s->kind == STEP_DRIVE) {
 		printf(" %10s in %s\n", ssdk_fmt_bytes(b[0], sizeof(b[0]), s->erased.bytes),
 		       ssdk_fmt_ns(b[1], sizeof(b[1]), s->erased.elapsed_ns));
 		return;
