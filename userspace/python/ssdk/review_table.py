@@ -70,6 +70,7 @@ class Record:
     wall_s: float = 0.0
     io: dict[str, int] | None = None
     health: dict[str, Any] | None = None
+    temperature: dict[str, Any] | None = None
 
 
 @dataclass
@@ -326,6 +327,7 @@ def _step_json(n: int, r: Record) -> dict[str, Any]:
         "wall_s": float(r.wall_s),
         "diskstats": _Inline(r.io) if r.io is not None else None,
         "health": r.health,
+        "temperature": r.temperature,
     }
 
 
