@@ -33,7 +33,17 @@ from ssdk import review as rv
 from ssdk import suite as sm
 from ssdk.compare import cli_path
 from ssdk.results import Results, load
-from ssdk.review_table import IO_NAMES, Op, Record, Row, Summary, rows_read, text, to_json
+from ssdk.review_table import (
+    IO_NAMES,
+    Op,
+    Record,
+    Row,
+    Summary,
+    rows_read,
+    temp_text,
+    text,
+    to_json,
+)
 from ssdk.review_table import csv as review_csv
 
 SUITES = Path(__file__).resolve().parents[3] / "suites"
@@ -694,3 +704,27 @@ def test_a_review_records_each_steps_temperature(
     # the record reads back on --resume
     r2 = _review(tmp_path, fixtures, True, monkeypatch)
     assert r2.steps[0].rec.temperature == t[0]
+
+
+def test_a_steps_temperature_in_the_table() -> None:
+    s = make_review()
+    a, b, c = s.steps
+    a.temperature = {"file": "temp-01.json", "source": "hwmon", "samples": 13, "min_c": 41.2,
+                     "max_c": 57.9, "marks": ["throughput"]}
+    b.health = {"before": {"temperature_c": 40}, "after": {"temperature_c": 40},
+                "throttled": False}
+    c.health = {"before": {"temperature_c": 40}, "after": {"temperature_c": 43},
+                "throttled": True}
+    assert temp_text(a) == "41-58 °C throttled?"
+    assert temp_text(b) == "40 °C"  # too short to sample: smartctl's before and after
+    assert temp_text(c) == "40-43 °C throttled"  # the drive's health log says it
+    a.temperature["marks"] = ["warning", "throughput"]
+    assert temp_text(a) == "41-58 °C throttled"
+    assert temp_text(Record("x")) == ""
+    out = text(s).splitlines()
+    assert out[3].endswith("time  temperature")
+    assert out[4].endswith(" done        1m02s  41-58 °C throttled")
+    assert out[5].endswith("40 °C") and out[6].endswith("40-43 °C throttled")
+    doc = json.loads(to_json(s))
+    assert doc["steps"][0]["temperature"]["marks"] == ["warning", "throughput"]
+    assert doc["steps"][1]["temperature"] is None
