@@ -304,3 +304,53 @@ def throttle_marks(intervals: Sequence[tuple[float, float, float]], samples: Seq
         else:
             out.append((a, b, why))
     return out
+
+
+@dataclass(frozen=True)
+class RunTemperature:
+    """The drive's temperature over one run, as a review recorded it
+    (DIR/temp-NN.json): ``samples`` and ``marks`` in seconds from the run's
+    start; ``source`` where it was read; the drive's thresholds."""
+
+    source: str
+    samples: tuple[Sample, ...]
+    marks: tuple[Mark, ...] = ()
+    warning_c: float | None = None
+    critical_c: float | None = None
+    period_s: float = PERIOD_S
+
+    def over(self, end_s: float) -> list[Sample]:
+        """The samples over a run of *end_s* seconds, a period either side:
+        the temperature as it began and as it ended."""
+        return [(t, c) for t, c in self.samples
+                if -self.period_s <= t <= end_s + self.period_s]
+
+    @property
+    def range_text(self) -> str:
+        lo, hi = min(c for _, c in self.samples), max(c for _, c in self.samples)
+        return f"{lo:.0f} °C" if round(lo) == round(hi) else f"{lo:.0f}-{hi:.0f} °C"
+
+
+def _num(v: Any) -> float | None:
+    return float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else None
+
+
+def run_temperatures(doc: Any) -> dict[int, RunTemperature]:
+    """A temp-NN.json's runs by id, each with the step's samples moved onto
+    its own time; {} for a document that is not one."""
+    out: dict[int, RunTemperature] = {}
+    if not isinstance(doc, dict) or not isinstance(doc.get("samples"), list):
+        return out
+    pts = [(float(p[0]), float(p[1])) for p in doc["samples"]
+           if isinstance(p, list) and len(p) == 2 and all(_num(x) is not None for x in p)]
+    for run in doc.get("runs") or ():
+        t0 = _num(run.get("start_s")) if isinstance(run, dict) else None
+        if t0 is None or not isinstance(run.get("id"), int):
+            continue
+        marks = tuple((float(m[0]), float(m[1]), str(m[2])) for m in run.get("marks") or ()
+                      if isinstance(m, list) and len(m) == 3)
+        out[run["id"]] = RunTemperature(str(doc.get("source", "")),
+                                        tuple((round(t - t0, 3), c) for t, c in pts), marks,
+                                        _num(doc.get("warning_c")), _num(doc.get("critical_c")),
+                                        _num(doc.get("period_s")) or PERIOD_S)
+    return out
