@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
-# ssdk-selftest: vm=beside kernels=all time=270
+# ssdk-selftest: vm=beside kernels=all time=285
 """ssdk review on the emulated NVMe disk, end to end, at quick scale: a
 suite of raw steps, then the same through ext4, xfs (and btrfs, NTFS and exFAT where
 this kernel and host have it), each made, mounted and laid out by the
@@ -158,6 +158,64 @@ def directory() -> None:
     ksft_true(all(s["health"] is not None for s in rec["steps"]), "every step's health")
 
 
+# A step long enough to be sampled (ssdk.health's period is 5 s): one run of 6 s.
+HOT = """\
+; a step the review samples the drive's temperature over
+[hot: 4k random read]
+step=run
+rw=randread
+bs=4k
+span=32m
+"""
+D3 = TMP / "sampled"
+
+
+def temperature() -> None:
+    """The drive's temperature sampled over a step: QEMU's NVMe controller
+    reports one (its hwmon's temp1_input, composite, in m°C; smartctl
+    says it in whole °C): every sample is it, from the first read (before
+    the run) to the last (as the step ended), the run's start aligned on
+    the step's clock, the table and the report say it."""
+    (TMP / "hot.ini").write_text(HOT)
+    p = run([CLI, "review", str(TMP / "hot.ini"), "--target", NVME, "--runtime", "6s",
+             "--out", str(D3), "--allow-write", "-q"], timeout=TIMEOUT)
+    ksft_ok(p)
+    step = json.loads((D3 / "review.json").read_text())["steps"][0]
+    t = step["temperature"]
+    ksft_pr(f"step 1's temperature: {t}")
+    doc = json.loads((D3 / t["file"]).read_text())
+    ksft_pr(f"samples: {doc['samples']}; runs: {doc['runs']}")
+    src = doc["source"]
+    if src.startswith("/sys/"):
+        want = int(Path(src).read_text()) / 1000
+    else:
+        want = float(json.loads(run(["smartctl", "-j", "-A", NVME]).stdout)
+                     ["temperature"]["current"])
+    smart = step["health"]["after"]["temperature_c"]
+    ksft_true(abs(want - smart) < 1, f"the source's {want} °C is smartctl's {smart} °C")
+    ksft_true(len(doc["samples"]) >= 3 and t["samples"] == len(doc["samples"]),
+              f"3 samples at least over 6 s: {doc['samples']}")
+    ksft_eq([c for _, c in doc["samples"]], [want] * len(doc["samples"]), "the samples")
+    times = [x for x, _ in doc["samples"]]
+    ksft_true(times == sorted(times) and times[0] < 1 and times[-1] >= 5
+              and times[-1] < step["wall_s"] + 5, f"the samples' times: {times}")
+    # the run, seen going at a sample: its start on the step's clock, its
+    # 6 s inside the step's time
+    run1 = json.loads((D3 / step["file"]).read_text())
+    r = doc["runs"]
+    ksft_true(len(r) == 1 and r[0]["id"] == run1["id"]
+              and 0 < r[0]["start_s"] < step["wall_s"] - run1["elapsed_ns"] / 1e9 + 0.5,
+              f"the run's start: {r}, of a step of {step['wall_s']} s")
+    ksft_eq((r[0]["marks"], t["marks"]), ([], []), "no throttling marked")
+    line = r"^ +1 +hot: 4k random read +done +\S+ +\d+ °C$"
+    ksft_true(re.search(line, p.stdout, re.MULTILINE), f"the table's temperature: {p.stdout}")
+    page = D3 / "report.html"
+    if page.exists():
+        ksft_true("the drive&#x27;s temperature" in page.read_text()
+                  or "the drive's temperature" in page.read_text(),
+                  "the report's time series with the temperature")
+
+
 def compares() -> None:
     pattern = rf"^randread +4k +4( +[0-9.]+\*?){{{1 + nfs()}}}$"
     ksft_true(re.search(pattern, TEXT.read_text(), re.MULTILINE), f"/{pattern}/ not in the summary")
@@ -312,6 +370,8 @@ def cases() -> list[Callable[[], None]]:
         ksft_case("the_directory_suite_ini_conditions_json_a_file_per_step_summary_csv",
                   directory),
         ksft_case("the_summary_compares_raw_with_each_filesystem", compares),
+        ksft_case("a_step_of_6_s_samples_the_drives_temperature_qemus_from_its_hwmon_the_run"
+                  "_aligned_on_the_steps_clock", temperature),
         ksft_case("an_impossible_step_too_deep_past_the_disk_a_file_past_it_past_the_file_no_mkfs"
                   "_is_refused_first_named", refusals),
         ksft_case("a_review_the_module_has_no_room_for_is_refused_first", room),

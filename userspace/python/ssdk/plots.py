@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from matplotlib.axis import Axis
     from matplotlib.figure import Figure
 
+    from .health import RunTemperature
     from .plan import Plan
     from .results import Comparison, Latency, OpStats, Results
     from .trace import TraceSummary
@@ -609,18 +610,51 @@ def _intervals(r: Results, op: str) -> _Intervals:
     return _Intervals(start, end, *cols)
 
 
-def timeseries(r: Results, op: str | None = None) -> Figure:
+# A run's throttled stretches (ssdk.health's marks), shaded on every panel.
+_MARKS = {"warning": ("#CC79A7", "over the drive's warning temperature"),
+          "throughput": (PALETTE[1], "throughput fell as the drive heated (throttled?)")}
+
+
+def _temperature(ax: Axes, temp: RunTemperature, x0: float, x1: float) -> None:
+    """The drive's temperature over the run: its samples, its warning
+    temperature dashed when the samples come within 10 °C of it."""
+    t = np.array([p[0] for p in temp.samples])
+    c = np.array([p[1] for p in temp.samples])
+    ax.plot(t, c, color=PALETTE[6], marker="o", markersize=3, linewidth=1.4,
+            label="drive temperature")
+    seen = c[(t >= x0 - 1e-9) & (t <= x1 + 1e-9)]
+    lo, hi = float(np.min(seen if len(seen) else c)), float(np.max(seen if len(seen) else c))
+    w = temp.warning_c
+    if w is not None and hi >= w - 10:
+        ax.axhline(w, color="#CC79A7", linestyle="--", linewidth=1.2,
+                   label="drive's warning temperature")
+        hi = max(hi, w)
+    ax.set_ylim(lo - 2, hi + 2)
+    ax.set_ylabel("Drive (°C)")
+
+
+def timeseries(r: Results, op: str | None = None,
+               temp: RunTemperature | None = None) -> Figure:
     """IOPS per interval on top; max, p99 and mean latency per interval below (log µs).
 
     A stall shows as a dip in IOPS and a spike of the max; an interval in
-    which no IO completed is shaded.
+    which no IO completed is shaded. With *temp* (a review's record of the
+    drive's temperature over the run, ssdk.health), a third panel draws it,
+    and its throttled stretches are shaded on all three.
     """
     if r.timeseries is None or len(r.timeseries) == 0:
         raise ValueError(f"{r.label}: no time series (run with --ts-interval)")
     name = op or r.main.op
     iv = _intervals(r, name)
-    fig = _figure()
-    top, bottom = fig.subplots(2, 1, sharex=True)
+    if temp is None or not temp.samples:
+        fig = _figure()
+        top, bottom = fig.subplots(2, 1, sharex=True)
+        panels = [top, bottom]
+    else:
+        fig = _figure(FIGSIZE[0], FIGSIZE[1] * 1.35)
+        top, bottom, third = fig.subplots(3, 1, sharex=True,
+                                          gridspec_kw={"height_ratios": [3, 3, 2]})
+        panels = [top, bottom, third]
     x = np.append(iv.start, iv.end[-1])  # steps: each value holds over its interval
 
     def step(v: np.typing.NDArray[np.float64]) -> np.typing.NDArray[np.float64]:
@@ -641,7 +675,16 @@ def timeseries(r: Results, op: str | None = None) -> Figure:
         for ax in (top, bottom):
             ax.axvspan(x[i], x[i + 1], color=PALETTE[3], alpha=0.12, linewidth=0,
                        label="no IO completed" if n == 0 and ax is top else None)
-    for ax in (top, bottom):
+    if temp is not None and temp.samples:
+        _temperature(panels[2], temp, float(x[0]), float(x[-1]))
+        shown: set[str] = set()
+        for a, b, why in temp.marks:
+            colour, label = _MARKS.get(why, (PALETTE[7], why))
+            for ax in panels:
+                ax.axvspan(a, b, color=colour, alpha=0.2, linewidth=0,
+                           label=label if ax is top and why not in shown else None)
+            shown.add(why)
+    for ax in panels:
         _style(ax)
     top.set_ylim(bottom=0)
     _thousands(top.yaxis)
@@ -653,12 +696,16 @@ def timeseries(r: Results, op: str | None = None) -> Figure:
         bottom.set_ylim(lo, hi)
         _log_axis(bottom.yaxis, lo, hi)
     bottom.set_ylabel("Latency (µs, log)")
-    bottom.set_xlabel("Time since start (s)")
+    panels[-1].set_xlabel("Time since start (s)")
     bottom.set_xlim(x[0], x[-1])
-    # One legend under both panels, off the lines.
-    h1, l1 = top.get_legend_handles_labels()
-    h2, l2 = bottom.get_legend_handles_labels()
-    fig.legend(h1 + h2, l1 + l2, loc="outside lower center", ncols=len(l1 + l2),
+    # One legend under the panels, off the lines.
+    handles, labels = [], []
+    for ax in panels:
+        h, lab = ax.get_legend_handles_labels()
+        handles += h
+        labels += lab
+    fig.legend(handles, labels, loc="outside lower center",
+               ncols=len(labels) if len(panels) == 2 else min(len(labels), 3),
                frameon=False, fontsize=8)
     fig.suptitle(f"{_plain(r.label)}: {name}s per {_us(r.timeseries.interval_ns)} interval",
                  fontweight="bold")

@@ -25,11 +25,14 @@ import datetime
 import html
 import json
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from . import plots  # imports matplotlib only when a chart is drawn
+from . import (
+    health,
+    plots,  # imports matplotlib only when a chart is drawn
+)
 from . import roundup as ru
 from .files import write_whole
 from .plan import Plan, Step
@@ -365,7 +368,33 @@ def _latency(ch: _Charts, singles: list[Tagged], sweeps: list[tuple[str, list[Re
         _latency_charts(ch, gid, f"{what} ({', '.join(named)})", named)
 
 
-def _over_time(ch: _Charts, runs: list[Tagged]) -> None:
+Temps = Mapping[str, Mapping[int, health.RunTemperature]]  # by source, by run id
+
+
+def _temp_of(temps: Temps, src: str, r: Results) -> health.RunTemperature | None:
+    """The drive's temperature over run *r*, when a review sampled it at
+    least twice over the run (a period either side of it counted)."""
+    t = temps.get(src, {}).get(r.id)
+    if t is None or len(t.over(r.elapsed_ns / 1e9)) < 2:
+        return None
+    return t
+
+
+def _temp_caption(t: health.RunTemperature) -> str:
+    said = {health.WARNING: "over the drive's warning temperature"
+            + (f" ({t.warning_c:g} °C)" if t.warning_c is not None else ""),
+            health.FALL: f"throughput more than {health.DROP_PCT:g}% below the run's cooler"
+            f" stretches' while the temperature was within {health.NEAR_C:g} °C of its peak"
+            " (throttled?)"}
+    kinds = sorted({m[2] for m in t.marks}, reverse=True)
+    shaded = (" Shaded: " + "; ".join(said.get(k, k) for k in kinds) + ".") if kinds else \
+        " No throttling marked."
+    return (f" Bottom: the drive's temperature, {t.range_text}, sampled every"
+            f" {t.period_s:g} s from {t.source}.{shaded}")
+
+
+def _over_time(ch: _Charts, runs: list[Tagged], temps: Temps | None = None) -> None:
+    temps = temps or {}
     with_ts = [(src, r) for src, r in runs if r.timeseries is not None and len(r.timeseries)]
     if with_ts:
         ch.heading("Over time")
@@ -374,11 +403,13 @@ def _over_time(ch: _Charts, runs: list[Tagged]) -> None:
                         f" {len(with_ts)} runs with a time series.</p>")
     for i, (src, r) in enumerate(with_ts[:MAX_TIMESERIES], 1):
         assert r.timeseries is not None
-        ch.add(f"timeseries-{i}", plots.timeseries(r),
+        temp = _temp_of(temps, src, r)
+        ch.add(f"timeseries-{i}", plots.timeseries(r, temp=temp),
                f"{_label(r)} on {r.target} ({src}) over time: {r.main.op} IOPS in each"
                f" {r.timeseries.interval_ns / 1e6:g} ms interval (top), and the maximum, 99th"
                " percentile and mean latency of the IOs that completed in it, in µs on a log"
-               " scale (bottom); a stall shows as a dip in IOPS and a spike of the maximum.")
+               f" scale ({'middle' if temp else 'bottom'}); a stall shows as a dip in IOPS and"
+               " a spike of the maximum." + (_temp_caption(temp) if temp else ""))
         if r.timeseries.heat is not None and r.timeseries.heat.any():
             ch.add(f"heatmap-{i}", plots.heatmap(r),
                    f"{_label(r)} on {r.target} ({src}): latency heatmap. Each column is an"
@@ -627,7 +658,7 @@ def _roundup_sections(ch: _Charts, r: ru.RoundUp, serial: bool) -> None:
                                     " interval)." if (test, by) in medians else ""))
 
 
-def _charts(inputs: Sequence[Input], srcs: Sequence[str]) -> str:
+def _charts(inputs: Sequence[Input], srcs: Sequence[str], temps: Temps | None = None) -> str:
     """Every chart that applies: the order of a review, throughput first; the
     commands of several steps last, each a section of its own."""
     ch = _Charts()
@@ -641,7 +672,7 @@ def _charts(inputs: Sequence[Input], srcs: Sequence[str]) -> str:
     _throughput(ch, singles, [sw for _, sw in sweeps], curves)
     _latency(ch, singles, sweeps, compares)
     _over_time(ch, [*singles, *((s, r) for s, sw in sweeps for r in sw),
-                    *((s, r) for s, c in compares for r in c.results.values())])
+                    *((s, r) for s, c in compares for r in c.results.values())], temps)
     _steady(ch, singles)
     # Each depth of a compare's curves has its layers; its distributions
     # would be a dozen charts a curve: its curve chart shows the latencies.
@@ -669,12 +700,15 @@ def _roundup_of(inputs: Sequence[Input], srcs: Sequence[str],
 
 def render(inputs: Sequence[Input], title: str = "ssdk report",
            sources: Sequence[str] | None = None, labels: dict[str, str] | None = None,
-           serial: bool = False) -> str:
+           serial: bool = False, temps: Temps | None = None) -> str:
     """The HTML page of *inputs* (runs, sweeps, compares, plans, trace summaries,
     reviews); *sources* names each. With a review among them, or two drives,
     a round-up comes first: the drives side by side (*labels* renames them
     by source, their serials shown only with *serial*). A review's runs are
-    in the round-up only: the other sections are the other inputs'."""
+    in the round-up only: the other sections are the other inputs'.
+    *temps* gives by source the drive's temperature over its runs (a
+    review's step files: review_temperatures()), drawn under their time
+    series."""
     all_srcs = _sources(inputs, sources)
     r = _roundup_of(inputs, all_srcs, labels)
     head = _Charts()
@@ -709,7 +743,7 @@ def render(inputs: Sequence[Input], title: str = "ssdk report",
         *head.parts,
         *conditions,
         *summary,
-        _charts(rest, srcs),
+        _charts(rest, srcs, temps),
         "</body>",
         "</html>",
     ]
@@ -788,6 +822,30 @@ def _dated(x: Input, path: Path) -> Input:
     return one(x)
 
 
+def review_temperatures(path: Path) -> dict[int, health.RunTemperature]:
+    """The drive's temperature over the runs of *path*, a review's step file:
+    the review's record beside it (review.json) names the step's
+    temperature file (temp-NN.json); {} for a file of no review, or a step
+    not sampled."""
+    try:
+        doc = json.loads((path.parent / ru.REVIEW_JSON).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return {}
+    steps = doc.get("steps") if isinstance(doc, dict) else None
+    for s in steps if isinstance(steps, list) else ():
+        t = s.get("temperature") if isinstance(s, dict) else None
+        if s.get("file") != path.name or not isinstance(t, dict):
+            continue
+        f = t.get("file")
+        if not isinstance(f, str) or "/" in f or f.startswith("."):
+            return {}
+        try:
+            return health.run_temperatures(json.loads((path.parent / f).read_text("utf-8")))
+        except (OSError, UnicodeDecodeError, ValueError):
+            return {}
+    return {}
+
+
 PROG = "ssdk-report"
 
 
@@ -856,8 +914,10 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     srcs = [p.rstrip("/") for p in args.results]
     names = [Path(p).name for p in srcs]
+    temps = {n: t for n, p in zip(names, srcs, strict=True)
+             if not Path(p).is_dir() and (t := review_temperatures(Path(p)))}
     page = render(inputs, args.title, names,
-                  {Path(k).name: v for k, v in labels.items()}, args.serial)
+                  {Path(k).name: v for k, v in labels.items()}, args.serial, temps)
     writes = [(Path(args.output), page)]
     if args.csv:
         r = _roundup_of(inputs, names, {Path(k).name: v for k, v in labels.items()})

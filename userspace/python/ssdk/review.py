@@ -16,6 +16,8 @@ The review composes the CLI's commands; it runs no workload itself
     DIR/review.json      every step: its command, how it went, its
                          time, the disk's counters over it; the table
     DIR/NN-step.json     each step's results, as its command prints them
+    DIR/smart-NN.json    smartctl's JSON of the disk before and after step NN
+    DIR/temp-NN.json     the disk's temperature over step NN, sampled
     DIR/summary.txt      the table, as the terminal shows it; .csv too
     DIR/report.html      ssdk.report's page, when matplotlib is there
 
@@ -44,13 +46,14 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from . import health
 from . import suite as suite_mod
 from .compare import cli_path
 from .controller import device_disk
 from .files import write_whole
+from .results import Results, load
 from .review_table import (
     IO_FIELDS,
     IO_NAMES,
@@ -64,6 +67,7 @@ from .review_table import (
     text,
     to_json,
 )
+from .roundup import runs_of
 from .suite import Kind, Step, Suite
 from .units import parse_duration_ns, parse_size
 
@@ -752,6 +756,8 @@ class Review:
                 rec.io = {k: int(io_.get(k, 0)) for k in IO_NAMES}
             if isinstance(d.get("health"), dict):
                 rec.health = d["health"]
+            if isinstance(d.get("temperature"), dict):
+                rec.temperature = d["temperature"]
 
 
 def dry_run_of(out: str) -> tuple[float, int]:
@@ -768,6 +774,44 @@ def dry_run_of(out: str) -> tuple[float, int]:
         s = -1.0
     runs = doc.get("runs")
     return s, int(runs) if isinstance(runs, int) else 0
+
+
+# --- the temperature -----------------------------------------------------------------------
+
+def run_intervals(r: Results) -> list[tuple[float, float, float]]:
+    """A run's time series as (from s, to s, bytes/s of both ops), from its
+    start; its last interval ends with the run."""
+    ts = r.timeseries
+    if ts is None or not len(ts):
+        return []
+    step = ts.interval_ns / 1e9
+    end = r.elapsed_ns / 1e9
+    out = []
+    for t, b in zip(ts.t_ns.tolist(), ts.col(None, "bytes").tolist(), strict=True):
+        a = t / 1e9
+        e = min(a + step, end) if end > a else a + step
+        out.append((a, e, b / (e - a)))
+    return out
+
+
+def run_marks(path: Path, samples: Sequence[health.Sample], starts: dict[int, float],
+              warning_c: float | None) -> list[dict[str, Any]]:
+    """Each run of a step's JSON at *path* whose start the sampler saw: its
+    start (s from the step's) and its throttled stretches (s from its own)."""
+    try:
+        doc = load(path)
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, IndexError):
+        return []
+    out: list[dict[str, Any]] = []
+    for r in runs_of(doc):
+        if r.id not in starts:
+            continue
+        t0 = starts[r.id]
+        marks = health.throttle_marks(run_intervals(r), [(t - t0, c) for t, c in samples],
+                                      warning_c)
+        out.append({"id": r.id, "start_s": t0,
+                    "marks": [[round(a, 3), round(b, 3), why] for a, b, why in marks]})
+    return out
 
 
 # --- running -------------------------------------------------------------------------------
@@ -808,6 +852,9 @@ class Runner:
         self.r = r
         self.sig = sig
         self.ctl: object | None = None
+        self._temp_src: health.TempSource | None = None
+        self._temp_looked = False
+        self.period = health.PERIOD_S  # the temperature's sampling period, s
 
     def _module_runs(self, after: int, delete: bool) -> int:
         """The module's runs on the target or test file after id *after*;
@@ -898,17 +945,26 @@ class Runner:
         would find no room."""
         last = self._module_runs(0, False)
         smart = health.read(self.r.disk)
+        src = self.temp_source()
         start = time.monotonic()
+        sampler = health.Sampler(src.read, self.period, start, self._going).start() \
+            if src is not None else None
         before = disk_counters(self.r.target)
-        status = self.run_filesystem(rs) if rs.st.kind == Kind.FILESYSTEM else \
-            self.run_command(rs)
-        rs.rec.wall_s = time.monotonic() - start
+        try:
+            status = self.run_filesystem(rs) if rs.st.kind == Kind.FILESYSTEM else \
+                self.run_command(rs)
+        finally:
+            rs.rec.wall_s = time.monotonic() - start
+            if sampler is not None:
+                sampler.stop()
         after = disk_counters(self.r.target) if before is not None else None
         rs.rec.io = {k: after[k] - before[k] for k in IO_NAMES} \
             if before is not None and after is not None else None
         self._module_runs(last, True)
         if smart is not None:
             self.record_health(rs, smart, health.read(self.r.disk))
+        if sampler is not None and src is not None:
+            self.record_temperature(rs, src, sampler)
         rs.rec.status = status
         rs.rec.state = "done" if not status else \
             "stopped" if _stopped(status) or self.sig.got else "failed"
@@ -928,6 +984,50 @@ class Runner:
         b, a = health.summary(before), health.summary(after)
         rs.rec.health = {"file": name, "before": b, "after": a,
                          "throttled": health.throttled(b, a)}
+
+    def temp_source(self) -> health.TempSource | None:
+        """Where the disk's temperature is read (health.temp_source()), found
+        at the first step and kept."""
+        if not self._temp_looked:
+            self._temp_looked = True
+            self._temp_src = health.temp_source(self.r.disk)
+        return self._temp_src
+
+    def _going(self) -> dict[int, float]:
+        """The runs going on on the target or test file: their seconds since
+        their start (the sampler's alignment of their time series)."""
+        from .controller import Controller
+        c = self.ctl
+        if not isinstance(c, Controller):
+            return {}
+        return {run.id: run.elapsed_ns / 1e9 for run in c.list()
+                if run.state == "running" and run.target in (self.r.target, self.r.test_file)}
+
+    def record_temperature(self, rs: ReviewStep, src: health.TempSource,
+                           sampler: health.Sampler) -> None:
+        """A step's temperature samples into DIR/temp-NN.json, with each of its
+        runs' start on the same clock and their throttled stretches
+        (health.throttle_marks()); what a review quotes of them into its
+        record. A step shorter than a sampling period has none."""
+        samples = sampler.samples
+        if rs.rec.wall_s < sampler.period or len(samples) < 2:
+            return
+        name = f"temp-{self.r.steps.index(rs) + 1:02d}.json"
+        runs = [] if rs.st.kind == Kind.FILESYSTEM else \
+            run_marks(Path(self.r.dir, rs.rec.file), samples, sampler.starts, src.warning_c)
+        doc = {"source": src.name, "period_s": sampler.period, "warning_c": src.warning_c,
+               "critical_c": src.critical_c, "samples": [[t, c] for t, c in samples],
+               "runs": runs}
+        try:
+            write_whole(Path(self.r.dir, name), json.dumps(doc, indent=1) + "\n")
+        except OSError as e:
+            say(f"{name}: {e.strerror or e}: the drive's temperature not recorded")
+            return
+        temps = [c for _, c in samples]
+        rs.rec.temperature = {
+            "file": name, "source": src.name, "samples": len(samples), "min_c": min(temps),
+            "max_c": max(temps),
+            "marks": sorted({m[2] for r in runs for m in r["marks"]}, reverse=True)}
 
     def progress(self, i: int) -> None:
         """"step N of M: NAME (on FS), about T left" on stderr."""

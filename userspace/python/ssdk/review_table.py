@@ -71,6 +71,7 @@ class Record:
     io: dict[str, int] | None = None
     health: dict[str, Any] | None = None
     pattern: str = ""  # review --patterns: the data it wrote
+    temperature: dict[str, Any] | None = None
 
 
 @dataclass
@@ -328,6 +329,7 @@ def _step_json(n: int, r: Record) -> dict[str, Any]:
         "wall_s": float(r.wall_s),
         "diskstats": _Inline(r.io) if r.io is not None else None,
         "health": r.health,
+        "temperature": r.temperature,
     }
 
 
@@ -435,6 +437,30 @@ def _columns(s: Summary, column: Callable[[Row], str | None], what: str, mbs: bo
                    "(IOPS x mean latency):\n  a shallower queue than the line says")
 
 
+def temp_text(r: Record) -> str:
+    """A step's temperature, as the tables say it: "41-58 °C" over its
+    samples (of a step too short to be sampled, before and after it, from
+    smartctl), then "throttled" where the drive said so (its health log's
+    minutes above its warning or critical temperature grew, or it went over
+    its warning temperature), "throttled?" where only its throughput fell
+    as it heated (health.throttle_marks()); "" when nothing was read."""
+    t, h = r.temperature or {}, r.health or {}
+    lo, hi = t.get("min_c"), t.get("max_c")
+    if not isinstance(lo, (int, float)) or not isinstance(hi, (int, float)):
+        temps = [x.get("temperature_c") for x in (h.get("before"), h.get("after"))
+                 if isinstance(x, dict)]
+        nums = [float(x) for x in temps if isinstance(x, (int, float))]
+        lo, hi = (min(nums), max(nums)) if nums else (None, None)
+    marks = t.get("marks") or []
+    out = "" if lo is None or hi is None else \
+        f"{lo:.0f} °C" if round(lo) == round(hi) else f"{lo:.0f}-{hi:.0f} °C"
+    if h.get("throttled") is True or "warning" in marks:
+        out += " throttled"
+    elif "throughput" in marks:
+        out += " throttled?"
+    return out.strip()
+
+
 def text(s: Summary) -> str:
     """A review: where and how it went, each step, a line per run (MB/s,
     IOPS, mean and max latency), then raw against formatted, and new
@@ -445,10 +471,10 @@ def text(s: Summary) -> str:
            f"{', runtime ' if s.runtime else ''}{s.runtime}"
            f"{', span at most ' if s.span else ''}{s.span}: {s.state}, {done} of "
            f"{len(s.steps)} steps, {fmt_elapsed(s.wall_s)}",
-           f"\n{'#':>3}  {'step':<44} {'state':<8} {'time':>8}"]
+           f"\n{'#':>3}  {'step':<44} {'state':<8} {'time':>8}  temperature"]
     for i, r in enumerate(s.steps):
         t = "-" if r.state == "pending" else fmt_elapsed(r.wall_s)
-        out.append(f"{i + 1:3d}  {_where(r):<44} {r.state:<8} {t:>8}")
+        out.append(f"{i + 1:3d}  {_where(r):<44} {r.state:<8} {t:>8}  {temp_text(r)}".rstrip())
     if s.rows:
         out.append(f"\n{'step':<44} {'run':<10} {'rw':<10} {'bs':>6} {'QD':>4} {'QD got':>6} "
                    f"{'MB/s':>9} {'IOPS':>10} {'mean':>10} {'max':>10}")

@@ -451,3 +451,28 @@ def test_heatmap_draws_the_rows() -> None:
     assert arr is not None
     z = np.ma.filled(arr, 0.0)
     assert float(np.nansum(z)) == float(r.timeseries.heat.sum())
+
+
+def test_timeseries_with_the_drives_temperature() -> None:
+    """A review's temperature over the run: a third panel, its samples, the
+    drive's warning temperature when near, each mark shaded on every panel."""
+    from ssdk.health import FALL, WARNING, RunTemperature
+    r = run("randread-nullb")  # 1 s
+    t = RunTemperature("/sys/x/hwmon0/temp1_input",
+                       ((-0.2, 60.0), (0.3, 62.0), (0.6, 66.0), (1.1, 70.5)),
+                       ((0.3, 0.6, FALL), (0.6, 1.0, WARNING)), 69.85, 99.85, 0.25)
+    fig = plots.timeseries(r, temp=t)
+    top, middle, bottom = fig.axes
+    assert bottom.get_ylabel() == "Drive (°C)" and bottom.get_xlabel() == "Time since start (s)"
+    lines = bottom.get_lines()
+    assert list(ydata(lines[0])) == [60.0, 62.0, 66.0, 70.5]
+    assert list(ydata(lines[1])) == [69.85, 69.85]  # the warning temperature, dashed
+    for ax in (top, middle, bottom):
+        spans = [p for p in ax.patches if isinstance(p, Rectangle)]
+        assert len(spans) == 2
+    labels = [t.get_text() for t in fig.legends[0].get_texts()]
+    assert "throughput fell as the drive heated (throttled?)" in labels
+    assert "over the drive's warning temperature" in labels
+    assert "drive temperature" in labels
+    # without a temperature: the two panels as before
+    assert len(plots.timeseries(r).axes) == 2

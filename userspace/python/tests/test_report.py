@@ -360,3 +360,63 @@ def test_a_trace_summary(tmp_path: Path) -> None:
     html5lib.HTMLParser(strict=True).parse(page)
     assert re.findall(r'<figure class="chart" id="([^"]+)"', page) == ["trace-1"]
     assert "<h2>Trace mix.iolog (mix.json)</h2>" in page and "2,000 IOs (iolog3)" in page
+
+
+def review_step_dir(tmp_path: Path, temp_file: str = "temp-01.json") -> Path:
+    """A review's directory as ssdk review leaves it, of one step sampled:
+    its run (id 1) started 2 s into the step."""
+    d = tmp_path / "review"
+    d.mkdir()
+    (d / "01-read.json").write_text((FIXTURES / "randread-nullb.json").read_text())
+    (d / "review.json").write_text(json.dumps({"steps": [
+        {"step": 1, "name": "read", "file": "01-read.json", "state": "done",
+         "temperature": {"file": temp_file, "source": "/sys/x/temp1_input", "samples": 4,
+                         "min_c": 50.0, "max_c": 58.0, "marks": ["throughput"]}}]}))
+    (d / "temp-01.json").write_text(json.dumps({
+        "source": "/sys/x/temp1_input", "period_s": 0.25, "warning_c": 69.85,
+        "critical_c": 99.85, "samples": [[1.9, 50.0], [2.3, 53.0], [2.6, 58.0], [3.1, 57.5]],
+        "runs": [{"id": 1, "start_s": 2.0, "marks": [[0.3, 0.6, "throughput"]]},
+                 {"id": 2, "start_s": 9.0, "marks": []}]}))
+    return d
+
+
+def test_a_review_steps_temperature_under_its_time_series(tmp_path: Path) -> None:
+    d = review_step_dir(tmp_path)
+    temps = report.review_temperatures(d / "01-read.json")
+    assert set(temps) == {1, 2}
+    t = temps[1]
+    assert t.samples == ((-0.1, 50.0), (0.3, 53.0), (0.6, 58.0), (1.1, 57.5))
+    assert t.marks == ((0.3, 0.6, "throughput"),) and t.period_s == 0.25
+    assert t.warning_c == 69.85 and t.range_text == "50-58 °C"
+    out = tmp_path / "report.html"
+    assert report.main(["-o", str(out), str(d / "01-read.json")]) == 0
+    page = out.read_text()
+    html5lib.HTMLParser(strict=True).parse(page)
+    doc = html5lib.parse(page, treebuilder="etree", namespaceHTMLElements=False)
+    fig = doc.find(".//figure[@id='timeseries-1']")
+    assert fig is not None
+    cap = "".join(fig.find("figcaption").itertext())
+    assert "(middle)" in cap
+    assert ("Bottom: the drive's temperature, 50-58 °C, sampled every 0.25 s from"
+            " /sys/x/temp1_input. Shaded: throughput more than 20% below") in cap
+    assert "(throttled?)" in cap
+    # the chart a third taller, its third panel the temperature's
+    body = page[page.index('id="timeseries-1"'):]
+    height = re.search(r'<svg[^>]* height="([0-9.]+)pt"', body)
+    assert height is not None and float(height.group(1)) == pytest.approx(5 * 1.35 * 72)
+
+
+def test_no_temperature_without_a_review_or_its_samples(tmp_path: Path) -> None:
+    assert report.review_temperatures(FIXTURES / "randread-nullb.json") == {}
+    # a record naming a file outside its directory is not followed
+    d = review_step_dir(tmp_path, "../temp-01.json")
+    assert report.review_temperatures(d / "01-read.json") == {}
+    # a run shorter than the samples' period either side: no temperature panel
+    (d / "review.json").write_text((d / "review.json").read_text().replace(
+        "../temp-01.json", "temp-01.json"))
+    doc = json.loads((d / "temp-01.json").read_text())
+    doc["samples"] = [[0.0, 50.0], [9.0, 51.0]]
+    (d / "temp-01.json").write_text(json.dumps(doc))
+    out = tmp_path / "report.html"
+    assert report.main(["-o", str(out), str(d / "01-read.json")]) == 0
+    assert "the drive's temperature" not in out.read_text()

@@ -28,10 +28,22 @@ from pathlib import Path
 
 import pytest
 
+from ssdk import health
 from ssdk import review as rv
 from ssdk import suite as sm
 from ssdk.compare import cli_path
-from ssdk.review_table import IO_NAMES, Op, Record, Row, Summary, rows_read, text, to_json
+from ssdk.results import Results, load
+from ssdk.review_table import (
+    IO_NAMES,
+    Op,
+    Record,
+    Row,
+    Summary,
+    rows_read,
+    temp_text,
+    text,
+    to_json,
+)
 from ssdk.review_table import csv as review_csv
 
 SUITES = Path(__file__).resolve().parents[3] / "suites"
@@ -686,3 +698,83 @@ def test_a_review_stopped_keeps_what_is_done_and_resumed_ends_whole(
     # a new review in its directory is refused: --resume continues it
     with pytest.raises(rv.Refused, match="a review is there already"):
         rv.make_dir(r)
+
+
+def test_run_intervals_and_marks_on_the_steps_clock(fixtures: Path) -> None:
+    # randread-nullb.json: run 1, 1 s in 100 ms intervals, the last cut at its end
+    r = load(fixtures / "randread-nullb.json")
+    assert isinstance(r, Results) and r.timeseries is not None
+    iv = rv.run_intervals(r)
+    assert len(iv) == len(r.timeseries) and iv[0][0] == 0.0
+    assert iv[-1][1] == r.elapsed_ns / 1e9
+    b = r.timeseries.col(None, "bytes")
+    assert iv[1][2] == pytest.approx(b[1] / 0.1)
+    # the run started 2 s into the step: the samples move 2 s back onto its time;
+    # over its warning temperature from 2.5 s into the step, 0.5 s into the run
+    samples = [(1.0, 60.0), (2.5, 65.0), (3.0, 70.0), (4.0, 71.0)]
+    runs = rv.run_marks(fixtures / "randread-nullb.json", samples, {1: 2.0, 9: 0.0}, 70.0)
+    assert runs == [{"id": 1, "start_s": 2.0, "marks": [[0.5, 1.0, "warning"]]}]
+    # a run the sampler never saw going has no start: not aligned, not marked
+    assert rv.run_marks(fixtures / "randread-nullb.json", samples, {}, 70.0) == []
+    assert rv.run_marks(fixtures / "nothing.json", samples, {1: 2.0}, 70.0) == []
+
+
+def test_a_review_records_each_steps_temperature(
+        tmp_path: Path, fixtures: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    reads = iter(range(40_000, 10**6, 250))
+    src = health.TempSource("/sys/fake/hwmon0/temp1_input", lambda: next(reads) / 1000, 69.85,
+                            99.85)
+    monkeypatch.setattr(health, "temp_source", lambda disk: src)
+    r = _review(tmp_path, fixtures, False, monkeypatch)
+    rv.make_dir(r)
+    runner = rv.Runner(r, rv._Signals())
+    runner.period = 0.001
+    runner._going = lambda: {1: 0.0}  # type: ignore[method-assign]
+    assert runner.run() == 0
+    r.record("done", ended=True)
+    d = Path(r.dir)
+    rec = json.loads((d / "review.json").read_text())
+    t = [s["temperature"] for s in rec["steps"]]
+    assert [x["file"] for x in t] == ["temp-01.json", "temp-02.json", "temp-03.json"]
+    doc = json.loads((d / "temp-01.json").read_text())
+    assert doc["source"] == src.name and doc["period_s"] == 0.001
+    assert (doc["warning_c"], doc["critical_c"]) == (69.85, 99.85)
+    assert len(doc["samples"]) == t[0]["samples"] >= 2
+    assert all(len(p) == 2 for p in doc["samples"])
+    times = [p[0] for p in doc["samples"]]
+    # the last sample as the step ended: after its time was taken, one read at most
+    assert times == sorted(times) and 0 <= times[0] <= times[-1] < rec["steps"][0]["wall_s"] + 1
+    assert t[0]["min_c"] == doc["samples"][0][1] == 40.0
+    assert t[0]["max_c"] == doc["samples"][-1][1]
+    # run 1 (step 1's) seen going at the first sample: its start, then
+    assert doc["runs"][0]["id"] == 1
+    assert doc["runs"][0]["start_s"] == pytest.approx(times[0], abs=0.5)
+    assert t[0]["marks"] == [] and t[0]["source"] == src.name
+    assert "temperature" in rec["steps"][2]
+    # the record reads back on --resume
+    r2 = _review(tmp_path, fixtures, True, monkeypatch)
+    assert r2.steps[0].rec.temperature == t[0]
+
+
+def test_a_steps_temperature_in_the_table() -> None:
+    s = make_review()
+    a, b, c = s.steps
+    a.temperature = {"file": "temp-01.json", "source": "hwmon", "samples": 13, "min_c": 41.2,
+                     "max_c": 57.9, "marks": ["throughput"]}
+    b.health = {"before": {"temperature_c": 40}, "after": {"temperature_c": 40},
+                "throttled": False}
+    c.health = {"before": {"temperature_c": 40}, "after": {"temperature_c": 43},
+                "throttled": True}
+    assert temp_text(a) == "41-58 °C throttled?"
+    assert temp_text(b) == "40 °C"  # too short to sample: smartctl's before and after
+    assert temp_text(c) == "40-43 °C throttled"  # the drive's health log says it
+    a.temperature["marks"] = ["warning", "throughput"]
+    assert temp_text(a) == "41-58 °C throttled"
+    assert temp_text(Record("x")) == ""
+    out = text(s).splitlines()
+    assert out[3].endswith("time  temperature")
+    assert out[4].endswith(" done        1m02s  41-58 °C throttled")
+    assert out[5].endswith("40 °C") and out[6].endswith("40-43 °C throttled")
+    doc = json.loads(to_json(s))
+    assert doc["steps"][0]["temperature"]["marks"] == ["warning", "throughput"]
+    assert doc["steps"][1]["temperature"] is None
