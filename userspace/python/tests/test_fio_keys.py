@@ -1,0 +1,165 @@
+# SPDX-License-Identifier: LGPL-2.1 OR BSD-3-Clause
+"""fio jobs as ssdk ctl run's options (ssdk.fio.keys): the job a fio user
+would write, fio's example job files (each runs, or is refused naming a
+key at its line), every refusal's words, and the table's documentation."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from ssdk.fio import jobfile, keys, names
+
+EXAMPLES = Path(os.environ.get("SSDK_CACHE", Path.home() / ".cache/ssdk"),
+                "src/fio-3.33/examples")
+DOC = Path(__file__).resolve().parents[3] / "Documentation/userspace/fio.rst"
+KW = {"$pagesize": "4096", "$mb_memory": "1024", "$ncpus": "2"}
+
+USER_JOB = """\
+; two sections, one after the other, as a fio user writes them
+[global]
+filename=/dev/nvme0n1
+ioengine=libaio
+direct=1
+time_based
+runtime=30s
+ramp_time=5s
+size=8g
+group_reporting
+
+[mixed]
+rw=randrw
+rwmixread=70
+bssplit=4k/50:16k/30:64k/20
+iodepth=16
+numjobs=2
+offset_increment=4g
+
+[seq]
+stonewall
+rw=read
+bs=128k
+iodepth=1
+"""
+
+
+def test_a_users_job_file(tmp_path: Path) -> None:
+    f = tmp_path / "user.fio"
+    f.write_text(USER_JOB)
+    mixed, seq = (keys.translate(j) for j in jobfile.read([str(f)], env={}, kw=KW))
+    assert mixed.argv == ["--rw", "randrw", "--bssplit", "4k/50:16k/30:64k/20", "--iodepth",
+                          "16", "--rwmixread", "70", "--span", str(8 << 30), "--runtime",
+                          "30000000us", "--ramp", "5000000us"]
+    assert (mixed.target, mixed.numjobs, mixed.offset_increment, mixed.stonewall) == (
+        "/dev/nvme0n1", 2, 4 << 30, False)
+    assert seq.argv == ["--rw", "read", "--bs", str(128 << 10), "--iodepth", "1", "--span",
+                        str(8 << 30), "--runtime", "30000000us", "--ramp", "5000000us"]
+    assert (seq.numjobs, seq.stonewall) == (1, True)
+    assert "ioengine libaio: ssdk's in-kernel engine" in seq.said
+    assert any(s.startswith("group_reporting: ") for s in seq.said)
+
+
+@pytest.mark.parametrize("text, argv", [
+    ("rw=write:8k\nbs=4k\nnumber_ios=10", ["--rw", "write", "--stride", "12288", "--bs", "4096",
+                                           "--ios", "10"]),
+    ("rw=read\nbs=4k\nsize=1m", ["--rw", "read", "--bs", "4096", "--span", "1048576",
+                                 "--ios", "256"]),
+    ("rw=randwrite\nio_size=64k\nbs=16k\nsize=1m",
+     ["--rw", "randwrite", "--bs", "16384", "--span", "1048576", "--ios", "4"]),
+    ("readwrite=rw\nrwmixwrite=30\nblocksize=8k,8k\ntime_based\ntimeout=1m",
+     ["--rw", "readwrite", "--bs", "8192", "--rwmixread", "70", "--runtime", "60000000us"]),
+    ("kb_base=1000\nbs=4k\nrw=read\nnumber_ios=1", ["--rw", "read", "--bs", "4000", "--ios",
+                                                   "1"]),
+    ("ioengine=io_uring\nbuffer_compress_percentage=60\nrw=write\nnumber_ios=1\ndirect=0\nhipri\n"
+     "cpus_allowed=0-1\nrandseed=7\nrate_iops=100\niodepth_batch=4\nba=8k",
+     ["--rw", "write", "--align", "8192", "--ios", "1", "--rate-iops", "100", "--seed", "7",
+      "--batch", "4", "--pattern", "compressible:60", "--buffered", "--polled", "--cpus",
+      "0-1"]),
+    ("zero_buffers=1\nrw=write\nnumber_ios=1", ["--rw", "write", "--ios", "1", "--pattern",
+                                                "zeros"]),
+])
+def test_each_key_its_option(tmp_path: Path, text: str, argv: list[str]) -> None:
+    f = tmp_path / "j.fio"
+    f.write_text(f"[j]\n{text}\n")
+    (job,) = jobfile.read([str(f)], env={}, kw=KW)
+    assert keys.translate(job).argv == argv
+
+
+@pytest.mark.parametrize("text, line, key, why", [
+    ("rw=trim", 2, "rw", "rw=trim: ssdk does read, write"),
+    ("rw=randread:4", 2, "rw", "a random job's :N"),
+    ("rw=read:-8k", 2, "rw", "a skip of -8k: forward only"),
+    ("ioengine=mmap", 2, "ioengine", "ioengine mmap: ssdk runs libaio"),
+    ("bogus=1", 2, "bogus", "no option bogus in fio-3.33"),
+    ("sqthread_poll=1", 2, "sqthread_poll", "nor of ioengine psync"),
+    ("verify=md5", 2, "verify", "ssdk does not do it"),
+    ("bs=4k,8k", 2, "bs", "one size for reads and writes"),
+    ("bssplit=4k/50:8k/50,4k/100", 2, "bssplit", "one split for reads and writes"),
+    ("filename=a:b", 2, "filename", "one file or device"),
+    ("size=50%", 2, "size", "a share of the target"),
+    ("bssplit=4k/50:8k/50\nsize=1g", 3, "size", "ends after so many bytes of several sizes"),
+    ("time_based", 2, "time_based", "without a runtime"),
+    ("iodepth=-1", 2, "iodepth", "not a number from 0"),
+    ("numjobs=65537", 2, "numjobs", "not a number from 1 to 65536"),
+    ("rwmixwrite=101", 2, "rwmixwrite", "not a number from 0 to 100"),
+    ("runtime=1y", 2, "runtime", "no unit"),
+    ("kb_base=1010", 2, "kb_base", "1000 or 1024"),
+    ("rate_iops=10,20", 2, "rate_iops", "one rate"),
+])
+def test_a_key_ssdk_cannot_honour_is_refused_at_its_line(tmp_path: Path, text: str, line: int,
+                                                         key: str, why: str) -> None:
+    f = tmp_path / "j.fio"
+    f.write_text(f"[j]\n{text}\n")
+    (job,) = jobfile.read([str(f)], env={}, kw=KW)
+    with pytest.raises(keys.Unsupported, match=re.escape(f"{f}:{line}: job j: {key}: ") + ".*"
+                       + re.escape(why)):
+        keys.translate(job)
+
+
+RAN = ["fio-rand-RW.fio", "fio-rand-read.fio", "fio-rand-write.fio", "fio-seq-RW.fio",
+       "fio-seq-read.fio", "fio-seq-write.fio", "ssd-steadystate.fio"]
+
+
+@pytest.mark.skipif(not EXAMPLES.is_dir(), reason="no fio source (scripts/setup)")
+def test_fios_examples_run_or_are_refused_naming_a_key_at_its_line() -> None:
+    """Each example job file: every job translated, or the first refused
+    naming a key that its file has at the line the message gives."""
+    ran = []
+    for f in sorted(EXAMPLES.glob("*.fio")):
+        jobs = jobfile.read([str(f)], env={}, kw=KW)
+        try:
+            for j in jobs:
+                keys.translate(j)
+        except keys.Unsupported as e:
+            where, _, rest = str(e).partition(": job ")
+            path, _, line = where.rpartition(":")
+            text = Path(path).read_text().splitlines()[int(line) - 1]
+            assert re.match(rf"\s*{re.escape(e.key)}\s*(=|$|;|#)", text), f"{e}: {text!r}"
+            assert e.key in names.OPTIONS or any(e.key in v for v in
+                                                 names.ENGINE_OPTIONS.values()) or \
+                "no option" in rest, str(e)
+            continue
+        ran.append(f.name)
+    assert ran == RAN
+
+
+def test_the_table_is_documented() -> None:
+    """Documentation/userspace/fio.rst has each key of the table, its use and
+    what ssdk does with it, as keys.py says."""
+    doc = re.sub(r"\s+", " ", DOC.read_text())
+    for key, k in keys.KEYS.items():
+        assert re.sub(r"\s+", " ", f"``{key}`` {k.use.value} {k.what}") in doc, key
+
+
+def test_fio_names_are_the_installed_fios() -> None:
+    """names.py is what scripts/fio/options-gen prints of the installed fio."""
+    import shutil
+    import subprocess
+    if shutil.which("fio") is None:
+        pytest.skip("no fio")
+    gen = Path(__file__).resolve().parents[3] / "scripts/fio/options-gen"
+    out = subprocess.run([str(gen)], capture_output=True, text=True, check=True).stdout
+    assert out == (Path(names.__file__)).read_text()
