@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: LGPL-2.1 OR BSD-3-Clause
 """The Python package's programs from a source tree, without installing it.
 
-userspace/ssdk-review, ssdk-report and ssdk-fleet are links to this file,
+userspace/ssdk-review, ssdk-report, ssdk-fleet and ssdk-fio are links to this file,
 beside the built userspace/ssdk, which runs ssdk-NAME for `ssdk NAME`
 (cli/cmd/external.h): each runs the main() that pyproject.toml's
 [project.scripts] names for it, with the package of this tree. An

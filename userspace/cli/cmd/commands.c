@@ -37,7 +37,7 @@ const char ssdk_about[] =
 	"\n"
 	"A command it does not have, NAME, is the program ssdk-NAME, which it runs\n"
 	"with the arguments after NAME (beside ssdk, in its libexec directory, or in\n"
-	"PATH): review, report and fleet are the Python package's.\n";
+	"PATH): review, report, fleet and fio are the Python package's.\n";
 
 /* ssdk's own options, before the command: those of args_common that it reads. */
 const struct cli_opt ssdk_opts[] = {

@@ -163,3 +163,27 @@ def test_fio_names_are_the_installed_fios() -> None:
     gen = Path(__file__).resolve().parents[3] / "scripts/fio/options-gen"
     out = subprocess.run([str(gen)], capture_output=True, text=True, check=True).stdout
     assert out == (Path(names.__file__)).read_text()
+
+
+def test_ssdk_fio_refuses_before_anything_runs(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """ssdk-fio's refusals, one line each: a key at its line (2), a section
+    that is not there (2), a file that is not there (2); two runs writing
+    one target side by side (2); its completion."""
+    from ssdk.fio import main as fio_main
+    bad = tmp_path / "bad.fio"
+    bad.write_text("[a]\nrw=read\n[b]\nverify=md5\n")
+    both = tmp_path / "both.fio"
+    both.write_text("[a]\nfilename=/dev/null\nrw=write\nnumber_ios=1\n[b]\n"
+                    "filename=/dev/null\nrw=read\nnumber_ios=1\n")
+    for args, code, words in (
+            ([str(bad)], 2, f"{bad}:4: job b: verify: ssdk does not do it"),
+            (["--section", "c", str(bad)], 2, "--section c: no such job"),
+            ([str(tmp_path / "none.fio")], 2, "unable to open"),
+            ([str(both)], 2, "jobs a and b write /dev/null side by side")):
+        assert fio_main.main(args) == code
+        err = capsys.readouterr().err
+        assert words in err and len(err.splitlines()) == 1, err
+    assert fio_main.complete(["--sec"]) == ["--section"]
+    assert fio_main.complete([str(bad), "--section", "b"]) == ["b"]
+    assert fio_main.complete(["x"]) == [":file"]

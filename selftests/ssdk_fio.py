@@ -1,0 +1,155 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0
+# ssdk-selftest: vm=main kernels=default time=30
+"""ssdk fio: a fio user's job file run through the module on a null_blk.
+Two groups (a stonewall), numjobs=2 with offset_increment, bssplit and
+rwmixread=70: every run's IOs, bytes and reads against writes are what
+the block device counted; the second group starts when the first has
+ended; a job file with a key ssdk cannot honour, or a run the module
+refuses, starts nothing and writes nothing."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+from lib.py import (
+    CLI,
+    blk_stats,
+    ksft_eq,
+    ksft_exit,
+    ksft_pr,
+    ksft_run,
+    ksft_true,
+    module_load,
+    run_count,
+    runs_clear,
+    ssdk_setup,
+    temp_dir,
+)
+
+TMP = temp_dir()
+DEV = "/dev/nullb0"
+JOB = """\
+; a fio user's file: a mixed group, then a sequential read after it
+[global]
+filename=/dev/nullb0
+ioengine=libaio
+direct=1
+size=64m
+group_reporting
+
+[mixed]
+rw=randrw
+rwmixread=70
+bssplit=4k/50:16k/30:64k/20
+iodepth=8
+numjobs=2
+time_based
+runtime=1s
+
+[seq]
+stonewall
+rw=read
+bs=64k
+iodepth=2
+
+[scan]
+stonewall
+rw=read
+bs=64k
+numjobs=2
+offset_increment=256m
+"""
+
+
+def fio(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([CLI, "fio", *args], capture_output=True, text=True, timeout=300,
+                          check=False)
+
+
+def counted() -> None:
+    """The user's file: four runs in three groups; the device's counters
+    (no merges; no IO past the device's largest) are every run's IOs, bytes,
+    reads and writes."""
+    f = TMP / "user.fio"
+    f.write_text(JOB)
+    nomerges = Path("/sys/block/nullb0/queue/nomerges")
+    was = nomerges.read_text()
+    nomerges.write_text("2\n")  # an IO the device's request: none merged
+    try:
+        s0 = blk_stats("nullb0")
+        p = fio("-j", "--allow-write", str(f))
+        s1 = blk_stats("nullb0")
+    finally:
+        nomerges.write_text(was)
+    ksft_eq(p.returncode, 0, f"exit status: {p.stderr}")
+    doc = json.loads(p.stdout)
+    jobs = {j["name"]: j for j in doc["jobs"]}
+    ksft_eq([(j["name"], j["group"], len(j["runs"])) for j in doc["jobs"]],
+            [("mixed", 1, 1), ("seq", 2, 1), ("scan", 3, 2)], "jobs, groups, runs")
+    runs = [r["result"] for j in doc["jobs"] for r in j["runs"]]
+    ksft_eq([r["state"] for r in runs], ["done"] * 4, "states")
+    ksft_eq(jobs["mixed"]["runs"][0]["result"]["config"]["workers"], 2,
+            "numjobs=2: a run of 2 workers")
+    offs = [r["result"]["config"]["offset"] for r in jobs["scan"]["runs"]]
+    ksft_eq(offs, [0, 256 << 20], "numjobs with offset_increment: each its offset")
+    ksft_eq([r["result"]["read"]["ios"] for r in jobs["scan"]["runs"]], [1024, 1024],
+            "scan: each clone its size / bs")
+    reads = sum(r["read"]["ios"] for r in runs)
+    writes = sum(r["write"]["ios"] for r in runs)
+    ksft_eq((s1[0] - s0[0], s1[4] - s0[4]), (reads, writes), "reads, writes: the device's")
+    ksft_eq(((s1[2] - s0[2]) * 512, (s1[6] - s0[6]) * 512),
+            (sum(r["read"]["bytes"] for r in runs), sum(r["write"]["bytes"] for r in runs)),
+            "bytes read, written: the device's")
+    mixed = [r["result"] for r in jobs["mixed"]["runs"]]
+    share = sum(r["read"]["ios"] for r in mixed) / sum(r["read"]["ios"] + r["write"]["ios"]
+                                                       for r in mixed)
+    ksft_pr(f"mixed: {share:.3f} reads")
+    ksft_true(0.67 <= share <= 0.73, f"rwmixread=70: {share:.3f} of the IOs reads")
+    seq = jobs["seq"]["runs"][0]["result"]
+    ksft_eq(seq["read"]["ios"], (64 << 20) // (64 << 10), "seq: size / bs reads")
+    ksft_true(seq["id"] > max(r["id"] for r in mixed),
+              "the second group's run started after the first's")
+
+
+def refused() -> None:
+    """A key ssdk cannot honour: its file and line, exit 2; a run the module
+    refuses (a write without --allow-write): exit 1, its words; two runs
+    writing one device side by side (numjobs, each its offset): exit 2; a
+    section asked that is not there: exit 2. None starts a run or moves a
+    counter."""
+    bad = TMP / "bad.fio"
+    bad.write_text("[a]\nfilename=/dev/nullb0\nrw=read\n[b]\nfilename=/dev/nullb0\n"
+                   "verify=md5\n")
+    w = TMP / "w.fio"
+    w.write_text("[a]\nfilename=/dev/nullb0\nrw=write\nnumber_ios=10\n")
+    both = TMP / "both.fio"
+    both.write_text("[a]\nfilename=/dev/nullb0\nrw=randwrite\nnumjobs=2\n"
+                    "offset_increment=1m\nnumber_ios=10\n")
+    n0, s0 = run_count(), blk_stats("nullb0")
+    for args, code, words in (
+            ([str(bad)], 2, f"{bad}:6: job b: verify: ssdk does not do it"),
+            ([str(w)], 1, "allow-write"),
+            (["--allow-write", str(both)], 2,
+             "jobs a #0 and a #1 write /dev/nullb0 side by side"),
+            (["--section", "c", str(bad)], 2, "--section c: no such job")):
+        p = fio(*args)
+        ksft_eq(p.returncode, code, f"{args}: exit status")
+        ksft_true(words in p.stderr and len(p.stderr.splitlines()) == 1, p.stderr)
+    ksft_eq((run_count(), blk_stats("nullb0")), (n0, s0), "runs kept, the device's counters")
+
+
+def main() -> None:
+    ssdk_setup(nr_devices=1, irqmode=0, gb=1)
+    try:
+        ksft_run([counted, refused])
+    finally:
+        module_load()
+        runs_clear()
+    ksft_exit()
+
+
+if __name__ == "__main__":
+    main()

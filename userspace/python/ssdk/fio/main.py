@@ -1,0 +1,158 @@
+# SPDX-License-Identifier: LGPL-2.1 OR BSD-3-Clause
+"""``ssdk fio JOBFILE...``: fio's job files run through the module.
+
+Each job becomes ``ssdk ctl run`` commands (``keys.translate()``; ``run``
+groups and runs them); nothing starts until every job is translated and
+every run has passed its dry run. The text shows each job's runs and
+their figures, and what ssdk did with the options that do not change
+what it measures; ``-j`` prints ssdk's own JSON of every run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from ..compare import cli_path
+from ..results import Results
+from ..units import fmt_ns
+from . import jobfile, keys, run
+
+PROG = "ssdk-fio"
+EXIT_RUNTIME, EXIT_USAGE = 1, 2
+
+
+def parser() -> argparse.ArgumentParser:
+    """The command line's parser: its --help, and its man page's one source."""
+    ap = argparse.ArgumentParser(
+        prog=PROG,
+        description="Run fio job files through ssdk's kernel module: each job's IO from the"
+        " kernel, as ssdk ctl run does it. The files are read as fio 3.33 reads them ([global],"
+        " include, ${VAR}); a job using an option ssdk cannot honour is refused before"
+        " anything runs, naming the option, its file and line, and why"
+        " (Documentation/userspace/fio.rst lists every option and what ssdk does with it)."
+        " Jobs run side by side, a stonewall starting the next group; numjobs runs a job that"
+        " many times side by side. ssdk runs this program for `ssdk fio`.")
+    ap.add_argument("jobfiles", nargs="+", metavar="JOBFILE", help="fio job files, in turn")
+    ap.add_argument("--section", action="append", default=[], metavar="NAME",
+                    help="run only the job NAME (repeatable), as fio's --section")
+    ap.add_argument("--allow-write", action="store_true",
+                    help="consent to the jobs' writes: they DESTROY the data on their targets")
+    ap.add_argument("--dry-run", action="store_true",
+                    help="read and check every job and run, then start nothing")
+    ap.add_argument("-j", "--json", action="store_true",
+                    help="print ssdk's JSON of every job's runs")
+    return ap
+
+
+def _fail(code: int, msg: str) -> int:
+    print(f"{PROG}: {msg}", file=sys.stderr)
+    return code
+
+
+def _row(name: str, r: Results) -> str:
+    ops = [o for o in (r.read, r.write) if o.ios]
+    ios = sum(o.ios for o in ops)
+    mean = sum(o.lat.mean * o.ios for o in ops) / ios if ios else 0.0
+    worst = max((o.lat.max for o in ops), default=0)
+    p99 = max((o.lat.percentile(99) for o in ops if o.lat.histogram is not None), default=0)
+    return (f"  {name:<24} {r.total_iops:>12.1f} {r.total_mb_s:>10.2f} "
+            f"{fmt_ns(mean) if ios else '-':>10} {fmt_ns(p99) if ios else '-':>10} "
+            f"{fmt_ns(worst) if ios else '-':>10}  {r.state}")
+
+
+def _text(gs: Sequence[run.Group]) -> str:
+    out = []
+    said: dict[str, None] = {}
+    for n, g in enumerate(gs, 1):
+        out.append(f"group {n}:")
+        out.append(f"  {'run':<24} {'IOPS':>12} {'MB/s':>10} {'mean':>10} {'p99':>10}"
+                   f" {'max':>10}  state")
+        for r in g.runs:
+            name = r.job.name + ("" if r.job.numjobs == 1 else f" ({r.job.numjobs} workers)"
+                                 if "--workers" in r.argv else f" #{r.index}")
+            if r.result is None:
+                why = r.stderr.strip().rpartition("\n")[2]
+                out.append(f"  {name:<24} {'failed: ' + why if r.status else 'not run'}")
+                continue
+            out.append(_row(name, Results.from_json(r.result)))
+        for t in g.jobs:
+            said.update(dict.fromkeys(t.said))
+    if said:
+        out += ["", "options that do not change what ssdk measures:"]
+        out += [f"  {s}" for s in said]
+    return "\n".join(out) + "\n"
+
+
+def _json(gs: Sequence[run.Group]) -> dict[str, Any]:
+    return {"jobs": [{"name": t.name, "group": n, "numjobs": t.numjobs, "said": t.said,
+                      "runs": [{"argv": r.argv, "status": r.status, "result": r.result}
+                               for r in g.runs if r.job is t]}
+                     for n, g in enumerate(gs, 1) for t in g.jobs]}
+
+
+def complete(words: Sequence[str]) -> list[str]:
+    """`ssdk __complete fio WORD... CURRENT`'s answer: the options that start
+    with CURRENT; --section's jobs of the files given; else ":file"."""
+    cur = words[-1] if words else ""
+    prev = words[-2] if len(words) > 1 else ""
+    if prev == "--section":
+        files = [w for w in words[:-2] if not w.startswith("-")]
+        try:
+            return [j.name for j in jobfile.read(files) if j.name.startswith(cur)]
+        except jobfile.JobFileError:
+            return []
+    if cur.startswith("-"):
+        return [o for act in parser()._actions for o in act.option_strings
+                if o.startswith("--") and o.startswith(cur)]
+    return [":file"]
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args[:1] == ["__complete"]:
+        print("\n".join(complete(args[1:])))
+        return 0
+    a = parser().parse_args(args)
+    try:
+        jobs = jobfile.read(a.jobfiles)
+        if a.section:
+            missing = [s for s in a.section if s not in {j.name for j in jobs}]
+            if missing:
+                return _fail(EXIT_USAGE, f"--section {missing[0]}: no such job")
+            jobs = [j for j in jobs if j.name in a.section]
+        if not jobs:
+            return _fail(EXIT_USAGE, "no job in " + ", ".join(a.jobfiles))
+        done = [keys.translate(j) for j in jobs]
+    except (jobfile.JobFileError, keys.Unsupported) as e:
+        return _fail(EXIT_USAGE, str(e))
+    cli = cli_path()
+    try:
+        gs = run.groups(done, a.allow_write)
+        run.check(cli, gs)
+    except run.RunError as e:
+        return _fail(e.status, str(e))
+    if a.dry_run:
+        n = sum(len(g.runs) for g in gs)
+        print(json.dumps({"dry_run": True, "jobs": len(done), "runs": n}) if a.json else
+              f"{len(done)} jobs, {n} runs checked; none started")
+        return 0
+    status = 0
+    try:
+        for g in gs:
+            run.run_group(cli, g)
+            if any(r.status for r in g.runs):
+                status = EXIT_RUNTIME
+                break
+    except KeyboardInterrupt:
+        status = 130
+    print(json.dumps(_json(gs), indent=2) if a.json else _text(gs), end="" if not a.json
+          else "\n")
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,216 @@
+# SPDX-License-Identifier: LGPL-2.1 OR BSD-3-Clause
+"""Jobs of fio's files run through the module: each job's runs (numjobs of
+them, side by side, each ``offset_increment`` further) as ``ssdk -j ctl
+run`` commands, the jobs of a group side by side, a stonewall ending the
+group. A job names its target (``filename``): a block device runs bios,
+a regular file kfile (made first, as fio lays its file out, when it is
+shorter than the job's span); a job without one uses fio's own name,
+``JOB.N.0`` in the working directory. Every run is checked (its dry run)
+before the first starts."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import stat
+import subprocess
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .keys import Translated
+
+# A run's command line room: the CLI's own (ARG_MAX is far above it).
+EXIT_USAGE = 2
+
+
+class RunError(RuntimeError):
+    """A run ssdk refused or that failed: its job, the CLI's words and exit status."""
+
+    def __init__(self, msg: str, status: int):
+        super().__init__(msg)
+        self.status = status
+
+
+@dataclass
+class Run:
+    """One run of a job (one of its numjobs): its ctl run command line."""
+
+    job: Translated
+    index: int
+    argv: list[str]
+    result: dict[str, Any] | None = None
+    status: int = 0
+    stderr: str = ""
+
+
+@dataclass
+class Group:
+    """Jobs that run side by side: the runs of each, started together."""
+
+    jobs: list[Translated] = field(default_factory=list)
+    runs: list[Run] = field(default_factory=list)
+
+
+def _is_block(path: str) -> bool:
+    try:
+        return stat.S_ISBLK(os.stat(path).st_mode)
+    except OSError:
+        return False
+
+
+def _file_size(path: str) -> int:
+    try:
+        return os.stat(path).st_size
+    except OSError:
+        return -1
+
+
+def _span_end(t: Translated) -> int:
+    """The bytes the job's span needs of a file: offset + span (0: none said)."""
+    for i, a in enumerate(t.argv[:-1]):
+        if a == "--span":
+            return t.offset + int(t.argv[i + 1])
+    return 0
+
+
+def _size_of(path: str) -> int:
+    """A block device's or a file's size (0 when it cannot be opened)."""
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return 0
+    try:
+        return os.lseek(fd, 0, os.SEEK_END)
+    finally:
+        os.close(fd)
+
+
+def _one_pass(t: Translated, target: str, k: int) -> int:
+    """fio's end of a job that names no amount: one pass over its span (its
+    size, else the target from its offset), at its block size: an IO count."""
+    bs = int(t.argv[t.argv.index("--bs") + 1]) if "--bs" in t.argv else 4096
+    span = _span_end(t) - t.offset if _span_end(t) else \
+        _size_of(target) - t.offset - k * t.offset_increment
+    return max(span // bs, 1)
+
+
+def run_argv(t: Translated, k: int, allow_write: bool) -> list[str]:
+    """Run *k* (of numjobs) of job *t*: ctl run's command line after ``-j``."""
+    target = t.target if t.target is not None else f"{t.name}.{k}.0"
+    argv = ["ctl", "run", "-q", "--target", target]
+    if not _is_block(target):
+        argv += ["--engine", "kfile"]
+        need = _span_end(t) + k * t.offset_increment
+        if need and _file_size(target) < need:
+            argv += ["--file-size", str(need)]
+    argv += t.argv
+    if t.offset_increment and k:
+        off = t.offset + k * t.offset_increment
+        if "--offset" in argv:
+            argv[argv.index("--offset") + 1] = str(off)
+        else:
+            argv += ["--offset", str(off)]
+    if t.to_end and "--ios" not in argv:
+        argv += ["--ios", str(_one_pass(t, target, k))]
+    if allow_write:
+        argv.append("--allow-write")
+    return argv
+
+
+_WRITES = ("write", "randwrite", "readwrite", "randrw")
+
+
+def _as_workers(t: Translated, argv: list[str]) -> list[str]:
+    """numjobs clones alike (no offset_increment) as one run of that many
+    workers: each its own iodepth and draws over the span, as fio's clones
+    are; a count of IOs is each clone's, so the run's is that many times."""
+    out = [*argv, "--workers", str(t.numjobs)]
+    if "--ios" in out:
+        i = out.index("--ios") + 1
+        out[i] = str(int(out[i]) * t.numjobs)
+    return out
+
+
+def _writes(argv: Sequence[str]) -> bool:
+    return "--rw" in argv and argv[list(argv).index("--rw") + 1] in _WRITES
+
+
+def groups(jobs: Sequence[Translated], allow_write: bool) -> list[Group]:
+    """The jobs in groups (a stonewall starts a new one), each job's runs:
+    one of numjobs workers, or one a clone when each has its own offset.
+    RunError when two runs of a group would write one target side by side
+    (the module gives a writing run its target to itself)."""
+    out: list[Group] = []
+    for t in jobs:
+        if not out or t.stonewall:
+            out.append(Group())
+        g = out[-1]
+        g.jobs.append(t)
+        if t.numjobs > 1 and not t.offset_increment:
+            g.runs.append(Run(t, 0, _as_workers(t, run_argv(t, 0, allow_write))))
+        else:
+            g.runs += [Run(t, k, run_argv(t, k, allow_write)) for k in range(t.numjobs)]
+    for g in out:
+        seen: dict[str, Run] = {}
+        for r in g.runs:
+            target = r.argv[r.argv.index("--target") + 1]
+            other = seen.setdefault(os.path.realpath(target), r)
+            if other is not r and (_writes(r.argv) or _writes(other.argv)):
+                a = other.job.name + (f" #{other.index}" if other.job.numjobs > 1 else "")
+                b = r.job.name + (f" #{r.index}" if r.job.numjobs > 1 else "")
+                raise RunError(f"jobs {a} and {b} write {target} side by side: ssdk's writes"
+                               " need their target to themselves (a stonewall between them,"
+                               " or numjobs without offset_increment: one run of that many"
+                               " workers)", EXIT_USAGE)
+    return out
+
+
+def check(cli: str, gs: Sequence[Group]) -> None:
+    """Every run's dry run, before the first starts: RunError with the first
+    refusal, its job and the CLI's words."""
+    for g in gs:
+        for r in g.runs:
+            p = subprocess.run([cli, "-j", *r.argv, "--dry-run"], capture_output=True,
+                               text=True, errors="replace", stdin=subprocess.DEVNULL,
+                               check=False)
+            if p.returncode:
+                said = (p.stderr.strip() or p.stdout.strip()).rpartition("\n")[2]
+                raise RunError(f"job {r.job.name}: {said.removeprefix('ssdk: ')}",
+                               p.returncode if p.returncode > 0 else 1)
+
+
+def _start(cli: str, r: Run, delay_s: float) -> subprocess.Popen[str]:
+    if delay_s > 0:
+        time.sleep(delay_s)
+    return subprocess.Popen([cli, "-j", *r.argv], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, errors="replace",
+                            stdin=subprocess.DEVNULL)
+
+
+def run_group(cli: str, g: Group) -> None:
+    """The group's runs side by side (each job after its startdelay), until
+    they end; Ctrl-C reaches each (it stops its run: results partial)."""
+    t0 = time.monotonic()
+    procs: list[tuple[Run, subprocess.Popen[str]]] = []
+    try:
+        for r in sorted(g.runs, key=lambda r: r.job.startdelay_us):
+            procs.append((r, _start(cli, r, r.job.startdelay_us / 1e6 - (time.monotonic()
+                                                                          - t0))))
+        for r, p in procs:
+            out, err = p.communicate()
+            r.status, r.stderr = p.returncode, err
+            if out.strip():
+                r.result = json.loads(out)
+    except KeyboardInterrupt:
+        for _, p in procs:
+            if p.poll() is None:
+                p.send_signal(signal.SIGINT)
+        for r, p in procs:
+            out, err = p.communicate()
+            r.status, r.stderr = p.returncode, err
+            if out.strip():
+                r.result = json.loads(out)
+        raise
