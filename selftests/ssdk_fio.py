@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
-# ssdk-selftest: vm=main kernels=default time=30
+# ssdk-selftest: vm=main kernels=default time=50
 """ssdk fio: a fio user's job file run through the module on a null_blk.
 Two groups (a stonewall), numjobs=2 with offset_increment, bssplit and
 rwmixread=70: every run's IOs, bytes and reads against writes are what
@@ -11,6 +11,7 @@ refuses, starts nothing and writes nothing."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 from pathlib import Path
 
@@ -114,6 +115,33 @@ def counted() -> None:
               "the second group's run started after the first's")
 
 
+def fio_json() -> None:
+    """--output-format=json+ --output FILE: fio's document, a job per run,
+    its disk_util the device's counters over the runs; fio's own
+    fio_jsonplus_clat2csv makes its CSV and validates it against the bins."""
+    f = TMP / "user.fio"
+    out = TMP / "fio.json"
+    s0 = blk_stats("nullb0")
+    p = fio("--output-format=json+", "--output", str(out), "--allow-write", str(f))
+    s1 = blk_stats("nullb0")
+    ksft_eq((p.returncode, p.stdout), (0, ""), f"exit status, nothing printed: {p.stderr}")
+    doc = json.loads(out.read_text())
+    ksft_eq([(j["jobname"], j["groupid"]) for j in doc["jobs"]],
+            [("mixed", 0), ("seq", 1), ("scan", 2), ("scan", 2)], "jobs, groups")
+    ksft_eq(doc["global options"].get("filename"), DEV, "global options")
+    (du,) = doc["disk_util"]
+    ksft_eq((du["name"], du["read_ios"], du["write_ios"]), ("nullb0", s1[0] - s0[0],
+                                                          s1[4] - s0[4]), "disk_util")
+    ksft_true(all("bins" in j["read"]["clat_ns"] for j in doc["jobs"]), "json+: bins")
+    tool = Path(os.environ.get("SSDK_CACHE", "/root/.cache/ssdk"),
+                "src/fio-3.33/tools/fio_jsonplus_clat2csv")
+    for extra in ([], ["--validate"]):
+        q = subprocess.run(["python3", str(tool), str(out), str(TMP / "clat.csv"), *extra],
+                           capture_output=True, text=True, check=False)
+        ksft_eq(q.returncode, 0, f"fio_jsonplus_clat2csv {extra}: {q.stderr}")
+    ksft_eq(q.stdout.count("validated"), 4, "each job's CSV validated")
+
+
 def refused() -> None:
     """A key ssdk cannot honour: its file and line, exit 2; a run the module
     refuses (a write without --allow-write): exit 1, its words; two runs
@@ -144,7 +172,7 @@ def refused() -> None:
 def main() -> None:
     ssdk_setup(nr_devices=1, irqmode=0, gb=1)
     try:
-        ksft_run([counted, refused])
+        ksft_run([counted, fio_json, refused])
     finally:
         module_load()
         runs_clear()

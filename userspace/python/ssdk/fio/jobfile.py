@@ -70,6 +70,12 @@ class Job:
     line: int
     options: list[Option] = field(default_factory=list)
     file_stonewall: bool = False
+    n_global: int = 0  # how many of options are the globals', first
+
+    @property
+    def own(self) -> list[Option]:
+        """The job section's own options (its include's among them)."""
+        return self.options[self.n_global:]
 
     def get(self, key: str) -> Option | None:
         """The option that decides *key*: the last of it."""
@@ -230,7 +236,8 @@ class _Reader:
             self.globals_ += sect.options
             return
         self.jobs.append(Job(sect.name, sect.file, sect.line,
-                             [*self.globals_, *sect.options], file_stonewall=stonewall))
+                             [*self.globals_, *sect.options], file_stonewall=stonewall,
+                             n_global=len(self.globals_)))
 
 
 def parse(paths: Sequence[str], env: Mapping[str, str] | None = None,

@@ -134,6 +134,7 @@ class Translated:
     stonewall: bool = False
     new_group: bool = False
     startdelay_us: int = 0
+    options: dict[str, str] = field(default_factory=dict)  # its own, as fio's JSON has them
     to_end: bool = False  # ends at the target's end: --ios of its size at the start
     said: list[str] = field(default_factory=list)
 
@@ -325,7 +326,8 @@ def translate(job: Job) -> Translated:
     final: dict[str, Option] = {}
     for o in job.options:  # a later one of a key replaces an earlier one
         final[canonical(o.key)] = o
-    j = _Job(job, final, Translated(job.name, stonewall=job.file_stonewall))
+    j = _Job(job, final, Translated(job.name, stonewall=job.file_stonewall,
+                                    options={o.key: o.value or "" for o in job.own}))
     engine = _check_keys(j)
     if "kb_base" in final:
         j.kb = j.whole("kb_base", 1000, 1024)

@@ -14,12 +14,14 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from ..compare import cli_path
+from ..files import write_whole
 from ..results import Results
 from ..units import fmt_ns
-from . import jobfile, keys, run
+from . import jobfile, json_out, keys, run
 
 PROG = "ssdk-fio"
 EXIT_RUNTIME, EXIT_USAGE = 1, 2
@@ -44,7 +46,13 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--dry-run", action="store_true",
                     help="read and check every job and run, then start nothing")
     ap.add_argument("-j", "--json", action="store_true",
-                    help="print ssdk's JSON of every job's runs")
+                    help="print ssdk's JSON of every job's runs (its full record)")
+    ap.add_argument("--output-format", choices=("normal", "json", "json+"), default="normal",
+                    help="as fio's: normal (ssdk's text), or fio 3.33's JSON of the runs, a job"
+                    " each, for the tools made for fio's (json+: with each latency bucket);"
+                    " Documentation/userspace/fio.rst says what each field holds")
+    ap.add_argument("--output", metavar="FILE",
+                    help="write what is printed to FILE instead, whole or not at all")
     return ap
 
 
@@ -111,6 +119,30 @@ def complete(words: Sequence[str]) -> list[str]:
     return [":file"]
 
 
+def _fio_json(gs: Sequence[run.Group], globals_: dict[str, str], plus: bool,
+              util: list[dict[str, Any]]) -> dict[str, Any]:
+    """fio's JSON of the runs: a job each, its group's id."""
+    version = ""
+    jobs = []
+    for n, g in enumerate(gs):
+        for r in g.runs:
+            if r.result is None:
+                continue
+            res = Results.from_json(r.result)
+            version = version or str(res.conditions.get("ssdk", ""))
+            jobs.append(json_out.job(res, r.job.name, n, r.job.options, plus))
+    return json_out.document(version, globals_, jobs, util)
+
+
+def _globals(files: Sequence[str]) -> dict[str, str]:
+    """The options of the files' [global] sections, as fio's JSON has them."""
+    out: dict[str, str] = {}
+    for s in jobfile.parse(files).sections:
+        if s.is_global:
+            out |= {o.key: o.value or "" for o in s.options}
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if args[:1] == ["__complete"]:
@@ -141,6 +173,7 @@ def main(argv: list[str] | None = None) -> int:
               f"{len(done)} jobs, {n} runs checked; none started")
         return 0
     status = 0
+    disks = run.Disks(gs)
     try:
         for g in gs:
             run.run_group(cli, g)
@@ -149,8 +182,20 @@ def main(argv: list[str] | None = None) -> int:
                 break
     except KeyboardInterrupt:
         status = 130
-    print(json.dumps(_json(gs), indent=2) if a.json else _text(gs), end="" if not a.json
-          else "\n")
+    if a.json:
+        out = json.dumps(_json(gs), indent=2) + "\n"
+    elif a.output_format != "normal":
+        out = json.dumps(_fio_json(gs, _globals(a.jobfiles), a.output_format == "json+",
+                                   disks.util()), indent=2) + "\n"
+    else:
+        out = _text(gs)
+    if a.output:
+        try:
+            write_whole(Path(a.output), out)
+        except OSError as e:
+            return _fail(EXIT_RUNTIME, f"--output {a.output}: {e.strerror or e}")
+    else:
+        sys.stdout.write(out)
     return status
 
 

@@ -18,6 +18,7 @@ import subprocess
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from .keys import Translated
@@ -214,3 +215,41 @@ def run_group(cli: str, g: Group) -> None:
             if out.strip():
                 r.result = json.loads(out)
         raise
+
+
+# /sys/block/DISK/stat's fields fio's disk_util reads (Documentation/block/stat.rst).
+_STAT = {"read_ios": 0, "read_merges": 1, "read_ticks": 3, "write_ios": 4, "write_merges": 5,
+         "write_ticks": 7, "io_ticks": 9, "in_queue": 10}
+
+
+class Disks:
+    """The block devices the runs target, their counters read at the start
+    and, by util(), at the end: fio's disk_util."""
+
+    def __init__(self, gs: Sequence[Group]):
+        self.names = sorted({os.path.basename(os.path.realpath(t)) for g in gs for r in g.runs
+                             for t in [r.argv[r.argv.index("--target") + 1]] if _is_block(t)})
+        self.t0 = time.monotonic()
+        self.before = {n: self._stat(n) for n in self.names}
+
+    @staticmethod
+    def _stat(name: str) -> list[int] | None:
+        try:
+            return [int(x) for x in Path(f"/sys/block/{name}/stat").read_text().split()]
+        except (OSError, ValueError):
+            return None
+
+    def util(self) -> list[dict[str, Any]]:
+        ms = max((time.monotonic() - self.t0) * 1000, 1.0)
+        out = []
+        for n in self.names:
+            a, b = self.before[n], self._stat(n)
+            if a is None or b is None or len(b) < 11:
+                continue
+            d = {k: b[i] - a[i] for k, i in _STAT.items()}
+            out.append({"name": n, "read_ios": d["read_ios"], "write_ios": d["write_ios"],
+                        "read_merges": d["read_merges"], "write_merges": d["write_merges"],
+                        "read_ticks": d["read_ticks"], "write_ticks": d["write_ticks"],
+                        "in_queue": d["in_queue"],
+                        "util": min(100.0, 100.0 * d["io_ticks"] / ms)})
+        return out

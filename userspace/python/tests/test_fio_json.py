@@ -1,0 +1,109 @@
+# SPDX-License-Identifier: LGPL-2.1 OR BSD-3-Clause
+"""ssdk's runs as fio's JSON (ssdk.fio.json_out), read by fio's own tools:
+every key fio 3.33's json+ has (a real fio run's, null engine) is there;
+fio's fio_jsonplus_clat2csv reads the bins and validates its CSV against
+them; the figures are the runs' own."""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ssdk.fio import json_out
+from ssdk.results import Results, load
+
+from .conftest import FIXTURES
+
+TOOLS = Path(os.environ.get("SSDK_CACHE", Path.home() / ".cache/ssdk"), "src/fio-3.33/tools")
+RUNS = ("randrw-nullb.json", "randread-nullb.json", "corner-write-128k.json")
+
+
+def paths(doc: Any, at: str = "") -> set[str]:
+    """Every key path of a document, leaving out the keys that are values
+    (a percentile's, a bin's, an option's, a latency share's, a depth's)."""
+    out = set()
+    if isinstance(doc, dict):
+        for k, v in doc.items():
+            if at.rsplit("/", 1)[-1] in ("percentile", "bins", "job options", "global options",
+                                         "latency_ns", "latency_us", "latency_ms",
+                                         "iodepth_level", "iodepth_submit", "iodepth_complete"):
+                continue
+            out.add(f"{at}/{k}")
+            out |= paths(v, f"{at}/{k}")
+    elif isinstance(doc, list) and doc:
+        out |= paths(doc[0], f"{at}[]")
+    return out
+
+
+def ours(plus: bool = True) -> dict[str, Any]:
+    jobs = []
+    for i, name in enumerate(RUNS):
+        r = load(FIXTURES / name)
+        assert isinstance(r, Results)
+        jobs.append(json_out.job(r, name, i, {"rw": r.rw}, plus))
+    return json_out.document("0.1.0", {"ioengine": "libaio"}, jobs, [])
+
+
+@pytest.mark.skipif(shutil.which("fio") is None, reason="no fio")
+def test_every_key_fio_writes_is_there(tmp_path: Path) -> None:
+    p = subprocess.run(["fio", "--name=x", "--ioengine=null", "--size=4m", "--bs=4k",
+                        "--rw=randrw", "--output-format=json+"], cwd=tmp_path,
+                       capture_output=True, text=True, check=True)
+    fio = json.loads(p.stdout)
+    missing = paths(fio) - paths(ours())
+    assert not missing
+    for key in ("latency_ns", "latency_us", "latency_ms", "iodepth_level", "iodepth_submit",
+                "iodepth_complete"):
+        assert list(ours()["jobs"][0][key]) == list(fio["jobs"][0][key]), key
+    assert list(ours()["jobs"][0]["read"]["clat_ns"]["percentile"]) == list(
+        fio["jobs"][0]["read"]["clat_ns"]["percentile"])
+
+
+def test_the_figures_are_the_runs() -> None:
+    doc = ours(False)
+    for job, name in zip(doc["jobs"], RUNS, strict=True):
+        r = load(FIXTURES / name)
+        assert isinstance(r, Results)
+        for op in ("read", "write"):
+            o, f = getattr(r, op), job[op]
+            assert (f["io_bytes"], f["total_ios"], f["iops"]) == (o.bytes, o.ios, o.iops)
+            assert f["clat_ns"]["N"] == o.ios and f["slat_ns"]["N"] == 0
+            if o.ios:
+                assert (f["clat_ns"]["min"], f["clat_ns"]["max"]) == (o.lat.min, o.lat.max)
+                assert f["clat_ns"]["percentile"]["99.000000"] == o.lat.percentile(99)
+                assert "bins" not in f["clat_ns"]
+        shares = sum(sum(job[k].values()) for k in ("latency_ns", "latency_us", "latency_ms"))
+        assert shares == pytest.approx(100.0)
+    assert doc["fio version"] == "ssdk-0.1.0" and doc["global options"] == {"ioengine": "libaio"}
+
+
+@pytest.mark.skipif(not (TOOLS / "fio_jsonplus_clat2csv").is_file(),
+                    reason="no fio source (scripts/setup)")
+def test_fio_jsonplus_clat2csv_reads_and_validates_it(tmp_path: Path) -> None:
+    src = tmp_path / "ssdk.json"
+    doc = ours()
+    src.write_text(json.dumps(doc))
+    tool = [sys.executable, str(TOOLS / "fio_jsonplus_clat2csv"), str(src),
+            str(tmp_path / "out.csv")]
+    p = subprocess.run(tool, capture_output=True, text=True, check=False)
+    assert p.returncode == 0, p.stderr
+    p = subprocess.run([*tool, "--validate"], capture_output=True, text=True, check=False)
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.count("validated") == len(RUNS), p.stdout
+    # each CSV row: a latency and its IOs, as our bins have them
+    with open(tmp_path / "out_job0.csv", newline="") as f:
+        rows = [{k.strip(): v.strip() for k, v in r.items() if k}
+                for r in csv.DictReader(f, skipinitialspace=True)]
+    for op in ("read", "write"):
+        bins = doc["jobs"][0][op]["clat_ns"]["bins"]
+        got = {int(r["nsec"]): int(r[f"{op}_clat_ns_count"]) for r in rows
+               if r[f"{op}_clat_ns_count"]}
+        assert got == {int(k): v for k, v in bins.items()} and got, op
