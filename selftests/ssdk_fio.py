@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
-# ssdk-selftest: vm=main kernels=default time=50
+# ssdk-selftest: vm=main kernels=default time=60
 """ssdk fio: a fio user's job file run through the module on a null_blk.
 Two groups (a stonewall), numjobs=2 with offset_increment, bssplit and
 rwmixread=70: every run's IOs, bytes and reads against writes are what
@@ -10,9 +10,11 @@ refuses, starts nothing and writes nothing."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import subprocess
+from collections.abc import Iterator
 from pathlib import Path
 
 from lib.py import (
@@ -65,6 +67,18 @@ offset_increment=256m
 """
 
 
+@contextlib.contextmanager
+def no_merges() -> Iterator[None]:
+    """nullb0 merging no IOs: an IO is a request the device counts."""
+    nomerges = Path("/sys/block/nullb0/queue/nomerges")
+    was = nomerges.read_text()
+    nomerges.write_text("2\n")
+    try:
+        yield
+    finally:
+        nomerges.write_text(was)
+
+
 def fio(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([CLI, "fio", *args], capture_output=True, text=True, timeout=300,
                           check=False)
@@ -76,15 +90,10 @@ def counted() -> None:
     reads and writes."""
     f = TMP / "user.fio"
     f.write_text(JOB)
-    nomerges = Path("/sys/block/nullb0/queue/nomerges")
-    was = nomerges.read_text()
-    nomerges.write_text("2\n")  # an IO the device's request: none merged
-    try:
+    with no_merges():
         s0 = blk_stats("nullb0")
         p = fio("-j", "--allow-write", str(f))
         s1 = blk_stats("nullb0")
-    finally:
-        nomerges.write_text(was)
     ksft_eq(p.returncode, 0, f"exit status: {p.stderr}")
     doc = json.loads(p.stdout)
     jobs = {j["name"]: j for j in doc["jobs"]}
@@ -142,6 +151,48 @@ def fio_json() -> None:
     ksft_eq(q.stdout.count("validated"), 4, "each job's CSV validated")
 
 
+AGAINST = """\
+[global]
+filename=/dev/nullb0
+ioengine=libaio
+direct=1
+bs=4k
+iodepth=4
+
+[rand]
+rw=randread
+number_ios=20000
+
+[seq]
+stonewall
+rw=read
+size=32m
+"""
+
+
+def against_fio() -> None:
+    """--against fio: Debian's fio runs the file, then ssdk; the device read
+    what both did; each job's figures under both, and fio's cost per IO
+    over ssdk's."""
+    f = TMP / "against.fio"
+    f.write_text(AGAINST)
+    with no_merges():
+        s0 = blk_stats("nullb0")
+        p = fio("-j", "--against", "fio", str(f))
+        s1 = blk_stats("nullb0")
+    ksft_eq(p.returncode, 0, f"exit status: {p.stderr}")
+    doc = json.loads(p.stdout)
+    theirs = {j["jobname"]: j["read"]["total_ios"] for j in doc["fio"]["jobs"]}
+    ours = {j["name"]: sum(r["result"]["read"]["ios"] for r in j["runs"]) for j in doc["jobs"]}
+    ksft_eq((theirs, ours), ({"rand": 20000, "seq": 8192},) * 2, "IOs of each job, each tool")
+    ksft_eq(s1[0] - s0[0], 2 * (20000 + 8192), "reads the device counted: both tools'")
+    p = fio("--against", "fio", str(f))
+    ksft_eq(p.returncode, 0, p.stderr)
+    rows = [ln for ln in p.stdout.splitlines() if "fio's path costs" in ln]
+    ksft_pr("\n".join(rows))
+    ksft_eq(len(rows), 2, "a difference per job")
+
+
 def refused() -> None:
     """A key ssdk cannot honour: its file and line, exit 2; a run the module
     refuses (a write without --allow-write): exit 1, its words; two runs
@@ -172,7 +223,7 @@ def refused() -> None:
 def main() -> None:
     ssdk_setup(nr_devices=1, irqmode=0, gb=1)
     try:
-        ksft_run([counted, fio_json, refused])
+        ksft_run([counted, fio_json, against_fio, refused])
     finally:
         module_load()
         runs_clear()

@@ -21,7 +21,7 @@ from ..compare import cli_path
 from ..files import write_whole
 from ..results import Results
 from ..units import fmt_ns
-from . import jobfile, json_out, keys, run
+from . import against, jobfile, json_out, keys, run
 
 PROG = "ssdk-fio"
 EXIT_RUNTIME, EXIT_USAGE = 1, 2
@@ -51,6 +51,10 @@ def parser() -> argparse.ArgumentParser:
                     help="as fio's: normal (ssdk's text), or fio 3.33's JSON of the runs, a job"
                     " each, for the tools made for fio's (json+: with each latency bucket);"
                     " Documentation/userspace/fio.rst says what each field holds")
+    ap.add_argument("--against", choices=("fio",),
+                    help="fio: run the job files under Debian's fio first, then through ssdk,"
+                    " and show each job's figures under both and what fio's syscall path"
+                    " costs per IO (its mean latency over ssdk's); -j: both documents")
     ap.add_argument("--output", metavar="FILE",
                     help="write what is printed to FILE instead, whole or not at all")
     return ap
@@ -172,6 +176,12 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps({"dry_run": True, "jobs": len(done), "runs": n}) if a.json else
               f"{len(done)} jobs, {n} runs checked; none started")
         return 0
+    fio_doc: dict[str, Any] | None = None
+    if a.against:
+        try:
+            fio_doc = against.run_fio(a.jobfiles, a.section)
+        except against.FioError as e:
+            return _fail(EXIT_RUNTIME, str(e))
     status = 0
     disks = run.Disks(gs)
     try:
@@ -182,7 +192,14 @@ def main(argv: list[str] | None = None) -> int:
                 break
     except KeyboardInterrupt:
         status = 130
-    if a.json:
+    if fio_doc is not None:
+        out = (json.dumps(_json(gs) | {"fio": fio_doc}, indent=2) + "\n" if a.json else
+               _text(gs) + "\n" + against.table(
+                   [t.name for t in done], against.of_fio(fio_doc),
+                   {t.name: against.of_ssdk(Results.from_json(r.result) for g in gs
+                                            for r in g.runs if r.job is t and r.result)
+                    for t in done}))
+    elif a.json:
         out = json.dumps(_json(gs), indent=2) + "\n"
     elif a.output_format != "normal":
         out = json.dumps(_fio_json(gs, _globals(a.jobfiles), a.output_format == "json+",
