@@ -107,3 +107,51 @@ def test_fio_jsonplus_clat2csv_reads_and_validates_it(tmp_path: Path) -> None:
         got = {int(r["nsec"]): int(r[f"{op}_clat_ns_count"]) for r in rows
                if r[f"{op}_clat_ns_count"]}
         assert got == {int(k): v for k, v in bins.items()} and got, op
+
+
+def _fio_plot_data(directory: Path, out: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """fio-plot's chart data of the JSON files in *directory* (its 2D bar chart
+    of IOPS and latency per queue depth), and that chart drawn into *out*."""
+    import fio_plot  # type: ignore[import-untyped]
+    from fio_plot.fiolib import getdata  # type: ignore[import-untyped]
+    monkeypatch.setattr(sys, "argv", ["fio-plot", "-i", str(directory), "-T", "ssdk", "-l",
+                                      "-r", "randread", "-d", "1", "2", "4", "8", "-n", "1",
+                                      "-o", str(out)])
+    _, settings = fio_plot.get_settings()
+    routes = getdata.get_routing_dict()
+    settings = getdata.configure_default_settings(settings, routes, settings["graphtype"])
+    data = routes[settings["graphtype"]]["get_data"](settings)
+    routes[settings["graphtype"]]["function"](settings, data)
+    return data
+
+
+@pytest.mark.skipif(shutil.which("fio") is None, reason="no fio")
+def test_fio_plot_reads_it_as_fios(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """fio-plot (PyPI) reads ssdk's JSON of a QD sweep (a file a depth, as
+    bench-fio writes them) into the same rows as fio's own JSON of the same
+    jobs (null engine), the values ssdk's runs'; its chart is drawn."""
+    pytest.importorskip("fio_plot")
+    fio_dir, ssdk_dir = tmp_path / "fio", tmp_path / "ssdk"
+    fio_dir.mkdir()
+    ssdk_dir.mkdir()
+    sweep = load(FIXTURES / "sweep-nullb.json")
+    assert isinstance(sweep, list)
+    for r in sweep:
+        qd = r.iodepth
+        opts = {"rw": "randread", "bs": "4k", "iodepth": str(qd), "numjobs": "1",
+                "ioengine": "libaio"}
+        p = subprocess.run(["fio", "--name=x", "--ioengine=null", "--size=16m",
+                            *(f"--{k}={v}" for k, v in opts.items() if k != "ioengine"),
+                            "--output-format=json"], cwd=tmp_path, capture_output=True,
+                           text=True, check=True)
+        (fio_dir / f"randread-iodepth-{qd}-numjobs-1.json").write_text(p.stdout)
+        doc = json_out.document("0.1.0", {}, [json_out.job(r, "x", 0, opts, False)], [])
+        (ssdk_dir / f"randread-iodepth-{qd}-numjobs-1.json").write_text(json.dumps(doc))
+    theirs = _fio_plot_data(fio_dir, tmp_path / "fio.png", monkeypatch)
+    ours = _fio_plot_data(ssdk_dir, tmp_path / "ssdk.png", monkeypatch)
+    rows_f, rows_s = theirs[0]["data"], ours[0]["data"]
+    assert [sorted(r) for r in rows_s] == [sorted(r) for r in rows_f]
+    assert [int(r["iodepth"]) for r in rows_s] == [1, 2, 4, 8]
+    assert [r["iops"] for r in rows_s] == [r.read.iops for r in sweep]
+    assert [r["lat"] for r in rows_s] == [r.read.lat.mean for r in sweep]
+    assert (tmp_path / "ssdk.png").stat().st_size > 10_000
