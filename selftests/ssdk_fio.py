@@ -193,6 +193,30 @@ def against_fio() -> None:
     ksft_eq(len(rows), 2, "a difference per job")
 
 
+def replay() -> None:
+    """read_iolog: ssdk replays fio's iolog (version 2) on the job's device,
+    as fio does: each tool's reads the log's, the device's both."""
+    log = TMP / "trace.log"
+    offs = [(k * 7919 % 4096) * 4096 for k in range(300)]
+    log.write_text("fio version 2 iolog\n/dev/nullb0 add\n/dev/nullb0 open\n"
+                   + "".join(f"/dev/nullb0 read {o} 4096\n" for o in offs)
+                   + "/dev/nullb0 close\n")
+    f = TMP / "replay.fio"
+    f.write_text(f"[replay]\nfilename=/dev/nullb0\nread_iolog={log}\nreplay_no_stall=1\n"
+                 "iodepth=4\ndirect=1\nioengine=libaio\n")
+    with no_merges():
+        s0 = blk_stats("nullb0")
+        p = fio("-j", "--against", "fio", str(f))
+        s1 = blk_stats("nullb0")
+    ksft_eq(p.returncode, 0, f"exit status: {p.stderr}")
+    doc = json.loads(p.stdout)
+    (run,) = doc["jobs"][0]["runs"]
+    ksft_eq(run["argv"][:2], ["ctl", "replay"], "a replay")
+    ksft_eq((run["result"]["read"]["ios"], doc["fio"]["jobs"][0]["read"]["total_ios"]),
+            (300, 300), "reads: ssdk's, fio's")
+    ksft_eq(s1[0] - s0[0], 600, "reads the device counted: both tools'")
+
+
 def refused() -> None:
     """A key ssdk cannot honour: its file and line, exit 2; a run the module
     refuses (a write without --allow-write): exit 1, its words; two runs
@@ -223,7 +247,7 @@ def refused() -> None:
 def main() -> None:
     ssdk_setup(nr_devices=1, irqmode=0, gb=1)
     try:
-        ksft_run([counted, fio_json, against_fio, refused])
+        ksft_run([counted, fio_json, against_fio, replay, refused])
     finally:
         module_load()
         runs_clear()

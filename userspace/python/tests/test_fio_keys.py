@@ -88,6 +88,17 @@ def test_each_key_its_option(tmp_path: Path, text: str, argv: list[str]) -> None
     assert keys.translate(job).argv == argv
 
 
+def test_read_iolog_is_a_replay(tmp_path: Path) -> None:
+    f = tmp_path / "j.fio"
+    f.write_text("[j]\nfilename=/dev/sda\nread_iolog=t.log\nreplay_no_stall=1\niodepth=4\n"
+                 "rw=randwrite\nbs=8k\n")
+    (job,) = jobfile.read([str(f)], env={}, kw=KW)
+    t = keys.translate(job)
+    assert (t.command, t.target) == ("replay", "/dev/sda")
+    assert t.argv == ["--trace", "t.log", "--timing", "afap", "--iodepth", "4"]
+    assert "rw, bs: the trace's IOs instead (read_iolog)" in t.said
+
+
 @pytest.mark.parametrize("text, line, key, why", [
     ("rw=trim", 2, "rw", "rw=trim: ssdk does read, write"),
     ("rw=randread:4", 2, "rw", "a random job's :N"),
@@ -108,6 +119,8 @@ def test_each_key_its_option(tmp_path: Path, text: str, argv: list[str]) -> None
     ("runtime=1y", 2, "runtime", "no unit"),
     ("kb_base=1010", 2, "kb_base", "1000 or 1024"),
     ("rate_iops=10,20", 2, "rate_iops", "one rate"),
+    ("read_iolog=t.log", 2, "read_iolog", "a replay needs filename="),
+    ("filename=/dev/sda\nread_iolog=a:b", 3, "read_iolog", "one trace file"),
 ])
 def test_a_key_ssdk_cannot_honour_is_refused_at_its_line(tmp_path: Path, text: str, line: int,
                                                          key: str, why: str) -> None:

@@ -102,6 +102,11 @@ KEYS: dict[str, Key] = {
     "log_avg_msec": Key(Use.SAID, "the time series' interval is ssdk's (--ts-interval)"),
     "cpus_allowed_policy": Key(Use.SAID, "ssdk binds a run's workers to --cpus in turn"),
     "startdelay": Key(Use.ORDER, "the job starts so long after its group"),
+    "read_iolog": Key(Use.RUN, "the job replays the trace: ssdk ctl replay --trace FILE"
+                      " (fio iolog 2 or 3, blktrace) on its filename, at the trace's times;"
+                      " its rw, bs and sizes are the trace's (one file: clones' own traces"
+                      " refused)"),
+    "replay_no_stall": Key(Use.RUN, "1: --timing afap, as fast as iodepth allows"),
 }
 
 _RW = {"read": "read", "write": "write", "randread": "randread", "randwrite": "randwrite",
@@ -134,6 +139,7 @@ class Translated:
     stonewall: bool = False
     new_group: bool = False
     startdelay_us: int = 0
+    command: str = "run"  # ssdk ctl's: run, or replay (read_iolog)
     options: dict[str, str] = field(default_factory=dict)  # its own, as fio's JSON has them
     to_end: bool = False  # ends at the target's end: --ios of its size at the start
     said: list[str] = field(default_factory=list)
@@ -334,16 +340,59 @@ def translate(job: Job) -> Translated:
         if j.kb not in (1000, 1024):
             raise j.fail("kb_base", "1000 or 1024")
     j.t.said.append(f"ioengine {engine}: ssdk's in-kernel engine")
+    if "direct" not in final and "buffered" not in final:
+        j.t.said.append("direct: not given (fio's default is buffered, direct=0): ssdk's IO is"
+                        " direct, bios on a device or O_DIRECT on a file")
     if "filename" in final:
         if ":" in j.value("filename") or not j.value("filename"):
             raise j.fail("filename", "one file or device: ssdk runs one target a run")
         j.t.target = j.value("filename")
+    if "read_iolog" in final:
+        _replay(j)
+    else:
+        _workload(j)
+    j.t.stonewall = j.t.stonewall or j.flag("stonewall") or "stonewall" in final
+    j.t.new_group = "new_group" in final
+    j.t.said += [f"{o.key}: {KEYS[k].what}" for k, o in final.items() if KEYS[k].use == Use.SAID]
+    return j.t
+
+
+# What a replay takes of a job: the trace decides its IOs (fio's read_iolog).
+_REPLAY_TAKES = frozenset({"read_iolog", "replay_no_stall", "filename", "ioengine", "iodepth",
+                           "runtime", "number_ios", "direct", "buffered", "hipri",
+                           "cpus_allowed", "numjobs", "stonewall", "new_group", "startdelay",
+                           "kb_base", "name", "description"})
+
+
+def _replay(j: _Job) -> None:
+    """read_iolog: ctl replay of the trace on the job's filename."""
+    j.t.command = "replay"
+    log = j.value("read_iolog")
+    if not log or ":" in log:
+        raise j.fail("read_iolog", "one trace file (clones' own traces ssdk does not do)")
+    if j.t.target is None:
+        raise j.fail("read_iolog", "a replay needs filename= (the device or file it goes to)")
+    if "numjobs" in j.final and j.whole("numjobs", 1, 1 << 16) > 1:
+        raise j.fail("numjobs", "a replay once: numjobs=1")
+    j.opt("--trace", log, "--timing", "afap" if j.flag("replay_no_stall") else "original")
+    for key, flag in (("iodepth", "--iodepth"), ("number_ios", "--ios")):
+        if key in j.final:
+            j.opt(flag, str(j.whole(key, 1, (1 << 64) - 1)))
+    if "runtime" in j.final:
+        j.opt("--runtime", f"{j.us('runtime')}us")
+    if "startdelay" in j.final:
+        j.t.startdelay_us = j.us("startdelay")
+    _data(j)
+    ignored = [o.key for k, o in j.final.items() if k not in _REPLAY_TAKES and
+               KEYS[k].use == Use.RUN]
+    if ignored:
+        j.t.said.append(f"{', '.join(ignored)}: the trace's IOs instead (read_iolog)")
+
+
+def _workload(j: _Job) -> None:
+    """A job's workload: ctl run's options."""
     _rw(j)
     bs = _sizes(j)
     _counts(j)
     _span(j, bs)
     _data(j)
-    j.t.stonewall = j.t.stonewall or j.flag("stonewall") or "stonewall" in final
-    j.t.new_group = "new_group" in final
-    j.t.said += [f"{o.key}: {KEYS[k].what}" for k, o in final.items() if KEYS[k].use == Use.SAID]
-    return j.t

@@ -101,7 +101,7 @@ def _one_pass(t: Translated, target: str, k: int) -> int:
 def run_argv(t: Translated, k: int, allow_write: bool) -> list[str]:
     """Run *k* (of numjobs) of job *t*: ctl run's command line after ``-j``."""
     target = t.target if t.target is not None else f"{t.name}.{k}.0"
-    argv = ["ctl", "run", "-q", "--target", target]
+    argv = ["ctl", t.command, "-q", "--target", target]
     if not _is_block(target):
         argv += ["--engine", "kfile"]
         need = _span_end(t) + k * t.offset_increment
@@ -114,7 +114,7 @@ def run_argv(t: Translated, k: int, allow_write: bool) -> list[str]:
             argv[argv.index("--offset") + 1] = str(off)
         else:
             argv += ["--offset", str(off)]
-    if t.to_end and "--ios" not in argv:
+    if t.command == "run" and t.to_end and "--ios" not in argv:
         argv += ["--ios", str(_one_pass(t, target, k))]
     if allow_write:
         argv.append("--allow-write")
