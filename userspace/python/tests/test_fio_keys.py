@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -88,6 +90,42 @@ def test_each_key_its_option(tmp_path: Path, text: str, argv: list[str]) -> None
     assert keys.translate(job).argv == argv
 
 
+@pytest.mark.parametrize("rng, split, said", [
+    ("4k-16k", "4096/25:8192/25:12288/25:16384/25", False),
+    ("4k-12k", "4096/34:8192/33:12288/33", True),
+    ("1k-1k", "1024/100", False),
+    ("4k-64k", ":".join(f"{k * 4096}/{7 if k <= 4 else 6}" for k in range(1, 17)), True),
+])
+def test_bsrange_is_a_split_of_its_sizes(tmp_path: Path, rng: str, split: str,
+                                         said: bool) -> None:
+    f = tmp_path / "j.fio"
+    f.write_text(f"[j]\nrw=randread\nblocksize_range={rng}\nnumber_ios=1\n")
+    (job,) = jobfile.read([str(f)], env={}, kw=KW)
+    t = keys.translate(job)
+    assert t.argv[t.argv.index("--bssplit") + 1] == split
+    assert any(s.startswith("bsrange: ") for s in t.said) == said
+
+
+@pytest.mark.skipif(shutil.which("fio") is None, reason="no fio")
+def test_bsrange_draws_as_fio_does(tmp_path: Path) -> None:
+    """fio's own draw of bsrange=4k-16k (null engine, its write_iolog of
+    40000 reads), sequential and random without its random map: each
+    multiple of 4k about a quarter, as the split says. (fio's random map
+    cuts IOs short where they meet used blocks: keys.py says so.)"""
+    import collections
+    import subprocess
+    for rw in (["--rw=read"], ["--rw=randread", "--norandommap"]):
+        log = tmp_path / f"log{len(rw)}"
+        subprocess.run(["fio", "--name=x", "--ioengine=null", *rw, "--bsrange=4k-16k",
+                        "--size=1g", "--number_ios=40000", f"--write_iolog={log}",
+                        "--output-format=json"], cwd=tmp_path, capture_output=True, check=True)
+        # iolog 3: "TIME FILE read OFFSET LENGTH"
+        sizes = collections.Counter(int(ln.split()[4]) for ln in log.read_text().splitlines()
+                                    if len(ln.split()) == 5 and ln.split()[2] == "read")
+        assert sorted(sizes) == [4096, 8192, 12288, 16384]
+        assert all(abs(c / 40000 - 0.25) < 0.015 for c in sizes.values()), (rw, sizes)
+
+
 def test_read_iolog_is_a_replay(tmp_path: Path) -> None:
     f = tmp_path / "j.fio"
     f.write_text("[j]\nfilename=/dev/sda\nread_iolog=t.log\nreplay_no_stall=1\niodepth=4\n"
@@ -119,6 +157,10 @@ def test_read_iolog_is_a_replay(tmp_path: Path) -> None:
     ("runtime=1y", 2, "runtime", "no unit"),
     ("kb_base=1010", 2, "kb_base", "1000 or 1024"),
     ("rate_iops=10,20", 2, "rate_iops", "one rate"),
+    ("bsrange=4k-68k", 2, "bsrange", "17 sizes from 4096 to 69632"),
+    ("bsrange=4k-8k,8k-16k", 2, "bsrange", "one range for reads and writes"),
+    ("bsrange=16k-4k", 2, "bsrange", "MIN-MAX"),
+    ("bsrange=4k-8k\nbssplit=4k/100", 2, "bsrange", "one or the other"),
     ("read_iolog=t.log", 2, "read_iolog", "a replay needs filename="),
     ("filename=/dev/sda\nread_iolog=a:b", 3, "read_iolog", "one trace file"),
 ])
@@ -160,11 +202,13 @@ def test_fios_examples_run_or_are_refused_naming_a_key_at_its_line() -> None:
 
 
 def test_the_table_is_documented() -> None:
-    """Documentation/userspace/fio.rst has each key of the table, its use and
-    what ssdk does with it, as keys.py says."""
-    doc = re.sub(r"\s+", " ", DOC.read_text())
-    for key, k in keys.KEYS.items():
-        assert re.sub(r"\s+", " ", f"``{key}`` {k.use.value} {k.what}") in doc, key
+    """Documentation/userspace/fio.rst's table is keys.py's, as
+    scripts/fio/keys-table writes it."""
+    import subprocess
+    gen = Path(__file__).resolve().parents[3] / "scripts/fio/keys-table"
+    table = subprocess.run([sys.executable, str(gen)], capture_output=True, text=True,
+                           check=True).stdout
+    assert "\n" + table + "\n.. end of the table\n" in DOC.read_text()
 
 
 def test_fio_names_are_the_installed_fios() -> None:

@@ -50,6 +50,11 @@ KEYS: dict[str, Key] = {
               " a sequential one's :N skip is --stride bs+N; trims refused"),
     "bs": Key(Use.RUN, "--bs: one size (fio's read,write pair only when both are equal)"),
     "bssplit": Key(Use.RUN, "--bssplit: one list for reads and writes, the same form"),
+    "bsrange": Key(Use.RUN, "--bssplit of the multiples of its least size up to its greatest,"
+                   " each as often (fio's draw, io_u.c), at most 16 sizes; shares of 100"
+                   " that do not divide evenly differ by 1% (said). fio's random map"
+                   " (random IO without norandommap) cuts IOs short where they meet used"
+                   " blocks: its sizes lean small (4k-16k: 31%, 26%, 23%, 20%)"),
     "iodepth": Key(Use.RUN, "--iodepth"),
     "rwmixread": Key(Use.RUN, "--rwmixread"),
     "rwmixwrite": Key(Use.RUN, "--rwmixread 100-N"),
@@ -252,6 +257,11 @@ def _sizes(j: _Job) -> int | None:
             raise j.fail("bs", f"bs={j.value('bs')}: a size")
         bs = v
         j.opt("--bs", str(bs))
+    if "bsrange" in j.final:
+        if "bssplit" in j.final:
+            raise j.fail("bsrange", "bsrange and bssplit: one or the other")
+        j.opt("--bssplit", _bsrange(j))
+        bs = None
     if "bssplit" in j.final:
         if "," in j.value("bssplit"):
             raise j.fail("bssplit", "one split for reads and writes")
@@ -260,6 +270,33 @@ def _sizes(j: _Job) -> int | None:
     if "ba" in j.final:
         j.opt("--align", str(j.whole("ba", 1, 1 << 62)))
     return bs
+
+
+MAX_SPLIT = 16  # ssdk's --bssplit sizes
+
+
+def _bsrange(j: _Job) -> str:
+    """bsrange=MIN-MAX as a bssplit: fio draws min + U * max, rounds it down
+    to a multiple of min and caps it at max: each multiple as often."""
+    ranges = {p for p in j.value("bsrange").split(",") if p}
+    if len(ranges) != 1:
+        raise j.fail("bsrange", f"bsrange={j.value('bsrange')}: one range for reads and writes")
+    lo_s, sep, hi_s = ranges.pop().partition("-")
+    try:
+        lo, hi = values.size(lo_s, j.kb), values.size(hi_s, j.kb) if sep else None
+    except ValueError as e:
+        raise j.fail("bsrange", str(e)) from None
+    if not isinstance(lo, int) or not isinstance(hi, int) or not 0 < lo <= hi:
+        raise j.fail("bsrange", f"bsrange={j.value('bsrange')}: MIN-MAX, two sizes")
+    sizes = list(range(lo, hi + 1, lo))
+    if len(sizes) > MAX_SPLIT:
+        raise j.fail("bsrange", f"{len(sizes)} sizes from {lo} to {hi}: ssdk's split holds"
+                     f" {MAX_SPLIT}")
+    share, extra = divmod(100, len(sizes))
+    if extra:
+        j.t.said.append(f"bsrange: {len(sizes)} sizes in whole percents ({share + 1}% and"
+                        f" {share}%): fio draws each as often")
+    return ":".join(f"{s}/{share + (1 if i < extra else 0)}" for i, s in enumerate(sizes))
 
 
 def _counts(j: _Job) -> None:
