@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
-# ssdk-selftest: vm=main kernels=default time=60
+# ssdk-selftest: vm=main kernels=default time=75
 """ssdk fio: a fio user's job file run through the module on a null_blk.
 Two groups (a stonewall), numjobs=2 with offset_increment, bssplit and
 rwmixread=70: every run's IOs, bytes and reads against writes are what
@@ -217,8 +217,66 @@ def replay() -> None:
     ksft_eq(s1[0] - s0[0], 600, "reads the device counted: both tools'")
 
 
+# fio's example job files ssdk runs (test_fio_keys.py's RAN), from fio's
+# source, each on the null_blk: its targets the device, its sizes and
+# times cut to a few seconds' IO.
+EXAMPLES = ("aio-read", "fio-seq-read", "fixed-rate-submission", "poisson-rate-submission",
+            "ssd-steadystate", "ssd-test")
+
+
+def shortened(text: str) -> str:
+    """An example on /dev/nullb0: no directory, the device its filename, a
+    size of 32m at most, runtime 1 s."""
+    out = []
+    for line in text.splitlines():
+        key = line.split("=", 1)[0].strip()
+        if key in ("directory", "filename", "runtime", "write_bw_log"):
+            continue
+        if key == "size":
+            line = "size=32m"
+        out.append(line)
+        if line.strip() == "[global]" or (line.startswith("[") and "[global]" not in text):
+            out += ["filename=/dev/nullb0", "runtime=1"]
+    return "\n".join(out) + "\n"
+
+
+def requests(run: dict[str, object]) -> int:
+    """The device's requests of one IO of a run of one block size: split at
+    the queue's limits (its largest request, its segments of a page)."""
+    q = Path("/sys/block/nullb0/queue")
+    limit = min(int((q / "max_sectors_kb").read_text()) * 1024,
+                int((q / "max_segments").read_text()) * 4096)
+    cfg = run["config"]
+    assert isinstance(cfg, dict)
+    return -(-int(cfg["bs"]) // limit)
+
+
+def examples() -> None:
+    """Each example ssdk runs, shortened: exit 0, and the device's counters
+    (merges off) its runs' reads, writes (each IO split at the queue's
+    limits) and bytes together."""
+    src = Path(os.environ.get("SSDK_CACHE", "/root/.cache/ssdk"), "src/fio-3.33/examples")
+    for name in EXAMPLES:
+        f = TMP / f"{name}.fio"
+        f.write_text(shortened((src / f"{name}.fio").read_text()))
+        with no_merges():
+            s0 = blk_stats("nullb0")
+            p = fio("-j", "--allow-write", str(f))
+            s1 = blk_stats("nullb0")
+        ksft_eq(p.returncode, 0, f"{name}: exit status: {p.stderr}")
+        runs = [r["result"] for j in json.loads(p.stdout)["jobs"] for r in j["runs"]]
+        got = (s1[0] - s0[0], s1[4] - s0[4], (s1[2] - s0[2]) * 512, (s1[6] - s0[6]) * 512)
+        want = (sum(r["read"]["ios"] * requests(r) for r in runs),
+                sum(r["write"]["ios"] * requests(r) for r in runs),
+                sum(r["read"]["bytes"] for r in runs), sum(r["write"]["bytes"] for r in runs))
+        ksft_pr(f"{name}: {len(runs)} runs, reads {want[0]}, writes {want[1]}")
+        ksft_eq(got, want, f"{name}: reads, writes, their bytes: the device's")
+
+
 def refused() -> None:
-    """A key ssdk cannot honour: its file and line, exit 2; a run the module
+    """Bad job files (an include loop, a bad size, an unknown key, a section
+    without its ']') and a key ssdk cannot honour: the file and line, exit
+    2; a run the module
     refuses (a write without --allow-write): exit 1, its words; two runs
     writing one device side by side (numjobs, each its offset): exit 2; a
     section asked that is not there: exit 2. None starts a run or moves a
@@ -231,8 +289,20 @@ def refused() -> None:
     both = TMP / "both.fio"
     both.write_text("[a]\nfilename=/dev/nullb0\nrw=randwrite\nnumjobs=2\n"
                     "offset_increment=1m\nnumber_ios=10\n")
+    loop = TMP / "loop.fio"
+    loop.write_text("[a]\nfilename=/dev/nullb0\ninclude loop.fio\n")
+    size = TMP / "size.fio"
+    size.write_text("[a]\nfilename=/dev/nullb0\nrw=read\nbs=4q\n")
+    unknown = TMP / "unknown.fio"
+    unknown.write_text("[a]\nfilename=/dev/nullb0\nrw=read\nbogus=1\n")
+    open_ = TMP / "open.fio"
+    open_.write_text("[a\nfilename=/dev/nullb0\n")
     n0, s0 = run_count(), blk_stats("nullb0")
     for args, code, words in (
+            ([str(loop)], 2, f"{loop}:3: include loop.fio: a loop"),
+            ([str(size)], 2, f"{size}:4: job a: bs: '4q': no unit"),
+            ([str(unknown)], 2, f"{unknown}:4: job a: bogus: no option bogus in fio-3.33"),
+            ([str(open_)], 2, f"{open_}:1: an unbalanced section: [a"),
             ([str(bad)], 2, f"{bad}:6: job b: verify: ssdk does not do it"),
             ([str(w)], 1, "allow-write"),
             (["--allow-write", str(both)], 2,
@@ -245,9 +315,10 @@ def refused() -> None:
 
 
 def main() -> None:
-    ssdk_setup(nr_devices=1, irqmode=0, gb=1)
+    # IOs up to 1 MiB the device's requests, whole (null_blk splits at 255 sectors)
+    ssdk_setup(nr_devices=1, irqmode=0, gb=1, max_sectors=2048)
     try:
-        ksft_run([counted, fio_json, against_fio, replay, refused])
+        ksft_run([counted, fio_json, against_fio, replay, examples, refused])
     finally:
         module_load()
         runs_clear()

@@ -126,6 +126,22 @@ def test_bsrange_draws_as_fio_does(tmp_path: Path) -> None:
         assert all(abs(c / 40000 - 0.25) < 0.015 for c in sizes.values()), (rw, sizes)
 
 
+def test_directory_and_fios_own_file_names(tmp_path: Path) -> None:
+    """directory: a relative filename in it; no filename: fio's JOB.N.0 in it,
+    each of numjobs its own file (a run each); poisson arrivals."""
+    from ssdk.fio import run
+    f = tmp_path / "j.fio"
+    f.write_text("[global]\ndirectory=/mnt/x\nrw=randread\nnumber_ios=5\n"
+                 "[a]\nfilename=f.dat\n[b]\nnumjobs=2\nrate_iops=50\nrate_process=poisson\n")
+    a, b = (keys.translate(j) for j in jobfile.read([str(f)], env={}, kw=KW))
+    assert (a.target, b.target, b.directory) == ("/mnt/x/f.dat", None, "/mnt/x")
+    assert b.argv[b.argv.index("--arrivals") + 1] == "poisson"
+    (g,) = run.groups([a, b], False)
+    targets = [r.argv[r.argv.index("--target") + 1] for r in g.runs]
+    assert targets == ["/mnt/x/f.dat", "/mnt/x/b.0.0", "/mnt/x/b.1.0"]
+    assert all("--workers" not in r.argv for r in g.runs)
+
+
 def test_read_iolog_is_a_replay(tmp_path: Path) -> None:
     f = tmp_path / "j.fio"
     f.write_text("[j]\nfilename=/dev/sda\nread_iolog=t.log\nreplay_no_stall=1\niodepth=4\n"
@@ -157,6 +173,12 @@ def test_read_iolog_is_a_replay(tmp_path: Path) -> None:
     ("runtime=1y", 2, "runtime", "no unit"),
     ("kb_base=1010", 2, "kb_base", "1000 or 1024"),
     ("rate_iops=10,20", 2, "rate_iops", "one rate"),
+    ("bs=4q", 2, "bs", "'4q': no unit"),
+    ("bs=1.5k", 2, "bs", "not a whole number"),
+    ("rate_process=linear", 2, "rate_process", "without rate_iops"),
+    ("rate_iops=5\nrate_process=burst", 3, "rate_process", "linear or poisson"),
+    ("direct=0\niodepth=16", 2, "direct", "buffered IO at iodepth 16"),
+    ("buffered=1\niodepth=2", 2, "buffered", "keeps one IO in flight"),
     ("bsrange=4k-68k", 2, "bsrange", "17 sizes from 4096 to 69632"),
     ("bsrange=4k-8k,8k-16k", 2, "bsrange", "one range for reads and writes"),
     ("bsrange=16k-4k", 2, "bsrange", "MIN-MAX"),
@@ -174,8 +196,8 @@ def test_a_key_ssdk_cannot_honour_is_refused_at_its_line(tmp_path: Path, text: s
         keys.translate(job)
 
 
-RAN = ["fio-rand-RW.fio", "fio-rand-read.fio", "fio-rand-write.fio", "fio-seq-RW.fio",
-       "fio-seq-read.fio", "fio-seq-write.fio", "ssd-steadystate.fio"]
+RAN = ["aio-read.fio", "fio-seq-read.fio", "fixed-rate-submission.fio",
+       "poisson-rate-submission.fio", "ssd-steadystate.fio", "ssd-test.fio"]
 
 
 @pytest.mark.skipif(not EXAMPLES.is_dir(), reason="no fio source (scripts/setup)")
@@ -244,3 +266,18 @@ def test_ssdk_fio_refuses_before_anything_runs(tmp_path: Path,
     assert fio_main.complete(["--sec"]) == ["--section"]
     assert fio_main.complete([str(bad), "--section", "b"]) == ["b"]
     assert fio_main.complete(["x"]) == [":file"]
+
+
+@pytest.mark.parametrize("key", sorted(keys.KEYS))
+def test_any_value_of_a_key_translates_or_is_refused(tmp_path: Path, key: str) -> None:
+    """Junk in any key ssdk takes: translated, or refused naming the key at
+    its line; never another error."""
+    for value in ("", "x", "-1", "0", "1.5", "4q", "0x", "%", "50%", "1-", "-", ":", ",",
+                  "99999999999999999999999", "1k,2k", "4k/50", "(1/0)", "${X}"):
+        f = tmp_path / "j.fio"
+        f.write_text(f"[j]\nrw=randread\nrate_iops=1\n{key}={value}\n")
+        (job,) = jobfile.read([str(f)], env={}, kw=KW)
+        try:
+            keys.translate(job)
+        except keys.Unsupported as e:
+            assert f"{f}:" in str(e) and ": job j: " in str(e), str(e)

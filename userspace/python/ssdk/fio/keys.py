@@ -78,7 +78,8 @@ KEYS: dict[str, Key] = {
     "zero_buffers": Key(Use.RUN, "--pattern zeros"),
     "refill_buffers": Key(Use.SAID, "ssdk's random data is fresh for every IO always"),
     "scramble_buffers": Key(Use.SAID, "ssdk's random data is fresh for every IO always"),
-    "direct": Key(Use.RUN, "1: O_DIRECT (bio, kfile); 0: kfile --buffered (a file only)"),
+    "direct": Key(Use.RUN, "1: O_DIRECT (bio, kfile); 0: kfile --buffered (a file only, at"
+                  " iodepth 1: buffered IO at a deeper iodepth refused)"),
     "buffered": Key(Use.RUN, "the opposite of direct"),
     "hipri": Key(Use.RUN, "--polled"),
     "cpus_allowed": Key(Use.RUN, "--cpus"),
@@ -107,6 +108,12 @@ KEYS: dict[str, Key] = {
     "log_avg_msec": Key(Use.SAID, "the time series' interval is ssdk's (--ts-interval)"),
     "cpus_allowed_policy": Key(Use.SAID, "ssdk binds a run's workers to --cpus in turn"),
     "startdelay": Key(Use.ORDER, "the job starts so long after its group"),
+    "directory": Key(Use.RUN, "where the job's file is: its filename in it, or fio's own name"
+                     " for it (JOB.N.0: each of numjobs its own file)"),
+    "io_submit_mode": Key(Use.SAID, "offload: fio submits from a pool of threads; ssdk's"
+                          " workers submit their own IOs, in the kernel"),
+    "rate_process": Key(Use.RUN, "linear: --rate-iops paced (ssdk's default); poisson:"
+                        " --arrivals poisson"),
     "read_iolog": Key(Use.RUN, "the job replays the trace: ssdk ctl replay --trace FILE"
                       " (fio iolog 2 or 3, blktrace) on its filename, at the trace's times;"
                       " its rw, bs and sizes are the trace's (one file: clones' own traces"
@@ -144,6 +151,7 @@ class Translated:
     stonewall: bool = False
     new_group: bool = False
     startdelay_us: int = 0
+    directory: str = ""  # fio's directory: where a job without filename has its files
     command: str = "run"  # ssdk ctl's: run, or replay (read_iolog)
     options: dict[str, str] = field(default_factory=dict)  # its own, as fio's JSON has them
     to_end: bool = False  # ends at the target's end: --ios of its size at the start
@@ -252,7 +260,10 @@ def _sizes(j: _Job) -> int | None:
         parts = {p for p in j.value("bs").split(",") if p}
         if len(parts) != 1:
             raise j.fail("bs", f"bs={j.value('bs')}: one size for reads and writes")
-        v = values.size(parts.pop(), j.kb) if parts else 0
+        try:
+            v = values.size(parts.pop(), j.kb) if parts else 0
+        except ValueError as e:
+            raise j.fail("bs", str(e)) from None
         if isinstance(v, values.Percent) or v <= 0:
             raise j.fail("bs", f"bs={j.value('bs')}: a size")
         bs = v
@@ -300,6 +311,13 @@ def _bsrange(j: _Job) -> str:
 
 
 def _counts(j: _Job) -> None:
+    if "rate_process" in j.final:
+        if j.value("rate_process") not in ("linear", "poisson"):
+            raise j.fail("rate_process", f"{j.value('rate_process')}: linear or poisson")
+        if "rate_iops" not in j.final:
+            raise j.fail("rate_process", "a rate process without rate_iops")
+        if j.value("rate_process") == "poisson":
+            j.opt("--arrivals", "poisson")
     for key, flag in (("iodepth", "--iodepth"), ("rwmixread", "--rwmixread"),
                       ("number_ios", "--ios"), ("rate_iops", "--rate-iops"),
                       ("randseed", "--seed"), ("iodepth_batch", "--batch")):
@@ -356,6 +374,10 @@ def _data(j: _Job) -> None:
     if j.flag("zero_buffers"):
         j.opt("--pattern", "zeros")
     if ("direct" in j.final and not j.flag("direct")) or j.flag("buffered"):
+        key = "direct" if "direct" in j.final else "buffered"
+        if "iodepth" in j.final and j.whole("iodepth", 0, (1 << 64) - 1) > 1:
+            raise j.fail(key, f"buffered IO at iodepth {j.value('iodepth')}: ssdk's buffered"
+                         " IO (kfile --buffered, on a file) keeps one IO in flight")
         j.opt("--buffered")
     if j.flag("hipri"):
         j.opt("--polled")
@@ -384,6 +406,13 @@ def translate(job: Job) -> Translated:
         if ":" in j.value("filename") or not j.value("filename"):
             raise j.fail("filename", "one file or device: ssdk runs one target a run")
         j.t.target = j.value("filename")
+    if "directory" in final:
+        d = j.value("directory")
+        if ":" in d or not d:
+            raise j.fail("directory", "one directory")
+        j.t.directory = d
+        if j.t.target is not None and not j.t.target.startswith("/"):
+            j.t.target = f"{d.rstrip('/')}/{j.t.target}"
     if "read_iolog" in final:
         _replay(j)
     else:

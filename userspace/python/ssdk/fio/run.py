@@ -100,8 +100,13 @@ def _one_pass(t: Translated, target: str, k: int) -> int:
 
 def run_argv(t: Translated, k: int, allow_write: bool) -> list[str]:
     """Run *k* (of numjobs) of job *t*: ctl run's command line after ``-j``."""
-    target = t.target if t.target is not None else f"{t.name}.{k}.0"
+    target = t.target if t.target is not None else \
+        f"{t.directory.rstrip('/') + '/' if t.directory else ''}{t.name}.{k}.0"
     argv = ["ctl", t.command, "-q", "--target", target]
+    if _is_block(target) and "--buffered" in t.argv:
+        raise RunError(f"job {t.name}: direct=0 on the block device {target}: ssdk's IO to a"
+                       " device is bios, without the page cache (direct=1, or a file)",
+                       EXIT_USAGE)
     if not _is_block(target):
         argv += ["--engine", "kfile"]
         need = _span_end(t) + k * t.offset_increment
@@ -141,7 +146,8 @@ def _writes(argv: Sequence[str]) -> bool:
 
 def groups(jobs: Sequence[Translated], allow_write: bool) -> list[Group]:
     """The jobs in groups (a stonewall starts a new one), each job's runs:
-    one of numjobs workers, or one a clone when each has its own offset.
+    one of numjobs workers, or one a clone when each has its own offset or
+    its own file.
     RunError when two runs of a group would write one target side by side
     (the module gives a writing run its target to itself)."""
     out: list[Group] = []
@@ -150,7 +156,9 @@ def groups(jobs: Sequence[Translated], allow_write: bool) -> list[Group]:
             out.append(Group())
         g = out[-1]
         g.jobs.append(t)
-        if t.numjobs > 1 and not t.offset_increment:
+        # clones of one target (it named it) as one run's workers; clones of
+        # fio's own file names each their own file, as fio's
+        if t.numjobs > 1 and not t.offset_increment and t.target is not None:
             g.runs.append(Run(t, 0, _as_workers(t, run_argv(t, 0, allow_write))))
         else:
             g.runs += [Run(t, k, run_argv(t, k, allow_write)) for k in range(t.numjobs)]
