@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
-# ssdk-selftest: vm=main kernels=default time=75
+# ssdk-selftest: vm=main kernels=default time=90
 """ssdk fio: a fio user's job file run through the module on a null_blk.
 Two groups (a stonewall), numjobs=2 with offset_increment, bssplit and
 rwmixread=70: every run's IOs, bytes and reads against writes are what
@@ -217,6 +217,32 @@ def replay() -> None:
     ksft_eq(s1[0] - s0[0], 600, "reads the device counted: both tools'")
 
 
+def record() -> None:
+    """write_iolog: the job's IOs as the device saw them, fio's iolog 3: as
+    many writes as the run did (and the device counted), at 4 KiB each;
+    fio replays the log (its own read_iolog): as many writes."""
+    log = TMP / "w.log"
+    f = TMP / "record.fio"
+    f.write_text(f"[w]\nfilename=/dev/nullb0\nrw=randwrite\nbs=4k\nnumber_ios=500\n"
+                 f"iodepth=4\ndirect=1\nwrite_iolog={log}\n")
+    with no_merges():
+        s0 = blk_stats("nullb0")
+        p = fio("-j", "--allow-write", str(f))
+        s1 = blk_stats("nullb0")
+    ksft_eq(p.returncode, 0, f"exit status: {p.stderr}")
+    lines = log.read_text().splitlines()
+    ksft_eq(lines[0], "fio version 3 iolog", "the log's version line")
+    writes = [ln.split() for ln in lines if ln.split()[2:3] == ["write"]]
+    ksft_eq((len(writes), s1[4] - s0[4]), (500, 500), "writes: the log's, the device's")
+    ksft_eq({w[4] for w in writes}, {"4096"}, "each 4 KiB")
+    q = subprocess.run(["fio", "--name=r", f"--read_iolog={log}", "--ioengine=libaio",
+                        "--direct=1", "--output-format=json"], capture_output=True, text=True,
+                       timeout=120, check=False)
+    ksft_eq(q.returncode, 0, f"fio replays it: {q.stderr}")
+    done = json.loads(q.stdout[q.stdout.find("{"):])["jobs"][0]["write"]["total_ios"]
+    ksft_eq(done, 500, "fio's replay: its writes")
+
+
 # fio's example job files ssdk runs (test_fio_keys.py's RAN), from fio's
 # source, each on the null_blk: its targets the device, its sizes and
 # times cut to a few seconds' IO.
@@ -318,7 +344,7 @@ def main() -> None:
     # IOs up to 1 MiB the device's requests, whole (null_blk splits at 255 sectors)
     ssdk_setup(nr_devices=1, irqmode=0, gb=1, max_sectors=2048)
     try:
-        ksft_run([counted, fio_json, against_fio, replay, examples, refused])
+        ksft_run([counted, fio_json, against_fio, replay, record, examples, refused])
     finally:
         module_load()
         runs_clear()

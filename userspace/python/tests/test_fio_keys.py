@@ -281,3 +281,14 @@ def test_any_value_of_a_key_translates_or_is_refused(tmp_path: Path, key: str) -
             keys.translate(job)
         except keys.Unsupported as e:
             assert f"{f}:" in str(e) and ": job j: " in str(e), str(e)
+
+
+def test_write_iolog_needs_its_device_to_itself(tmp_path: Path) -> None:
+    from ssdk.fio import run
+    f = tmp_path / "j.fio"
+    f.write_text("[a]\nfilename=/dev/null\nrw=read\nnumber_ios=1\nwrite_iolog=a.log\n")
+    (a,) = (keys.translate(j) for j in jobfile.read([str(f)], env={}, kw=KW))
+    assert a.write_iolog == "a.log"
+    with pytest.raises(run.RunError, match="write_iolog records a block device's IOs:"
+                       " /dev/null is none"):
+        run.check_iologs(run.groups([a], False))

@@ -119,6 +119,10 @@ KEYS: dict[str, Key] = {
                       " its rw, bs and sizes are the trace's (one file: clones' own traces"
                       " refused)"),
     "replay_no_stall": Key(Use.RUN, "1: --timing afap, as fast as iodepth allows"),
+    "write_iolog": Key(Use.RUN, "the job's IOs as its device saw them (ssdk trace record, the"
+                       " block layer's tracing) written as fio's iolog 3 (microseconds, the"
+                       " device, read or write, offset, length): a job on a block device,"
+                       " alone on it in its group"),
 }
 
 _RW = {"read": "read", "write": "write", "randread": "randread", "randwrite": "randwrite",
@@ -152,6 +156,7 @@ class Translated:
     new_group: bool = False
     startdelay_us: int = 0
     directory: str = ""  # fio's directory: where a job without filename has its files
+    write_iolog: str = ""  # where the job's IOs are written, as fio's iolog 3
     command: str = "run"  # ssdk ctl's: run, or replay (read_iolog)
     options: dict[str, str] = field(default_factory=dict)  # its own, as fio's JSON has them
     to_end: bool = False  # ends at the target's end: --ios of its size at the start
@@ -413,6 +418,10 @@ def translate(job: Job) -> Translated:
         j.t.directory = d
         if j.t.target is not None and not j.t.target.startswith("/"):
             j.t.target = f"{d.rstrip('/')}/{j.t.target}"
+    if "write_iolog" in final:
+        if not j.value("write_iolog") or ":" in j.value("write_iolog"):
+            raise j.fail("write_iolog", "one file")
+        j.t.write_iolog = j.value("write_iolog")
     if "read_iolog" in final:
         _replay(j)
     else:
@@ -424,10 +433,10 @@ def translate(job: Job) -> Translated:
 
 
 # What a replay takes of a job: the trace decides its IOs (fio's read_iolog).
-_REPLAY_TAKES = frozenset({"read_iolog", "replay_no_stall", "filename", "ioengine", "iodepth",
-                           "runtime", "number_ios", "direct", "buffered", "hipri",
-                           "cpus_allowed", "numjobs", "stonewall", "new_group", "startdelay",
-                           "kb_base", "name", "description"})
+_REPLAY_TAKES = frozenset({"read_iolog", "replay_no_stall", "write_iolog", "filename",
+                           "ioengine", "iodepth", "runtime", "number_ios", "direct",
+                           "buffered", "hipri", "cpus_allowed", "numjobs", "stonewall",
+                           "new_group", "startdelay", "kb_base", "name", "description"})
 
 
 def _replay(j: _Job) -> None:

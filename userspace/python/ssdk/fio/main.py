@@ -168,6 +168,7 @@ def main(argv: list[str] | None = None) -> int:
     cli = cli_path()
     try:
         gs = run.groups(done, a.allow_write)
+        run.check_iologs(gs)
         run.check(cli, gs)
     except run.RunError as e:
         return _fail(e.status, str(e))
@@ -192,6 +193,9 @@ def main(argv: list[str] | None = None) -> int:
                 break
     except KeyboardInterrupt:
         status = 130
+    except run.RunError as e:
+        _fail(e.status, str(e))
+        status = e.status
     if fio_doc is not None:
         out = (json.dumps(_json(gs) | {"fio": fio_doc}, indent=2) + "\n" if a.json else
                _text(gs) + "\n" + against.table(

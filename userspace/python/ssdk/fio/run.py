@@ -201,7 +201,21 @@ def _start(cli: str, r: Run, delay_s: float) -> subprocess.Popen[str]:
 
 def run_group(cli: str, g: Group) -> None:
     """The group's runs side by side (each job after its startdelay), until
-    they end; Ctrl-C reaches each (it stops its run: results partial)."""
+    they end; Ctrl-C reaches each (it stops its run: results partial). A
+    job's write_iolog is recorded around its run and written after it."""
+    import tempfile
+    with tempfile.TemporaryDirectory(prefix="ssdk-fio-") as tmp:
+        recs = [Recorder(cli, r, tmp) for r in g.runs if r.job.write_iolog]
+        try:
+            _run_group(cli, g)
+        finally:
+            for rec in recs:
+                rec.stop()
+        for rec in recs:
+            rec.write()
+
+
+def _run_group(cli: str, g: Group) -> None:
     t0 = time.monotonic()
     procs: list[tuple[Run, subprocess.Popen[str]]] = []
     try:
@@ -261,3 +275,73 @@ class Disks:
                         "in_queue": d["in_queue"],
                         "util": min(100.0, 100.0 * d["io_ticks"] / ms)})
         return out
+
+
+# --- write_iolog: the job's IOs, recorded ------------------------------------------
+
+READY_S = 10.0  # how long the recorder may take to set its tracing up
+
+
+def check_iologs(gs: Sequence[Group]) -> None:
+    """A job that writes an iolog is on a block device, alone on it in its
+    group (the recording is the device's): RunError otherwise."""
+    for g in gs:
+        for r in g.runs:
+            if not r.job.write_iolog:
+                continue
+            target = r.argv[r.argv.index("--target") + 1]
+            if not _is_block(target):
+                raise RunError(f"job {r.job.name}: write_iolog records a block device's IOs:"
+                               f" {target} is none", EXIT_USAGE)
+            others = [o for o in g.runs if o is not r and os.path.realpath(
+                o.argv[o.argv.index("--target") + 1]) == os.path.realpath(target)]
+            if others:
+                raise RunError(f"job {r.job.name}: write_iolog records all of {target}'s IOs:"
+                               " the job alone on it in its group", EXIT_USAGE)
+
+
+class Recorder:
+    """``ssdk trace record`` of a job's device while its runs go, then the
+    IOs written as fio's iolog 3 (its timestamps in microseconds)."""
+
+    def __init__(self, cli: str, r: Run, tmp: str):
+        self.r = r
+        self.target = r.argv[r.argv.index("--target") + 1]
+        self.raw = os.path.join(tmp, f"{r.job.name}.{r.index}.blktrace")
+        self.proc = subprocess.Popen([cli, "trace", "record", "--target", self.target,
+                                      "--out", self.raw], stdout=subprocess.DEVNULL,
+                                     stderr=subprocess.PIPE, text=True,
+                                     stdin=subprocess.DEVNULL)
+        enable = Path(f"/sys/block/{os.path.basename(os.path.realpath(self.target))}"
+                      "/trace/enable")
+        end = time.monotonic() + READY_S
+        while time.monotonic() < end and self.proc.poll() is None:
+            try:
+                if enable.read_text().strip() == "1":
+                    return
+            except OSError:
+                pass
+            time.sleep(0.01)
+        self.stop()
+        raise RunError(f"job {self.r.job.name}: write_iolog: ssdk trace record of {self.target}"
+                       f" did not start ({self.err.strip() or 'no tracing after 10 s'})", 1)
+
+    err = ""
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGINT)
+        _, self.err = self.proc.communicate()
+
+    def write(self) -> None:
+        """The recorded IOs as fio's iolog 3 at the job's write_iolog."""
+        from ..files import write_whole
+        from ..trace import ios
+        got = [io for io in ios(self.raw) if io.op in ("read", "write")]
+        t0 = got[0].t_ns if got else 0
+        name = self.target
+        lines = ["fio version 3 iolog", f"0 {name} add", f"0 {name} open"]
+        lines += [f"{(io.t_ns - t0) // 1000} {name} {io.op} {io.offset} {io.len}" for io in got]
+        last = (got[-1].t_ns - t0) // 1000 if got else 0
+        lines.append(f"{last} {name} close")
+        write_whole(Path(self.r.job.write_iolog), "\n".join(lines) + "\n")
