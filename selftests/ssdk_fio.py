@@ -243,6 +243,27 @@ def record() -> None:
     ksft_eq(done, 500, "fio's replay: its writes")
 
 
+def keep() -> None:
+    """--keep-ioengine: each job through ssdk's userspace engine of its
+    ioengine (compare's raw engines): io_uring and psync jobs each did their
+    reads, and the device counted them."""
+    f = TMP / "keep.fio"
+    f.write_text("[global]\nfilename=/dev/nullb0\nrw=randread\nbs=4k\nnumber_ios=2000\n"
+                 "direct=1\n[u]\nioengine=io_uring\niodepth=4\n[p]\nstonewall\n"
+                 "ioengine=psync\n")
+    with no_merges():
+        s0 = blk_stats("nullb0")
+        p = fio("-j", "--keep-ioengine", str(f))
+        s1 = blk_stats("nullb0")
+    ksft_eq(p.returncode, 0, f"exit status: {p.stderr}")
+    doc = json.loads(p.stdout)
+    ksft_eq([(j["runs"][0]["argv"][0], j["runs"][0]["argv"][j["runs"][0]["argv"].index(
+        "--engines") + 1], j["runs"][0]["result"]["read"]["ios"]) for j in doc["jobs"]],
+            [("compare", "uring-raw", 2000), ("compare", "psync-raw", 2000)],
+            "each job: compare's engine, its reads")
+    ksft_eq(s1[0] - s0[0], 4000, "reads the device counted")
+
+
 # fio's example job files ssdk runs (test_fio_keys.py's RAN), from fio's
 # source, each on the null_blk: its targets the device, its sizes and
 # times cut to a few seconds' IO.
@@ -344,7 +365,7 @@ def main() -> None:
     # IOs up to 1 MiB the device's requests, whole (null_blk splits at 255 sectors)
     ssdk_setup(nr_devices=1, irqmode=0, gb=1, max_sectors=2048)
     try:
-        ksft_run([counted, fio_json, against_fio, replay, record, examples, refused])
+        ksft_run([counted, fio_json, against_fio, replay, record, keep, examples, refused])
     finally:
         module_load()
         runs_clear()

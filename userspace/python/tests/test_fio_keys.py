@@ -292,3 +292,30 @@ def test_write_iolog_needs_its_device_to_itself(tmp_path: Path) -> None:
     with pytest.raises(run.RunError, match="write_iolog records a block device's IOs:"
                        " /dev/null is none"):
         run.check_iologs(run.groups([a], False))
+
+
+def test_keep_ioengine_is_compares_engine(tmp_path: Path) -> None:
+    """--keep-ioengine: a device's job through compare's raw engine of its
+    ioengine, a file's through the file's engine on its filesystem's
+    device; numjobs as that many runs; an engine ssdk lacks refused."""
+    from ssdk.fio import run
+    f = tmp_path / "j.fio"
+    dat = Path(__file__).parent / "never-made.dat"  # beside the tests: on a disk
+    f.write_text(f"[a]\nfilename={dat}\nioengine=io_uring\nrw=read\nnumber_ios=1\nnumjobs=2\n"
+                 "[b]\nstonewall\nfilename=/dev/null\nioengine=posixaio\nrw=read\n"
+                 "number_ios=1\n")
+    a, b = (keys.translate(j) for j in jobfile.read([str(f)], env={}, kw=KW))
+    with pytest.raises(run.RunError, match="--keep-ioengine: ssdk has no posixaio"):
+        run.groups([b], False, keep=True)
+    try:
+        dev = run._fs_device(str(dat))
+    except OSError:  # a tree on no block device (an overlay): refused, saying so
+        with pytest.raises(run.RunError, match="on no block device"):
+            run.groups([a], False, keep=True)
+        return
+    (g,) = run.groups([a], False, keep=True)
+    assert [r.argv[:2] for r in g.runs] == [["compare", "-q"]] * 2
+    argv = g.runs[0].argv
+    assert argv[argv.index("--engines") + 1] == "uring"
+    assert argv[argv.index("--file") + 1] == str(dat)
+    assert argv[argv.index("--target") + 1] == dev

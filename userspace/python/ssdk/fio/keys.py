@@ -157,6 +157,7 @@ class Translated:
     startdelay_us: int = 0
     directory: str = ""  # fio's directory: where a job without filename has its files
     write_iolog: str = ""  # where the job's IOs are written, as fio's iolog 3
+    engine: str = "psync"  # fio's ioengine
     command: str = "run"  # ssdk ctl's: run, or replay (read_iolog)
     options: dict[str, str] = field(default_factory=dict)  # its own, as fio's JSON has them
     to_end: bool = False  # ends at the target's end: --ios of its size at the start
@@ -399,6 +400,7 @@ def translate(job: Job) -> Translated:
     j = _Job(job, final, Translated(job.name, stonewall=job.file_stonewall,
                                     options={o.key: o.value or "" for o in job.own}))
     engine = _check_keys(j)
+    j.t.engine = engine
     if "kb_base" in final:
         j.kb = j.whole("kb_base", 1000, 1024)
         if j.kb not in (1000, 1024):

@@ -51,6 +51,10 @@ def parser() -> argparse.ArgumentParser:
                     help="as fio's: normal (ssdk's text), or fio 3.33's JSON of the runs, a job"
                     " each, for the tools made for fio's (json+: with each latency bucket);"
                     " Documentation/userspace/fio.rst says what each field holds")
+    ap.add_argument("--keep-ioengine", action="store_true",
+                    help="run each job through ssdk's userspace engine of its ioengine"
+                    " (libaio, io_uring, psync, sync, pvsync: ssdk compare's, raw on a device),"
+                    " not the kernel's; numjobs as that many runs")
     ap.add_argument("--against", choices=("fio",),
                     help="fio: run the job files under Debian's fio first, then through ssdk,"
                     " and show each job's figures under both and what fio's syscall path"
@@ -167,7 +171,12 @@ def main(argv: list[str] | None = None) -> int:
         return _fail(EXIT_USAGE, str(e))
     cli = cli_path()
     try:
-        gs = run.groups(done, a.allow_write)
+        if a.keep_ioengine:
+            for t in done:
+                t.said = [s for s in t.said if not s.startswith("ioengine ")]
+                t.said.insert(0, f"ioengine {t.engine}: ssdk's userspace {t.engine} engine"
+                              " (--keep-ioengine, ssdk compare's)")
+        gs = run.groups(done, a.allow_write, a.keep_ioengine)
         run.check_iologs(gs)
         run.check(cli, gs)
     except run.RunError as e:

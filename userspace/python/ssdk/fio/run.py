@@ -10,6 +10,7 @@ before the first starts."""
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import signal
@@ -98,16 +99,51 @@ def _one_pass(t: Translated, target: str, k: int) -> int:
     return max(span // bs, 1)
 
 
-def run_argv(t: Translated, k: int, allow_write: bool) -> list[str]:
-    """Run *k* (of numjobs) of job *t*: ctl run's command line after ``-j``."""
+# fio's engines ssdk has in userspace (ssdk compare's), for --keep-ioengine.
+USER_ENGINES = {"libaio": "libaio", "io_uring": "uring", "psync": "psync", "sync": "psync",
+                "pvsync": "psync"}
+
+
+def _fs_device(path: str) -> str:
+    """The block device (a partition: itself) of the filesystem *path* is on."""
+    st = os.stat(os.path.dirname(os.path.abspath(path)) if not os.path.exists(path) else path)
+    link = f"/sys/dev/block/{os.major(st.st_dev)}:{os.minor(st.st_dev)}"
+    if not os.path.exists(link):
+        raise OSError(errno.ENODEV, "its filesystem is on no block device")
+    return f"/dev/{os.path.basename(os.path.realpath(link))}"
+
+
+def _keep(t: Translated, target: str) -> list[str]:
+    """ssdk compare's command line of the job through ssdk's userspace engine
+    of fio's: the raw one on a device, the file's on a file (with its
+    filesystem's device)."""
+    eng = USER_ENGINES.get(t.engine)
+    if eng is None:
+        raise RunError(f"job {t.name}: --keep-ioengine: ssdk has no {t.engine} in userspace"
+                       f" ({', '.join(USER_ENGINES)})", EXIT_USAGE)
+    if _is_block(target):
+        return ["compare", "-q", "--target", target, "--engines", f"{eng}-raw"]
+    try:
+        dev = _fs_device(target)
+    except OSError as e:
+        raise RunError(f"job {t.name}: {target}: {e.strerror}", EXIT_USAGE) from None
+    return ["compare", "-q", "--target", dev, "--file", target, "--engines", eng]
+
+
+def run_argv(t: Translated, k: int, allow_write: bool, keep: bool = False) -> list[str]:
+    """Run *k* (of numjobs) of job *t*: ctl run's command line after ``-j``
+    (*keep*: compare's, through ssdk's userspace engine of the job's)."""
     target = t.target if t.target is not None else \
         f"{t.directory.rstrip('/') + '/' if t.directory else ''}{t.name}.{k}.0"
-    argv = ["ctl", t.command, "-q", "--target", target]
+    if keep and t.command == "run":
+        argv = _keep(t, target)
+    else:
+        argv = ["ctl", t.command, "-q", "--target", target]
     if _is_block(target) and "--buffered" in t.argv:
         raise RunError(f"job {t.name}: direct=0 on the block device {target}: ssdk's IO to a"
                        " device is bios, without the page cache (direct=1, or a file)",
                        EXIT_USAGE)
-    if not _is_block(target):
+    if not _is_block(target) and argv[0] == "ctl":
         argv += ["--engine", "kfile"]
         need = _span_end(t) + k * t.offset_increment
         if need and _file_size(target) < need:
@@ -144,7 +180,7 @@ def _writes(argv: Sequence[str]) -> bool:
     return "--rw" in argv and argv[list(argv).index("--rw") + 1] in _WRITES
 
 
-def groups(jobs: Sequence[Translated], allow_write: bool) -> list[Group]:
+def groups(jobs: Sequence[Translated], allow_write: bool, keep: bool = False) -> list[Group]:
     """The jobs in groups (a stonewall starts a new one), each job's runs:
     one of numjobs workers, or one a clone when each has its own offset or
     its own file.
@@ -158,10 +194,10 @@ def groups(jobs: Sequence[Translated], allow_write: bool) -> list[Group]:
         g.jobs.append(t)
         # clones of one target (it named it) as one run's workers; clones of
         # fio's own file names each their own file, as fio's
-        if t.numjobs > 1 and not t.offset_increment and t.target is not None:
+        if t.numjobs > 1 and not t.offset_increment and t.target is not None and not keep:
             g.runs.append(Run(t, 0, _as_workers(t, run_argv(t, 0, allow_write))))
         else:
-            g.runs += [Run(t, k, run_argv(t, k, allow_write)) for k in range(t.numjobs)]
+            g.runs += [Run(t, k, run_argv(t, k, allow_write, keep)) for k in range(t.numjobs)]
     for g in out:
         seen: dict[str, Run] = {}
         for r in g.runs:
@@ -189,6 +225,15 @@ def check(cli: str, gs: Sequence[Group]) -> None:
                 said = (p.stderr.strip() or p.stdout.strip()).rpartition("\n")[2]
                 raise RunError(f"job {r.job.name}: {said.removeprefix('ssdk: ')}",
                                p.returncode if p.returncode > 0 else 1)
+
+
+def _result(r: Run, doc: dict[str, Any]) -> dict[str, Any]:
+    """A run's JSON: ctl's, or its engine's of compare's."""
+    if r.argv[0] == "compare":
+        engine = r.argv[r.argv.index("--engines") + 1]
+        out: dict[str, Any] = doc["results"][engine]
+        return out
+    return doc
 
 
 def _start(cli: str, r: Run, delay_s: float) -> subprocess.Popen[str]:
@@ -226,7 +271,7 @@ def _run_group(cli: str, g: Group) -> None:
             out, err = p.communicate()
             r.status, r.stderr = p.returncode, err
             if out.strip():
-                r.result = json.loads(out)
+                r.result = _result(r, json.loads(out))
     except KeyboardInterrupt:
         for _, p in procs:
             if p.poll() is None:
@@ -235,7 +280,7 @@ def _run_group(cli: str, g: Group) -> None:
             out, err = p.communicate()
             r.status, r.stderr = p.returncode, err
             if out.strip():
-                r.result = json.loads(out)
+                r.result = _result(r, json.loads(out))
         raise
 
 
