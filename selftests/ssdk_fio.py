@@ -149,6 +149,19 @@ def fio_json() -> None:
                            capture_output=True, text=True, check=False)
         ksft_eq(q.returncode, 0, f"fio_jsonplus_clat2csv {extra}: {q.stderr}")
     ksft_eq(q.stdout.count("validated"), 4, "each job's CSV validated")
+    # fio's own json+ of the same jobs on the same device: the tool's CSV has
+    # the same columns of each
+    theirs = TMP / "fio-own.json"
+    with theirs.open("w") as out_f:
+        r = subprocess.run(["fio", "--output-format=json+", str(f)], stdout=out_f,
+                           stderr=subprocess.PIPE, text=True, timeout=300, check=False)
+    ksft_eq(r.returncode, 0, f"fio's own run: {r.stderr}")
+    q = subprocess.run(["python3", str(tool), str(theirs), str(TMP / "fio-clat.csv")],
+                       capture_output=True, text=True, check=False)
+    ksft_eq(q.returncode, 0, f"fio_jsonplus_clat2csv of fio's: {q.stderr}")
+    heads = [(TMP / f"{stem}_job0.csv").read_text().splitlines()[0]
+             for stem in ("clat", "fio-clat")]
+    ksft_eq(heads[0], heads[1], "the CSV's columns: ssdk's JSON's, fio's")
 
 
 AGAINST = """\

@@ -132,13 +132,17 @@ def _fio_json(gs: Sequence[run.Group], globals_: dict[str, str], plus: bool,
     """fio's JSON of the runs: a job each, its group's id."""
     version = ""
     jobs = []
-    for n, g in enumerate(gs):
-        for r in g.runs:
-            if r.result is None:
-                continue
-            res = Results.from_json(r.result)
-            version = version or str(res.conditions.get("ssdk", ""))
-            jobs.append(json_out.job(res, r.job.name, n, r.job.options, plus))
+    groupid, seen = -1, False
+    for g in gs:
+        for t in g.jobs:  # fio's reporting groups: a stonewall or new_group starts one
+            groupid += 1 if not seen or t.stonewall or t.new_group else 0
+            seen = True
+            for r in g.runs:
+                if r.job is not t or r.result is None:
+                    continue
+                res = Results.from_json(r.result)
+                version = version or str(res.conditions.get("ssdk", ""))
+                jobs.append(json_out.job(res, t.name, groupid, t.options, plus))
     return json_out.document(version, globals_, jobs, util)
 
 
