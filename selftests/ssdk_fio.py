@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
-# ssdk-selftest: vm=main kernels=default time=90
+# ssdk-selftest: vm=main kernels=default time=100
 """ssdk fio: a fio user's job file run through the module on a null_blk.
 Two groups (a stonewall), numjobs=2 with offset_increment, bssplit and
 rwmixread=70: every run's IOs, bytes and reads against writes are what
@@ -79,6 +79,14 @@ def no_merges() -> Iterator[None]:
         nomerges.write_text(was)
 
 
+def counted_fio(*args: str) -> tuple[subprocess.CompletedProcess[str], list[int], list[int]]:
+    """ssdk fio ARGS with nullb0 merging nothing, and its counters before and after."""
+    with no_merges():
+        s0 = blk_stats("nullb0")
+        p = fio(*args)
+        return p, s0, blk_stats("nullb0")
+
+
 def fio(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([CLI, "fio", *args], capture_output=True, text=True, timeout=300,
                           check=False)
@@ -90,10 +98,7 @@ def counted() -> None:
     reads and writes."""
     f = TMP / "user.fio"
     f.write_text(JOB)
-    with no_merges():
-        s0 = blk_stats("nullb0")
-        p = fio("-j", "--allow-write", str(f))
-        s1 = blk_stats("nullb0")
+    p, s0, s1 = counted_fio("-j", "--allow-write", str(f))
     ksft_eq(p.returncode, 0, f"exit status: {p.stderr}")
     doc = json.loads(p.stdout)
     jobs = {j["name"]: j for j in doc["jobs"]}
@@ -189,10 +194,7 @@ def against_fio() -> None:
     over ssdk's."""
     f = TMP / "against.fio"
     f.write_text(AGAINST)
-    with no_merges():
-        s0 = blk_stats("nullb0")
-        p = fio("-j", "--against", "fio", str(f))
-        s1 = blk_stats("nullb0")
+    p, s0, s1 = counted_fio("-j", "--against", "fio", str(f))
     ksft_eq(p.returncode, 0, f"exit status: {p.stderr}")
     doc = json.loads(p.stdout)
     theirs = {j["jobname"]: j["read"]["total_ios"] for j in doc["fio"]["jobs"]}
@@ -217,10 +219,7 @@ def replay() -> None:
     f = TMP / "replay.fio"
     f.write_text(f"[replay]\nfilename=/dev/nullb0\nread_iolog={log}\nreplay_no_stall=1\n"
                  "iodepth=4\ndirect=1\nioengine=libaio\n")
-    with no_merges():
-        s0 = blk_stats("nullb0")
-        p = fio("-j", "--against", "fio", str(f))
-        s1 = blk_stats("nullb0")
+    p, s0, s1 = counted_fio("-j", "--against", "fio", str(f))
     ksft_eq(p.returncode, 0, f"exit status: {p.stderr}")
     doc = json.loads(p.stdout)
     (run,) = doc["jobs"][0]["runs"]
@@ -238,10 +237,7 @@ def record() -> None:
     f = TMP / "record.fio"
     f.write_text(f"[w]\nfilename=/dev/nullb0\nrw=randwrite\nbs=4k\nnumber_ios=500\n"
                  f"iodepth=4\ndirect=1\nwrite_iolog={log}\n")
-    with no_merges():
-        s0 = blk_stats("nullb0")
-        p = fio("-j", "--allow-write", str(f))
-        s1 = blk_stats("nullb0")
+    p, s0, s1 = counted_fio("-j", "--allow-write", str(f))
     ksft_eq(p.returncode, 0, f"exit status: {p.stderr}")
     lines = log.read_text().splitlines()
     ksft_eq(lines[0], "fio version 3 iolog", "the log's version line")
@@ -264,10 +260,7 @@ def keep() -> None:
     f.write_text("[global]\nfilename=/dev/nullb0\nrw=randread\nbs=4k\nnumber_ios=2000\n"
                  "direct=1\n[u]\nioengine=io_uring\niodepth=4\n[p]\nstonewall\n"
                  "ioengine=psync\n")
-    with no_merges():
-        s0 = blk_stats("nullb0")
-        p = fio("-j", "--keep-ioengine", str(f))
-        s1 = blk_stats("nullb0")
+    p, s0, s1 = counted_fio("-j", "--keep-ioengine", str(f))
     ksft_eq(p.returncode, 0, f"exit status: {p.stderr}")
     doc = json.loads(p.stdout)
     ksft_eq([(j["runs"][0]["argv"][0], j["runs"][0]["argv"][j["runs"][0]["argv"].index(
@@ -319,10 +312,7 @@ def examples() -> None:
     for name in EXAMPLES:
         f = TMP / f"{name}.fio"
         f.write_text(shortened((src / f"{name}.fio").read_text()))
-        with no_merges():
-            s0 = blk_stats("nullb0")
-            p = fio("-j", "--allow-write", str(f))
-            s1 = blk_stats("nullb0")
+        p, s0, s1 = counted_fio("-j", "--allow-write", str(f))
         ksft_eq(p.returncode, 0, f"{name}: exit status: {p.stderr}")
         runs = [r["result"] for j in json.loads(p.stdout)["jobs"] for r in j["runs"]]
         got = (s1[0] - s0[0], s1[4] - s0[4], (s1[2] - s0[2]) * 512, (s1[6] - s0[6]) * 512)
