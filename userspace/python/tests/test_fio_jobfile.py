@@ -40,7 +40,7 @@ def fio_sections(path: Path) -> list[tuple[str, list[tuple[str, str | None]]]] |
     out: list[tuple[str, list[tuple[str, str | None]]]] = []
     # a line of the file without its newline runs into fio's next: searched
     # for anywhere, in order
-    for m in re.finditer(r"parse\s+\d+ (?:Parsing section \[(.*)\]|"
+    for m in re.finditer(r"parse\s+\d+\s+(?:Parsing section \[(.*)\]|"
                          r"handle_option=([^,\n]*), ptr=(.*))\n", p.stdout):
         if m.group(1) is not None:
             out.append((m.group(1), []))

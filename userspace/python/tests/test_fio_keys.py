@@ -215,9 +215,8 @@ def test_fios_examples_run_or_are_refused_naming_a_key_at_its_line() -> None:
             path, _, line = where.rpartition(":")
             text = Path(path).read_text().splitlines()[int(line) - 1]
             assert re.match(rf"\s*{re.escape(e.key)}\s*(=|$|;|#)", text), f"{e}: {text!r}"
-            assert e.key in names.OPTIONS or any(e.key in v for v in
-                                                 names.ENGINE_OPTIONS.values()) or \
-                "no option" in rest, str(e)
+            assert e.key in names.OPTIONS | names.PROFILE_OPTIONS or any(
+                e.key in v for v in names.ENGINE_OPTIONS.values()) or "no option" in rest, str(e)
             continue
         ran.append(f.name)
     assert ran == RAN

@@ -166,7 +166,8 @@ class Translated:
 
 def _known(key: str, engine: str) -> bool:
     """Whether fio 3.33 has option *key* (its own, or the job's engine's)."""
-    return key in names.OPTIONS or key in names.ENGINE_OPTIONS.get(engine, frozenset())
+    return key in names.OPTIONS or key in names.PROFILE_OPTIONS or \
+        key in names.ENGINE_OPTIONS.get(engine, frozenset())
 
 
 @dataclass

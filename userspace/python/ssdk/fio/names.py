@@ -63,6 +63,13 @@ OPTIONS: frozenset[str] = frozenset({
     'zoneskip',
 })
 
+# The profiles' options (act, tiobench): fio takes them in any job file.
+PROFILE_OPTIONS: frozenset[str] = frozenset({
+    'block', 'device-names', 'dir', 'large-block-op-kbytes',
+    'load', 'numruns', 'prep', 'read-req-num-512-blocks',
+    'test-duration', 'threads', 'threads-per-queue',
+})
+
 ENGINE_OPTIONS: dict[str, frozenset[str]] = {
     'cpuio': frozenset({
         'cpuchunks', 'cpuload', 'cpumode', 'exit_on_io_done',
