@@ -155,3 +155,21 @@ def test_fio_plot_reads_it_as_fios(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     assert [r["iops"] for r in rows_s] == [r.read.iops for r in sweep]
     assert [r["lat"] for r in rows_s] == [r.read.lat.mean for r in sweep]
     assert (tmp_path / "ssdk.png").stat().st_size > 10_000
+
+
+def test_against_reads_fios_total_latency() -> None:
+    """--against's figures of fio's JSON: lat_ns's mean and p99 (submission to
+    completion, as ssdk's), not clat_ns's; clones added, the mean weighted."""
+    from ssdk.fio import against
+
+    def op(ios: int, mean: float, p99: int, clat_p99: int) -> dict[str, Any]:
+        return {"total_ios": ios, "iops": ios / 10, "bw_bytes": ios * 4096 / 10,
+                "lat_ns": {"mean": mean, "max": p99 * 2,
+                           "percentile": {"99.000000": p99}},
+                "clat_ns": {"percentile": {"99.000000": clat_p99}}}
+
+    doc = {"jobs": [{"jobname": "a", "read": op(100, 7000.0, 9000, 1500), "write": {}},
+                    {"jobname": "a", "read": op(300, 3000.0, 5000, 1000), "write": {}}]}
+    f = against.of_fio(doc)["a"]
+    assert (f.ios, f.iops, f.p99_ns, f.max_ns) == (400, 40.0, 9000, 18000)
+    assert f.mean_ns == pytest.approx((100 * 7000 + 300 * 3000) / 400)

@@ -9,7 +9,9 @@ A job's figures are its runs' together: IOs per second and MB/s summed,
 the mean latency weighted by IOs, the p99 and maximum the largest; fio's
 clones of one job (numjobs, without group_reporting) are added the same
 way. fio's latency is its ``lat_ns`` (submission to completion, as
-ssdk's)."""
+ssdk's), its percentiles too: fio runs with ``--lat_percentiles=1`` (its
+``clat_ns`` leaves out the submission, which on a device completing
+inline is nearly all of an IO's time)."""
 
 from __future__ import annotations
 
@@ -74,7 +76,7 @@ def of_fio(doc: dict[str, Any]) -> dict[str, Figures]:
             if not ios:
                 continue
             lat = o.get("lat_ns", {})
-            pct = o.get("clat_ns", {}).get("percentile", {})
+            pct = lat.get("percentile", {})
             f.add(ios, float(o.get("iops", 0)), float(o.get("bw_bytes", 0)) / 1e6,
                   float(lat.get("mean", 0)), float(pct.get("99.000000", 0)),
                   float(lat.get("max", 0)))
@@ -86,7 +88,8 @@ def run_fio(files: Sequence[str], sections: Sequence[str]) -> dict[str, Any]:
     tool = shutil.which(FIO)
     if tool is None:
         raise FioError("no fio on PATH (Debian: apt install fio)")
-    argv = [tool, "--output-format=json", *(f"--section={s}" for s in sections), *files]
+    argv = [tool, "--output-format=json", "--lat_percentiles=1",
+            *(f"--section={s}" for s in sections), *files]
     p = subprocess.run(argv, capture_output=True, text=True, errors="replace", check=False,
                        stdin=subprocess.DEVNULL)
     if p.returncode:
