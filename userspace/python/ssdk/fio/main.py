@@ -70,14 +70,10 @@ def _fail(code: int, msg: str) -> int:
 
 
 def _row(name: str, r: Results) -> str:
-    ops = [o for o in (r.read, r.write) if o.ios]
-    ios = sum(o.ios for o in ops)
-    mean = sum(o.lat.mean * o.ios for o in ops) / ios if ios else 0.0
-    worst = max((o.lat.max for o in ops), default=0)
-    p99 = max((o.lat.percentile(99) for o in ops if o.lat.histogram is not None), default=0)
-    return (f"  {name:<24} {r.total_iops:>12.1f} {r.total_mb_s:>10.2f} "
-            f"{fmt_ns(mean) if ios else '-':>10} {fmt_ns(p99) if ios else '-':>10} "
-            f"{fmt_ns(worst) if ios else '-':>10}  {r.state}")
+    f = against.of_ssdk([r])  # both ops' figures, as --against adds them
+    lat = [fmt_ns(v) if f.ios else "-" for v in (f.mean_ns, f.p99_ns, f.max_ns)]
+    return (f"  {name:<24} {f.iops:>12.1f} {f.mb_s:>10.2f} "
+            f"{lat[0]:>10} {lat[1]:>10} {lat[2]:>10}  {r.state}")
 
 
 def _text(gs: Sequence[run.Group]) -> str:

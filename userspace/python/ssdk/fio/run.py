@@ -24,8 +24,7 @@ from typing import Any
 
 from .keys import Translated
 
-# A run's command line room: the CLI's own (ARG_MAX is far above it).
-EXIT_USAGE = 2
+EXIT_USAGE = 2  # the CLI's, for what a job asks that cannot be
 
 
 class RunError(RuntimeError):
@@ -46,6 +45,11 @@ class Run:
     result: dict[str, Any] | None = None
     status: int = 0
     stderr: str = ""
+
+    @property
+    def target(self) -> str:
+        """What its command line targets: the device or file."""
+        return self.argv[self.argv.index("--target") + 1]
 
 
 @dataclass
@@ -94,8 +98,8 @@ def _one_pass(t: Translated, target: str, k: int) -> int:
     """fio's end of a job that names no amount: one pass over its span (its
     size, else the target from its offset), at its block size: an IO count."""
     bs = int(t.argv[t.argv.index("--bs") + 1]) if "--bs" in t.argv else 4096
-    span = _span_end(t) - t.offset if _span_end(t) else \
-        _size_of(target) - t.offset - k * t.offset_increment
+    end = _span_end(t)
+    span = end - t.offset if end else _size_of(target) - t.offset - k * t.offset_increment
     return max(span // bs, 1)
 
 
@@ -201,12 +205,11 @@ def groups(jobs: Sequence[Translated], allow_write: bool, keep: bool = False) ->
     for g in out:
         seen: dict[str, Run] = {}
         for r in g.runs:
-            target = r.argv[r.argv.index("--target") + 1]
-            other = seen.setdefault(os.path.realpath(target), r)
+            other = seen.setdefault(os.path.realpath(r.target), r)
             if other is not r and (_writes(r.argv) or _writes(other.argv)):
                 a = other.job.name + (f" #{other.index}" if other.job.numjobs > 1 else "")
                 b = r.job.name + (f" #{r.index}" if r.job.numjobs > 1 else "")
-                raise RunError(f"jobs {a} and {b} write {target} side by side: ssdk's writes"
+                raise RunError(f"jobs {a} and {b} write {r.target} side by side: ssdk's writes"
                                " need their target to themselves (a stonewall between them,"
                                " or numjobs without offset_increment: one run of that many"
                                " workers)", EXIT_USAGE)
@@ -267,21 +270,22 @@ def _run_group(cli: str, g: Group) -> None:
         for r in sorted(g.runs, key=lambda r: r.job.startdelay_us):
             procs.append((r, _start(cli, r, r.job.startdelay_us / 1e6 - (time.monotonic()
                                                                           - t0))))
-        for r, p in procs:
-            out, err = p.communicate()
-            r.status, r.stderr = p.returncode, err
-            if out.strip():
-                r.result = _result(r, json.loads(out))
+        _collect(procs)
     except KeyboardInterrupt:
         for _, p in procs:
             if p.poll() is None:
                 p.send_signal(signal.SIGINT)
-        for r, p in procs:
-            out, err = p.communicate()
-            r.status, r.stderr = p.returncode, err
-            if out.strip():
-                r.result = _result(r, json.loads(out))
+        _collect(procs)
         raise
+
+
+def _collect(procs: Sequence[tuple[Run, subprocess.Popen[str]]]) -> None:
+    """Each run's end: its exit status, its words and its JSON."""
+    for r, p in procs:
+        out, err = p.communicate()
+        r.status, r.stderr = p.returncode, err
+        if out.strip():
+            r.result = _result(r, json.loads(out))
 
 
 # /sys/block/DISK/stat's fields fio's disk_util reads (Documentation/block/stat.rst).
@@ -294,8 +298,8 @@ class Disks:
     and, by util(), at the end: fio's disk_util."""
 
     def __init__(self, gs: Sequence[Group]):
-        self.names = sorted({os.path.basename(os.path.realpath(t)) for g in gs for r in g.runs
-                             for t in [r.argv[r.argv.index("--target") + 1]] if _is_block(t)})
+        self.names = sorted({os.path.basename(os.path.realpath(r.target)) for g in gs
+                             for r in g.runs if _is_block(r.target)})
         self.t0 = time.monotonic()
         self.before = {n: self._stat(n) for n in self.names}
 
@@ -334,14 +338,13 @@ def check_iologs(gs: Sequence[Group]) -> None:
         for r in g.runs:
             if not r.job.write_iolog:
                 continue
-            target = r.argv[r.argv.index("--target") + 1]
-            if not _is_block(target):
+            if not _is_block(r.target):
                 raise RunError(f"job {r.job.name}: write_iolog records a block device's IOs:"
-                               f" {target} is none", EXIT_USAGE)
-            others = [o for o in g.runs if o is not r and os.path.realpath(
-                o.argv[o.argv.index("--target") + 1]) == os.path.realpath(target)]
+                               f" {r.target} is none", EXIT_USAGE)
+            others = [o for o in g.runs if o is not r and os.path.realpath(o.target) ==
+                      os.path.realpath(r.target)]
             if others:
-                raise RunError(f"job {r.job.name}: write_iolog records all of {target}'s IOs:"
+                raise RunError(f"job {r.job.name}: write_iolog records all of {r.target}'s IOs:"
                                " the job alone on it in its group", EXIT_USAGE)
 
 
@@ -351,7 +354,8 @@ class Recorder:
 
     def __init__(self, cli: str, r: Run, tmp: str):
         self.r = r
-        self.target = r.argv[r.argv.index("--target") + 1]
+        self.target = r.target
+        self.err = ""  # the recorder's words, once it has ended
         self.raw = os.path.join(tmp, f"{r.job.name}.{r.index}.blktrace")
         self.proc = subprocess.Popen([cli, "trace", "record", "--target", self.target,
                                       "--out", self.raw], stdout=subprocess.DEVNULL,
@@ -370,8 +374,6 @@ class Recorder:
         self.stop()
         raise RunError(f"job {self.r.job.name}: write_iolog: ssdk trace record of {self.target}"
                        f" did not start ({self.err.strip() or 'no tracing after 10 s'})", 1)
-
-    err = ""
 
     def stop(self) -> None:
         if self.proc.poll() is None:
