@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
-# ssdk-selftest: vm=main kernels=default time=100
+# ssdk-selftest: vm=main kernels=default time=180
 """ssdk fio: a fio user's job file run through the module on a null_blk.
 Two groups (a stonewall), numjobs=2 with offset_increment, bssplit and
 rwmixread=70: every run's IOs, bytes and reads against writes are what
