@@ -80,6 +80,10 @@ int ssdk_device_model_in(const char *sys, const char *target, char *buf, size_t 
 int ssdk_device_id_in(const char *sys, const char *target, struct ssdk_device_id *id);
 int ssdk_device_time_in_queue_in(const char *sys, const char *target, uint64_t *ms);
 
+/* cpulist.c, system.c */
+unsigned int cpulist_count(const uint64_t *bits);
+int cpulist_has(const uint64_t *bits, unsigned int cpu);
+
 /* An attribute's value, or 0 when the message left it out. */
 static inline uint32_t ssdk_attr_u32(struct nlattr **tb, int type)
 {

@@ -1327,6 +1327,191 @@ int ssdk_device_id(const char *target, struct ssdk_device_id *id);
 int ssdk_device_time_in_queue(const char *target, uint64_t *ms);
 
 /*
+ * The machine's conditions (system.c): what of the host decides a latency
+ * besides the drive (CPU frequency, idle states, SMT, the device's queues
+ * and interrupts, its scheduler and cache, THP, preemption, the clock,
+ * mitigations, a hypervisor), read from sysfs and procfs as facts, each
+ * with a verdict. Needs no module.
+ */
+
+/* Room a fact's key, value and reason take, their NUL included. */
+#define SSDK_FACT_KEY_LEN	32
+#define SSDK_FACT_VALUE_LEN	96
+#define SSDK_FACT_WHY_LEN	112
+/* The most facts a machine is described by (IRQs past it are counted). */
+#define SSDK_SYSTEM_MAX_FACTS	96
+/* The most CPUs a CPU list may name (the kernel's largest NR_CPUS). */
+#define SSDK_MAX_CPUS		8192
+/* A condition adds jitter past a run's measure at this share of its latency. */
+#define SSDK_JITTER_SHARE	10
+
+/**
+ * enum ssdk_verdict - What a fact means for a latency.
+ * @SSDK_VERDICT_FINE: Nothing: as a latency run wants it.
+ * @SSDK_VERDICT_NOTE: Worth knowing when reading the results (a volatile
+ *	write cache, mitigations), but not noise.
+ * @SSDK_VERDICT_JITTER: Adds jitter: by &ssdk_fact.jitter_ns where the
+ *	kernel says how much.
+ */
+enum ssdk_verdict {
+	SSDK_VERDICT_FINE,
+	SSDK_VERDICT_NOTE,
+	SSDK_VERDICT_JITTER,
+};
+
+/**
+ * struct ssdk_fact - One fact of the machine.
+ * @key: What it is, dotted: "cpufreq.governor", "cpuidle.C6", "irq.31".
+ * @value: What it is set to, as the kernel says it ("performance",
+ *	"exit 133 us, enabled on 2 of 2 CPUs").
+ * @verdict: enum ssdk_verdict.
+ * @jitter_ns: For %SSDK_VERDICT_JITTER, how much a stall can take where
+ *	the kernel says (a C-state's exit latency); 0 when it does not.
+ * @why: The verdict, said: "exit latency 133 us on each wake-up".
+ */
+struct ssdk_fact {
+	char key[SSDK_FACT_KEY_LEN];
+	char value[SSDK_FACT_VALUE_LEN];
+	uint32_t verdict;
+	uint64_t jitter_ns;
+	char why[SSDK_FACT_WHY_LEN];
+};
+
+/**
+ * struct ssdk_system - The machine's conditions for a target and CPUs.
+ * @nr_facts: Facts in @fact.
+ * @expected_ns: The latency an IO of the target is expected to take at
+ *	least, which jitter is weighed against: a null_blk's completion
+ *	time, 2 ms for a rotational disk, 20 us for flash.
+ * @fact: The facts, in the order show prints them.
+ */
+struct ssdk_system {
+	uint32_t nr_facts;
+	uint64_t expected_ns;
+	struct ssdk_fact fact[SSDK_SYSTEM_MAX_FACTS];
+};
+
+/**
+ * ssdk_system_read() - The machine's conditions for a target's runs.
+ * @root: The directory standing for / (its sys/ and proc/), or NULL or
+ *	"" for this machine's: a copy of another machine's tree is read as
+ *	that machine.
+ * @target: The run's target (a block device, a partition, a file on a
+ *	disk's filesystem), or NULL for the host's facts only. Under a
+ *	@root of its own, a disk's name ("nvme0n1" or "/dev/nvme0n1").
+ * @cpus: The CPUs the workers may run on, as a CPU list ("0-3,8"), or
+ *	NULL for every online CPU.
+ * @sys: Filled in.
+ * @err: Said on failure.
+ * @errlen: Room in @err.
+ *
+ * What a kernel does not have (no cpufreq, no cpuidle, no debugfs) is a
+ * fact of its own ("none"), not a failure.
+ *
+ * Return: 0; -EINVAL for a bad CPU list or CPUs that are not online,
+ * -ENODEV for a target sysfs has no disk of, -errno when @root cannot
+ * be read.
+ */
+int ssdk_system_read(const char *root, const char *target, const char *cpus,
+		     struct ssdk_system *sys, char *err, size_t errlen);
+
+/**
+ * ssdk_system_disk() - The disk a target is on, by its name in sysfs.
+ * @root: As ssdk_system_read()'s.
+ * @target: As ssdk_system_read()'s.
+ * @name: Set to the disk's name ("nvme0n1"; a partition's: its disk's);
+ *	its sysfs directory is @root/sys/class/block/@name.
+ * @size: Room in @name.
+ * @err: Said on failure.
+ * @errlen: Room in @err.
+ *
+ * Return: 0, or -ENODEV when sysfs has no disk of @target.
+ */
+int ssdk_system_disk(const char *root, const char *target, char *name, size_t size,
+		     char *err, size_t errlen);
+
+/* Room an IRQ's name and CPU lists take, their NUL included. */
+#define SSDK_IRQ_NAME_LEN	32
+#define SSDK_IRQ_LIST_LEN	64
+
+/**
+ * struct ssdk_irq - An interrupt of a disk's device.
+ * @irq: Its number.
+ * @managed: 1 when the kernel manages its affinity (a queue's vector,
+ *	spread over the CPUs: it cannot be moved), 0 when not, -1 when
+ *	debugfs, which says, cannot be read.
+ * @name: Its name in /proc/interrupts ("nvme0q1"), or "".
+ * @affinity: The CPUs it may land on (smp_affinity_list).
+ * @effective: The CPUs it lands on (effective_affinity_list), or
+ *	@affinity where the kernel has no such file.
+ */
+struct ssdk_irq {
+	uint32_t irq;
+	int32_t managed;
+	char name[SSDK_IRQ_NAME_LEN];
+	char affinity[SSDK_IRQ_LIST_LEN];
+	char effective[SSDK_IRQ_LIST_LEN];
+};
+
+/**
+ * ssdk_system_irqs() - The interrupts of a disk's device: its MSI
+ * vectors, or its one line interrupt; none for a device without (null_blk).
+ * @root: As ssdk_system_read()'s.
+ * @disk: The disk's name (ssdk_system_disk()).
+ * @irqs: Filled in, by increasing number.
+ * @max: Room in @irqs.
+ *
+ * Return: How many it has (more than @max when @irqs is short).
+ */
+unsigned int ssdk_system_irqs(const char *root, const char *disk, struct ssdk_irq *irqs,
+			      unsigned int max);
+
+/**
+ * ssdk_system_over() - The facts whose jitter is past what a run measures.
+ * @sys: The conditions.
+ * @expected_ns: The latency the run measures (its IOs' expected time),
+ *	or 0 for @sys's expected_ns.
+ * @idx: Filled with the indexes into @sys->fact of those facts.
+ * @max: Room in @idx.
+ *
+ * A fact is past it when its verdict is %SSDK_VERDICT_JITTER and its
+ * jitter_ns is above 1/SSDK_JITTER_SHARE of @expected_ns.
+ *
+ * Return: How many there are (more than @max when @idx is short).
+ */
+unsigned int ssdk_system_over(const struct ssdk_system *sys, uint64_t expected_ns,
+			      unsigned int *idx, unsigned int max);
+
+/**
+ * ssdk_verdict_name() - A verdict's name: "fine", "note", "jitter".
+ * @verdict: enum ssdk_verdict.
+ *
+ * Return: The name, or "?" for a value past the enum.
+ */
+const char *ssdk_verdict_name(uint32_t verdict);
+
+/**
+ * ssdk_cpulist_parse() - A CPU list as the kernel writes it ("0-3,8,10-11",
+ * "" for none) into a bitmap.
+ * @list: The list; a range may have a stride, "0-15:2" (cpuset's form).
+ * @bits: SSDK_MAX_CPUS / 64 words, filled in.
+ *
+ * Return: 0; -EINVAL for a list that is not one, or a CPU past
+ * SSDK_MAX_CPUS - 1.
+ */
+int ssdk_cpulist_parse(const char *list, uint64_t *bits);
+
+/**
+ * ssdk_cpulist_format() - A bitmap as a CPU list, ranges folded ("0-3,8").
+ * @bits: SSDK_MAX_CPUS / 64 words.
+ * @buf: Where it goes; "" for no CPU.
+ * @size: Room in @buf.
+ *
+ * Return: 0, or -ENAMETOOLONG when it does not fit (@buf then ends in "...").
+ */
+int ssdk_cpulist_format(const uint64_t *bits, char *buf, size_t size);
+
+/*
  * Traces (trace.c): the IOs a workload sent to a device, read from a file
  * that blktrace or fio recorded, and summarized as storage reviews quote
  * them. Reading needs no module.

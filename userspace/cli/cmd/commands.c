@@ -15,13 +15,14 @@ const struct cli_cmd *const commands[] = {
 	&cmd_info, &cmd_run, &cmd_start, &cmd_replay, &cmd_sweep, &cmd_purge, &cmd_precondition,
 	&cmd_profiles, &cmd_compare, &cmd_study, &cmd_status, &cmd_list, &cmd_wait,
 	&cmd_stop, &cmd_results, &cmd_delete,
-	&cmd_trace_summary, &cmd_trace_dump, &cmd_trace_make, &cmd_trace_record, &cmd_help,
+	&cmd_trace_summary, &cmd_trace_dump, &cmd_trace_make, &cmd_trace_record,
+	&cmd_system_show, &cmd_system_tune, &cmd_system_reset, &cmd_help,
 };
 
 const unsigned int nr_commands = ARRAY_SIZE(commands);
 
 /* The words that name a group of commands: ssdk GROUP COMMAND. */
-const char *const command_groups[] = { "ctl", "trace", NULL };
+const char *const command_groups[] = { "ctl", "trace", "system", NULL };
 
 const char ssdk_usage[] =
 	"ssdk [-j|--json] ctl COMMAND [ARGS]\n"
@@ -29,6 +30,7 @@ const char ssdk_usage[] =
 	"ssdk [-j|--json] study new-vs-used [ARGS]\n"
 	"ssdk [-j|--json] review SUITE [ARGS]\n"
 	"ssdk [-j|--json] trace COMMAND [ARGS]\n"
+	"ssdk [-j|--json] system show|tune|reset [ARGS]\n"
 	"ssdk [-j|--json] help [GROUP] [COMMAND]";
 
 const char ssdk_about[] =

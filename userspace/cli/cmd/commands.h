@@ -12,6 +12,7 @@ extern const struct cli_cmd cmd_info, cmd_run, cmd_start, cmd_replay, cmd_sweep,
 extern const struct cli_cmd cmd_status, cmd_list, cmd_wait, cmd_stop, cmd_results;
 extern const struct cli_cmd cmd_delete, cmd_compare, cmd_precondition, cmd_study;
 extern const struct cli_cmd cmd_trace_summary, cmd_trace_dump, cmd_trace_make, cmd_trace_record;
+extern const struct cli_cmd cmd_system_show, cmd_system_tune, cmd_system_reset;
 extern const struct cli_cmd cmd_help;
 
 /**

@@ -18,6 +18,8 @@ void out_json_begin(struct output *out);
 void out_json_end(struct output *out);
 const char *out_json_key(uint32_t set, uint32_t attr);
 void out_json_run(struct json *j, const char *key, const struct run_result *r);
+/* system_print_json.c: the machine's conditions (ssdk system show, a run's). */
+void out_json_system(struct json *j, const char *key, const struct ssdk_system *sys, int why);
 
 /* The JSON key of the run attribute SSDK_A_RUN_@attr. */
 #define JSON_RUN_KEY(attr)	out_json_key(SSDK_SPEC_SET_RUN, SSDK_A_RUN_##attr)
