@@ -306,21 +306,21 @@ static const struct {
 	  "bssplit iodepth batch polled anatomy offset span align align-offset stride pattern rate-iops "
 	  "arrivals open-loop runtime ios ramp rounds round-time steady cpu seed slowest "
 	  "ts-interval capture-over max-errors continue-on-error owned allow-write quiet dry-run "
-	  "repeat" },
+	  "repeat strict-conditions" },
 	/* No progress to quieten, no process to own the run once it returns. */
 	{ "ctl", "start", "target engine buffered file-size profile workers cpus rw rwmixread bs "
 	  "bssplit iodepth batch polled anatomy offset span align align-offset stride pattern rate-iops "
 	  "arrivals open-loop runtime ios ramp rounds round-time steady cpu seed slowest "
-	  "ts-interval capture-over max-errors continue-on-error allow-write dry-run" },
+	  "ts-interval capture-over max-errors continue-on-error allow-write dry-run strict-conditions" },
 	/* A replay of a file too: a review's step on a filesystem. */
 	{ "ctl", "replay", "target engine buffered file-size trace timing remap iodepth batch "
 	  "polled anatomy offset span pattern runtime ios ramp cpu seed slowest ts-interval capture-over "
-	  "max-errors continue-on-error owned allow-write quiet dry-run" },
+	  "max-errors continue-on-error owned allow-write quiet dry-run strict-conditions" },
 	{ "ctl", "sweep", "target engine buffered file-size profile workers cpus rw rwmixread bs "
 	  "bssplit iodepth batch polled anatomy offset span align align-offset stride pattern rate-iops "
 	  "arrivals open-loop runtime ios ramp rounds round-time steady cpu seed slowest "
 	  "ts-interval capture-over max-errors continue-on-error owned allow-write quiet dry-run "
-	  "repeat" },
+	  "repeat strict-conditions" },
 	{ "ctl", "purge", "target offset span method cpu slowest ts-interval capture-over "
 	  "max-errors continue-on-error owned allow-write quiet dry-run" },
 	{ "ctl", "precondition", "target rw rwmixread bs bssplit iodepth batch polled offset span "
@@ -331,7 +331,8 @@ static const struct {
 	{ NULL, "compare", "target buffered file-size engines file profile rw rwmixread bs bssplit "
 	  "iodepth batch polled offset span align align-offset stride pattern rate-iops arrivals "
 	  "open-loop runtime ios ramp rounds round-time steady cpu seed slowest ts-interval "
-	  "capture-over max-errors continue-on-error owned allow-write quiet dry-run" },
+	  "capture-over max-errors continue-on-error owned allow-write quiet dry-run "
+	  "strict-conditions" },
 	{ NULL, "study", "target profile rw rwmixread bs bssplit iodepth batch polled offset span "
 	  "align align-offset stride pattern rate-iops arrivals open-loop runtime ios ramp rounds "
 	  "round-time steady method passes cpu seed slowest ts-interval capture-over max-errors "
@@ -346,6 +347,9 @@ static const struct {
 	{ "trace", "dump", "" },
 	{ "trace", "make", "out ios bs bs-split rwmixread seq-pct gaps offset span seed name" },
 	{ "trace", "record", "target out duration buffer" },
+	{ "system", "show", "target cpus root" },
+	{ "system", "tune", "target cpus root max-exit-latency dry-run" },
+	{ "system", "reset", "root dry-run" },
 	{ NULL, "help", "" },
 };
 

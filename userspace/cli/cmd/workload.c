@@ -15,6 +15,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "conditions.h"
+#include "platform.h"
 #include "profiles.h"
 #include "sequence.h"
 #include "values.h"
@@ -70,7 +72,7 @@ enum {
 	OPT_ROUNDS, OPT_ROUND_TIME, OPT_STEADY, OPT_METHOD, OPT_METHOD_STUDY, OPT_MODE,
 	OPT_PASSES, OPT_PASSES_STUDY, OPT_CPU, OPT_SEED, OPT_SLOWEST, OPT_TS_INTERVAL,
 	OPT_CAPTURE_OVER, OPT_MAX_ERRORS, OPT_CONTINUE_ON_ERROR, OPT_OWNED, OPT_ALLOW_WRITE,
-	OPT_QUIET, OPT_DRY_RUN, OPT_REPEAT,
+	OPT_QUIET, OPT_DRY_RUN, OPT_REPEAT, OPT_STRICT_CONDITIONS,
 };
 
 /*
@@ -225,6 +227,9 @@ const struct cli_opt workload_opts[] = {
 	[OPT_REPEAT] = { "repeat", 0, "N", 0,
 		"run the workload N times (1 to " STR(SSDK_MAX_REPEAT) "; a sweep: each point), one after another, each kept: then each figure's mean, least, greatest and the 95% interval of its mean (Student's t)",
 		W_RUN | W_SWEEP },
+	[OPT_STRICT_CONDITIONS] = { "strict-conditions", 0, NULL, 0,
+		"refuse to run, rather than warn, when the machine's conditions add jitter past a tenth of the latency the target's IOs are expected to take (ssdk system show)",
+		W_RUNS | W_COMPARE | W_REPLAY },
 	{ 0 },
 };
 
@@ -440,6 +445,9 @@ static int workload_opt(struct cli *cli, const struct cli_opt *o, const char *ar
 		return 0;
 	case OPT_QUIET:
 		w->quiet = 1;
+		return 0;
+	case OPT_STRICT_CONDITIONS:
+		w->strict_conditions = 1;
 		return 0;
 	case OPT_REPEAT:
 		if (ssdk_parse_u32(arg, &w->repeat) || !w->repeat || w->repeat > SSDK_MAX_REPEAT)
@@ -752,6 +760,65 @@ static int workload_fill_files(struct cli *cli, struct workload *w)
 	return 0;
 }
 
+/*
+ * The facts of the machine that add jitter past a tenth of what a
+ * target's IOs are expected to take (ssdk_system_over()), as one line.
+ * Return: how many.
+ */
+static unsigned int conditions_line(const struct ssdk_system *sys, char *buf, size_t size)
+{
+	unsigned int idx[8], n, i;
+	size_t len = 0;
+	char d[32];
+
+	n = ssdk_system_over(sys, 0, idx, ARRAY_SIZE(idx));
+	buf[0] = '\0';
+	for (i = 0; i < n && i < ARRAY_SIZE(idx) && len < size; i++) {
+		const struct ssdk_fact *f = &sys->fact[idx[i]];
+
+		len += snprintf(buf + len, size - len, "%s%s %.*s (%s)", i ? ", " : "", f->key,
+				(int)strcspn(f->value, " ,("), f->value,
+				ssdk_fmt_ns(d, sizeof(d), f->jitter_ns));
+	}
+	if (n > ARRAY_SIZE(idx) && len < size)
+		snprintf(buf + len, size - len, " and %u more", n - (unsigned int)ARRAY_SIZE(idx));
+	return n;
+}
+
+/*
+ * Before the first run: a line on stderr for each target whose machine's
+ * conditions add jitter past a tenth of what its IOs take, or, with
+ * --strict-conditions, a refusal. Return: 0 or EXIT_RUNTIME (said).
+ */
+static int workload_conditions(struct cli *cli, struct workload *w)
+{
+	struct ssdk_run_config *cfg = malloc(sizeof(*cfg));
+	const struct ssdk_system *sys;
+	char line[512], d[32];
+	unsigned int i;
+	int err = 0;
+
+	if (!cfg)
+		return runtime_error(cli, "out of memory");
+	*cfg = w->cfg;
+	for (i = 0; i < w->nr_targets && !err; i++) {
+		snprintf(cfg->target, sizeof(cfg->target), "%s", w->targets[i]);
+		sys = conditions_system(cfg);
+		if (!sys || !conditions_line(sys, line, sizeof(line)))
+			continue;
+		ssdk_fmt_ns(d, sizeof(d), sys->expected_ns);
+		if (w->strict_conditions)
+			err = runtime_error(cli, "--strict-conditions: %s: %s add jitter past a tenth "
+					    "of the %s expected (ssdk system show; ssdk system tune)",
+					    w->targets[i], line, d);
+		else
+			fprintf(stderr, "%s: warning: %s: %s add jitter past a tenth of the %s "
+				"expected (ssdk system show)\n", cli->prog, w->targets[i], line, d);
+	}
+	free(cfg);
+	return err;
+}
+
 /**
  * workload_check() - Check every run of a workload, and lay out its files.
  * @cli: Settings.
@@ -769,6 +836,10 @@ int workload_check(struct cli *cli, struct workload *w)
 {
 	unsigned int points = workload_points(w), i;
 	int err;
+
+	err = workload_conditions(cli, w);
+	if (err)
+		return err;
 
 	/* One run and no file: a single step, which checks itself. */
 	if (w->use != FOR_COMPARE && !w->file_size && points == 1 &&

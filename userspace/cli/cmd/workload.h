@@ -51,6 +51,8 @@ enum workload_use {
  * @trace: The trace it names, read as the options are parsed.
  * @repeat: --repeat N, or 0.
  * @quiet: No progress line.
+ * @strict_conditions: Refuse to run when the machine's conditions add
+ *	jitter past what the run measures, rather than warn.
  * @dry_run: Check everything, run nothing, write nothing.
  * @h: The connection to the module.
  * @jobs: The runs of one job (or of a sweep's point).
@@ -79,6 +81,7 @@ struct workload {
 	struct ssdk_trace *trace;
 	uint32_t repeat;
 	int quiet;
+	int strict_conditions;
 	int dry_run;
 	struct ssdk *h;
 	struct jobs jobs;

@@ -229,6 +229,6 @@ int fetch_results(struct cli *cli, struct ssdk *h, uint32_t id, struct run_resul
 	if (!err)
 		err = fetch_captured(h, &r->st, &r->rec);
 	if (!err)
-		conditions_get(h, r->st.config.target, &r->cond);
+		conditions_get(h, &r->st.config, &r->cond);
 	return err ? fetch_error(cli, h, id, err) : 0;
 }

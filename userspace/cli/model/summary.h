@@ -69,12 +69,15 @@ struct run_records {
  *	(ssdk_device_model()); "" when sysfs has none (null_blk, brd).
  * @id: The same device's model, firmware and serial, each on its own
  *	(ssdk_device_id()): a drive told from another in a round-up.
+ * @sys: The machine's conditions for the run's target and CPUs
+ *	(conditions_system(): shared, not the result's to free), or NULL.
  */
 struct run_conditions {
 	char kernel[SSDK_RELEASE_LEN];
 	char version[SSDK_VERSION_LEN];
 	char device[SSDK_DEVICE_LEN];
 	struct ssdk_device_id id;
+	const struct ssdk_system *sys;
 };
 
 /**

@@ -394,13 +394,18 @@ static void json_rounds(struct json *j, const struct run_result *r)
 /* Where an ended run ran. */
 static void json_conditions(struct json *j, const struct run_conditions *c)
 {
-	json_object_begin_inline(j, "conditions");
+	if (c->sys)	/* a line per fact */
+		json_object_begin(j, "conditions");
+	else
+		json_object_begin_inline(j, "conditions");
 	json_str(j, "kernel", c->kernel);
 	json_str(j, "ssdk", c->version);
 	json_str(j, "device", c->device);
 	json_str(j, "model", c->id.model);
 	json_str(j, "firmware", c->id.firmware);
 	json_str(j, "serial", c->id.serial);
+	if (c->sys)
+		out_json_system(j, "system", c->sys, 0);
 	json_object_end(j);
 }
 

@@ -39,6 +39,14 @@ STALL_TEXT_LEN = 1024
 SHARES_LEN = 512
 DEVICE_LEN = 128
 DEVICE_ID_LEN = 64
+# libssdk.h's facts of the machine (system.c).
+FACT_KEY_LEN = 32
+FACT_VALUE_LEN = 96
+FACT_WHY_LEN = 112
+SYSTEM_MAX_FACTS = 96
+MAX_CPUS = 8192
+IRQ_NAME_LEN = 32
+IRQ_LIST_LEN = 64
 # What ssdk_parse_shares() reads as values.
 VALUE_SIZE = 0
 VALUE_DURATION = 1
@@ -63,6 +71,28 @@ class DeviceId(ctypes.Structure):
     _fields_ = [("model", ctypes.c_char * DEVICE_ID_LEN),
                 ("firmware", ctypes.c_char * DEVICE_ID_LEN),
                 ("serial", ctypes.c_char * DEVICE_ID_LEN)]
+
+
+class Fact(ctypes.Structure):
+    _fields_ = [("key", ctypes.c_char * FACT_KEY_LEN),
+                ("value", ctypes.c_char * FACT_VALUE_LEN),
+                ("verdict", ctypes.c_uint32),
+                ("jitter_ns", ctypes.c_uint64),
+                ("why", ctypes.c_char * FACT_WHY_LEN)]
+
+
+class System(ctypes.Structure):
+    _fields_ = [("nr_facts", ctypes.c_uint32),
+                ("expected_ns", ctypes.c_uint64),
+                ("fact", Fact * SYSTEM_MAX_FACTS)]
+
+
+class Irq(ctypes.Structure):
+    _fields_ = [("irq", ctypes.c_uint32),
+                ("managed", ctypes.c_int32),
+                ("name", ctypes.c_char * IRQ_NAME_LEN),
+                ("affinity", ctypes.c_char * IRQ_LIST_LEN),
+                ("effective", ctypes.c_char * IRQ_LIST_LEN)]
 
 
 class Info(ctypes.Structure):
@@ -417,6 +447,14 @@ _PROTOTYPES: dict[str, tuple[object, list[object]]] = {
     "ssdk_spread_differ": (ctypes.c_int, [_P(Spread), _P(Spread)]),
     "ssdk_t975": (ctypes.c_double, [u32]),
     "ssdk_device_time_in_queue": (ctypes.c_int, [_STR, _P(u64)]),
+    "ssdk_system_read": (ctypes.c_int, [_STR, _STR, _STR, _P(System), _BUF, ctypes.c_size_t]),
+    "ssdk_system_over": (ctypes.c_uint, [_P(System), u64, _P(ctypes.c_uint), ctypes.c_uint]),
+    "ssdk_system_disk": (ctypes.c_int, [_STR, _STR, _BUF, ctypes.c_size_t, _BUF,
+                                        ctypes.c_size_t]),
+    "ssdk_system_irqs": (ctypes.c_uint, [_STR, _STR, _P(Irq), ctypes.c_uint]),
+    "ssdk_verdict_name": (_STR, [u32]),
+    "ssdk_cpulist_parse": (ctypes.c_int, [_STR, _P(u64)]),
+    "ssdk_cpulist_format": (ctypes.c_int, [_P(u64), _BUF, ctypes.c_size_t]),
 }
 
 

@@ -38,6 +38,7 @@ from .files import write_whole
 from .plan import Plan, Step
 from .repeats import RepeatedSweep, Repeats
 from .results import CompareCurves, Comparison, OpStats, Results, load
+from .system import Conditions
 from .trace import TraceSummary
 from .units import fmt_ns, fmt_size
 
@@ -73,6 +74,7 @@ th,td{padding:.25em .5em;border-bottom:1px solid #e3e3e3;text-align:left;vertica
 th{background:#f3f3f3}
 td.num,th.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 .nr{color:#888;font-style:italic}
+.v-jitter{color:#b00;font-weight:600}.v-note{color:#a60}
 div.wide{overflow-x:auto}
 figure.chart{margin:1.5em 0;page-break-inside:avoid}
 figure.chart svg{max-width:100%;height:auto;display:block}
@@ -191,6 +193,37 @@ def _conditions(runs: list[tuple[str, Results]],
                      ('<span class="nr">' + NOT_RECORDED + "</span>" if not cond else ""))
         rows.append(_row(cells))
     return '<table class="conditions">\n' + "\n".join(rows) + "\n</table>"
+
+
+def _systems(runs: list[tuple[str, Results]],
+             plans: Sequence[tuple[str, Plan]] = ()) -> str:
+    """A table per machine's conditions the runs recorded (ssdk system show's
+    facts, each with its verdict), the runs that share them named above it,
+    and the facts whose jitter is past a tenth of the expected latency."""
+    groups: dict[str, tuple[Conditions, list[str]]] = {}
+    labelled = [(f"{_label(r)} ({src})", r) for src, r in runs]
+    labelled += [(f"{p.title} ({src})", r) for src, p in plans for r in p.runs]
+    for label, r in labelled:
+        if r.system is None:
+            continue
+        key = json.dumps(r.system.to_json(), sort_keys=True)
+        labels = groups.setdefault(key, (r.system, []))[1]
+        if label not in labels:
+            labels.append(label)
+    out = []
+    for cond, labels in groups.values():
+        rows = [_row(["Fact", "Value", "Verdict"], tag="th")]
+        for f in cond.facts:
+            verdict = f.verdict + (f" ({fmt_us(f.jitter_ns)} µs)" if f.jitter_ns else "")
+            rows.append(_row([_e(f.key), _e(f.value),
+                              f'<span class="v-{_e(f.verdict)}">{_e(verdict)}</span>']))
+        over = (f"Past a tenth of the expected {fmt_us(cond.expected_ns)} µs: "
+                + ", ".join(cond.over) + "." if cond.over else
+                f"Nothing adds jitter past a tenth of the expected "
+                f"{fmt_us(cond.expected_ns)} µs.")
+        out += [f'<p class="note">{_e(", ".join(labels))}: {_e(over)}</p>',
+                '<table class="system">\n' + "\n".join(rows) + "\n</table>"]
+    return "\n".join(out)
 
 
 def fmt_iops(iops: float) -> str:
@@ -726,6 +759,9 @@ def render(inputs: Sequence[Input], title: str = "ssdk report",
     # alone, no conditions (the round-up's drives are theirs).
     summary = ["<h2>Summary</h2>", _summary(runs)] if runs else []
     conditions = ["<h2>Conditions</h2>", _conditions(runs, plans)] if rest else []
+    machine = _systems(runs, plans) if rest else ""
+    if machine:
+        conditions += ["<h3>The machine (ssdk system show)</h3>", machine]
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en">',

@@ -23,6 +23,7 @@ import numpy.typing as npt
 
 from . import spec
 from .histogram import REPORT_PERCENTILES, Histogram
+from .system import Conditions
 
 if TYPE_CHECKING:
     from .plan import Plan
@@ -411,6 +412,7 @@ class Results:
     captured_dropped: int = 0
     workers: Sequence[Results] = ()
     conditions: Mapping[str, str] = field(default_factory=dict)
+    system: Conditions | None = None
     name: str = ""
     rounds_done: int | None = None
     steady_round: int | None = None
@@ -495,7 +497,8 @@ class Results:
         if "total" in doc and "workers" in doc:
             workers = tuple(cls.from_json(w, name) for w in doc["workers"])
             total = cls.from_json(doc["total"], name)
-            return _replace(total, workers=workers, conditions=_conditions(doc))
+            return _replace(total, workers=workers, conditions=_conditions(doc),
+                            system=_system(doc))
         try:
             return _results_from_json(doc, name)
         except (KeyError, TypeError) as e:
@@ -530,8 +533,11 @@ class Results:
             if self.rounds_done is not None:
                 d["rounds"] = [r.to_json() for r in self.rounds]
                 d["window"] = self.window._asdict() if self.window else None
-        if self.conditions:
-            d["conditions"] = dict(self.conditions)
+        if self.conditions or self.system:
+            c: dict[str, Any] = dict(self.conditions)
+            if self.system:
+                c["system"] = self.system.to_json()
+            d["conditions"] = c
         if self.workers:
             return {"workers": [w.to_json() for w in self.workers], "total": d}
         return d
@@ -547,8 +553,16 @@ def _replace(r: Results, **kw: Any) -> Results:
 
 
 def _conditions(doc: JsonObj) -> dict[str, str]:
+    """The conditions' words: the machine's facts ("system") are _system()'s."""
     c = doc.get("conditions")
-    return {str(k): str(v) for k, v in c.items()} if isinstance(c, dict) else {}
+    return ({str(k): str(v) for k, v in c.items() if not isinstance(v, dict)}
+            if isinstance(c, dict) else {})
+
+
+def _system(doc: JsonObj) -> Conditions | None:
+    c = doc.get("conditions")
+    s = c.get("system") if isinstance(c, dict) else None
+    return Conditions.from_json(s) if isinstance(s, dict) else None
 
 
 def _opt_int(d: JsonObj, key: str) -> int | None:
@@ -576,7 +590,7 @@ def _results_from_json(d: JsonObj, name: str) -> Results:
         captured=tuple(IoRecord.from_json(x) for x in d.get("captured", ())),
         timeseries=ts, ts_dropped=int(d.get("ts_dropped", 0)),
         captured_dropped=int(d.get("captured_dropped", 0)),
-        conditions=_conditions(d), name=name,
+        conditions=_conditions(d), system=_system(d), name=name,
         rounds_done=_opt_int(d, "rounds_done"),
         steady_round=int(d["steady_round"]) if d.get("steady_round") is not None else None,
         rounds=tuple(Round.from_json(x) for x in d.get("rounds", ())),

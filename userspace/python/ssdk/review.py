@@ -677,7 +677,7 @@ class Review:
         fst = self.fs_step()
         mkfs_o = fst.fs_key("mkfs-options") if fst else None
         mount_o = fst.fs_key("mount-options") if fst else None
-        doc = {
+        doc: dict[str, Any] = {
             "date": self.started, "host": platform.node(), "kernel": platform.release(),
             "ssdk": version, "target": self.target, "device": device,
             "filesystems": [{
@@ -689,6 +689,9 @@ class Review:
             } for fs in self.fs],
             "patterns": self.patterns,
         }
+        with contextlib.suppress(Exception):  # a file on tmpfs: no disk to say of
+            from . import system
+            doc["system"] = system.read(self.target).to_json()
         return json.dumps(doc, indent=2) + "\n"
 
     def read_record(self) -> None:
