@@ -787,8 +787,9 @@ static unsigned int conditions_line(const struct ssdk_system *sys, char *buf, si
 
 /*
  * Before the first run: a line on stderr for each target whose machine's
- * conditions add jitter past a tenth of what its IOs take, or, with
- * --strict-conditions, a refusal. Return: 0 or EXIT_RUNTIME (said).
+ * conditions add jitter past a tenth of what its IOs take (not for a dry
+ * run, which the real one follows), or, with --strict-conditions, a
+ * refusal (a dry run's too). Return: 0 or EXIT_RUNTIME (said).
  */
 static int workload_conditions(struct cli *cli, struct workload *w)
 {
@@ -807,11 +808,11 @@ static int workload_conditions(struct cli *cli, struct workload *w)
 		if (!sys || !conditions_line(sys, line, sizeof(line)))
 			continue;
 		ssdk_fmt_ns(d, sizeof(d), sys->expected_ns);
-		if (w->strict_conditions)
+		if (w->strict_conditions)	/* a dry run says it would be refused */
 			err = runtime_error(cli, "--strict-conditions: %s: %s add jitter past a tenth "
 					    "of the %s expected (ssdk system show; ssdk system tune)",
 					    w->targets[i], line, d);
-		else
+		else if (!w->dry_run)
 			fprintf(stderr, "%s: warning: %s: %s add jitter past a tenth of the %s "
 				"expected (ssdk system show)\n", cli->prog, w->targets[i], line, d);
 	}
