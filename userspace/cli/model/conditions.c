@@ -54,8 +54,9 @@ void conditions_cpus(const struct ssdk_run_config *cfg, char *buf, size_t size)
  *
  * Read on the first call for a target and CPUs, then the same.
  *
- * Return: The conditions, or NULL when they cannot be read (a target
- * sysfs has no disk of: a file on tmpfs), or past CONDITIONS_CACHE.
+ * Return: The conditions (of the host alone for a target sysfs has no
+ * disk of: a file on tmpfs), or NULL when they cannot be read (CPUs not
+ * online) or past CONDITIONS_CACHE.
  */
 const struct ssdk_system *conditions_system(const struct ssdk_run_config *cfg)
 {
@@ -75,7 +76,9 @@ const struct ssdk_system *conditions_system(const struct ssdk_run_config *cfg)
 		return NULL;
 	snprintf(c->target, sizeof(c->target), "%s", cfg->target);
 	snprintf(c->cpus, sizeof(c->cpus), "%s", cpus);
-	if (ssdk_system_read(NULL, cfg->target, *cpus ? cpus : NULL, c->sys, err, sizeof(err))) {
+	/* a file on tmpfs has no disk: the host's facts still hold */
+	if (ssdk_system_read(NULL, cfg->target, *cpus ? cpus : NULL, c->sys, err, sizeof(err)) &&
+	    ssdk_system_read(NULL, NULL, *cpus ? cpus : NULL, c->sys, err, sizeof(err))) {
 		free(c->sys);
 		c->sys = NULL;
 		return NULL;
