@@ -1467,6 +1467,19 @@ unsigned int ssdk_system_irqs(const char *root, const char *disk, struct ssdk_ir
 			      unsigned int max);
 
 /**
+ * ssdk_system_value() - A sysfs or procfs file's value, as ssdk system
+ * reads and compares it.
+ * @root: As ssdk_system_read()'s.
+ * @rel: The file, under @root ("sys/block/nvme0n1/queue/scheduler").
+ * @buf: Set to its first line without the trailing newline and blanks; of
+ *	a selector ("none [mq-deadline] kyber"), the chosen word.
+ * @size: Room in @buf.
+ *
+ * Return: 0, or a negative errno (-ENOENT: no such file).
+ */
+int ssdk_system_value(const char *root, const char *rel, char *buf, size_t size);
+
+/**
  * ssdk_system_over() - The facts whose jitter is past what a run measures.
  * @sys: The conditions.
  * @expected_ns: The latency the run measures (its IOs' expected time),

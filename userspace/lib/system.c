@@ -875,6 +875,22 @@ SSDK_EXPORT int ssdk_system_read(const char *root, const char *target, const cha
 	return 0;
 }
 
+SSDK_EXPORT int ssdk_system_value(const char *root, const char *rel, char *buf, size_t size)
+{
+	char path[PATH_MAX];
+	int ret;
+
+	if (!size)
+		return -EINVAL;
+	if ((size_t)snprintf(path, sizeof(path), "%s/%s", root && strcmp(root, "/") ? root : "",
+			     rel) >= sizeof(path))
+		return -ENAMETOOLONG;
+	ret = vread_line(path, buf, size);
+	if (!ret)
+		selected(buf);
+	return ret;
+}
+
 SSDK_EXPORT unsigned int ssdk_system_over(const struct ssdk_system *sys, uint64_t expected_ns,
 					  unsigned int *idx, unsigned int max)
 {

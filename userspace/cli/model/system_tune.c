@@ -36,36 +36,10 @@ static int set_err(char *err, size_t errlen, int ret, const char *fmt, ...)
 	return ret;
 }
 
-/*
- * A file's value as tune compares it: its first line without the newline,
- * a selector's chosen word ("always [madvise] never": madvise).
- * Return: 0 or a negative errno.
- */
+/* A file's value as tune compares it (a selector's chosen word). */
 static int value_of(const char *root, const char *rel, char *buf, size_t size)
 {
-	char path[PATH_MAX], *open, *close;
-	size_t len;
-	FILE *f;
-
-	if ((size_t)snprintf(path, sizeof(path), "%s/%s", root, rel) >= sizeof(path))
-		return -ENAMETOOLONG;
-	f = fopen(path, "re");
-	if (!f)
-		return -errno;
-	if (!fgets(buf, size, f))
-		buf[0] = '\0';
-	fclose(f);
-	len = strcspn(buf, "\n");
-	while (len && buf[len - 1] == ' ')
-		len--;
-	buf[len] = '\0';
-	open = strchr(buf, '[');
-	close = open ? strchr(open, ']') : NULL;
-	if (open && close) {
-		memmove(buf, open + 1, close - open - 1);
-		buf[close - open - 1] = '\0';
-	}
-	return 0;
+	return ssdk_system_value(root, rel, buf, size);
 }
 
 /* Whether a selector file offers @word ("none [mq-deadline]" offers none). */

@@ -453,6 +453,7 @@ _PROTOTYPES: dict[str, tuple[object, list[object]]] = {
                                         ctypes.c_size_t]),
     "ssdk_system_irqs": (ctypes.c_uint, [_STR, _STR, _P(Irq), ctypes.c_uint]),
     "ssdk_verdict_name": (_STR, [u32]),
+    "ssdk_system_value": (ctypes.c_int, [_STR, _STR, _BUF, ctypes.c_size_t]),
     "ssdk_cpulist_parse": (ctypes.c_int, [_STR, _P(u64)]),
     "ssdk_cpulist_format": (ctypes.c_int, [_P(u64), _BUF, ctypes.c_size_t]),
 }
