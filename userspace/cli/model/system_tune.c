@@ -92,7 +92,8 @@ static int change(const char *root, struct tune_plan *p, const char *key, const 
 	snprintf(path, sizeof(path), "%s/%s", root, rel);
 	if (!realpath(path, real))
 		return 0;
-	for (i = 0; i < p->nr; i++) {
+	/* only cpufreq's files are shared: cpuN/cpufreq links to a policy */
+	for (i = 0; strstr(rel, "/cpufreq/") && i < p->nr; i++) {
 		snprintf(path, sizeof(path), "%s/%s", root, p->c[i].path);
 		if (realpath(path, other) && !strcmp(real, other))
 			return 0;
@@ -328,7 +329,7 @@ static int write_all(int fd, const char *buf, size_t len)
  * tune_apply() - Make a plan's changes, each logged before it is made.
  * @root: The root, "" for this machine.
  * @p: The plan (tune_plan()); a change the kernel refuses as a managed
- *	IRQ's is taken out of it, into its @left.
+ *	IRQ's (EPERM or EIO) is taken out of it, into its @left.
  * @ops: How to write.
  * @err: Said on failure.
  * @errlen: Room in @err.
@@ -370,8 +371,11 @@ int tune_apply(const char *root, struct tune_plan *p, const struct tune_ops *ops
 			continue;
 		snprintf(path, sizeof(path), "%s/%s", root, c->path);
 		ret = ops->write(path, c->to);
-		if (ret == -EIO && !strncmp(c->path, "proc/irq/", 9)) {
-			/* a managed IRQ debugfs did not tell of: not changed, not logged */
+		if ((ret == -EPERM || ret == -EIO) && !strncmp(c->path, "proc/irq/", 9)) {
+			/*
+			 * A managed IRQ debugfs did not tell of (kernel/irq/proc.c
+			 * refuses it: -EPERM, -EIO before 6.x): not changed, not logged.
+			 */
 			left(p, c->key, "managed by the kernel (it refused the write)");
 			memmove(c, c + 1, (p->nr - i - 1) * sizeof(*c));
 			p->nr--;
