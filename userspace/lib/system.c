@@ -668,7 +668,7 @@ static void thp_facts(struct reader *r)
 	   "sys/kernel/mm/transparent_hugepage/khugepaged/scan_sleep_millisecs");
 	fact(r, "thp", strcmp(thp, "always") ? SSDK_VERDICT_FINE : SSDK_VERDICT_JITTER,
 	     THP_JITTER_NS, strcmp(thp, "always") ? "" :
-	     "khugepaged and compaction can hold a CPU for about 1 ms",
+	     "khugepaged's collapses hold a CPU up to ~1 ms: the worker waits (fewer IOs, late arrivals)",
 	     "%s (khugepaged defrag %s, every %s ms)", thp, defrag, scan);
 }
 

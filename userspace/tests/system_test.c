@@ -207,7 +207,8 @@ static void make_disk(const char *root, enum shape shape)
 	put(root, DISK "/mq/1/cpu_list", "1\n");
 	put(root, DISK "/nvme0n1p1/partition", "1\n");
 	put(root, PCI "/numa_node", "-1\n");
-	link_to(root, "sys/class/block/nvme0n1", "../../devices/pci0000:00/0000:00:04.0/nvme/nvme0/nvme0n1");
+	link_to(root, "sys/class/block/nvme0n1",
+		"../../devices/pci0000:00/0000:00:04.0/nvme/nvme0/nvme0n1");
 	link_to(root, "sys/class/block/nvme0n1p1",
 		"../../devices/pci0000:00/0000:00:04.0/nvme/nvme0/nvme0n1/nvme0n1p1");
 	for (i = 0; i < 3; i++) {
