@@ -668,7 +668,7 @@ static void thp_facts(struct reader *r)
 	   "sys/kernel/mm/transparent_hugepage/khugepaged/scan_sleep_millisecs");
 	fact(r, "thp", strcmp(thp, "always") ? SSDK_VERDICT_FINE : SSDK_VERDICT_JITTER,
 	     THP_JITTER_NS, strcmp(thp, "always") ? "" :
-	     "khugepaged's collapses hold a CPU up to ~1 ms: the worker waits (fewer IOs, late arrivals)",
+	     "each of khugepaged's collapses holds a CPU ~1 ms, a batch longer: the worker waits (fewer IOs, IOs late)",
 	     "%s (khugepaged defrag %s, every %s ms)", thp, defrag, scan);
 }
 
