@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from . import _lib, lib_results, spec
+from . import _lib, lib_results, spec, system
 from .errors import ModuleNotLoadedError, RunNotFoundError, SsdkError, error_from
 from .job import Job
 from .results import Results, TimeSeries
@@ -300,6 +300,21 @@ class Controller:
         return True
 
 
+def _system_of(job: Job) -> system.Conditions | None:
+    """The machine's conditions for the job's first target and CPUs, as the
+    CLI records them (None where they cannot be read)."""
+    if not job.targets:
+        return None
+    cpus = (str(job.cpu) if job.cpu is not None else
+            ",".join(map(str, job.cpus)) if job.cpus else None)
+    for target in (job.targets[0], None):  # a file with no disk: the host's
+        try:
+            return system.read(target, cpus)
+        except ValueError:
+            continue
+    return None
+
+
 class Run:
     """The runs of one Job, started: one per target and worker (usually one)."""
 
@@ -309,6 +324,7 @@ class Run:
         self.job = job
         self.interrupted = False
         self._conditions = ctl.conditions(job.targets[0]) if job.targets else {}
+        self._system = _system_of(job)
 
     @property
     def id(self) -> int:
@@ -358,13 +374,14 @@ class Run:
         """The results: of the one run, or the total of several with each in ``workers``."""
         name = self.job.name
         raws = [self.ctl.fetch(i) for i in self.ids]
-        each = [lib_results.results(*raw, conditions=self._conditions, name=name)
-                for raw in raws]
+        each = [dataclasses.replace(
+            lib_results.results(*raw, conditions=self._conditions, name=name),
+            system=self._system) for raw in raws]
         if len(each) == 1:
             return each[0]
         st, hists = lib_results.total(raws)
         t = lib_results.results(st, hists, conditions=self._conditions, name=name)
-        return dataclasses.replace(t, workers=tuple(each))
+        return dataclasses.replace(t, workers=tuple(each), system=self._system)
 
     def delete(self) -> None:
         """Delete the ended runs."""
