@@ -322,8 +322,11 @@ static void isolated_fact(struct reader *r, const char *key, const char *file, c
 	char list[SSDK_FACT_VALUE_LEN];
 	unsigned int c, out = 0;
 
-	if (rd(r, list, sizeof(list), "sys/devices/system/cpu/%s", file) ||
-	    ssdk_cpulist_parse(list, bits))
+	if (rd(r, list, sizeof(list), "sys/devices/system/cpu/%s", file))
+		return;
+	if (!strcmp(list, "(null)"))	/* nohz_full's mask never allocated: none */
+		list[0] = '\0';
+	if (ssdk_cpulist_parse(list, bits))
 		return;
 	for_each_cpu(c, r->cpus)
 		out += !cpulist_has(bits, c);
