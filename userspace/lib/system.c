@@ -571,8 +571,8 @@ static unsigned int device_irqs(const char *root, const char *disk_dir, unsigned
 			v = strtoul(d->d_name, NULL, 10);
 			for (i = 0; i < n && i < max && irqs[i] < v; i++)
 				;
-			if (n < max) {
-				for (j = n; j > i; j--)
+			if (i < max) {	/* short of room: the lowest kept */
+				for (j = n < max ? n : max - 1; j > i; j--)
 					irqs[j] = irqs[j - 1];
 				irqs[i] = v;
 			}
