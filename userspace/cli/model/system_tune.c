@@ -328,7 +328,8 @@ static int write_all(int fd, const char *buf, size_t len)
  * tune_apply() - Make a plan's changes, each logged before it is made.
  * @root: The root, "" for this machine.
  * @p: The plan (tune_plan()); a change the kernel refuses as a managed
- *	IRQ's is taken out of it, into its @left.
+ *	IRQ's (-EIO before 6.12, -EPERM since) is taken out of it, into its
+ *	@left.
  * @ops: How to write.
  * @err: Said on failure.
  * @errlen: Room in @err.
@@ -370,7 +371,7 @@ int tune_apply(const char *root, struct tune_plan *p, const struct tune_ops *ops
 			continue;
 		snprintf(path, sizeof(path), "%s/%s", root, c->path);
 		ret = ops->write(path, c->to);
-		if (ret == -EIO && !strncmp(c->path, "proc/irq/", 9)) {
+		if ((ret == -EIO || ret == -EPERM) && !strncmp(c->path, "proc/irq/", 9)) {
 			/* a managed IRQ debugfs did not tell of: not changed, not logged */
 			left(p, c->key, "managed by the kernel (it refused the write)");
 			memmove(c, c + 1, (p->nr - i - 1) * sizeof(*c));
