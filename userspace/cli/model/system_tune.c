@@ -249,8 +249,9 @@ static int disk_changes(const struct tune_args *a, struct tune_plan *p, const ui
  */
 int tune_plan(const struct tune_args *a, struct tune_plan *p, char *err, size_t errlen)
 {
-	uint64_t online[WORDS], cpus[WORDS];
-	char buf[1024];
+	uint64_t online[WORDS], cpus[WORDS], off[WORDS];
+	unsigned int i, any = 0, offline = 0;
+	char buf[1024], list[128];
 	int ret;
 
 	memset(p, 0, offsetof(struct tune_plan, c));
@@ -264,6 +265,18 @@ int tune_plan(const struct tune_args *a, struct tune_plan *p, char *err, size_t 
 		memcpy(cpus, online, sizeof(cpus));
 	else if (ssdk_cpulist_parse(a->cpus, cpus))
 		return set_err(err, errlen, -EINVAL, "--cpus '%s': not a CPU list (0-3,8)", a->cpus);
+	for (i = 0; i < WORDS; i++) {	/* as ssdk_system_read() refuses them */
+		off[i] = cpus[i] & ~online[i];
+		offline |= !!off[i];
+		any |= !!cpus[i];
+	}
+	if (!any)
+		return set_err(err, errlen, -EINVAL, "--cpus '%s': no CPU", a->cpus ? a->cpus : "");
+	if (offline) {
+		ssdk_cpulist_format(off, list, sizeof(list));
+		return set_err(err, errlen, -EINVAL, "--cpus: CPUs %s are not online (online: %s)",
+			       list, buf);
+	}
 	ret = cpu_changes(a, p, cpus);
 	if (!ret)
 		ret = kernel_changes(a, p);
