@@ -452,7 +452,14 @@ int tune_state_read(const char *root, struct tune_plan *p, char *err, size_t err
 	f = fopen(p->state, "re");
 	if (!f)
 		return set_err(err, errlen, -errno, "%s: %s", p->state, strerror(errno));
-	if (!fgets(line, sizeof(line), f) || strcmp(line, TUNE_STATE_MAGIC "\n"))
+	if (!fgets(line, sizeof(line), f))
+		line[0] = '\0';
+	if (!strchr(line, '\n') && !strncmp(line, TUNE_STATE_MAGIC, strlen(line))) {
+		/* cut before its first line was whole: no change was logged, none made */
+		fclose(f);
+		return 0;
+	}
+	if (strcmp(line, TUNE_STATE_MAGIC "\n"))
 		ret = set_err(err, errlen, -EPROTO, "%s: not ssdk's state file", p->state);
 	while (!ret && fgets(line, sizeof(line), f)) {
 		n++;
