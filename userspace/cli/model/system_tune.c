@@ -77,30 +77,31 @@ static void left(struct tune_plan *p, const char *key, const char *fmt, ...)
 
 /*
  * A change of @rel to @to, planned unless it holds @to already or is
- * planned already (two CPUs of one cpufreq policy). Return: 0, or
- * -E2BIG when the plan is full.
+ * planned already (two CPUs of one cpufreq policy: one file through two
+ * links). Return: 0, or -E2BIG when the plan is full.
  */
 static int change(const char *root, struct tune_plan *p, const char *key, const char *rel,
 		  const char *to)
 {
-	char from[TUNE_VALUE_LEN], real[PATH_MAX], other[PATH_MAX], path[PATH_MAX];
+	char from[TUNE_VALUE_LEN], path[PATH_MAX];
 	struct tune_change *c;
+	struct stat st;
 	unsigned int i;
 
 	if (value_of(root, rel, from, sizeof(from)) || (*to && !strcmp(from, to)))
 		return 0;
 	snprintf(path, sizeof(path), "%s/%s", root, rel);
-	if (!realpath(path, real))
+	if (stat(path, &st))
 		return 0;
-	for (i = 0; i < p->nr; i++) {
-		snprintf(path, sizeof(path), "%s/%s", root, p->c[i].path);
-		if (realpath(path, other) && !strcmp(real, other))
+	for (i = 0; i < p->nr; i++)
+		if (p->c[i].dev == st.st_dev && p->c[i].ino == st.st_ino)
 			return 0;
-	}
 	if (p->nr == TUNE_MAX_CHANGES)
 		return -E2BIG;
 	c = &p->c[p->nr++];
 	memset(c, 0, sizeof(*c));
+	c->dev = st.st_dev;
+	c->ino = st.st_ino;
 	snprintf(c->key, sizeof(c->key), "%s", key);
 	snprintf(c->path, sizeof(c->path), "%s", rel);
 	snprintf(c->from, sizeof(c->from), "%s", from);
@@ -413,6 +414,7 @@ static int parse_change(char *line, struct tune_change *c)
 	char *f[4], *save = NULL;
 	unsigned int i;
 
+	memset(c, 0, sizeof(*c));
 	line[strcspn(line, "\n")] = '\0';
 	for (i = 0; i < 4; i++) {
 		f[i] = i < 3 ? strsep(&line, "\t") : line;
