@@ -322,8 +322,11 @@ static void isolated_fact(struct reader *r, const char *key, const char *file, c
 	char list[SSDK_FACT_VALUE_LEN];
 	unsigned int c, out = 0;
 
-	if (rd(r, list, sizeof(list), "sys/devices/system/cpu/%s", file) ||
-	    ssdk_cpulist_parse(list, bits))
+	if (rd(r, list, sizeof(list), "sys/devices/system/cpu/%s", file))
+		return;
+	if (!strcmp(list, "(null)"))	/* nohz_full's mask never allocated: none */
+		list[0] = '\0';
+	if (ssdk_cpulist_parse(list, bits))
 		return;
 	for_each_cpu(c, r->cpus)
 		out += !cpulist_has(bits, c);
@@ -421,7 +424,7 @@ static void queue_facts(struct reader *r)
 static void hctx_fact(struct reader *r)
 {
 	uint64_t bits[WORDS], served[WORDS] = { 0 };
-	char path[PATH_MAX + 64], list[256], mine[64] = "";
+	char path[PATH_MAX + 64], list[4096 + 1], mine[64] = "";	/* cpu_list: a page */
 	unsigned int n = 0, c, hit, i;
 	struct dirent *d;
 	DIR *dir;
@@ -501,7 +504,8 @@ static void numa_fact(struct reader *r)
 /* The name /proc/interrupts gives an IRQ (its last column), or "". */
 static void irq_name(const struct reader *r, unsigned int irq, char *name, size_t size)
 {
-	char path[PATH_MAX], line[4096], *p, *end;
+	char path[PATH_MAX], *line = NULL, *p, *end;
+	size_t room = 0;
 	FILE *f;
 
 	name[0] = '\0';
@@ -509,7 +513,8 @@ static void irq_name(const struct reader *r, unsigned int irq, char *name, size_
 	f = fopen(path, "re");
 	if (!f)
 		return;
-	while (fgets(line, sizeof(line), f)) {
+	/* a line has 11 columns a CPU: past 4 KB from 370 CPUs */
+	while (getline(&line, &room, f) > 0) {
 		p = line + strspn(line, " ");
 		if (strtoul(p, &end, 10) != irq || *end != ':' || end == p)
 			continue;
@@ -520,6 +525,7 @@ static void irq_name(const struct reader *r, unsigned int irq, char *name, size_
 		snprintf(name, size, "%s", p ? p + 1 : "");
 		break;
 	}
+	free(line);
 	fclose(f);
 }
 
@@ -565,8 +571,8 @@ static unsigned int device_irqs(const char *root, const char *disk_dir, unsigned
 			v = strtoul(d->d_name, NULL, 10);
 			for (i = 0; i < n && i < max && irqs[i] < v; i++)
 				;
-			if (n < max) {
-				for (j = n; j > i; j--)
+			if (i < max) {	/* short of room: the lowest kept */
+				for (j = n < max ? n : max - 1; j > i; j--)
 					irqs[j] = irqs[j - 1];
 				irqs[i] = v;
 			}

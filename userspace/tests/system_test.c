@@ -1,19 +1,27 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Host tests of ssdk system (libssdk's system.c and cpulist.c, the CLI's
- * system_tune.c), on the kselftest harness, over trees of the test's own
- * making that stand for /sys and /proc with the shapes of real machines:
- * intel_pstate with intel_idle's states, acpi-cpufreq with two CPUs on one
- * policy, a guest without cpufreq or cpuidle; each with a two-queue NVMe
- * disk whose IO queues' interrupts the kernel manages. The writer of the
- * tests does what the kernel does: a selector file takes one of its words
- * and brackets it, a managed IRQ's affinity is refused (EPERM). tune then
- * reset must leave each tree byte for byte as it was, also when tune is
- * killed after any of its writes.
+ * Host tests of ssdk system show, tune and reset (lib/system.c,
+ * lib/cpulist.c, cli/model/system_tune.c, cli/cmd/cmd_system.c), on the
+ * kselftest harness, over fake machines (fake_sys.h): directories standing
+ * for / with the sysfs and procfs of an intel_pstate desktop, an
+ * acpi-cpufreq machine and a KVM guest, each with a multi-queue NVMe disk,
+ * in the real kernels' formats, and a writer that answers as their store
+ * functions do.
+ *
+ * show: each machine's facts and verdicts, the disk of a partition, the
+ * CPUs and targets refused, the interrupts and their managed vectors, the
+ * jitter at a tenth of the expected latency and one nanosecond past it.
+ * CPU lists: the kernel's forms, the last CPU and one past it. tune then
+ * reset: the tree byte-identical again, on each machine; a kill -9 of tune
+ * at each of its writes, then reset: byte-identical; a state file cut
+ * mid-line; a value set by hand since tune left alone; a second tune
+ * refused; TUNE_MAX_CHANGES at its limit and one past. And the real
+ * program over such a tree: its JSON, --dry-run writing nothing, its
+ * refusals.
  */
 
 #include <errno.h>
-#include <ftw.h>
+#include <json-c/json.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -24,432 +32,15 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "libssdk.h"
-#include "platform.h"
 #include "system_tune.h"
+#include "values.h"
+/* After values.h: its ARRAY_SIZE is not the harness's, which gives way. */
 #include "kselftest_harness.h"
+#include "fake_sys.h"
 
 #define WORDS	(SSDK_MAX_CPUS / 64)
 
-enum shape { INTEL, ACPI, GUEST };
-
-static int mkdirs(const char *path)
-{
-	char dir[PATH_MAX], *p;
-
-	snprintf(dir, sizeof(dir), "%s", path);
-	for (p = strchr(dir + 1, '/'); p; p = strchr(p + 1, '/')) {
-		*p = '\0';
-		if (mkdir(dir, 0755) && errno != EEXIST)
-			return -1;
-		*p = '/';
-	}
-	return mkdir(dir, 0755) && errno != EEXIST ? -1 : 0;
-}
-
-/* @root/@rel made (its directories too), holding @text. */
-static void put(const char *root, const char *rel, const char *text)
-{
-	char path[PATH_MAX];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", root, rel);
-	*strrchr(path, '/') = '\0';
-	if (mkdirs(path))
-		abort();
-	snprintf(path, sizeof(path), "%s/%s", root, rel);
-	f = fopen(path, "w");
-	if (!f || fputs(text, f) < 0 || fclose(f))
-		abort();
-}
-
-static void putf(const char *root, const char *text, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static void putf(const char *root, const char *text, const char *fmt, ...)
-{
-	char rel[PATH_MAX];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(rel, sizeof(rel), fmt, ap);
-	va_end(ap);
-	put(root, rel, text);
-}
-
-static void link_to(const char *root, const char *rel, const char *target)
-{
-	char path[PATH_MAX];
-
-	snprintf(path, sizeof(path), "%s/%s", root, rel);
-	*strrchr(path, '/') = '\0';
-	if (mkdirs(path))
-		abort();
-	snprintf(path, sizeof(path), "%s/%s", root, rel);
-	if (symlink(target, path))
-		abort();
-}
-
-#define CPU	"sys/devices/system/cpu"
-#define PCI	"sys/devices/pci0000:00/0000:00:04.0"
-#define DISK	PCI "/nvme/nvme0/nvme0n1"
-
-/* An idle state of a shape: its name and exit latency (us). */
-static const struct { const char *name; const char *lat; } intel_idle[] = {
-	{ "POLL", "0" }, { "C1", "2" }, { "C1E", "10" }, { "C6", "133" },
-}, acpi_idle[] = {
-	{ "POLL", "0" }, { "C1", "1" }, { "C2", "41" },
-};
-
-/* The machine's own files: CPUs, THP, the clock, the kernel. */
-static void make_kernel(const char *root, enum shape shape, unsigned int cpus)
-{
-	char list[32];
-
-	snprintf(list, sizeof(list), "0-%u\n", cpus - 1);
-	put(root, CPU "/online", list);
-	put(root, CPU "/smt/active", shape == INTEL ? "1\n" : "0\n");
-	put(root, CPU "/smt/control", shape == INTEL ? "on\n" : "notsupported\n");
-	put(root, CPU "/isolated", "\n");
-	put(root, CPU "/vulnerabilities/meltdown", "Not affected\n");
-	put(root, CPU "/vulnerabilities/spectre_v2", "Mitigation: Enhanced IBRS\n");
-	put(root, "sys/kernel/mm/transparent_hugepage/enabled", "[always] madvise never\n");
-	put(root, "sys/kernel/mm/transparent_hugepage/khugepaged/defrag", "1\n");
-	put(root, "sys/kernel/mm/transparent_hugepage/khugepaged/scan_sleep_millisecs", "10000\n");
-	put(root, "sys/devices/system/clocksource/clocksource0/current_clocksource", "tsc\n");
-	put(root, "proc/cmdline", "BOOT_IMAGE=/vmlinuz root=/dev/sda1 quiet\n");
-	put(root, "proc/sys/kernel/version", "#1 SMP PREEMPT_DYNAMIC Debian 6.12.57-1\n");
-	put(root, "proc/cpuinfo", shape == GUEST ? "flags\t\t: fpu sse2 hypervisor\n"
-						 : "flags\t\t: fpu sse2\n");
-	if (shape == GUEST) {
-		put(root, CPU "/cpuidle/current_driver", "none\n");
-		put(root, "sys/kernel/debug/sched/preempt", "none (voluntary) full lazy\n");
-	}
-}
-
-static void make_cpus(const char *root, enum shape shape, unsigned int cpus)
-{
-	unsigned int c, s;
-
-	if (shape == INTEL) {
-		put(root, CPU "/intel_pstate/no_turbo", "0\n");
-		put(root, CPU "/cpuidle/current_driver", "intel_idle\n");
-	} else if (shape == ACPI) {
-		put(root, CPU "/cpufreq/boost", "1\n");
-		put(root, CPU "/cpuidle/current_driver", "acpi_idle\n");
-		/* the kernel's policy directories: both CPUs on policy0 */
-		put(root, CPU "/cpufreq/policy0/scaling_governor", "schedutil\n");
-		put(root, CPU "/cpufreq/policy0/scaling_driver", "acpi-cpufreq\n");
-		put(root, CPU "/cpufreq/policy0/scaling_available_governors",
-		    "conservative ondemand userspace powersave performance schedutil\n");
-		put(root, CPU "/cpufreq/policy0/scaling_min_freq", "800000\n");
-		put(root, CPU "/cpufreq/policy0/scaling_max_freq", "3600000\n");
-		put(root, CPU "/cpufreq/policy0/scaling_cur_freq", "1200000\n");
-		put(root, CPU "/cpufreq/policy0/cpuinfo_max_freq", "3600000\n");
-		put(root, CPU "/cpufreq/policy0/cpuinfo_transition_latency", "10000\n");
-	}
-	for (c = 0; c < cpus; c++) {
-		if (shape == INTEL) {
-			putf(root, "powersave\n", CPU "/cpu%u/cpufreq/scaling_governor", c);
-			putf(root, "intel_pstate\n", CPU "/cpu%u/cpufreq/scaling_driver", c);
-			putf(root, "performance powersave\n",
-			     CPU "/cpu%u/cpufreq/scaling_available_governors", c);
-			putf(root, "400000\n", CPU "/cpu%u/cpufreq/scaling_min_freq", c);
-			putf(root, "4700000\n", CPU "/cpu%u/cpufreq/scaling_max_freq", c);
-			putf(root, "4700000\n", CPU "/cpu%u/cpufreq/cpuinfo_max_freq", c);
-			putf(root, "1900000\n", CPU "/cpu%u/cpufreq/scaling_cur_freq", c);
-			putf(root, "4294967295\n",
-			     CPU "/cpu%u/cpufreq/cpuinfo_transition_latency", c);
-			for (s = 0; s < ARRAY_SIZE(intel_idle); s++) {
-				putf(root, intel_idle[s].name, CPU "/cpu%u/cpuidle/state%u/name",
-				     c, s);
-				putf(root, intel_idle[s].lat,
-				     CPU "/cpu%u/cpuidle/state%u/latency", c, s);
-				putf(root, "0\n", CPU "/cpu%u/cpuidle/state%u/disable", c, s);
-			}
-		} else if (shape == ACPI) {
-			char rel[64];
-
-			snprintf(rel, sizeof(rel), CPU "/cpu%u/cpufreq", c);
-			link_to(root, rel, "../cpufreq/policy0");
-			for (s = 0; s < ARRAY_SIZE(acpi_idle); s++) {
-				putf(root, acpi_idle[s].name, CPU "/cpu%u/cpuidle/state%u/name",
-				     c, s);
-				putf(root, acpi_idle[s].lat, CPU "/cpu%u/cpuidle/state%u/latency",
-				     c, s);
-				putf(root, "0\n", CPU "/cpu%u/cpuidle/state%u/disable", c, s);
-			}
-		} else {
-			putf(root, "\n", CPU "/cpu%u/topology/core_id", c);
-		}
-	}
-}
-
-/*
- * The NVMe disk: its queue, two hardware queues on CPUs 0 and 1, a
- * partition, and three MSI vectors: nvme0q0 (the admin queue, on every
- * CPU) and nvme0q1, nvme0q2 (managed: debugfs says so, but in the guest,
- * which has no IRQ debugfs).
- */
-static void make_disk(const char *root, enum shape shape)
-{
-	static const char *const names[] = { "nvme0q0", "nvme0q1", "nvme0q2" };
-	static const char *const aff[] = { "0-1\n", "0\n", "1\n" };
-	char interrupts[512] = "            CPU0       CPU1\n";
-	unsigned int i;
-
-	put(root, DISK "/queue/scheduler", "[none] mq-deadline kyber bfq\n");
-	put(root, DISK "/queue/nr_requests", "1023\n");
-	put(root, DISK "/queue/write_cache", "write back\n");
-	put(root, DISK "/queue/rotational", "0\n");
-	put(root, DISK "/queue/io_poll", "0\n");
-	put(root, DISK "/mq/0/cpu_list", "0\n");
-	put(root, DISK "/mq/1/cpu_list", "1\n");
-	put(root, DISK "/nvme0n1p1/partition", "1\n");
-	put(root, PCI "/numa_node", "-1\n");
-	link_to(root, "sys/class/block/nvme0n1",
-		"../../devices/pci0000:00/0000:00:04.0/nvme/nvme0/nvme0n1");
-	link_to(root, "sys/class/block/nvme0n1p1",
-		"../../devices/pci0000:00/0000:00:04.0/nvme/nvme0/nvme0n1/nvme0n1p1");
-	for (i = 0; i < 3; i++) {
-		size_t n = strlen(interrupts);
-
-		putf(root, "", PCI "/msi_irqs/%u", 30 + i);
-		snprintf(interrupts + n, sizeof(interrupts) - n,
-			 " %2u:        10          0  PCI-MSIX-0000:00:04.0   %u-edge      %s\n",
-			 30 + i, i, names[i]);
-		putf(root, aff[i], "proc/irq/%u/smp_affinity_list", 30 + i);
-		putf(root, aff[i], "proc/irq/%u/effective_affinity_list", 30 + i);
-		if (shape != GUEST)
-			putf(root, i ? "flags: 0x1\n             IRQD_AFFINITY_MANAGED\n"
-				     : "flags: 0x0\n", "sys/kernel/debug/irq/irqs/%u", 30 + i);
-	}
-	put(root, "proc/interrupts", interrupts);
-}
-
-static void make_tree(const char *root, enum shape shape)
-{
-	make_kernel(root, shape, 2 + 2 * (shape == INTEL));
-	make_cpus(root, shape, 2 + 2 * (shape == INTEL));
-	make_disk(root, shape);
-}
-
-/* --- a tree's bytes, and the kernel's writes ----------------------------- */
-
-static char *snap;
-static size_t snap_len, snap_room;
-static size_t snap_root;
-
-static void snap_add(const char *s, size_t n)
-{
-	if (snap_len + n + 1 > snap_room) {
-		snap_room = (snap_len + n + 1) * 2;
-		snap = realloc(snap, snap_room);
-		if (!snap)
-			abort();
-	}
-	memcpy(snap + snap_len, s, n);
-	snap_len += n;
-	snap[snap_len] = '\0';
-}
-
-static int snap_one(const char *path, const struct stat *st, int type, struct FTW *ftw)
-{
-	char buf[8192];
-	ssize_t n;
-	FILE *f;
-
-	if (!strncmp(path + snap_root, "/run", 4))
-		return 0;
-	snap_add(path + snap_root, strlen(path + snap_root));
-	if (type == FTW_SL) {
-		n = readlink(path, buf, sizeof(buf));
-		snap_add(" -> ", 4);
-		snap_add(buf, n > 0 ? n : 0);
-	} else if (type == FTW_F) {
-		snap_add(": ", 2);
-		f = fopen(path, "r");
-		if (!f)
-			abort();
-		n = fread(buf, 1, sizeof(buf), f);
-		fclose(f);
-		snap_add(buf, n);
-	}
-	snap_add("\n", 1);
-	return 0;
-}
-
-/* Every file's bytes and every link's target of @root, but run/: a new string. */
-static char *snapshot(const char *root)
-{
-	snap = NULL;
-	snap_len = snap_room = 0;
-	snap_root = strlen(root);
-	if (nftw(root, snap_one, 16, FTW_PHYS))
-		abort();
-	return snap;
-}
-
-static int remove_one(const char *path, const struct stat *st, int type, struct FTW *ftw)
-{
-	return remove(path);
-}
-
-/* After how many writes fake_write() kills its process; -1: never. */
-static int kill_after = -1;
-static int writes;
-static char fake_root[64];
-
-/* Whether debugfs's file of an IRQ says the kernel manages it. */
-static int debugfs_managed(const char *path)
-{
-	char line[256];
-	int ret = 0;
-	FILE *f;
-
-	f = fopen(path, "r");
-	if (!f)
-		return -1;
-	while (fgets(line, sizeof(line), f))
-		ret |= !!strstr(line, "IRQD_AFFINITY_MANAGED");
-	fclose(f);
-	return ret;
-}
-
-/* What the kernel does with a write to a sysfs or procfs file of the tree. */
-static int fake_write(const char *path, const char *value)
-{
-	char old[512], out[512], dbg[PATH_MAX], *tok, *save;
-	unsigned int irq;
-	int found = 0;
-	FILE *f;
-
-	if (kill_after >= 0 && writes++ == kill_after)
-		raise(SIGKILL);
-	f = fopen(path, "r");
-	if (!f)
-		return -errno;
-	if (!fgets(old, sizeof(old), f))
-		old[0] = '\0';
-	fclose(f);
-	if (sscanf(path + strlen(fake_root), "/proc/irq/%u/", &irq) == 1) {
-		snprintf(dbg, sizeof(dbg), "%s/sys/kernel/debug/irq/irqs/%u", fake_root, irq);
-		/* the guest's IO queues: managed, though no debugfs says so */
-		if (irq > 30 && debugfs_managed(dbg))
-			return -EPERM;
-	}
-	if (strchr(old, '[')) {	/* a selector: the word chosen, bracketed */
-		out[0] = '\0';
-		for (tok = strtok_r(old, " []\n", &save); tok; tok = strtok_r(NULL, " []\n", &save)) {
-			int me = !strcmp(tok, value);
-
-			found |= me;
-			snprintf(out + strlen(out), sizeof(out) - strlen(out), "%s%s%s%s",
-				 *out ? " " : "", me ? "[" : "", tok, me ? "]" : "");
-		}
-		if (!found)
-			return -EINVAL;
-		strcat(out, "\n");
-	} else {
-		snprintf(out, sizeof(out), "%s\n", value);
-	}
-	f = fopen(path, "w");
-	if (!f || fputs(out, f) < 0 || fclose(f))
-		return -EIO;
-	return 0;
-}
-
-/* --- CPU lists ------------------------------------------------------------ */
-
-TEST(cpulist_round_trips_at_its_limits)
-{
-	uint64_t bits[WORDS];
-	char buf[64];
-
-	ASSERT_EQ(0, ssdk_cpulist_parse("0-3,8,10-11", bits));
-	ASSERT_EQ(0, ssdk_cpulist_format(bits, buf, sizeof(buf)));
-	EXPECT_STREQ("0-3,8,10-11", buf);
-	ASSERT_EQ(0, ssdk_cpulist_parse("0-15:2", bits));
-	ssdk_cpulist_format(bits, buf, sizeof(buf));
-	EXPECT_STREQ("0,2,4,6,8,10,12,14", buf);
-	ASSERT_EQ(0, ssdk_cpulist_parse("0, 1\n", bits));	/* blk-mq's cpu_list */
-	ssdk_cpulist_format(bits, buf, sizeof(buf));
-	EXPECT_STREQ("0-1", buf);
-	ASSERT_EQ(0, ssdk_cpulist_parse("8191", bits));	/* the last CPU */
-	ssdk_cpulist_format(bits, buf, sizeof(buf));
-	EXPECT_STREQ("8191", buf);
-	EXPECT_EQ(-EINVAL, ssdk_cpulist_parse("8192", bits));
-	EXPECT_EQ(-EINVAL, ssdk_cpulist_parse("0-8192", bits));
-	ASSERT_EQ(0, ssdk_cpulist_parse("0-8191", bits));
-	ssdk_cpulist_format(bits, buf, sizeof(buf));
-	EXPECT_STREQ("0-8191", buf);
-	ASSERT_EQ(0, ssdk_cpulist_parse("", bits));
-	ssdk_cpulist_format(bits, buf, sizeof(buf));
-	EXPECT_STREQ("", buf);
-	EXPECT_EQ(-EINVAL, ssdk_cpulist_parse("3-1", bits));
-	EXPECT_EQ(-EINVAL, ssdk_cpulist_parse("0-", bits));
-	EXPECT_EQ(-EINVAL, ssdk_cpulist_parse("a", bits));
-	EXPECT_EQ(-EINVAL, ssdk_cpulist_parse("1,,2", bits));
-	EXPECT_EQ(-EINVAL, ssdk_cpulist_parse("0-3:0", bits));
-	EXPECT_EQ(-EINVAL, ssdk_cpulist_parse("18446744073709551617", bits));
-	/* one that does not fit: cut, said */
-	ASSERT_EQ(0, ssdk_cpulist_parse("0,2,4,6,8,10", bits));
-	EXPECT_EQ(-ENAMETOOLONG, ssdk_cpulist_format(bits, buf, 8));
-	EXPECT_STREQ("0,2,...", buf);
-}
-
-TEST(over_is_past_a_tenth_not_at_it)
-{
-	struct ssdk_system *sys = calloc(1, sizeof(*sys));
-	unsigned int idx[4];
-
-	ASSERT_NE(NULL, sys);
-	sys->nr_facts = 3;
-	sys->expected_ns = 20000;
-	sys->fact[0] = (struct ssdk_fact){ .key = "at", .verdict = SSDK_VERDICT_JITTER,
-					   .jitter_ns = 2000 };
-	sys->fact[1] = (struct ssdk_fact){ .key = "past", .verdict = SSDK_VERDICT_JITTER,
-					   .jitter_ns = 2001 };
-	sys->fact[2] = (struct ssdk_fact){ .key = "note", .verdict = SSDK_VERDICT_NOTE,
-					   .jitter_ns = 1000000 };
-	EXPECT_EQ(1u, ssdk_system_over(sys, 0, idx, 4));
-	EXPECT_EQ(1u, idx[0]);
-	EXPECT_EQ(2u, ssdk_system_over(sys, 19999, idx, 4));	/* a tenth: 1999 */
-	EXPECT_EQ(2u, ssdk_system_over(sys, 10, idx, 0));	/* counted past the room */
-	sys->fact[1].jitter_ns = UINT64_MAX;
-	EXPECT_EQ(1u, ssdk_system_over(sys, UINT64_MAX, idx, 4));
-	EXPECT_EQ(0u, ssdk_system_over(sys, UINT64_MAX - 1, idx, 4) - 1);
-	free(sys);
-}
-
-/* --- show ------------------------------------------------------------------ */
-
-FIXTURE(tree) {
-	char root[64];
-	struct ssdk_system *sys;
-	struct tune_plan *plan;
-	char err[512];
-};
-
-FIXTURE_SETUP(tree)
-{
-	snprintf(self->root, sizeof(self->root), "/tmp/ssdk-system-XXXXXX");
-	ASSERT_NE(NULL, mkdtemp(self->root));
-	snprintf(fake_root, sizeof(fake_root), "%s", self->root);
-	self->sys = calloc(1, sizeof(*self->sys));
-	self->plan = calloc(1, sizeof(*self->plan));
-	ASSERT_NE(NULL, self->sys);
-	ASSERT_NE(NULL, self->plan);
-	kill_after = -1;
-}
-
-FIXTURE_TEARDOWN(tree)
-{
-	free(self->sys);
-	free(self->plan);
-	EXPECT_EQ(0, nftw(self->root, remove_one, 16, FTW_DEPTH | FTW_PHYS));
-}
-
+/* The fact of @key, or NULL. */
 static const struct ssdk_fact *fact_of(const struct ssdk_system *sys, const char *key)
 {
 	unsigned int i;
@@ -460,386 +51,1143 @@ static const struct ssdk_fact *fact_of(const struct ssdk_system *sys, const char
 	return NULL;
 }
 
-#define EXPECT_FACT(sys, key_, value_, verdict_) do {			\
-	const struct ssdk_fact *f_ = fact_of(sys, key_);		\
-	ASSERT_NE(NULL, f_) TH_LOG("no fact %s", key_);			\
-	EXPECT_STREQ(value_, f_->value);				\
-	EXPECT_EQ((uint32_t)(verdict_), f_->verdict) TH_LOG("%s: %s", key_, f_->why); \
-} while (0)
-
-TEST_F(tree, intel_pstate_and_intel_idle)
+/* The value of @key's fact, "(none)" when there is no such fact. */
+static const char *value_of(const struct ssdk_system *sys, const char *key)
 {
-	const struct ssdk_fact *f;
+	const struct ssdk_fact *f = fact_of(sys, key);
+
+	return f ? f->value : "(none)";
+}
+
+/* The verdict of @key's fact, as a name; "(none)" when there is none. */
+static const char *verdict_of(const struct ssdk_system *sys, const char *key)
+{
+	const struct ssdk_fact *f = fact_of(sys, key);
+
+	return f ? ssdk_verdict_name(f->verdict) : "(none)";
+}
+
+static uint64_t jitter_of(const struct ssdk_system *sys, const char *key)
+{
+	const struct ssdk_fact *f = fact_of(sys, key);
+
+	return f ? f->jitter_ns : UINT64_MAX;
+}
+
+/* A file of the tree, whole (its bytes as a string). */
+static const char *file_of(const char *root, const char *rel)
+{
+	static char text[4096];
+	char path[PATH_MAX];
+
+	snprintf(path, sizeof(path), "%s/%s", root, rel);
+	if (fake_read(path, text, sizeof(text)) < 0)
+		snprintf(text, sizeof(text), "(missing)");
+	return text;
+}
+
+/* The writes a plan makes (nr_requests' is only recorded). */
+static unsigned int writes_of(const struct tune_plan *p)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < p->nr; i++)
+		n += !!*p->c[i].to;
+	return n;
+}
+
+static const struct tune_ops fake_ops = {
+	.write = fake_write,
+};
+
+FIXTURE(tree) {
+	char dir[64];		/* the test's directory */
+	char root[96];		/* the fake machine's / */
+	char err[512];
+	struct ssdk_system sys;
+	struct tune_plan plan;
+	struct fake_snap before, after;
+};
+
+FIXTURE_SETUP(tree)
+{
+	ASSERT_NE(NULL, fake_tmpdir(self->dir, sizeof(self->dir)));
+	snprintf(self->root, sizeof(self->root), "%s/root", self->dir);
+	ASSERT_EQ(0, mkdir(self->root, 0755));
+	fake_k_reset();
+	fake_k.managed_err = -EIO;
+}
+
+FIXTURE_TEARDOWN(tree)
+{
+	fake_snap_free(&self->before);
+	fake_snap_free(&self->after);
+	EXPECT_EQ(0, fake_rm(self->dir));
+}
+
+/* --- show ---------------------------------------------------------------- */
+
+TEST_F(tree, intel_pstate_facts)
+{
+	const struct ssdk_system *sys = &self->sys;
 	unsigned int idx[8], n;
 
-	make_tree(self->root, INTEL);
-	ASSERT_EQ(0, ssdk_system_read(self->root, "/dev/nvme0n1p1", NULL, self->sys, self->err,
-				      sizeof(self->err))) TH_LOG("%s", self->err);
-	EXPECT_FACT(self->sys, "cpus", "0-3", SSDK_VERDICT_FINE);
-	EXPECT_FACT(self->sys, "cpufreq.driver", "intel_pstate", SSDK_VERDICT_FINE);
-	EXPECT_FACT(self->sys, "cpufreq.governor", "powersave", SSDK_VERDICT_JITTER);
-	EXPECT_EQ(0u, fact_of(self->sys, "cpufreq.governor")->jitter_ns);	/* ETERNAL */
-	EXPECT_FACT(self->sys, "cpufreq.mhz", "400-4700 allowed (hardware to 4700), now 1900-1900",
-		    SSDK_VERDICT_NOTE);
-	EXPECT_FACT(self->sys, "cpufreq.turbo", "on (intel_pstate)", SSDK_VERDICT_JITTER);
-	EXPECT_FACT(self->sys, "cpuidle.driver", "intel_idle", SSDK_VERDICT_FINE);
-	EXPECT_FACT(self->sys, "cpuidle.POLL", "exit 0 us, enabled on 4 of 4 CPUs",
-		    SSDK_VERDICT_FINE);
-	EXPECT_FACT(self->sys, "cpuidle.C6", "exit 133 us, enabled on 4 of 4 CPUs",
-		    SSDK_VERDICT_JITTER);
-	EXPECT_EQ(133000u, fact_of(self->sys, "cpuidle.C6")->jitter_ns);
-	EXPECT_FACT(self->sys, "smt", "on (control on)", SSDK_VERDICT_JITTER);
-	EXPECT_FACT(self->sys, "device", "nvme0n1", SSDK_VERDICT_FINE);	/* the partition's disk */
-	EXPECT_FACT(self->sys, "queue.scheduler", "none", SSDK_VERDICT_FINE);
-	EXPECT_FACT(self->sys, "queue.hctx", "2 queues; the workers' CPUs on queues 0-1",
-		    SSDK_VERDICT_FINE);
-	EXPECT_FACT(self->sys, "irq.30", "nvme0q0, on 0-1 (effective 0-1)", SSDK_VERDICT_NOTE);
-	EXPECT_FACT(self->sys, "irq.31", "nvme0q1, on 0 (effective 0), managed", SSDK_VERDICT_FINE);
-	EXPECT_FACT(self->sys, "thp", "always (khugepaged defrag 1, every 10000 ms)",
-		    SSDK_VERDICT_JITTER);
-	EXPECT_FACT(self->sys, "preempt", "dynamic", SSDK_VERDICT_NOTE);	/* no debugfs */
-	EXPECT_FACT(self->sys, "mitigations", "1 mitigated, 0 vulnerable, 1 not affected",
-		    SSDK_VERDICT_NOTE);
-	EXPECT_FACT(self->sys, "hypervisor", "no", SSDK_VERDICT_FINE);
-	EXPECT_EQ(20000u, self->sys->expected_ns);
-	/* past 2 us: C1E (10), C6 (133), THP; not C1 (2 us: at it) */
-	n = ssdk_system_over(self->sys, 0, idx, ARRAY_SIZE(idx));
-	ASSERT_EQ(3u, n);
-	EXPECT_STREQ("cpuidle.C1E", self->sys->fact[idx[0]].key);
-	EXPECT_STREQ("cpuidle.C6", self->sys->fact[idx[1]].key);
-	EXPECT_STREQ("thp", self->sys->fact[idx[2]].key);
-	/* the workers on CPU 2 only: one queue's CPUs, none of the IRQs' */
-	ASSERT_EQ(0, ssdk_system_read(self->root, "nvme0n1", "2", self->sys, self->err,
+	ASSERT_EQ(0, fake_make(self->root, &fake_intel_pstate));
+	ASSERT_EQ(0, ssdk_system_read(self->root, "nvme0n1", NULL, &self->sys, self->err,
 				      sizeof(self->err)));
-	f = fact_of(self->sys, "irq.30");
-	ASSERT_NE(NULL, f);
-	EXPECT_EQ((uint32_t)SSDK_VERDICT_FINE, f->verdict);
-	EXPECT_FACT(self->sys, "cpuidle.C6", "exit 133 us, enabled on 1 of 1 CPUs",
-		    SSDK_VERDICT_JITTER);
+	EXPECT_STREQ("", self->err);
+	EXPECT_STREQ("0-3", value_of(sys, "cpus"));
+	EXPECT_STREQ("intel_pstate", value_of(sys, "cpufreq.driver"));
+	/* powersave: jitter, by intel_pstate's transition latency (20 us) */
+	EXPECT_STREQ("powersave", value_of(sys, "cpufreq.governor"));
+	EXPECT_STREQ("jitter", verdict_of(sys, "cpufreq.governor"));
+	EXPECT_EQ(20000U, jitter_of(sys, "cpufreq.governor"));
+	EXPECT_STREQ("800-4200 allowed (hardware to 4700), now 800-1100",
+		     value_of(sys, "cpufreq.mhz"));
+	EXPECT_STREQ("note", verdict_of(sys, "cpufreq.mhz"));
+	EXPECT_STREQ("on (intel_pstate)", value_of(sys, "cpufreq.turbo"));
+	EXPECT_STREQ("jitter", verdict_of(sys, "cpufreq.turbo"));
+	EXPECT_STREQ("intel_idle", value_of(sys, "cpuidle.driver"));
+	EXPECT_STREQ("exit 0 us, enabled on 4 of 4 CPUs", value_of(sys, "cpuidle.POLL"));
+	EXPECT_STREQ("fine", verdict_of(sys, "cpuidle.POLL"));
+	EXPECT_EQ(2000U, jitter_of(sys, "cpuidle.C1"));
+	EXPECT_EQ(10000U, jitter_of(sys, "cpuidle.C1E"));
+	/* C6 enabled: a wake-up takes its 133 us */
+	EXPECT_STREQ("exit 133 us, enabled on 4 of 4 CPUs", value_of(sys, "cpuidle.C6"));
+	EXPECT_STREQ("jitter", verdict_of(sys, "cpuidle.C6"));
+	EXPECT_EQ(133000U, jitter_of(sys, "cpuidle.C6"));
+	EXPECT_STREQ("on (control on)", value_of(sys, "smt"));
+	EXPECT_STREQ("jitter", verdict_of(sys, "smt"));
+	EXPECT_STREQ("none", value_of(sys, "isolcpus"));
+	/* no nohz_full= on a CONFIG_NO_HZ_FULL kernel: "(null)" */
+	EXPECT_STREQ("none", value_of(sys, "nohz_full"));
+	EXPECT_STREQ("nvme0n1", value_of(sys, "device"));
+	EXPECT_STREQ("none", value_of(sys, "queue.scheduler"));
+	EXPECT_STREQ("fine", verdict_of(sys, "queue.scheduler"));
+	EXPECT_STREQ("1023", value_of(sys, "queue.nr_requests"));
+	EXPECT_STREQ("write back", value_of(sys, "queue.write_cache"));
+	EXPECT_STREQ("note", verdict_of(sys, "queue.write_cache"));
+	EXPECT_STREQ("0", value_of(sys, "queue.rotational"));
+	EXPECT_STREQ("0", value_of(sys, "queue.io_poll"));
+	EXPECT_STREQ("2 queues; the workers' CPUs on queues 0-1", value_of(sys, "queue.hctx"));
+	/* the disk on node 0 (CPUs 0-1), workers on 2-3 too */
+	EXPECT_STREQ("0 (CPUs 0-1)", value_of(sys, "numa.node"));
+	EXPECT_STREQ("jitter", verdict_of(sys, "numa.node"));
+	EXPECT_STREQ("nvme0q0, on 0-3 (effective 0)", value_of(sys, "irq.120"));
+	EXPECT_STREQ("note", verdict_of(sys, "irq.120"));
+	EXPECT_STREQ("nvme0q1, on 0-1 (effective 0), managed", value_of(sys, "irq.121"));
+	EXPECT_STREQ("fine", verdict_of(sys, "irq.121"));
+	EXPECT_STREQ("nvme0q2, on 2-3 (effective 2), managed", value_of(sys, "irq.122"));
+	EXPECT_STREQ("(none)", value_of(sys, "irq.123"));
+	EXPECT_STREQ("madvise (khugepaged defrag 1, every 10000 ms)", value_of(sys, "thp"));
+	EXPECT_STREQ("fine", verdict_of(sys, "thp"));
+	EXPECT_STREQ("full", value_of(sys, "preempt"));
+	EXPECT_STREQ("tsc", value_of(sys, "clocksource"));
+	EXPECT_STREQ("fine", verdict_of(sys, "clocksource"));
+	EXPECT_STREQ("2 mitigated, 1 vulnerable, 2 not affected", value_of(sys, "mitigations"));
+	EXPECT_STREQ("no", value_of(sys, "hypervisor"));
+	EXPECT_STREQ("fine", verdict_of(sys, "hypervisor"));
+	EXPECT_EQ(20000U, sys->expected_ns);
+	EXPECT_STREQ("20 us (flash)", value_of(sys, "expected"));
+	/* past 2 us: the governor's 20, C1E's 10 and C6's 133; not C1's 2 */
+	n = ssdk_system_over(sys, 0, idx, ARRAY_SIZE(idx));
+	ASSERT_EQ(3U, n);
+	EXPECT_STREQ("cpufreq.governor", sys->fact[idx[0]].key);
+	EXPECT_STREQ("cpuidle.C1E", sys->fact[idx[1]].key);
+	EXPECT_STREQ("cpuidle.C6", sys->fact[idx[2]].key);
+	/* the workers on the disk's node, on its second queue */
+	ASSERT_EQ(0, ssdk_system_read(self->root, "nvme0n1", "1", &self->sys, self->err,
+				      sizeof(self->err)));
+	EXPECT_STREQ("0 (CPUs 0-1)", value_of(sys, "numa.node"));
+	EXPECT_STREQ("fine", verdict_of(sys, "numa.node"));
+	EXPECT_STREQ("2 queues; the workers' CPUs on queue 0", value_of(sys, "queue.hctx"));
+	EXPECT_STREQ("exit 133 us, enabled on 1 of 1 CPUs", value_of(sys, "cpuidle.C6"));
+	/* the IO queue of CPUs 2-3 interrupts none of the workers' */
+	EXPECT_STREQ("fine", verdict_of(sys, "irq.122"));
 }
 
-TEST_F(tree, acpi_cpufreq_one_policy_and_a_guest)
+TEST_F(tree, acpi_cpufreq_facts)
 {
-	make_tree(self->root, ACPI);
-	ASSERT_EQ(0, ssdk_system_read(self->root, NULL, NULL, self->sys, self->err,
-				      sizeof(self->err)));
-	EXPECT_FACT(self->sys, "cpufreq.driver", "acpi-cpufreq", SSDK_VERDICT_FINE);
-	EXPECT_FACT(self->sys, "cpufreq.governor", "schedutil", SSDK_VERDICT_JITTER);
-	EXPECT_EQ(10000u, fact_of(self->sys, "cpufreq.governor")->jitter_ns);
-	EXPECT_FACT(self->sys, "cpufreq.turbo", "on (cpufreq boost)", SSDK_VERDICT_JITTER);
-	EXPECT_FACT(self->sys, "cpuidle.C2", "exit 41 us, enabled on 2 of 2 CPUs",
-		    SSDK_VERDICT_JITTER);
-	EXPECT_EQ(NULL, fact_of(self->sys, "device"));	/* no target: the host's facts */
+	const struct ssdk_system *sys = &self->sys;
+	char path[PATH_MAX];
 
-	nftw(self->root, remove_one, 16, FTW_DEPTH | FTW_PHYS);
-	ASSERT_EQ(0, mkdir(self->root, 0700));
-	make_tree(self->root, GUEST);
-	ASSERT_EQ(0, ssdk_system_read(self->root, "nvme0n1", NULL, self->sys, self->err,
+	ASSERT_EQ(0, fake_make(self->root, &fake_acpi_cpufreq));
+	/* the kernel's links: both CPUs in policy0 */
+	snprintf(path, sizeof(path), "%s/" FAKE_CPU "/cpu1/cpufreq", self->root);
+	EXPECT_EQ(0, access(path, F_OK));
+	ASSERT_EQ(0, ssdk_system_read(self->root, "/dev/nvme0n1", NULL, &self->sys, self->err,
 				      sizeof(self->err)));
-	EXPECT_FACT(self->sys, "cpufreq", "none", SSDK_VERDICT_NOTE);
-	EXPECT_FACT(self->sys, "cpuidle.driver", "none", SSDK_VERDICT_FINE);
-	EXPECT_EQ(NULL, fact_of(self->sys, "cpufreq.turbo"));
-	EXPECT_FACT(self->sys, "hypervisor", "yes", SSDK_VERDICT_JITTER);
-	EXPECT_FACT(self->sys, "preempt", "voluntary", SSDK_VERDICT_JITTER);
-	EXPECT_FACT(self->sys, "irq.31", "nvme0q1, on 0 (effective 0)", SSDK_VERDICT_NOTE);
+	EXPECT_STREQ("0-1", value_of(sys, "cpus"));
+	EXPECT_STREQ("acpi-cpufreq", value_of(sys, "cpufreq.driver"));
+	EXPECT_STREQ("schedutil", value_of(sys, "cpufreq.governor"));
+	EXPECT_STREQ("jitter", verdict_of(sys, "cpufreq.governor"));
+	EXPECT_EQ(10000U, jitter_of(sys, "cpufreq.governor"));
+	EXPECT_STREQ("on (cpufreq boost)", value_of(sys, "cpufreq.turbo"));
+	EXPECT_STREQ("jitter", verdict_of(sys, "cpufreq.turbo"));
+	EXPECT_STREQ("acpi_idle", value_of(sys, "cpuidle.driver"));
+	EXPECT_EQ(1000U, jitter_of(sys, "cpuidle.C1"));
+	EXPECT_EQ(350000U, jitter_of(sys, "cpuidle.C3"));
+	EXPECT_STREQ("off (control off)", value_of(sys, "smt"));
+	EXPECT_STREQ("fine", verdict_of(sys, "smt"));
+	EXPECT_STREQ("none", value_of(sys, "nohz_full"));
+	EXPECT_STREQ("note", verdict_of(sys, "nohz_full"));
+	EXPECT_STREQ("mq-deadline", value_of(sys, "queue.scheduler"));
+	EXPECT_STREQ("jitter", verdict_of(sys, "queue.scheduler"));
+	EXPECT_STREQ("64", value_of(sys, "queue.nr_requests"));
+	EXPECT_STREQ("none", value_of(sys, "numa.node"));
+	EXPECT_STREQ("fine", verdict_of(sys, "numa.node"));
+	EXPECT_STREQ("2 queues; the workers' CPUs on queues 0-1", value_of(sys, "queue.hctx"));
+	EXPECT_STREQ("nvme0q1, on 0 (effective 0), managed", value_of(sys, "irq.41"));
+	/* THP always: khugepaged's millisecond */
+	EXPECT_STREQ("always (khugepaged defrag 1, every 10000 ms)", value_of(sys, "thp"));
+	EXPECT_STREQ("jitter", verdict_of(sys, "thp"));
+	EXPECT_EQ(1000000U, jitter_of(sys, "thp"));
+	EXPECT_STREQ("full", value_of(sys, "preempt"));
+	EXPECT_STREQ("hpet", value_of(sys, "clocksource"));
+	EXPECT_EQ(1000U, jitter_of(sys, "clocksource"));
+	EXPECT_STREQ("1 mitigated, 1 vulnerable, 1 not affected; mitigations=auto,nosmt",
+		     value_of(sys, "mitigations"));
+	EXPECT_STREQ("no", value_of(sys, "hypervisor"));
 }
 
-TEST_F(tree, bad_cpus_and_targets_said)
+TEST_F(tree, guest_facts)
 {
-	make_tree(self->root, GUEST);
-	EXPECT_EQ(-EINVAL, ssdk_system_read(self->root, NULL, "0-3", self->sys, self->err,
+	const struct ssdk_system *sys = &self->sys;
+	struct ssdk_irq irqs[4];
+	unsigned int i;
+
+	ASSERT_EQ(0, fake_make(self->root, &fake_guest));
+	ASSERT_EQ(0, ssdk_system_read(self->root, "nvme0n1", NULL, &self->sys, self->err,
+				      sizeof(self->err)));
+	/* no cpufreq: one fact "none", no driver, governor or turbo */
+	EXPECT_STREQ("none", value_of(sys, "cpufreq"));
+	EXPECT_STREQ("note", verdict_of(sys, "cpufreq"));
+	EXPECT_EQ(NULL, fact_of(sys, "cpufreq.driver"));
+	EXPECT_EQ(NULL, fact_of(sys, "cpufreq.governor"));
+	EXPECT_EQ(NULL, fact_of(sys, "cpufreq.turbo"));
+	EXPECT_STREQ("none", value_of(sys, "cpuidle.driver"));
+	for (i = 0; i < sys->nr_facts; i++)
+		EXPECT_NE(0, strncmp(sys->fact[i].key, "cpuidle.C", 9));
+	EXPECT_STREQ("off (control notsupported)", value_of(sys, "smt"));
+	/* a kernel without CONFIG_NO_HZ_FULL has no such file */
+	EXPECT_EQ(NULL, fact_of(sys, "nohz_full"));
+	EXPECT_STREQ("none or voluntary", value_of(sys, "preempt"));
+	EXPECT_STREQ("jitter", verdict_of(sys, "preempt"));
+	EXPECT_STREQ("kvm-clock", value_of(sys, "clocksource"));
+	EXPECT_STREQ("fine", verdict_of(sys, "clocksource"));
+	EXPECT_STREQ("yes (QEMU)", value_of(sys, "hypervisor"));
+	EXPECT_STREQ("jitter", verdict_of(sys, "hypervisor"));
+	EXPECT_STREQ("1 queue; the workers' CPUs on queue 0", value_of(sys, "queue.hctx"));
+	/* no debugfs: whether the kernel manages them is not known */
+	EXPECT_STREQ("nvme0q0, on 0-1 (effective 0)", value_of(sys, "irq.24"));
+	EXPECT_STREQ("nvme0q1, on 0-1 (effective 0)", value_of(sys, "irq.25"));
+	ASSERT_EQ(2U, ssdk_system_irqs(self->root, "nvme0n1", irqs, ARRAY_SIZE(irqs)));
+	EXPECT_EQ(-1, irqs[0].managed);
+	EXPECT_EQ(-1, irqs[1].managed);
+	/* the host's facts only */
+	ASSERT_EQ(0, ssdk_system_read(self->root, NULL, NULL, &self->sys, self->err,
+				      sizeof(self->err)));
+	EXPECT_EQ(NULL, fact_of(sys, "device"));
+	EXPECT_EQ(NULL, fact_of(sys, "irq.24"));
+	EXPECT_STREQ("yes (QEMU)", value_of(sys, "hypervisor"));
+}
+
+/* The NVMe disk's vectors: numbers in order, names, managed, affinities. */
+TEST_F(tree, nvme_irqs)
+{
+	struct ssdk_irq irqs[4];
+
+	ASSERT_EQ(0, fake_make(self->root, &fake_intel_pstate));
+	ASSERT_EQ(3U, ssdk_system_irqs(self->root, "nvme0n1", irqs, ARRAY_SIZE(irqs)));
+	EXPECT_EQ(120U, irqs[0].irq);
+	EXPECT_STREQ("nvme0q0", irqs[0].name);
+	EXPECT_EQ(0, irqs[0].managed);
+	EXPECT_STREQ("0-3", irqs[0].affinity);
+	EXPECT_STREQ("0", irqs[0].effective);
+	EXPECT_EQ(121U, irqs[1].irq);
+	EXPECT_STREQ("nvme0q1", irqs[1].name);
+	EXPECT_EQ(1, irqs[1].managed);
+	EXPECT_STREQ("0-1", irqs[1].affinity);
+	EXPECT_EQ(122U, irqs[2].irq);
+	EXPECT_STREQ("nvme0q2", irqs[2].name);
+	EXPECT_EQ(1, irqs[2].managed);
+	EXPECT_STREQ("2-3", irqs[2].affinity);
+	EXPECT_STREQ("2", irqs[2].effective);
+	/* short of room: the count, the first filled */
+	memset(irqs, 0, sizeof(irqs));
+	EXPECT_EQ(3U, ssdk_system_irqs(self->root, "nvme0n1", irqs, 1));
+	EXPECT_EQ(120U, irqs[0].irq);
+	EXPECT_EQ(0U, irqs[1].irq);
+	/* a partition's are its disk's; none for no disk */
+	EXPECT_EQ(0U, ssdk_system_irqs(self->root, "sdz", irqs, 4));
+	EXPECT_EQ(0U, ssdk_system_irqs(self->root, "../nvme0n1", irqs, 4));
+}
+
+/* A target on a partition is its disk; unknown targets and paths are no disk. */
+TEST_F(tree, partition_and_unknown_targets)
+{
+	char name[16];
+
+	ASSERT_EQ(0, fake_make(self->root, &fake_intel_pstate));
+	EXPECT_EQ(0, ssdk_system_disk(self->root, "nvme0n1p1", name, sizeof(name), self->err,
+				      sizeof(self->err)));
+	EXPECT_STREQ("nvme0n1", name);
+	EXPECT_EQ(0, ssdk_system_disk(self->root, "/dev/nvme0n1p1", name, sizeof(name),
+				      self->err, sizeof(self->err)));
+	EXPECT_STREQ("nvme0n1", name);
+	EXPECT_EQ(0, ssdk_system_disk(self->root, "nvme0n1", name, sizeof(name), self->err,
+				      sizeof(self->err)));
+	EXPECT_STREQ("nvme0n1", name);
+	EXPECT_EQ(-ENAMETOOLONG, ssdk_system_disk(self->root, "nvme0n1p1", name, 7, self->err,
+						  sizeof(self->err)));
+	ASSERT_EQ(0, ssdk_system_read(self->root, "nvme0n1p1", "0", &self->sys, self->err,
+				      sizeof(self->err)));
+	EXPECT_STREQ("nvme0n1", value_of(&self->sys, "device"));
+	EXPECT_STREQ("nvme0q0, on 0-3 (effective 0)", value_of(&self->sys, "irq.120"));
+	/* no such disk: -ENODEV, naming it */
+	EXPECT_EQ(-ENODEV, ssdk_system_read(self->root, "sdz", NULL, &self->sys, self->err,
 					    sizeof(self->err)));
-	EXPECT_STREQ("CPUs 2-3 are not online (online: 0-1)", self->err);
-	EXPECT_EQ(-EINVAL, ssdk_system_read(self->root, NULL, "x", self->sys, self->err,
+	EXPECT_STREQ("sdz: sysfs has no disk of it", self->err);
+	EXPECT_EQ(-ENODEV, ssdk_system_read(self->root, "/dev/sdz", NULL, &self->sys,
+					    self->err, sizeof(self->err)));
+	EXPECT_EQ(-ENODEV, ssdk_system_read(self->root, "", NULL, &self->sys, self->err,
+					    sizeof(self->err)));
+	EXPECT_EQ(-ENODEV, ssdk_system_read(self->root, "../block/nvme0n1", NULL, &self->sys,
+					    self->err, sizeof(self->err)));
+	EXPECT_EQ(-ENODEV, ssdk_system_read(self->root, "nvme0n1/queue", NULL, &self->sys,
+					    self->err, sizeof(self->err)));
+	EXPECT_EQ(-ENODEV, ssdk_system_disk(self->root, NULL, name, sizeof(name), self->err,
+					    sizeof(self->err)));
+}
+
+/* --cpus: online ones only, named when not; a list, not garbage. */
+TEST_F(tree, cpus_refused)
+{
+	ASSERT_EQ(0, fake_make(self->root, &fake_intel_pstate));
+	EXPECT_EQ(-EINVAL, ssdk_system_read(self->root, NULL, "2-5", &self->sys, self->err,
+					    sizeof(self->err)));
+	EXPECT_STREQ("CPUs 4-5 are not online (online: 0-3)", self->err);
+	EXPECT_EQ(-EINVAL, ssdk_system_read(self->root, "nvme0n1", "1,8191", &self->sys,
+					    self->err, sizeof(self->err)));
+	EXPECT_STREQ("CPUs 8191 are not online (online: 0-3)", self->err);
+	EXPECT_EQ(-EINVAL, ssdk_system_read(self->root, NULL, "x", &self->sys, self->err,
 					    sizeof(self->err)));
 	EXPECT_STREQ("CPUs 'x': not a CPU list (0-3,8)", self->err);
-	EXPECT_EQ(-ENODEV, ssdk_system_read(self->root, "/dev/sdq", NULL, self->sys, self->err,
+	EXPECT_EQ(-EINVAL, ssdk_system_read(self->root, NULL, "", &self->sys, self->err,
 					    sizeof(self->err)));
-	EXPECT_STREQ("/dev/sdq: sysfs has no disk of it", self->err);
-	EXPECT_EQ(-ENODEV, ssdk_system_read(self->root, "../../etc", NULL, self->sys, self->err,
+	EXPECT_EQ(-EINVAL, ssdk_system_read(self->root, NULL, "8192", &self->sys, self->err,
 					    sizeof(self->err)));
-	EXPECT_EQ(-ENOENT, ssdk_system_read("/nonexistent", NULL, NULL, self->sys, self->err,
+	EXPECT_EQ(0, ssdk_system_read(self->root, NULL, "3", &self->sys, self->err,
+				      sizeof(self->err)));
+	EXPECT_STREQ("3", value_of(&self->sys, "cpus"));
+	/* a root with no CPU list is no machine */
+	EXPECT_EQ(-ENOENT, ssdk_system_read(self->dir, NULL, NULL, &self->sys, self->err,
 					    sizeof(self->err)));
 }
 
-/* --- tune and reset --------------------------------------------------------- */
-
-static const struct tune_ops fake_ops = { .write = fake_write };
-
-static int plan_of(const char *root, const char *cpus, struct tune_plan *p, char *err,
-		   size_t errlen)
+/*
+ * A big machine's lines: blk-mq's cpu_list of one queue for 512 CPUs
+ * ("0, 1, ... 511", 2.5 KB) and /proc/interrupts' lines of 512 columns
+ * (5.7 KB).
+ */
+TEST_F(tree, big_machine_lines)
 {
-	struct tune_args a = { .root = root, .cpus = cpus, .target = "nvme0n1",
-			       .max_exit_us = TUNE_MAX_EXIT_US };
+	struct fake_machine m = fake_guest;
+	struct ssdk_irq irqs[2];
 
-	return tune_plan(&a, p, err, errlen);
+	m.cpus = 512;
+	ASSERT_EQ(0, fake_make(self->root, &m));
+	ASSERT_EQ(0, ssdk_system_read(self->root, "nvme0n1", "500-511", &self->sys, self->err,
+				      sizeof(self->err)));
+	EXPECT_STREQ("1 queue; the workers' CPUs on queue 0", value_of(&self->sys, "queue.hctx"));
+	ASSERT_EQ(2U, ssdk_system_irqs(self->root, "nvme0n1", irqs, ARRAY_SIZE(irqs)));
+	EXPECT_STREQ("nvme0q0", irqs[0].name);
+	EXPECT_STREQ("nvme0q1", irqs[1].name);
+	EXPECT_STREQ("0-511", irqs[1].affinity);
 }
 
-static int has_change(const struct tune_plan *p, const char *path, const char *to)
+/* A tenth of the expected latency is not over; a nanosecond more is. */
+TEST_F(tree, over_at_the_limit)
+{
+	struct ssdk_system *sys = &self->sys;
+	unsigned int idx[4] = { 99, 99, 99, 99 };
+
+	memset(sys, 0, sizeof(*sys));
+	sys->expected_ns = 20000;
+	sys->nr_facts = 3;
+	snprintf(sys->fact[0].key, sizeof(sys->fact[0].key), "a");
+	sys->fact[0].verdict = SSDK_VERDICT_JITTER;
+	sys->fact[0].jitter_ns = 20000 / SSDK_JITTER_SHARE;
+	snprintf(sys->fact[1].key, sizeof(sys->fact[1].key), "b");
+	sys->fact[1].verdict = SSDK_VERDICT_NOTE;	/* only jitter counts */
+	sys->fact[1].jitter_ns = 1000000000;
+	snprintf(sys->fact[2].key, sizeof(sys->fact[2].key), "c");
+	sys->fact[2].verdict = SSDK_VERDICT_FINE;
+	EXPECT_EQ(0U, ssdk_system_over(sys, 0, idx, ARRAY_SIZE(idx)));
+	EXPECT_EQ(0U, ssdk_system_over(sys, 20000, idx, ARRAY_SIZE(idx)));
+	sys->fact[0].jitter_ns++;
+	EXPECT_EQ(1U, ssdk_system_over(sys, 0, idx, ARRAY_SIZE(idx)));
+	EXPECT_EQ(0U, idx[0]);
+	EXPECT_EQ(99U, idx[1]);
+	/* against a run's own expected latency: 2001 is its tenth */
+	EXPECT_EQ(0U, ssdk_system_over(sys, 20010, idx, ARRAY_SIZE(idx)));
+	EXPECT_EQ(1U, ssdk_system_over(sys, 20009, idx, ARRAY_SIZE(idx)));
+	/* no room: counted all the same */
+	EXPECT_EQ(1U, ssdk_system_over(sys, 0, NULL, 0));
+	EXPECT_STREQ("jitter", ssdk_verdict_name(SSDK_VERDICT_JITTER));
+	EXPECT_STREQ("?", ssdk_verdict_name(3));
+}
+
+/* --- CPU lists ----------------------------------------------------------- */
+
+/* @list parsed and formatted again; "ERR" when refused. */
+static const char *cpulist_again(const char *list)
+{
+	static char buf[256];
+	uint64_t bits[WORDS];
+
+	if (ssdk_cpulist_parse(list, bits))
+		return "ERR";
+	if (ssdk_cpulist_format(bits, buf, sizeof(buf)))
+		return "TOOLONG";
+	return buf;
+}
+
+TEST(cpulist_forms)
+{
+	uint64_t bits[WORDS];
+
+	EXPECT_STREQ("0-3,8,10-11", cpulist_again("0-3,8,10-11"));
+	EXPECT_STREQ("0-3,8,10-11", cpulist_again("0,1,2,3,8,10,11"));
+	/* cpuset's stride */
+	EXPECT_STREQ("0,2,4,6,8,10,12,14", cpulist_again("0-15:2"));
+	EXPECT_STREQ("1,4,7", cpulist_again("1-8:3"));
+	/* blk-mq's cpu_list */
+	EXPECT_STREQ("0-1", cpulist_again("0, 1"));
+	EXPECT_STREQ("0-2,5", cpulist_again("0, 1, 2, 5\n"));
+	/* a file's newline; an empty list */
+	EXPECT_STREQ("0-3", cpulist_again("0-3\n"));
+	EXPECT_STREQ("", cpulist_again(""));
+	EXPECT_STREQ("", cpulist_again("\n"));
+	memset(bits, 0xff, sizeof(bits));
+	EXPECT_EQ(0, ssdk_cpulist_parse("", bits));
+	EXPECT_EQ(0U, bits[0] | bits[WORDS - 1]);
+	/* the last CPU, and one past it */
+	EXPECT_STREQ("8191", cpulist_again("8191"));
+	EXPECT_STREQ("0-8191", cpulist_again("0-8191"));
+	EXPECT_STREQ("ERR", cpulist_again("8192"));
+	EXPECT_STREQ("ERR", cpulist_again("0-8192"));
+	EXPECT_STREQ("ERR", cpulist_again("99999999999999999999"));
+	/* garbage */
+	EXPECT_STREQ("ERR", cpulist_again("x"));
+	EXPECT_STREQ("ERR", cpulist_again("1-"));
+	EXPECT_STREQ("ERR", cpulist_again("-1"));
+	EXPECT_STREQ("ERR", cpulist_again("3-1"));
+	EXPECT_STREQ("ERR", cpulist_again("1,,2"));
+	EXPECT_STREQ("ERR", cpulist_again("1,"));
+	EXPECT_STREQ("ERR", cpulist_again("1 2"));
+	EXPECT_STREQ("ERR", cpulist_again("0-3:0"));
+	EXPECT_STREQ("ERR", cpulist_again("0-3:"));
+	EXPECT_STREQ("ERR", cpulist_again("0x1"));
+	EXPECT_STREQ("ERR", cpulist_again("1\n2"));
+	EXPECT_EQ(-EINVAL, ssdk_cpulist_parse(NULL, bits));
+}
+
+/* Formatting: ranges folded; what does not fit said, and cut with "...". */
+TEST(cpulist_format_room)
+{
+	uint64_t bits[WORDS] = { 0 };
+	char buf[16];
+	unsigned int c;
+
+	for (c = 0; c < SSDK_MAX_CPUS; c += 2)
+		bits[c / 64] |= 1ULL << (c % 64);
+	EXPECT_EQ(-ENAMETOOLONG, ssdk_cpulist_format(bits, buf, sizeof(buf)));
+	EXPECT_STREQ("0,2,4,6,8,10...", buf);
+	EXPECT_EQ(-ENAMETOOLONG, ssdk_cpulist_format(bits, buf, 0));
+	memset(bits, 0, sizeof(bits));
+	bits[0] = 0xf;
+	bits[WORDS - 1] = 1ULL << 63;
+	/* "0-3,8191": 8 characters and the NUL */
+	EXPECT_EQ(0, ssdk_cpulist_format(bits, buf, 9));
+	EXPECT_STREQ("0-3,8191", buf);
+	EXPECT_EQ(-ENAMETOOLONG, ssdk_cpulist_format(bits, buf, 8));
+	memset(bits, 0, sizeof(bits));
+	EXPECT_EQ(0, ssdk_cpulist_format(bits, buf, 1));
+	EXPECT_STREQ("", buf);
+	memset(bits, 0xff, sizeof(bits));
+	EXPECT_EQ(0, ssdk_cpulist_format(bits, buf, sizeof(buf)));
+	EXPECT_STREQ("0-8191", buf);
+}
+
+/* --- tune and reset -------------------------------------------------------- */
+
+/* The index in @p of the change of @path, or -1. */
+static int change_of(const struct tune_plan *p, const char *path)
 {
 	unsigned int i;
 
 	for (i = 0; i < p->nr; i++)
-		if (!strcmp(p->c[i].path, path) && !strcmp(p->c[i].to, to))
-			return 1;
-	return 0;
+		if (!strcmp(p->c[i].path, path))
+			return i;
+	return -1;
 }
 
-/* tune then reset of @shape, on @cpus: the tree byte for byte as before. */
-static __attribute__((noinline)) void tune_reset_identical(struct __test_metadata *_metadata,
-				 FIXTURE_DATA(tree) *self, enum shape shape, const char *cpus)
+static int left_of(const struct tune_plan *p, const char *key)
 {
-	char *before, *after;
+	unsigned int i;
 
-	make_tree(self->root, shape);
-	before = snapshot(self->root);
-	ASSERT_EQ(0, plan_of(self->root, cpus, self->plan, self->err, sizeof(self->err)))
-		TH_LOG("%s", self->err);
-	ASSERT_LT(0u, self->plan->nr);
-	ASSERT_EQ(0, tune_apply(self->root, self->plan, &fake_ops, self->err, sizeof(self->err)))
-		TH_LOG("%s", self->err);
-	after = snapshot(self->root);
-	EXPECT_STRNE(before, after);
-	free(after);
-	ASSERT_EQ(0, tune_state_read(self->root, self->plan, self->err, sizeof(self->err)));
-	ASSERT_EQ(0, tune_reset(self->root, self->plan, &fake_ops, self->err, sizeof(self->err)))
-		TH_LOG("%s", self->err);
-	EXPECT_EQ(0u, self->plan->nr_left);
-	after = snapshot(self->root);
-	EXPECT_STREQ(before, after);
-	free(before);
-	free(after);
+	for (i = 0; i < p->nr_left; i++)
+		if (!strcmp(p->left[i].key, key))
+			return i;
+	return -1;
 }
 
-TEST_F(tree, intel_tune_reset_byte_identical)
+FIXTURE(shape) {
+	char dir[64];
+	char root[96];
+	char err[512];
+	struct tune_args args;
+	struct tune_plan plan, state;
+	struct fake_snap before, after;
+};
+
+FIXTURE_VARIANT(shape) {
+	const struct fake_machine *m;
+	const char *cpus;
+	unsigned int changes;	/* what tune changes */
+	unsigned int left;	/* what it leaves, and says */
+};
+
+/* CPU 1: its governor, C1E and C6; turbo, THP, khugepaged; nvme0q0 off it. */
+FIXTURE_VARIANT_ADD(shape, intel_pstate) {
+	.m = &fake_intel_pstate, .cpus = "1", .changes = 7, .left = 1,
+};
+
+/* Both CPUs, one policy: one governor; C2, C3 of each; boost; THP; scheduler. */
+FIXTURE_VARIANT_ADD(shape, acpi_cpufreq) {
+	.m = &fake_acpi_cpufreq, .cpus = NULL, .changes = 10, .left = 3,
+};
+
+/* THP and khugepaged; both queues' vectors off CPU 0, the managed one refused. */
+FIXTURE_VARIANT_ADD(shape, guest) {
+	.m = &fake_guest, .cpus = "0", .changes = 4, .left = 0,
+};
+
+FIXTURE_SETUP(shape)
 {
-	make_tree(self->root, INTEL);
-	ASSERT_EQ(0, plan_of(self->root, "1", self->plan, self->err, sizeof(self->err)));
-	EXPECT_TRUE(has_change(self->plan, CPU "/cpu1/cpufreq/scaling_governor", "performance"));
-	EXPECT_FALSE(has_change(self->plan, CPU "/cpu0/cpufreq/scaling_governor", "performance"));
-	EXPECT_TRUE(has_change(self->plan, CPU "/intel_pstate/no_turbo", "1"));
-	EXPECT_TRUE(has_change(self->plan, CPU "/cpu1/cpuidle/state2/disable", "1"));	/* C1E */
-	EXPECT_TRUE(has_change(self->plan, CPU "/cpu1/cpuidle/state3/disable", "1"));	/* C6 */
-	EXPECT_FALSE(has_change(self->plan, CPU "/cpu1/cpuidle/state1/disable", "1"));	/* C1: 2 us */
-	EXPECT_TRUE(has_change(self->plan, "sys/kernel/mm/transparent_hugepage/enabled", "never"));
-	EXPECT_TRUE(has_change(self->plan, "proc/irq/30/smp_affinity_list", "0"));
-	/* scheduler none already: no change; managed IRQs left by debugfs's word */
-	EXPECT_FALSE(has_change(self->plan, "sys/class/block/nvme0n1/queue/scheduler", "none"));
-	EXPECT_EQ(1u, self->plan->nr_left);
-	EXPECT_STREQ("irq.32", self->plan->left[0].key);
-	nftw(self->root, remove_one, 16, FTW_DEPTH | FTW_PHYS);
-	ASSERT_EQ(0, mkdir(self->root, 0700));
-	tune_reset_identical(_metadata, self, INTEL, "1");
+	ASSERT_NE(NULL, fake_tmpdir(self->dir, sizeof(self->dir)));
+	snprintf(self->root, sizeof(self->root), "%s/root", self->dir);
+	ASSERT_EQ(0, mkdir(self->root, 0755));
+	ASSERT_EQ(0, fake_make(self->root, variant->m));
+	fake_k_reset();
+	fake_k.managed_err = -EIO;
+	self->args = (struct tune_args){ .root = self->root, .cpus = variant->cpus,
+					 .target = "nvme0n1", .max_exit_us = TUNE_MAX_EXIT_US };
+	ASSERT_EQ(0, tune_plan(&self->args, &self->plan, self->err, sizeof(self->err)));
+	ASSERT_EQ(variant->changes, self->plan.nr);
+	ASSERT_EQ(variant->left, self->plan.nr_left);
+	ASSERT_EQ(0, fake_snap(self->root, &self->before));
 }
 
-TEST_F(tree, acpi_tune_reset_byte_identical)
+FIXTURE_TEARDOWN(shape)
 {
-	make_tree(self->root, ACPI);
-	put(self->root, DISK "/queue/scheduler", "none [mq-deadline] kyber bfq\n");
-	ASSERT_EQ(0, plan_of(self->root, NULL, self->plan, self->err, sizeof(self->err)));
-	/* one policy for both CPUs: one change */
-	EXPECT_TRUE(has_change(self->plan, CPU "/cpu0/cpufreq/scaling_governor", "performance"));
-	EXPECT_FALSE(has_change(self->plan, CPU "/cpu1/cpufreq/scaling_governor", "performance"));
-	EXPECT_TRUE(has_change(self->plan, CPU "/cpufreq/boost", "0"));
-	EXPECT_TRUE(has_change(self->plan, "sys/class/block/nvme0n1/queue/scheduler", "none"));
-	EXPECT_TRUE(has_change(self->plan, "sys/class/block/nvme0n1/queue/nr_requests", ""));
-	nftw(self->root, remove_one, 16, FTW_DEPTH | FTW_PHYS);
-	ASSERT_EQ(0, mkdir(self->root, 0700));
-	tune_reset_identical(_metadata, self, ACPI, NULL);
+	fake_snap_free(&self->before);
+	fake_snap_free(&self->after);
+	EXPECT_EQ(0, fake_rm(self->dir));
 }
 
-TEST_F(tree, guest_tune_takes_out_the_refused_irqs)
+/* The tree now against the one before tune: 0 when byte-identical. */
+static int same_as_before(struct _test_data_shape *self, struct __test_metadata *_metadata)
 {
-	make_tree(self->root, GUEST);
-	ASSERT_EQ(0, plan_of(self->root, "1", self->plan, self->err, sizeof(self->err)));
-	/* no debugfs: the plan cannot tell the managed nvme0q2 (on CPU 1) */
-	EXPECT_TRUE(has_change(self->plan, "proc/irq/32/smp_affinity_list", "0"));
-	ASSERT_EQ(0, tune_apply(self->root, self->plan, &fake_ops, self->err, sizeof(self->err)));
-	EXPECT_FALSE(has_change(self->plan, "proc/irq/32/smp_affinity_list", "0"));
-	EXPECT_TRUE(has_change(self->plan, "proc/irq/30/smp_affinity_list", "0"));
-	ASSERT_EQ(0, tune_state_read(self->root, self->plan, self->err, sizeof(self->err)));
-	EXPECT_FALSE(has_change(self->plan, "proc/irq/32/smp_affinity_list", "0"));
-	ASSERT_EQ(0, tune_reset(self->root, self->plan, &fake_ops, self->err, sizeof(self->err)));
-	nftw(self->root, remove_one, 16, FTW_DEPTH | FTW_PHYS);
-	ASSERT_EQ(0, mkdir(self->root, 0700));
-	tune_reset_identical(_metadata, self, GUEST, "1");
+	char why[512];
+	const char *diff;
+
+	fake_snap_free(&self->after);
+	if (fake_snap(self->root, &self->after))
+		return -1;
+	diff = fake_snap_diff(&self->before, &self->after, why, sizeof(why));
+	if (diff)
+		TH_LOG("differs: %s", why);
+	return diff ? -1 : 0;
 }
 
-TEST_F(tree, killed_after_any_write_reset_restores)
+/* tune, then reset: every file's bytes and every link as they were. */
+TEST_F(shape, tune_then_reset_byte_identical)
 {
-	char *before, *after;
-	unsigned int k, n;
+	char state[PATH_MAX], now[TUNE_VALUE_LEN];
+	unsigned int made, i;
+
+	ASSERT_EQ(0, tune_apply(self->root, &self->plan, &fake_ops, self->err,
+				sizeof(self->err)));
+	made = self->plan.nr;
+	snprintf(state, sizeof(state), "%s/" TUNE_STATE, self->root);
+	ASSERT_EQ(0, access(state, F_OK));
+	/* each file holds what tune wrote */
+	for (i = 0; i < made; i++) {
+		if (!*self->plan.c[i].to)
+			continue;
+		ASSERT_EQ(0, ssdk_system_value(self->root, self->plan.c[i].path, now,
+					       sizeof(now)));
+		EXPECT_STREQ(self->plan.c[i].to, now) TH_LOG("%s", self->plan.c[i].path);
+	}
+	EXPECT_STREQ("always madvise [never]\n", file_of(self->root, FAKE_THP "/enabled"));
+	EXPECT_STREQ("0\n", file_of(self->root, FAKE_THP "/khugepaged/defrag"));
+	/* nothing left to change, but a managed vector debugfs did not tell of */
+	ASSERT_EQ(0, tune_plan(&self->args, &self->state, self->err, sizeof(self->err)));
+	if (variant->m == &fake_guest) {
+		ASSERT_EQ(1U, self->state.nr);
+		EXPECT_STREQ("proc/irq/25/smp_affinity_list", self->state.c[0].path);
+	} else {
+		EXPECT_EQ(0U, self->state.nr);
+	}
+	ASSERT_EQ(0, tune_state_read(self->root, &self->state, self->err, sizeof(self->err)));
+	EXPECT_EQ(made, self->state.nr);
+	fake_k_reset();
+	ASSERT_EQ(0, tune_reset(self->root, &self->state, &fake_ops, self->err,
+				sizeof(self->err)));
+	/* each restored by one write; nr_requests too, after the scheduler's */
+	EXPECT_EQ(made, self->state.nr);
+	EXPECT_EQ(made, fake_k.writes);
+	EXPECT_EQ(0U, self->state.nr_left);
+	EXPECT_NE(0, access(state, F_OK));
+	EXPECT_EQ(0, same_as_before(self, _metadata));
+}
+
+/*
+ * A kill -9 of tune at each of its writes, then reset from the state file
+ * it left: the tree as before. Killed before the write (the change
+ * logged, not made); the same with the state file's last line cut
+ * mid-way, as a crash while it was being written leaves it; killed just
+ * after the write (made, the next change not logged yet). And tune let
+ * finish.
+ */
+TEST_F(shape, crash_at_every_write)
+{
+	static const char *const how[] = { "before", "before, state cut", "after" };
+	unsigned int writes = writes_of(&self->plan), k, mode;
+	char state[PATH_MAX];
+	struct stat st;
 	int status;
 	pid_t pid;
 
-	make_tree(self->root, INTEL);
-	put(self->root, DISK "/queue/scheduler", "none [mq-deadline] kyber bfq\n");
-	before = snapshot(self->root);
-	ASSERT_EQ(0, plan_of(self->root, NULL, self->plan, self->err, sizeof(self->err)));
-	n = self->plan->nr;
-	ASSERT_LT(10u, n);
-	for (k = 0; k <= n; k++) {
-		pid = fork();
-		ASSERT_LE(0, pid);
-		if (!pid) {
-			kill_after = k;
-			writes = 0;
-			_exit(tune_apply(self->root, self->plan, &fake_ops, self->err,
-					 sizeof(self->err)) ? 1 : 0);
+	snprintf(state, sizeof(state), "%s/" TUNE_STATE, self->root);
+	for (mode = 0; mode < ARRAY_SIZE(how); mode++) {
+		for (k = 0; k <= writes; k++) {
+			pid = fork();
+			ASSERT_LE(0, pid);
+			if (!pid) {
+				fake_k_reset();
+				fake_k.kill_at = k;
+				fake_k.kill_after = mode == 2;
+				_exit(tune_apply(self->root, &self->plan, &fake_ops, self->err,
+						 sizeof(self->err)) ? 1 : 0);
+			}
+			ASSERT_EQ(pid, waitpid(pid, &status, 0));
+			if (k < writes) {
+				ASSERT_TRUE(WIFSIGNALED(status));
+				ASSERT_EQ(SIGKILL, WTERMSIG(status));
+			} else {
+				ASSERT_TRUE(WIFEXITED(status));
+				ASSERT_EQ(0, WEXITSTATUS(status));
+			}
+			if (mode == 1 && k < writes) {
+				/* the line of the change not made, cut mid-way */
+				ASSERT_EQ(0, stat(state, &st));
+				ASSERT_EQ(0, truncate(state, st.st_size - 5));
+			}
+			ASSERT_EQ(0, tune_state_read(self->root, &self->state, self->err,
+						     sizeof(self->err)));
+			ASSERT_EQ(0, tune_reset(self->root, &self->state, &fake_ops, self->err,
+						sizeof(self->err)));
+			EXPECT_EQ(0U, self->state.nr_left);
+			ASSERT_NE(0, access(state, F_OK));
+			ASSERT_EQ(0, same_as_before(self, _metadata))
+				TH_LOG("killed %s write %u", how[mode], k);
 		}
-		ASSERT_EQ(pid, waitpid(pid, &status, 0));
-		/* killed at write k; or, past the last, done */
-		EXPECT_TRUE(k < n - 1 ? WIFSIGNALED(status) : 1) TH_LOG("k %u", k);
-		ASSERT_EQ(0, tune_state_read(self->root, self->plan, self->err,
-					     sizeof(self->err))) TH_LOG("k %u: %s", k, self->err);
-		ASSERT_EQ(0, tune_reset(self->root, self->plan, &fake_ops, self->err,
-					sizeof(self->err))) TH_LOG("k %u: %s", k, self->err);
-		after = snapshot(self->root);
-		EXPECT_STREQ(before, after) TH_LOG("killed after %u writes", k);
-		free(after);
-		ASSERT_EQ(0, plan_of(self->root, NULL, self->plan, self->err, sizeof(self->err)));
 	}
-	free(before);
 }
 
-TEST_F(tree, a_state_file_cut_mid_line_restores_what_it_says)
+/*
+ * A file tune changed and someone set since is theirs: reset leaves it and
+ * restores the rest, and never writes it.
+ */
+TEST_F(shape, reset_leaves_a_value_set_since)
 {
-	char path[PATH_MAX], *before, *after;
-	struct stat st;
+	char path[PATH_MAX], why[256];
+	unsigned int i;
+	int acpi;
 
-	make_tree(self->root, ACPI);
-	before = snapshot(self->root);
-	ASSERT_EQ(0, plan_of(self->root, NULL, self->plan, self->err, sizeof(self->err)));
-	ASSERT_EQ(0, tune_apply(self->root, self->plan, &fake_ops, self->err, sizeof(self->err)));
-	/* the last line cut, as by a crash within its write: that change was not made */
-	snprintf(path, sizeof(path), "%s/" TUNE_STATE, self->root);
-	ASSERT_EQ(0, stat(path, &st));
-	ASSERT_EQ(0, truncate(path, st.st_size - 3));
-	ASSERT_EQ(0, tune_state_read(self->root, self->plan, self->err, sizeof(self->err)));
-	ASSERT_EQ(0, tune_reset(self->root, self->plan, &fake_ops, self->err, sizeof(self->err)));
-	after = snapshot(self->root);
-	EXPECT_STRNE(before, after);	/* the last change stays: its log was cut */
-	free(after);
-	/* not a state file */
-	put(self->root, TUNE_STATE, "something else\n");
-	EXPECT_EQ(-EPROTO, tune_state_read(self->root, self->plan, self->err, sizeof(self->err)));
-	put(self->root, TUNE_STATE, TUNE_STATE_MAGIC "\nthp\t/etc/passwd\tx\ty\n");
-	EXPECT_EQ(-EPROTO, tune_state_read(self->root, self->plan, self->err, sizeof(self->err)));
-	put(self->root, TUNE_STATE, TUNE_STATE_MAGIC "\nthp\t../../etc/passwd\tx\ty\n");
-	EXPECT_EQ(-EPROTO, tune_state_read(self->root, self->plan, self->err, sizeof(self->err)));
-	free(before);
+	ASSERT_EQ(0, tune_apply(self->root, &self->plan, &fake_ops, self->err,
+				sizeof(self->err)));
+	/* neither what tune found nor what it wrote */
+	acpi = variant->m == &fake_acpi_cpufreq;
+	snprintf(path, sizeof(path), "%s/" FAKE_THP "/enabled", self->root);
+	ASSERT_EQ(0, fake_write(path, acpi ? "madvise" : "always"));
+	ASSERT_EQ(0, tune_state_read(self->root, &self->state, self->err, sizeof(self->err)));
+	fake_k_reset();
+	ASSERT_EQ(0, tune_reset(self->root, &self->state, &fake_ops, self->err,
+				sizeof(self->err)));
+	ASSERT_EQ(1U, self->state.nr_left);
+	EXPECT_STREQ("thp", self->state.left[0].key);
+	snprintf(why, sizeof(why), "%s: now %s, set since tune (it wrote never): left",
+		 FAKE_THP "/enabled", acpi ? "madvise" : "always");
+	EXPECT_STREQ(why, self->state.left[0].why);
+	EXPECT_EQ(-1, change_of(&self->state, FAKE_THP "/enabled"));
+	for (i = 0; i < fake_k.logged; i++)
+		EXPECT_EQ(NULL, strstr(fake_k.log[i], "transparent_hugepage/enabled"));
+	EXPECT_STREQ(acpi ? "always [madvise] never\n" : "[always] madvise never\n",
+		     file_of(self->root, FAKE_THP "/enabled"));
+	/* the rest restored: with THP set back by hand, the tree as before */
+	ASSERT_EQ(0, fake_write(path, acpi ? "always" : "madvise"));
+	EXPECT_EQ(0, same_as_before(self, _metadata));
 }
 
-TEST_F(tree, reset_leaves_what_someone_set_since_and_tune_runs_once)
+/* tune twice: the second refused, nothing written; reset with no state: nothing. */
+TEST_F(shape, second_tune_refused)
 {
-	char *before, *after;
-
-	make_tree(self->root, INTEL);
-	before = snapshot(self->root);
-	ASSERT_EQ(0, plan_of(self->root, NULL, self->plan, self->err, sizeof(self->err)));
-	ASSERT_EQ(0, tune_apply(self->root, self->plan, &fake_ops, self->err, sizeof(self->err)));
-	/* a second tune: refused, nothing written */
-	ASSERT_EQ(0, plan_of(self->root, NULL, self->plan, self->err, sizeof(self->err)));
-	EXPECT_EQ(-EEXIST, tune_apply(self->root, self->plan, &fake_ops, self->err,
+	ASSERT_EQ(0, tune_apply(self->root, &self->plan, &fake_ops, self->err,
+				sizeof(self->err)));
+	ASSERT_EQ(0, fake_snap(self->root, &self->after));
+	ASSERT_EQ(0, tune_plan(&self->args, &self->state, self->err, sizeof(self->err)));
+	fake_k_reset();
+	EXPECT_EQ(-EEXIST, tune_apply(self->root, &self->plan, &fake_ops, self->err,
 				      sizeof(self->err)));
-	/* someone sets THP to madvise since: reset leaves it, says so, restores the rest */
-	put(self->root, "sys/kernel/mm/transparent_hugepage/enabled", "always [madvise] never\n");
-	ASSERT_EQ(0, tune_state_read(self->root, self->plan, self->err, sizeof(self->err)));
-	ASSERT_EQ(0, tune_reset(self->root, self->plan, &fake_ops, self->err, sizeof(self->err)));
-	ASSERT_EQ(1u, self->plan->nr_left);
-	EXPECT_STREQ("thp", self->plan->left[0].key);
-	put(self->root, "sys/kernel/mm/transparent_hugepage/enabled", "[always] madvise never\n");
-	after = snapshot(self->root);
-	EXPECT_STREQ(before, after);
-	free(after);
-	free(before);
-	/* no state file: nothing to reset */
-	EXPECT_EQ(-ENOENT, tune_state_read(self->root, self->plan, self->err, sizeof(self->err)));
+	EXPECT_NE(NULL, strstr(self->err, "exists: the machine is tuned"));
+	EXPECT_EQ(0U, fake_k.writes);
+	fake_snap_free(&self->before);
+	self->before = self->after;
+	memset(&self->after, 0, sizeof(self->after));
+	EXPECT_EQ(0, same_as_before(self, _metadata));
+	/* reset, then no state file: a second reset has nothing to do */
+	ASSERT_EQ(0, tune_state_read(self->root, &self->state, self->err, sizeof(self->err)));
+	ASSERT_EQ(0, tune_reset(self->root, &self->state, &fake_ops, self->err,
+				sizeof(self->err)));
+	EXPECT_EQ(-ENOENT, tune_state_read(self->root, &self->state, self->err,
+					   sizeof(self->err)));
+	EXPECT_EQ(0U, self->state.nr);
 }
 
-/* What `ssdk ARGS` prints on stdout and stderr, and its exit status. */
-static int ssdk_cli(const char *args, char *out, size_t size)
+/* The plan of each machine, change by change. */
+TEST_F(shape, plan)
 {
-	char cmd[1024];
-	size_t n;
-	FILE *p;
+	const struct tune_plan *p = &self->plan;
+	int i;
 
-	snprintf(cmd, sizeof(cmd), "%s %s 2>&1", SSDK_BIN, args);
-	p = popen(cmd, "r");
-	if (!p)
-		return -1;
-	n = fread(out, 1, size - 1, p);
-	out[n] = '\0';
-	return WEXITSTATUS(pclose(p));
+	i = change_of(p, FAKE_THP "/enabled");
+	ASSERT_LE(0, i);
+	EXPECT_STREQ("never", p->c[i].to);
+	i = change_of(p, FAKE_THP "/khugepaged/defrag");
+	ASSERT_LE(0, i);
+	EXPECT_STREQ("1", p->c[i].from);
+	EXPECT_STREQ("0", p->c[i].to);
+	if (variant->m == &fake_intel_pstate) {
+		i = change_of(p, FAKE_CPU "/cpu1/cpufreq/scaling_governor");
+		ASSERT_LE(0, i);
+		EXPECT_STREQ("powersave", p->c[i].from);
+		EXPECT_STREQ("performance", p->c[i].to);
+		EXPECT_EQ(-1, change_of(p, FAKE_CPU "/cpu0/cpufreq/scaling_governor"));
+		/* C1 at 2 us stays; C1E and C6 go */
+		EXPECT_EQ(-1, change_of(p, FAKE_CPU "/cpu1/cpuidle/state1/disable"));
+		i = change_of(p, FAKE_CPU "/cpu1/cpuidle/state2/disable");
+		ASSERT_LE(0, i);
+		EXPECT_STREQ("cpuidle.C1E", p->c[i].key);
+		EXPECT_LE(0, change_of(p, FAKE_CPU "/cpu1/cpuidle/state3/disable"));
+		EXPECT_LE(0, change_of(p, FAKE_CPU "/intel_pstate/no_turbo"));
+		i = change_of(p, "proc/irq/120/smp_affinity_list");
+		ASSERT_LE(0, i);
+		EXPECT_STREQ("0-3", p->c[i].from);
+		EXPECT_STREQ("0,2-3", p->c[i].to);
+		EXPECT_EQ(0, left_of(p, "irq.121"));
+		EXPECT_STREQ("nvme0q1: managed by the kernel, stays on its queue's CPUs",
+			     p->left[0].why);
+	} else if (variant->m == &fake_acpi_cpufreq) {
+		/* one policy, one change */
+		EXPECT_LE(0, change_of(p, FAKE_CPU "/cpu0/cpufreq/scaling_governor"));
+		EXPECT_EQ(-1, change_of(p, FAKE_CPU "/cpu1/cpufreq/scaling_governor"));
+		EXPECT_LE(0, change_of(p, FAKE_CPU "/cpufreq/boost"));
+		/* nr_requests recorded, before the scheduler that resets it */
+		i = change_of(p, "sys/class/block/nvme0n1/queue/nr_requests");
+		ASSERT_LE(0, i);
+		EXPECT_STREQ("64", p->c[i].from);
+		EXPECT_STREQ("", p->c[i].to);
+		EXPECT_EQ(i + 1, change_of(p, "sys/class/block/nvme0n1/queue/scheduler"));
+		EXPECT_STREQ("mq-deadline", p->c[i + 1].from);
+		EXPECT_STREQ("none", p->c[i + 1].to);
+		EXPECT_STREQ("nvme0q0: no CPU outside the workers' to move it to",
+			     p->left[left_of(p, "irq.40")].why);
+	} else {
+		EXPECT_STREQ("1", p->c[change_of(p, "proc/irq/24/smp_affinity_list")].to);
+		EXPECT_STREQ("1", p->c[change_of(p, "proc/irq/25/smp_affinity_list")].to);
+	}
 }
 
-TEST_F(tree, the_cli_over_a_tree)
+/*
+ * A managed vector debugfs did not tell of (the guest has no debugfs): the
+ * kernel refuses the write (-EIO before 6.12, -EPERM since), and tune
+ * takes it out of its plan and its state file, into what it leaves.
+ */
+TEST_F(tree, managed_irq_refused)
 {
-	char args[256], out[16384], *before, *after;
+	static const int errs[] = { -EIO, -EPERM };
+	struct tune_args a = { .root = self->root, .cpus = "0", .target = "nvme0n1",
+			       .max_exit_us = TUNE_MAX_EXIT_US };
+	struct tune_plan *p = &self->plan;
+	char state[PATH_MAX], text[4096];
+	unsigned int e;
 
-	make_tree(self->root, INTEL);
-	before = snapshot(self->root);
-	snprintf(args, sizeof(args), "-j system show --root %s --target nvme0n1", self->root);
-	ASSERT_EQ(0, ssdk_cli(args, out, sizeof(out))) TH_LOG("%s", out);
-	EXPECT_NE(NULL, strstr(out, "\"over\": [\"cpuidle.C1E\", \"cpuidle.C6\", \"thp\"]"))
-		TH_LOG("%s", out);
-	snprintf(args, sizeof(args), "system tune --dry-run --root %s --target nvme0n1 --cpus 1",
-		 self->root);
-	ASSERT_EQ(0, ssdk_cli(args, out, sizeof(out))) TH_LOG("%s", out);
-	EXPECT_NE(NULL, strstr(out, "would change thp"));
-	after = snapshot(self->root);
-	EXPECT_STREQ(before, after);	/* a dry run writes nothing */
-	free(after);
-	snprintf(args, sizeof(args), "system show --root %s --cpus 0-9", self->root);
-	EXPECT_EQ(2, ssdk_cli(args, out, sizeof(out)));
-	EXPECT_STREQ("ssdk: CPUs 4-9 are not online (online: 0-3) "
-		     "(see 'ssdk system show --help')\n", out);
-	EXPECT_EQ(2, ssdk_cli("system show --root /nonexistent", out, sizeof(out)));
-	EXPECT_STREQ("ssdk: --root /nonexistent: No such file or directory "
-		     "(see 'ssdk system show --help')\n", out);
-	snprintf(args, sizeof(args), "system tune --root %s --max-exit-latency x", self->root);
-	EXPECT_EQ(2, ssdk_cli(args, out, sizeof(out)));
-	/* tune and reset through the CLI: plain files written as echo does */
-	snprintf(args, sizeof(args), "system tune --root %s --target nvme0n1", self->root);
-	ASSERT_EQ(0, ssdk_cli(args, out, sizeof(out))) TH_LOG("%s", out);
-	EXPECT_NE(NULL, strstr(out, "State: ")) TH_LOG("%s", out);
-	EXPECT_EQ(1, ssdk_cli(args, out, sizeof(out)));	/* once */
-	snprintf(args, sizeof(args), "system reset --root %s", self->root);
-	ASSERT_EQ(0, ssdk_cli(args, out, sizeof(out))) TH_LOG("%s", out);
-	EXPECT_NE(NULL, strstr(out, "restored cpufreq.turbo")) TH_LOG("%s", out);
-	ASSERT_EQ(0, ssdk_cli(args, out, sizeof(out)));
-	EXPECT_STREQ("Nothing to restore.\n", out);
-	free(before);
+	ASSERT_EQ(0, fake_make(self->root, &fake_guest));
+	ASSERT_EQ(0, fake_snap(self->root, &self->before));
+	snprintf(state, sizeof(state), "%s/" TUNE_STATE, self->root);
+	for (e = 0; e < ARRAY_SIZE(errs); e++) {
+		fake_k.managed_err = errs[e];
+		ASSERT_EQ(0, tune_plan(&a, p, self->err, sizeof(self->err)));
+		ASSERT_EQ(4U, p->nr);
+		ASSERT_EQ(0, tune_apply(self->root, p, &fake_ops, self->err, sizeof(self->err)))
+			TH_LOG("%s", self->err);
+		EXPECT_EQ(3U, p->nr);
+		EXPECT_EQ(-1, change_of(p, "proc/irq/25/smp_affinity_list"));
+		ASSERT_EQ(1U, p->nr_left);
+		EXPECT_STREQ("irq.25", p->left[0].key);
+		EXPECT_STREQ("managed by the kernel (it refused the write)", p->left[0].why);
+		EXPECT_STREQ("1\n", file_of(self->root, "proc/irq/24/smp_affinity_list"));
+		EXPECT_STREQ("1\n", file_of(self->root, "proc/irq/24/effective_affinity_list"));
+		EXPECT_STREQ("0-1\n", file_of(self->root, "proc/irq/25/smp_affinity_list"));
+		ASSERT_LT(0, fake_read(state, text, sizeof(text)));
+		EXPECT_EQ(NULL, strstr(text, "proc/irq/25"));
+		ASSERT_EQ(0, tune_state_read(self->root, &self->plan, self->err,
+					     sizeof(self->err)));
+		EXPECT_EQ(3U, p->nr);
+		ASSERT_EQ(0, tune_reset(self->root, p, &fake_ops, self->err, sizeof(self->err)));
+		ASSERT_EQ(0, fake_snap(self->root, &self->after));
+		EXPECT_EQ(NULL, fake_snap_diff(&self->before, &self->after, self->err,
+					       sizeof(self->err))) TH_LOG("%s", self->err);
+		fake_snap_free(&self->after);
+	}
 }
 
-_Static_assert(TUNE_MAX_CHANGES == 256 * 4, "the limit test's 256 CPUs of 4 states");
+/* --- the state file ------------------------------------------------------ */
 
-TEST_F(tree, changes_at_their_limit_and_one_past)
+/* @root's state file made of @text. */
+static int put_state(const char *root, const char *text)
 {
-	unsigned int c, s, per = TUNE_MAX_CHANGES / 256;
-	char list[32];
+	return fake_puts(root, TUNE_STATE, text);
+}
 
-	/* 256 CPUs of 4 states each past 2 us: TUNE_MAX_CHANGES exactly */
-	snprintf(list, sizeof(list), "0-255\n");
-	put(self->root, CPU "/online", list);
-	put(self->root, "sys/kernel/mm/transparent_hugepage/enabled", "always madvise [never]\n");
-	for (c = 0; c < 256; c++) {
-		for (s = 0; s < per; s++) {
-			putf(self->root, "C\n", CPU "/cpu%u/cpuidle/state%u/name", c, s);
-			putf(self->root, "50\n", CPU "/cpu%u/cpuidle/state%u/latency", c, s);
-			putf(self->root, "0\n", CPU "/cpu%u/cpuidle/state%u/disable", c, s);
+TEST_F(tree, state_files)
+{
+	struct tune_plan *p = &self->plan;
+
+	ASSERT_EQ(0, fake_make(self->root, &fake_intel_pstate));
+	EXPECT_EQ(-ENOENT, tune_state_read(self->root, p, self->err, sizeof(self->err)));
+	ASSERT_EQ(0, put_state(self->root, "ssdk-system-tune 2\n"));
+	EXPECT_EQ(-EPROTO, tune_state_read(self->root, p, self->err, sizeof(self->err)));
+	EXPECT_NE(NULL, strstr(self->err, "not ssdk's state file"));
+	/* a path out of the root, or absolute: not a change */
+	ASSERT_EQ(0, put_state(self->root, TUNE_STATE_MAGIC "\nthp\t../etc/passwd\ta\tb\n"));
+	EXPECT_EQ(-EPROTO, tune_state_read(self->root, p, self->err, sizeof(self->err)));
+	EXPECT_NE(NULL, strstr(self->err, ":2: not a change"));
+	ASSERT_EQ(0, put_state(self->root, TUNE_STATE_MAGIC "\nthp\t/etc/passwd\ta\tb\n"));
+	EXPECT_EQ(-EPROTO, tune_state_read(self->root, p, self->err, sizeof(self->err)));
+	ASSERT_EQ(0, put_state(self->root, TUNE_STATE_MAGIC "\nthp\tsys/x\ta\n"));
+	EXPECT_EQ(-EPROTO, tune_state_read(self->root, p, self->err, sizeof(self->err)));
+	/* a last line cut: the change it logs was not made */
+	ASSERT_EQ(0, put_state(self->root, TUNE_STATE_MAGIC "\nthp\t" FAKE_THP "/enabled\t"
+			       "madvise\tnever\nthp\t" FAKE_THP "/khugepaged/def"));
+	ASSERT_EQ(0, tune_state_read(self->root, p, self->err, sizeof(self->err)));
+	ASSERT_EQ(1U, p->nr);
+	EXPECT_STREQ(FAKE_THP "/enabled", p->c[0].path);
+	EXPECT_STREQ("madvise", p->c[0].from);
+	EXPECT_STREQ("never", p->c[0].to);
+	/* nothing changed: reset writes nothing, and removes the file */
+	ASSERT_EQ(0, tune_reset(self->root, p, &fake_ops, self->err, sizeof(self->err)));
+	EXPECT_EQ(0U, fake_k.writes);
+	EXPECT_EQ(0U, p->nr);
+	EXPECT_EQ(-ENOENT, tune_state_read(self->root, p, self->err, sizeof(self->err)));
+	/* cut before its first line was whole: nothing was changed */
+	ASSERT_EQ(0, put_state(self->root, ""));
+	ASSERT_EQ(0, tune_state_read(self->root, p, self->err, sizeof(self->err)))
+		TH_LOG("%s", self->err);
+	EXPECT_EQ(0U, p->nr);
+	ASSERT_EQ(0, put_state(self->root, "ssdk-system-t"));
+	ASSERT_EQ(0, tune_state_read(self->root, p, self->err, sizeof(self->err)));
+	EXPECT_EQ(0U, p->nr);
+	ASSERT_EQ(0, tune_reset(self->root, p, &fake_ops, self->err, sizeof(self->err)));
+	EXPECT_EQ(-ENOENT, tune_state_read(self->root, p, self->err, sizeof(self->err)));
+}
+
+/* tune refuses what show refuses: CPUs not online, no CPU, garbage. */
+TEST_F(tree, tune_cpus_refused)
+{
+	struct tune_args a = { .root = self->root, .max_exit_us = TUNE_MAX_EXIT_US };
+
+	ASSERT_EQ(0, fake_make(self->root, &fake_intel_pstate));
+	a.cpus = "2-5";
+	EXPECT_EQ(-EINVAL, tune_plan(&a, &self->plan, self->err, sizeof(self->err)));
+	EXPECT_STREQ("--cpus: CPUs 4-5 are not online (online: 0-3)", self->err);
+	a.cpus = "";
+	EXPECT_EQ(-EINVAL, tune_plan(&a, &self->plan, self->err, sizeof(self->err)));
+	a.cpus = "x";
+	EXPECT_EQ(-EINVAL, tune_plan(&a, &self->plan, self->err, sizeof(self->err)));
+	EXPECT_STREQ("--cpus 'x': not a CPU list (0-3,8)", self->err);
+	a.cpus = "3";
+	a.target = "sdz";
+	EXPECT_EQ(-ENODEV, tune_plan(&a, &self->plan, self->err, sizeof(self->err)));
+	a.target = "nvme0n1p1";
+	EXPECT_EQ(0, tune_plan(&a, &self->plan, self->err, sizeof(self->err)));
+	/* CPU 3's governor, C1E, C6; turbo; THP twice; nvme0q0 */
+	EXPECT_EQ(7U, self->plan.nr);
+}
+
+/* --- limits -------------------------------------------------------------- */
+
+static const struct fake_idle deep_idle[] = {
+	{ "C1E", "MWAIT 0x01", 10 },
+	{ "C3", "MWAIT 0x10", 40 },
+	{ "C6", "MWAIT 0x20", 133 },
+	{ "C8", "MWAIT 0x40", 390 },
+};
+
+/*
+ * TUNE_MAX_CHANGES at its limit and one past: 256 CPUs of 4 idle states
+ * to disable, and THP to turn off one more; a state file of as many lines.
+ */
+TEST_F(tree, max_changes)
+{
+	struct fake_machine m = fake_guest;
+	struct tune_args a = { .root = self->root, .max_exit_us = TUNE_MAX_EXIT_US };
+	char path[PATH_MAX], *text, *t;
+	unsigned int i;
+
+	m.cpus = 256;
+	m.idle_driver = "intel_idle";
+	m.idle = deep_idle;
+	m.nr_idle = ARRAY_SIZE(deep_idle);
+	m.thp = "always madvise [never]\n";
+	m.defrag = "0\n";
+	ASSERT_EQ(0, fake_make(self->root, &m));
+	ASSERT_EQ(256 * 4, TUNE_MAX_CHANGES);
+	ASSERT_EQ(0, tune_plan(&a, &self->plan, self->err, sizeof(self->err)))
+		TH_LOG("%s", self->err);
+	EXPECT_EQ((unsigned int)TUNE_MAX_CHANGES, self->plan.nr);
+	EXPECT_STREQ(FAKE_CPU "/cpu255/cpuidle/state3/disable",
+		     self->plan.c[TUNE_MAX_CHANGES - 1].path);
+	snprintf(path, sizeof(path), "%s/" FAKE_THP "/enabled", self->root);
+	ASSERT_EQ(0, fake_write(path, "madvise"));
+	EXPECT_EQ(-E2BIG, tune_plan(&a, &self->plan, self->err, sizeof(self->err)));
+	EXPECT_STREQ("more than 1024 changes", self->err);
+	/* a state file of TUNE_MAX_CHANGES lines, and of one more */
+	text = malloc(TUNE_MAX_CHANGES * 80 + 128);
+	ASSERT_NE(NULL, text);
+	t = text + sprintf(text, "%s\n", TUNE_STATE_MAGIC);
+	for (i = 0; i < TUNE_MAX_CHANGES; i++)
+		t += sprintf(t, "cpuidle.C6\t" FAKE_CPU "/cpu%u/cpuidle/state%u/disable\t0\t1\n",
+			     i / 4, i % 4);
+	ASSERT_EQ(0, put_state(self->root, text));
+	EXPECT_EQ(0, tune_state_read(self->root, &self->plan, self->err, sizeof(self->err)));
+	EXPECT_EQ((unsigned int)TUNE_MAX_CHANGES, self->plan.nr);
+	snprintf(t, 128, "thp\t" FAKE_THP "/enabled\tmadvise\tnever\n");
+	ASSERT_EQ(0, put_state(self->root, text));
+	EXPECT_EQ(-EPROTO, tune_state_read(self->root, &self->plan, self->err,
+					   sizeof(self->err)));
+	free(text);
+}
+
+/* --- the program ---------------------------------------------------------- */
+
+/* What a run of the real program said. */
+struct ran {
+	int status;		/* its exit status, or -1 */
+	char out[1 << 16];	/* its stdout */
+	char err[1 << 12];	/* its stderr */
+};
+
+/* Run the real program with @args (NULL-terminated), in @dir's files. */
+static void run_argv(const char *dir, const char *const *args, struct ran *r)
+{
+	char outp[PATH_MAX], errp[PATH_MAX];
+	const char *argv[32] = { SSDK_BIN };
+	unsigned int i;
+	int status;
+	pid_t pid;
+
+	memset(r, 0, sizeof(*r));
+	r->status = -1;
+	for (i = 0; args[i] && i < ARRAY_SIZE(argv) - 2; i++)
+		argv[i + 1] = args[i];
+	snprintf(outp, sizeof(outp), "%s/stdout", dir);
+	snprintf(errp, sizeof(errp), "%s/stderr", dir);
+	pid = fork();
+	if (pid < 0)
+		return;
+	if (!pid) {
+		if (!freopen(outp, "w", stdout) || !freopen(errp, "w", stderr))
+			_exit(127);
+		execv(SSDK_BIN, (char *const *)argv);
+		_exit(127);
+	}
+	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
+	    fake_read(outp, r->out, sizeof(r->out)) < 0 ||
+	    fake_read(errp, r->err, sizeof(r->err)) < 0)
+		return;
+	r->status = WEXITSTATUS(status);
+}
+
+/* run_argv() of its arguments, up to a NULL. */
+static struct ran *run(const char *dir, ...)
+{
+	static struct ran r;
+	const char *args[32];
+	unsigned int n = 0;
+	va_list ap;
+
+	va_start(ap, dir);
+	while (n < ARRAY_SIZE(args) - 1 && (args[n] = va_arg(ap, const char *)))
+		n++;
+	va_end(ap);
+	args[n] = NULL;
+	run_argv(dir, args, &r);
+	return &r;
+}
+
+static unsigned int lines(const char *s)
+{
+	unsigned int n = 0;
+
+	for (; *s; s++)
+		n += *s == '\n';
+	return n;
+}
+
+/* ssdk -j system show: JSON, the same facts as ssdk_system_read()'s. */
+TEST_F(tree, program_show_json)
+{
+	struct json_object *d, *facts, *f, *v;
+	struct ran *r;
+	unsigned int i;
+
+	ASSERT_EQ(0, fake_make(self->root, &fake_intel_pstate));
+	r = run(self->dir, "-j", "system", "show", "--root", self->root, "--target", "nvme0n1",
+		"--cpus", "0-1", NULL);
+	ASSERT_EQ(0, r->status) TH_LOG("%s", r->err);
+	EXPECT_STREQ("", r->err);
+	d = json_tokener_parse(r->out);
+	ASSERT_NE(NULL, d) TH_LOG("not JSON: %s", r->out);
+	ASSERT_TRUE(json_object_object_get_ex(d, "facts", &facts));
+	ASSERT_EQ(0, ssdk_system_read(self->root, "nvme0n1", "0-1", &self->sys, self->err,
+				      sizeof(self->err)));
+	/* as many, none a duplicate key */
+	EXPECT_EQ((int)self->sys.nr_facts, json_object_object_length(facts));
+	for (i = 0; i < self->sys.nr_facts; i++) {
+		const struct ssdk_fact *sf = &self->sys.fact[i];
+
+		ASSERT_TRUE(json_object_object_get_ex(facts, sf->key, &f)) TH_LOG("%s", sf->key);
+		ASSERT_TRUE(json_object_object_get_ex(f, "value", &v));
+		EXPECT_STREQ(sf->value, json_object_get_string(v));
+		ASSERT_TRUE(json_object_object_get_ex(f, "verdict", &v));
+		EXPECT_STREQ(ssdk_verdict_name(sf->verdict), json_object_get_string(v));
+	}
+	/* the governor's 20 us, C1E's and C6's past a tenth of 20 us */
+	ASSERT_TRUE(json_object_object_get_ex(d, "over", &v));
+	EXPECT_EQ(3U, json_object_array_length(v));
+	json_object_put(d);
+	/* text too */
+	r = run(self->dir, "system", "show", "--root", self->root, NULL);
+	ASSERT_EQ(0, r->status);
+	EXPECT_NE(NULL, strstr(r->out, "cpuidle.C6"));
+}
+
+/* tune --dry-run writes nothing; reset with no state file does nothing. */
+TEST_F(tree, program_dry_run_and_reset)
+{
+	struct json_object *d, *v;
+	char state[PATH_MAX];
+	struct ran *r;
+
+	ASSERT_EQ(0, fake_make(self->root, &fake_intel_pstate));
+	ASSERT_EQ(0, fake_snap(self->root, &self->before));
+	snprintf(state, sizeof(state), "%s/" TUNE_STATE, self->root);
+	r = run(self->dir, "-j", "system", "tune", "--root", self->root, "--target", "nvme0n1",
+		"--cpus", "1", "--dry-run", NULL);
+	ASSERT_EQ(0, r->status) TH_LOG("%s", r->err);
+	d = json_tokener_parse(r->out);
+	ASSERT_NE(NULL, d) TH_LOG("not JSON: %s", r->out);
+	ASSERT_TRUE(json_object_object_get_ex(d, "done", &v));
+	EXPECT_STREQ("would change", json_object_get_string(v));
+	ASSERT_TRUE(json_object_object_get_ex(d, "changes", &v));
+	EXPECT_EQ(7U, json_object_array_length(v));
+	json_object_put(d);
+	EXPECT_NE(0, access(state, F_OK));
+	r = run(self->dir, "system", "reset", "--root", self->root, NULL);
+	ASSERT_EQ(0, r->status) TH_LOG("%s", r->err);
+	ASSERT_EQ(0, fake_snap(self->root, &self->after));
+	EXPECT_EQ(NULL, fake_snap_diff(&self->before, &self->after, self->err,
+				       sizeof(self->err))) TH_LOG("%s", self->err);
+}
+
+/* tune and reset for real (echo VALUE > FILE): each value back as it was. */
+TEST_F(tree, program_tune_reset)
+{
+	struct tune_args a = { .root = self->root, .target = "nvme0n1",
+			       .max_exit_us = TUNE_MAX_EXIT_US };
+	char now[TUNE_VALUE_LEN];
+	struct ran *r;
+	unsigned int i;
+
+	ASSERT_EQ(0, fake_make(self->root, &fake_acpi_cpufreq));
+	ASSERT_EQ(0, tune_plan(&a, &self->plan, self->err, sizeof(self->err)));
+	r = run(self->dir, "system", "tune", "--root", self->root, "--target", "nvme0n1", NULL);
+	ASSERT_EQ(0, r->status) TH_LOG("%s", r->err);
+	ASSERT_EQ(0, ssdk_system_value(self->root, FAKE_THP "/enabled", now, sizeof(now)));
+	EXPECT_STREQ("never", now);
+	r = run(self->dir, "system", "tune", "--root", self->root, NULL);
+	ASSERT_EQ(1, r->status);
+	EXPECT_EQ(1U, lines(r->err));
+	EXPECT_NE(NULL, strstr(r->err, "exists: the machine is tuned"));
+	r = run(self->dir, "system", "reset", "--root", self->root, NULL);
+	ASSERT_EQ(0, r->status) TH_LOG("%s", r->err);
+	for (i = 0; i < self->plan.nr; i++) {
+		ASSERT_EQ(0, ssdk_system_value(self->root, self->plan.c[i].path, now,
+					       sizeof(now)));
+		EXPECT_STREQ(self->plan.c[i].from, now) TH_LOG("%s", self->plan.c[i].path);
+	}
+}
+
+/* Bad options: exit 2, one line on stderr, nothing on stdout. */
+TEST_F(tree, program_refusals)
+{
+	static const char *const bad[][8] = {
+		{ "system", "show", "--cpus", "x", NULL },
+		{ "system", "tune", "--cpus", "x", NULL },
+		{ "system", "show", "--cpus", "4-7", NULL },
+		{ "system", "tune", "--cpus", "4-7", "--dry-run", NULL },
+		{ "system", "show", "extra", NULL },
+		{ "system", "show", "--root", "/nonexistent", NULL },
+		{ "system", "tune", "--root", "/nonexistent", "--dry-run", NULL },
+		{ "system", "reset", "--root", "/nonexistent", NULL },
+		{ "system", "show", "--root", "", NULL },
+	};
+	struct ran *r = malloc(sizeof(*r));
+	const char *args[12];
+	unsigned int i, j, n;
+
+	ASSERT_NE(NULL, r);
+	ASSERT_EQ(0, fake_make(self->root, &fake_intel_pstate));
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		/* under the fake machine, but where the root is what is refused */
+		for (j = n = 0; bad[i][j]; j++)
+			args[n++] = bad[i][j];
+		if (strcmp(bad[i][2], "--root")) {
+			args[n++] = "--root";
+			args[n++] = self->root;
 		}
+		args[n] = NULL;
+		run_argv(self->dir, args, r);
+		EXPECT_EQ(2, r->status) TH_LOG("%s %s %s", bad[i][1], bad[i][2], bad[i][3]);
+		EXPECT_EQ(1U, lines(r->err)) TH_LOG("%s", r->err);
+		EXPECT_STREQ("", r->out);
 	}
-	{
-		struct tune_args a = { .root = self->root, .max_exit_us = TUNE_MAX_EXIT_US };
-
-		ASSERT_EQ(0, tune_plan(&a, self->plan, self->err, sizeof(self->err)));
-		EXPECT_EQ((unsigned int)TUNE_MAX_CHANGES, self->plan->nr);
-		put(self->root, "sys/kernel/mm/transparent_hugepage/enabled",
-		    "[always] madvise never\n");
-		EXPECT_EQ(-E2BIG, tune_plan(&a, self->plan, self->err, sizeof(self->err)));
-		EXPECT_STREQ("more than 1024 changes", self->err);
-	}
+	free(r);
 }
 
 TEST_HARNESS_MAIN

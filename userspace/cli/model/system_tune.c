@@ -77,31 +77,31 @@ static void left(struct tune_plan *p, const char *key, const char *fmt, ...)
 
 /*
  * A change of @rel to @to, planned unless it holds @to already or is
- * planned already (two CPUs of one cpufreq policy). Return: 0, or
- * -E2BIG when the plan is full.
+ * planned already (two CPUs of one cpufreq policy: one file through two
+ * links). Return: 0, or -E2BIG when the plan is full.
  */
 static int change(const char *root, struct tune_plan *p, const char *key, const char *rel,
 		  const char *to)
 {
-	char from[TUNE_VALUE_LEN], real[PATH_MAX], other[PATH_MAX], path[PATH_MAX];
+	char from[TUNE_VALUE_LEN], path[PATH_MAX];
 	struct tune_change *c;
+	struct stat st;
 	unsigned int i;
 
 	if (value_of(root, rel, from, sizeof(from)) || (*to && !strcmp(from, to)))
 		return 0;
 	snprintf(path, sizeof(path), "%s/%s", root, rel);
-	if (!realpath(path, real))
+	if (stat(path, &st))
 		return 0;
-	/* only cpufreq's files are shared: cpuN/cpufreq links to a policy */
-	for (i = 0; strstr(rel, "/cpufreq/") && i < p->nr; i++) {
-		snprintf(path, sizeof(path), "%s/%s", root, p->c[i].path);
-		if (realpath(path, other) && !strcmp(real, other))
+	for (i = 0; i < p->nr; i++)
+		if (p->c[i].dev == st.st_dev && p->c[i].ino == st.st_ino)
 			return 0;
-	}
 	if (p->nr == TUNE_MAX_CHANGES)
 		return -E2BIG;
 	c = &p->c[p->nr++];
 	memset(c, 0, sizeof(*c));
+	c->dev = st.st_dev;
+	c->ino = st.st_ino;
 	snprintf(c->key, sizeof(c->key), "%s", key);
 	snprintf(c->path, sizeof(c->path), "%s", rel);
 	snprintf(c->from, sizeof(c->from), "%s", from);
@@ -250,8 +250,9 @@ static int disk_changes(const struct tune_args *a, struct tune_plan *p, const ui
  */
 int tune_plan(const struct tune_args *a, struct tune_plan *p, char *err, size_t errlen)
 {
-	uint64_t online[WORDS], cpus[WORDS];
-	char buf[1024];
+	uint64_t online[WORDS], cpus[WORDS], off[WORDS];
+	unsigned int i, any = 0, offline = 0;
+	char buf[1024], list[128];
 	int ret;
 
 	memset(p, 0, offsetof(struct tune_plan, c));
@@ -265,6 +266,18 @@ int tune_plan(const struct tune_args *a, struct tune_plan *p, char *err, size_t 
 		memcpy(cpus, online, sizeof(cpus));
 	else if (ssdk_cpulist_parse(a->cpus, cpus))
 		return set_err(err, errlen, -EINVAL, "--cpus '%s': not a CPU list (0-3,8)", a->cpus);
+	for (i = 0; i < WORDS; i++) {	/* as ssdk_system_read() refuses them */
+		off[i] = cpus[i] & ~online[i];
+		offline |= !!off[i];
+		any |= !!cpus[i];
+	}
+	if (!any)
+		return set_err(err, errlen, -EINVAL, "--cpus '%s': no CPU", a->cpus ? a->cpus : "");
+	if (offline) {
+		ssdk_cpulist_format(off, list, sizeof(list));
+		return set_err(err, errlen, -EINVAL, "--cpus: CPUs %s are not online (online: %s)",
+			       list, buf);
+	}
 	ret = cpu_changes(a, p, cpus);
 	if (!ret)
 		ret = kernel_changes(a, p);
@@ -329,7 +342,8 @@ static int write_all(int fd, const char *buf, size_t len)
  * tune_apply() - Make a plan's changes, each logged before it is made.
  * @root: The root, "" for this machine.
  * @p: The plan (tune_plan()); a change the kernel refuses as a managed
- *	IRQ's (EPERM or EIO) is taken out of it, into its @left.
+ *	IRQ's (-EIO before 6.12, -EPERM since) is taken out of it, into its
+ *	@left.
  * @ops: How to write.
  * @err: Said on failure.
  * @errlen: Room in @err.
@@ -371,11 +385,8 @@ int tune_apply(const char *root, struct tune_plan *p, const struct tune_ops *ops
 			continue;
 		snprintf(path, sizeof(path), "%s/%s", root, c->path);
 		ret = ops->write(path, c->to);
-		if ((ret == -EPERM || ret == -EIO) && !strncmp(c->path, "proc/irq/", 9)) {
-			/*
-			 * A managed IRQ debugfs did not tell of (kernel/irq/proc.c
-			 * refuses it: -EPERM, -EIO before 6.x): not changed, not logged.
-			 */
+		if ((ret == -EIO || ret == -EPERM) && !strncmp(c->path, "proc/irq/", 9)) {
+			/* a managed IRQ debugfs did not tell of: not changed, not logged */
 			left(p, c->key, "managed by the kernel (it refused the write)");
 			memmove(c, c + 1, (p->nr - i - 1) * sizeof(*c));
 			p->nr--;
@@ -403,6 +414,7 @@ static int parse_change(char *line, struct tune_change *c)
 	char *f[4], *save = NULL;
 	unsigned int i;
 
+	memset(c, 0, sizeof(*c));
 	line[strcspn(line, "\n")] = '\0';
 	for (i = 0; i < 4; i++) {
 		f[i] = i < 3 ? strsep(&line, "\t") : line;
@@ -442,7 +454,14 @@ int tune_state_read(const char *root, struct tune_plan *p, char *err, size_t err
 	f = fopen(p->state, "re");
 	if (!f)
 		return set_err(err, errlen, -errno, "%s: %s", p->state, strerror(errno));
-	if (!fgets(line, sizeof(line), f) || strcmp(line, TUNE_STATE_MAGIC "\n"))
+	if (!fgets(line, sizeof(line), f))
+		line[0] = '\0';
+	if (!strchr(line, '\n') && !strncmp(line, TUNE_STATE_MAGIC, strlen(line))) {
+		/* cut before its first line was whole: no change was logged, none made */
+		fclose(f);
+		return 0;
+	}
+	if (strcmp(line, TUNE_STATE_MAGIC "\n"))
 		ret = set_err(err, errlen, -EPROTO, "%s: not ssdk's state file", p->state);
 	while (!ret && fgets(line, sizeof(line), f)) {
 		n++;

@@ -11,6 +11,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "libssdk.h"
 
@@ -35,12 +36,18 @@
  * @to: What tune writes; "" for a file another change rewrites
  *	(nr_requests, which a scheduler's change resets), which tune only
  *	records, for reset to write back after the other's.
+ * @dev: The file's device and inode, which tune_plan() compares (two
+ *	paths through links to one file are one change); 0 in a state
+ *	file's changes.
+ * @ino: See @dev.
  */
 struct tune_change {
 	char key[SSDK_FACT_KEY_LEN];
 	char path[TUNE_PATH_LEN];
 	char from[TUNE_VALUE_LEN];
 	char to[TUNE_VALUE_LEN];
+	dev_t dev;
+	ino_t ino;
 };
 
 /**
