@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
-# ssdk-selftest: vm=smp kernels=all time=20
+# ssdk-selftest: vm=smp kernels=all time=25
 """The machine's conditions in a guest (ssdk system; Documentation/system.rst):
 show names what the guest has, against its own sysfs and procfs (no
 cpufreq, the NVMe disk's interrupts, THP, the scheduler); tune and reset of
@@ -71,6 +71,12 @@ def pci_irqs(dev: str) -> set[int]:
     return {int(p.name) for p in (d / "msi_irqs").iterdir()}
 
 
+def controller(dev: str) -> str:
+    """The NVMe controller of the disk (nvme0 of nvme0n1): its IRQs are
+    named after it in /proc/interrupts (nvme0q0, the admin queue)."""
+    return Path(os.path.realpath(f"/sys/class/block/{Path(dev).name}/device")).name
+
+
 def irq_names() -> dict[int, str]:
     out = {}
     for line in Path("/proc/interrupts").read_text().splitlines():
@@ -94,16 +100,23 @@ def show_names_what_a_guest_has() -> None:
     irqs = {int(k.split(".")[1]) for k in facts if re.fullmatch(r"irq\.\d+", k)}
     ksft_eq(irqs, pci_irqs(dev), "the IRQs: the PCI device's msi_irqs")
     names = irq_names()
-    ksft_true(all(names.get(i, "").startswith("nvme") for i in irqs),
-              f"named nvme*: {[names.get(i) for i in sorted(irqs)]}")
+    ctrl = controller(dev)
+    ksft_true(bool(irqs) and all(names.get(i, "").startswith(ctrl + "q") for i in irqs),
+              f"named {ctrl}q*: {[names.get(i) for i in sorted(irqs)]}")
+    ksft_eq({i: facts[f"irq.{i}"]["value"].split(",")[0] for i in irqs},
+            {i: names.get(i) for i in irqs}, "each IRQ's value names it as /proc/interrupts")
     ksft_true(facts["thp"]["value"].startswith(chosen(THP) + " "), facts["thp"]["value"])
     sched = Path(f"/sys/block/{Path(dev).name}/queue/scheduler")
     ksft_eq(facts["queue.scheduler"]["value"], chosen(sched), "the scheduler")
+    flags = next((ln.split(":", 1)[1].split() for ln in
+                  Path("/proc/cpuinfo").read_text().splitlines() if ln.startswith("flags")), [])
+    ksft_true("hypervisor" in flags, "the guest's cpuinfo has the hypervisor flag")
     ksft_eq(facts["hypervisor"]["verdict"], "jitter", "a guest")
     ksft_eq(facts["device"]["value"], Path(dev).name, "the disk")
     over = {k for k, f in facts.items()
             if f["verdict"] == "jitter" and f.get("jitter_ns", 0) > doc["expected_ns"] // 10}
     ksft_eq(set(doc["over"]), over, "over: jitter past a tenth of expected_ns")
+    ksft_eq(len(doc["over"]), len(set(doc["over"])), "over: each key once")
     ksft_pr(cli("system", "show", "--target", dev).stdout.rstrip())
 
 
@@ -112,11 +125,18 @@ def snapshot(paths: list[Path]) -> dict[Path, bytes]:
 
 
 def tuned_files(dev: str) -> list[Path]:
-    """Every file tune may touch here: THP's two, the disk's scheduler and
-    nr_requests, its IRQs' affinity lists."""
+    """Every file tune may touch here: each its dry run's plan names (paths
+    relative to /), and THP's two, the disk's scheduler and nr_requests,
+    its IRQs' affinity lists whatever the plan says."""
     q = Path(f"/sys/block/{Path(dev).name}/queue")
-    return [THP, DEFRAG, q / "scheduler", q / "nr_requests",
-            *(Path(f"/proc/irq/{i}/smp_affinity_list") for i in sorted(pci_irqs(dev)))]
+    plan = cli_json("system", "tune", "--dry-run", "--cpus", WORKERS, "--target", dev)
+    files = [THP, DEFRAG, q / "scheduler", q / "nr_requests",
+             *(Path(f"/proc/irq/{i}/smp_affinity_list") for i in sorted(pci_irqs(dev))),
+             *(Path("/") / c["path"] for c in plan["changes"])]
+    real: dict[str, Path] = {}
+    for f in files:  # one file through two links (/sys/block, /sys/class/block) once
+        real.setdefault(os.path.realpath(f), f)
+    return list(real.values())
 
 
 def tune(dev: str) -> dict[str, object]:
@@ -133,17 +153,23 @@ def reset() -> None:
 
 class Guest:
     """The guest's THP and scheduler set so that tune has each to change
-    (THP always, mq-deadline), put back as they were at the end."""
+    (THP always, mq-deadline, whose nr_requests is set off its default:
+    reset must put back what tune recorded, not what a scheduler's change
+    makes anew); at the end, reset if tuned and every file tune may touch
+    put back as it was, so that later tests find the guest unchanged."""
 
     def __init__(self, dev: str):
-        self.sched = Path(f"/sys/block/{Path(dev).name}/queue/scheduler")
+        q = Path(f"/sys/block/{Path(dev).name}/queue")
+        self.sched, self.nr = q / "scheduler", q / "nr_requests"
         self.was = (chosen(THP), chosen(self.sched))
+        self.before = snapshot(tuned_files(dev))
 
     def __enter__(self) -> Self:
         if STATE.exists():
             cli("system", "reset")
         THP.write_text("always")
         self.sched.write_text("mq-deadline")
+        self.nr.write_text(str(max(int(self.nr.read_text()) // 2, 4)))
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -151,6 +177,12 @@ class Guest:
             cli("system", "reset")
         THP.write_text(self.was[0])
         self.sched.write_text(self.was[1])
+        for f, b in self.before.items():
+            if f not in (THP, self.sched) and f.read_bytes() != b:
+                try:
+                    f.write_bytes(b)
+                except OSError as e:
+                    ksft_pr(f"{f}: not put back: {e}")
 
 
 def tune_then_reset_restores_every_byte() -> None:
@@ -164,6 +196,9 @@ def tune_then_reset_restores_every_byte() -> None:
         before = snapshot(files)
         plan = cli_json("system", "tune", "--dry-run", "--cpus", WORKERS, "--target", dev)
         ksft_eq(before, snapshot(files), "a dry run changes nothing")
+        keys = {c["key"] for c in plan["changes"]}
+        ksft_true({"thp", "queue.scheduler", "queue.nr_requests"} <= keys,
+                  f"the plan: THP, the scheduler and its nr_requests: {sorted(keys)}")
         ksft_true(not STATE.exists(), "a dry run writes no state")
         doc = tune(dev)
         # the dry run cannot know the IRQs the kernel manages without its
@@ -172,7 +207,11 @@ def tune_then_reset_restores_every_byte() -> None:
         ksft_eq(doc["changes"], [c for c in plan["changes"] if c["key"] not in left
                                  or "refused" not in left[c["key"]]],
                 "tune changed what its dry run said, but the managed IRQs")
+        for c in doc["changes"]:  # type: ignore[attr-defined]
+            if c["to"]:  # nr_requests: recorded only, restored by reset
+                ksft_eq(chosen(Path("/") / c["path"]), c["to"], f"{c['key']} in effect")
         ksft_eq(chosen(THP), "never", "THP")
+        ksft_eq(DEFRAG.read_text().strip(), "0", "khugepaged's defrag")
         ksft_eq(chosen(Path(f"/sys/block/{Path(dev).name}/queue/scheduler")), "none",
                 "the scheduler")
         names = irq_names()
@@ -180,8 +219,15 @@ def tune_then_reset_restores_every_byte() -> None:
         if SMP:
             ksft_eq(Path(f"/proc/irq/{admin}/smp_affinity_list").read_text().strip(), "0",
                     "the admin queue's IRQ, off CPU 1")
-            ksft_true(any(k.startswith("irq.") and "managed" in w for k, w in left.items()),
-                      f"managed IRQs left: {left}")
+            managed = {int(k[4:]) for k, w in left.items()
+                       if k.startswith("irq.") and "managed" in w}
+            ksft_true(bool(managed) and admin not in managed, f"managed IRQs left: {left}")
+            ksft_true(all(names.get(i, "").startswith(controller(dev) + "q")
+                          and not names.get(i, "").endswith("q0") for i in managed),
+                      f"the managed IRQs left are IO queues': {left}")
+            aff = {i: Path(f"/proc/irq/{i}/smp_affinity_list") for i in managed}
+            ksft_eq({i: p.read_bytes() for i, p in aff.items()}, {i: before[p] for i, p in aff.items()},
+                    "the managed IRQs stay where they were")
         else:
             ksft_true("no CPU outside" in left.get(f"irq.{admin}", ""),
                       f"one CPU: the admin IRQ left, {left}")
@@ -199,15 +245,19 @@ def reset_after_sigkill() -> None:
         files = tuned_files(dev)
         before = snapshot(files)
         tune(dev)
+        state = STATE.read_bytes()
         p = subprocess.Popen([CLI, "ctl", "run", "--target", dev, "--rw", "randread",
                               "--runtime", "30s", "--owned", "-q"],
                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         time.sleep(1)
+        ksft_eq(p.poll(), None, "the run still running when it is killed")
         p.send_signal(signal.SIGKILL)
-        p.wait()
-        ksft_true(STATE.exists(), "the state file survived")
+        ksft_eq(p.wait(), -signal.SIGKILL, "killed by SIGKILL")
+        ksft_eq(STATE.read_bytes() if STATE.exists() else None, state,
+                "the state file survived as tune left it")
         reset()
         ksft_eq(snapshot(files), before, "every file as before")
+        ksft_true(not STATE.exists(), "the state file removed")
 
 
 def bad_input_changes_nothing() -> None:
@@ -231,12 +281,13 @@ def bad_input_changes_nothing() -> None:
         ksft_true("needs root" in p.stderr and "would change thp" in p.stdout,
                   p.stdout + p.stderr)
         ksft_eq(snapshot(files), before, "nothing changed")
+        ksft_true(not STATE.exists(), "no state file")
         tune(dev)
-        tuned = snapshot(files)
+        tuned = snapshot([*files, STATE])
         p = cli("system", "tune", "--target", dev)
         ksft_eq(p.returncode, 1, "a second tune")
         ksft_true(str(STATE) in p.stderr and len(p.stderr.splitlines()) == 1, p.stderr)
-        ksft_eq(snapshot(files), tuned, "a second tune changed nothing")
+        ksft_eq(snapshot([*files, STATE]), tuned, "a second tune changed nothing, its state neither")
         reset()
         ksft_eq(snapshot(files), before, "reset")
 
