@@ -796,7 +796,7 @@ static int workload_conditions(struct cli *cli, struct workload *w)
 	struct ssdk_run_config *cfg = malloc(sizeof(*cfg));
 	const struct ssdk_system *sys;
 	char line[512], d[32];
-	unsigned int i;
+	unsigned int i, n;
 	int err = 0;
 
 	if (!cfg)
@@ -805,16 +805,18 @@ static int workload_conditions(struct cli *cli, struct workload *w)
 	for (i = 0; i < w->nr_targets && !err; i++) {
 		snprintf(cfg->target, sizeof(cfg->target), "%s", w->targets[i]);
 		sys = conditions_system(cfg);
-		if (!sys || !conditions_line(sys, line, sizeof(line)))
+		n = sys ? conditions_line(sys, line, sizeof(line)) : 0;
+		if (!n)
 			continue;
 		ssdk_fmt_ns(d, sizeof(d), sys->expected_ns);
 		if (w->strict_conditions)	/* a dry run says it would be refused */
-			err = runtime_error(cli, "--strict-conditions: %s: %s add jitter past a tenth "
-					    "of the %s expected (ssdk system show; ssdk system tune)",
-					    w->targets[i], line, d);
+			err = runtime_error(cli, "--strict-conditions: %s: %s add%s jitter past a "
+					    "tenth of the %s expected (ssdk system show; ssdk system "
+					    "tune)", w->targets[i], line, n == 1 ? "s" : "", d);
 		else if (!w->dry_run)
-			fprintf(stderr, "%s: warning: %s: %s add jitter past a tenth of the %s "
-				"expected (ssdk system show)\n", cli->prog, w->targets[i], line, d);
+			fprintf(stderr, "%s: warning: %s: %s add%s jitter past a tenth of the %s "
+				"expected (ssdk system show)\n", cli->prog, w->targets[i], line,
+				n == 1 ? "s" : "", d);
 	}
 	free(cfg);
 	return err;
