@@ -459,6 +459,8 @@ static int fake_irqs(const char *root, const struct fake_machine *m)
 	FILE *f;
 	int ret = 0;
 
+	if (!per)	/* blk-mq has no more queues than CPUs */
+		return -EINVAL;
 	snprintf(rel, sizeof(rel), "%s/proc/interrupts", root);
 	ret = fake_mkdirs(rel, 0);
 	if (ret)

@@ -406,6 +406,69 @@ TEST_F(tree, big_machine_lines)
 	EXPECT_STREQ("0-511", irqs[1].affinity);
 }
 
+/* The index of @key in @sys's facts, or -1. */
+static int fact_index(const struct ssdk_system *sys, const char *key)
+{
+	unsigned int i;
+
+	for (i = 0; i < sys->nr_facts; i++)
+		if (!strcmp(sys->fact[i].key, key))
+			return i;
+	return -1;
+}
+
+/*
+ * A device of more vectors than SSDK_SYSTEM_MAX_FACTS has room for: the
+ * IRQs fill what the facts before and after them leave, and the rest are
+ * counted in "irq.more"; at that room exactly, none is; the kernel's facts
+ * after them are all there either way.
+ */
+TEST_F(tree, irqs_at_the_tables_room_and_one_past)
+{
+	struct fake_machine m = fake_guest;
+	int first, room, base;
+	char key[16];
+
+	m.cpus = 128;	/* a queue per CPU at most, as blk-mq has them */
+	ASSERT_EQ(0, fake_make(self->root, &m));
+	ASSERT_EQ(0, ssdk_system_read(self->root, "nvme0n1", NULL, &self->sys, self->err,
+				      sizeof(self->err)));
+	for (first = 0; first < (int)self->sys.nr_facts; first++)
+		if (!strncmp(self->sys.fact[first].key, "irq.", 4))
+			break;
+	ASSERT_GT((int)self->sys.nr_facts, first);
+	base = atoi(self->sys.fact[first].key + 4);
+	/* system.c: room for the IRQs and "irq.more", before FACTS_AFTER_IRQS (8) */
+	room = SSDK_SYSTEM_MAX_FACTS - 8 - first - 1;
+	ASSERT_LT(2, room);
+
+	m.queues = room - 1;	/* the admin queue's vector and room - 1 more: room */
+	ASSERT_EQ(0, fake_rm(self->root));
+	ASSERT_EQ(0, mkdir(self->root, 0755));
+	ASSERT_EQ(0, fake_make(self->root, &m));
+	ASSERT_EQ(0, ssdk_system_read(self->root, "nvme0n1", NULL, &self->sys, self->err,
+				      sizeof(self->err)));
+	EXPECT_EQ(-1, fact_index(&self->sys, "irq.more"));
+	snprintf(key, sizeof(key), "irq.%d", base + room - 1);
+	EXPECT_EQ(first + room - 1, fact_index(&self->sys, key));
+	EXPECT_LE(0, fact_index(&self->sys, "expected"));
+
+	m.queues = room;	/* one past */
+	ASSERT_EQ(0, fake_rm(self->root));
+	ASSERT_EQ(0, mkdir(self->root, 0755));
+	ASSERT_EQ(0, fake_make(self->root, &m));
+	ASSERT_EQ(0, ssdk_system_read(self->root, "nvme0n1", NULL, &self->sys, self->err,
+				      sizeof(self->err)));
+	ASSERT_LE(0, fact_index(&self->sys, "irq.more"));
+	EXPECT_STREQ("1 more", self->sys.fact[fact_index(&self->sys, "irq.more")].value);
+	snprintf(key, sizeof(key), "irq.%d", base + room - 1);
+	EXPECT_EQ(first + room - 1, fact_index(&self->sys, key));
+	snprintf(key, sizeof(key), "irq.%d", base + room);
+	EXPECT_EQ(-1, fact_index(&self->sys, key));
+	EXPECT_LE(0, fact_index(&self->sys, "expected"));
+	EXPECT_GE((unsigned int)SSDK_SYSTEM_MAX_FACTS, self->sys.nr_facts);
+}
+
 /* A tenth of the expected latency is not over; a nanosecond more is. */
 TEST_F(tree, over_at_the_limit)
 {
